@@ -1,0 +1,46 @@
+'use client';
+
+import { signIn } from 'next-auth/react';
+import { useRouter, useSearchParams } from 'next/navigation';
+import { useState, type FormEvent } from 'react';
+
+export function SignInForm() {
+  const router = useRouter();
+  const params = useSearchParams();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setBusy(true);
+    setError(null);
+    const result = await signIn('credentials', { email: form.get('email'), password: form.get('password'), redirect: false });
+    setBusy(false);
+    if (!result || result.error) {
+      setError('E-mail or password is not right.');
+      return;
+    }
+    router.replace(params.get('callbackUrl') ?? '/');
+    router.refresh();
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <label htmlFor="email">E-mail</label>
+      <input id="email" name="email" type="email" autoComplete="username" required />
+      <label htmlFor="password">Password</label>
+      <input id="password" name="password" type="password" autoComplete="current-password" required />
+      {error && (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      )}
+      <p>
+        <button type="submit" disabled={busy}>
+          {busy ? 'Signing in…' : 'Sign in'}
+        </button>
+      </p>
+    </form>
+  );
+}

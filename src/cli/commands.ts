@@ -1,0 +1,72 @@
+/**
+ * The command line's commands, as plain functions over a database. The CLI runs them directly, or, when a
+ * server holds the embedded database, the server runs them for it (src/app/internal/cli/route.ts).
+ */
+import type { Db } from '@/server/db';
+import { AppError } from '@/server/errors';
+import { createApiKey } from '@/server/services/api-keys/create-api-key';
+import { serviceCodes, type ServiceCode } from '@/server/services/api-keys/api-key-format';
+import { revokeApiKey } from '@/server/services/api-keys/revoke-api-key';
+import { createOperator } from '@/server/services/operators/create-operator';
+import { createPlatform } from '@/server/services/platforms/create-platform';
+import { getPlatform } from '@/server/services/platforms/get-platform';
+import { setPlatformConfig } from '@/server/services/platforms/set-platform-config';
+import type { ParsedArgs } from './parse-args';
+
+const cliActor = 'cli';
+
+function required(value: string | undefined, what: string): string {
+  if (!value) throw new AppError('invalid_request', `Missing ${what}. Run with --help for usage.`);
+  return value;
+}
+
+function parseServices(value: string | undefined): ServiceCode[] | undefined {
+  if (!value) return undefined;
+  const list = value.split(',').map((s) => s.trim());
+  const bad = list.filter((s) => !(serviceCodes as readonly string[]).includes(s));
+  if (bad.length) throw new AppError('invalid_request', `Unknown service(s): ${bad.join(', ')}. Use ${serviceCodes.join(',')}.`);
+  return list as ServiceCode[];
+}
+
+export async function runCommand(db: Db, args: ParsedArgs): Promise<Record<string, unknown>> {
+  const [group, action, ...rest] = args.positionals;
+  const command = `${group ?? ''} ${action ?? ''}`.trim();
+  switch (command) {
+    case 'platform create': {
+      const name = required(args.flags.name, '--name');
+      return db.transaction(async (tx) => {
+        const { platform, webhookSecret } = await createPlatform(tx, { name });
+        const key = await createApiKey({ db: tx, platformId: platform.id, actor: cliActor }, { name: 'Default key' });
+        return { platformId: platform.id, name: platform.name, apiKey: key.secret, webhookSecret };
+      });
+    }
+    case 'platform config': {
+      const [verb, platformId, key, value] = rest;
+      if (verb !== 'set') throw new AppError('invalid_request', 'Usage: platform config set <platformId> <key> <value>');
+      await getPlatform(db, required(platformId, '<platformId>'));
+      const config = await setPlatformConfig({ db, platformId: platformId!, actor: cliActor }, required(key, '<key>'), value ?? null);
+      return { platformId: platformId!, config };
+    }
+    case 'apikey create': {
+      const platformId = required(rest[0], '<platformId>');
+      await getPlatform(db, platformId);
+      const key = await createApiKey({ db, platformId, actor: cliActor }, { name: args.flags.name ?? 'CLI key', services: parseServices(args.flags.services) });
+      return { apiKey: key.secret, id: key.id, services: key.services };
+    }
+    case 'apikey revoke': {
+      const key = await revokeApiKey({ db, platformId: required(rest[0], '<platformId>'), actor: cliActor }, required(rest[1], '<keyId>'));
+      return { id: key.id, revokedAt: key.revokedAt };
+    }
+    case 'operator create': {
+      if (args.flags.platform) await getPlatform(db, args.flags.platform);
+      return createOperator(db, {
+        email: required(args.flags.email, '--email'),
+        password: required(args.flags.password, '--password'),
+        platformId: args.flags.platform,
+        role: (args.flags.role as 'admin' | 'operator' | 'viewer' | undefined) ?? 'admin',
+      });
+    }
+    default:
+      throw new AppError('invalid_request', `Unknown command "${command}". Run with --help for usage.`);
+  }
+}

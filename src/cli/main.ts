@@ -1,0 +1,67 @@
+/**
+ * `npm run cli -- …`. On PostgreSQL it opens the database itself. On the embedded database it opens it only
+ * when no server holds it; otherwise it asks that server (through its lock file's port and token) to run the
+ * command, because PGlite must never be opened by two processes.
+ */
+import { ConfigError, getEnv } from '@/env';
+import { DataDirLockedError, readLock } from '@/server/db/data-dir-lock';
+import { openDatabase } from '@/server/db/open-database';
+import { AppError } from '@/server/errors';
+import { runCommand } from './commands';
+import { parseArgs, usage, type ParsedArgs } from './parse-args';
+
+async function runThroughServer(args: ParsedArgs, port: number, token: string) {
+  const response = await fetch(`http://127.0.0.1:${port}/internal/cli`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ positionals: args.positionals, flags: args.flags }),
+  });
+  const body = (await response.json()) as Record<string, unknown>;
+  if (!response.ok) throw new AppError('invalid_request', String(body.detail ?? `server answered ${response.status}`));
+  return body;
+}
+
+async function runLocally(args: ParsedArgs) {
+  const env = getEnv();
+  const handle = env.DATABASE_URL
+    ? await openDatabase({ driver: 'postgres', url: env.DATABASE_URL, poolSize: 2 })
+    : await openDatabase({ driver: 'pglite', dataDir: env.dataDir, holder: 'cli' });
+  try {
+    return await runCommand(handle.db, args);
+  } finally {
+    await handle.close();
+  }
+}
+
+async function main() {
+  const args = parseArgs(process.argv.slice(2));
+  if (args.help || args.positionals.length === 0) {
+    process.stdout.write(`${usage}\n`);
+    return;
+  }
+  try {
+    const env = getEnv();
+    const holder = env.DATABASE_URL ? undefined : readLock(env.dataDir);
+    let result: Record<string, unknown>;
+    try {
+      result = await runLocally(args);
+    } catch (error) {
+      if (!(error instanceof DataDirLockedError)) throw error;
+      const lock = readLock(env.dataDir) ?? holder;
+      if (!lock?.port || !lock.cliToken) throw error;
+      result = await runThroughServer(args, lock.port, lock.cliToken);
+    }
+    process.stdout.write(args.json ? `${JSON.stringify(result)}\n` : `${formatHuman(result)}\n`);
+  } catch (error) {
+    const message = error instanceof ConfigError ? error.problems.join('\n') : error instanceof Error ? error.message : String(error);
+    process.stderr.write(args.json ? `${JSON.stringify({ error: message })}\n` : `error: ${message}\n`);
+    process.exitCode = 1;
+  }
+}
+
+const formatHuman = (result: Record<string, unknown>) =>
+  Object.entries(result)
+    .map(([key, value]) => `${key}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`)
+    .join('\n');
+
+void main();

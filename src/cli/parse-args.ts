@@ -1,0 +1,30 @@
+export type ParsedArgs = { positionals: string[]; flags: Record<string, string | undefined>; json: boolean; help: boolean };
+
+/** `--name x`, `--name=x` and bare `--json` / `--help`; everything else is positional. */
+export function parseArgs(argv: string[]): ParsedArgs {
+  const positionals: string[] = [];
+  const flags: Record<string, string | undefined> = {};
+  let json = false;
+  let help = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--json') json = true;
+    else if (arg === '--help' || arg === '-h') help = true;
+    else if (arg.startsWith('--')) {
+      const [name, inline] = arg.slice(2).split(/=(.*)/s, 2) as [string, string | undefined];
+      flags[name] = inline ?? argv[++i];
+    } else positionals.push(arg);
+  }
+  return { positionals, flags, json, help };
+}
+
+export const usage = `Usage: npm run cli -- <command> [--json]
+
+  platform create --name <name>                        → { platformId, apiKey, webhookSecret }
+  platform config set <platformId> <key> <value>       e.g. miniprogram.audit_notify_url https://…
+  apikey create <platformId> [--services payments,miniprogram] [--name <name>]   → { apiKey }
+  apikey revoke <platformId> <keyId>
+  operator create --email <e> --password <p> [--platform <id> --role admin|operator|viewer]
+
+With the embedded database held by a running server, commands go through that server.
+'npm run --silent cli -- … --json' prints only the JSON.`;

@@ -1,0 +1,105 @@
+/**
+ * The only reader of process.env. Validated with zod; a bad value stops start with one line per variable.
+ * Secrets that are missing in embedded mode are generated once and kept in DATA_DIR (see ensure-local-secrets).
+ */
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalText = z.string().trim().min(1).optional();
+const seconds = (fallback: number) => z.coerce.number().int().min(5).max(86_400).default(fallback);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
+  PUBLIC_BASE_URL: z.url().optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  DATA_DIR: z.string().min(1).default('.data'),
+  UPSTREAM_MODE: z.enum(['sandbox', 'live']).default('sandbox'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  DATA_ENCRYPTION_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+:[A-Za-z0-9+/=_-]{43,44}(,[A-Za-z0-9_-]+:[A-Za-z0-9+/=_-]{43,44})*$/, 'must be "<keyId>:<base64 32 bytes>[,<keyId>:<base64>…]", the first key encrypts')
+    .optional(),
+  SUB_MERCHANT_SYNC_INTERVAL_SECONDS: seconds(300),
+  AUDIT_POLL_INTERVAL_SECONDS: seconds(300),
+  API_BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(20 * 1024 * 1024).default(1024 * 1024),
+  // Live-mode upstream credentials (service-wide; never in the repo).
+  PROVIDER_A_MCH_ID: optionalText,
+  PROVIDER_A_MERCHANT_SERIAL_NO: optionalText,
+  PROVIDER_A_MERCHANT_PRIVATE_KEY: optionalText,
+  PROVIDER_A_PLATFORM_PUBLIC_KEY_ID: optionalText,
+  PROVIDER_A_PLATFORM_PUBLIC_KEY: optionalText,
+  PROVIDER_A_COMPONENT_APPID: optionalText,
+  PROVIDER_A_COMPONENT_SECRET: optionalText,
+  PROVIDER_A_COMPONENT_TOKEN: optionalText,
+  PROVIDER_A_COMPONENT_AES_KEY: optionalText,
+  PROVIDER_B_APP_ID: optionalText,
+  PROVIDER_B_APP_PRIVATE_KEY: optionalText,
+  PROVIDER_B_ALIPAY_PUBLIC_KEY: optionalText,
+});
+
+export type RawEnv = z.infer<typeof envSchema>;
+
+const liveModeVariables = [
+  'PROVIDER_A_MCH_ID',
+  'PROVIDER_A_MERCHANT_SERIAL_NO',
+  'PROVIDER_A_MERCHANT_PRIVATE_KEY',
+  'PROVIDER_A_PLATFORM_PUBLIC_KEY_ID',
+  'PROVIDER_A_PLATFORM_PUBLIC_KEY',
+  'PROVIDER_A_COMPONENT_APPID',
+  'PROVIDER_A_COMPONENT_SECRET',
+  'PROVIDER_A_COMPONENT_TOKEN',
+  'PROVIDER_A_COMPONENT_AES_KEY',
+  'PROVIDER_B_APP_ID',
+  'PROVIDER_B_APP_PRIVATE_KEY',
+  'PROVIDER_B_ALIPAY_PUBLIC_KEY',
+] as const;
+
+const secretVariables = ['SESSION_SECRET', 'DATA_ENCRYPTION_KEY'] as const;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Configuration is invalid:\n${problems.join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses an environment; returns every problem at once (one line per variable). */
+export function parseEnv(source: Record<string, string | undefined>): RawEnv & { embedded: boolean; dataDir: string } {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`),
+    );
+  }
+  const env = result.data;
+  const embedded = !env.DATABASE_URL;
+  const problems: string[] = [];
+  // Generated secrets are only safe where one machine owns the data: shared PostgreSQL or live money needs them given.
+  if (!embedded || env.UPSTREAM_MODE === 'live') {
+    const why = !embedded ? 'required with DATABASE_URL' : 'required with UPSTREAM_MODE=live';
+    for (const name of secretVariables) if (!env[name]) problems.push(`${name}: ${why}`);
+  }
+  if (env.UPSTREAM_MODE === 'live') {
+    for (const name of liveModeVariables) if (!env[name]) problems.push(`${name}: required with UPSTREAM_MODE=live`);
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return { ...env, embedded, dataDir: path.resolve(env.DATA_DIR) };
+}
+
+let cached: ReturnType<typeof parseEnv> | undefined;
+
+export function getEnv() {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+/** Test hook: forget the parsed environment so a test can change process.env. */
+export function resetEnvForTests() {
+  cached = undefined;
+}

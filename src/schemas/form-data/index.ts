@@ -1,0 +1,10 @@
+export * from './fields';
+export * from './labels';
+export * from './types';
+export * from './formats';
+export { formDataDraftSchema } from './draft-schema';
+export { validateFormDataForSubmit, submitFormDataSchema, pointerToPath } from './validate-for-submit';
+export { formDataPointer } from './field-checks';
+export { currentlyDue, requiredFieldsFor, salesScenesOf, isMissing, sceneRequiredFields, enterpriseRequiredFields } from './requirements';
+export { mergeFormData } from './merge';
+export { maskFormData, maskFieldValue } from './mask';

@@ -1,0 +1,67 @@
+import { formDataFields, isFormDataField, type MaskStyle } from './fields';
+import type { FormData } from './types';
+
+const CJK = /[\u3400-\u9fff\uf900-\ufaff]/;
+
+function maskName(value: string): string {
+  const trimmed = value.trim();
+  const words = trimmed.split(/\s+/);
+  // Western style keeps the family name: "John Doe" → "J*** Doe".
+  if (words.length > 1 && !CJK.test(trimmed)) {
+    const last = words[words.length - 1] ?? '';
+    const given = words.slice(0, -1).map((word) => `${Array.from(word)[0] ?? ''}***`);
+    return [...given, last].join(' ');
+  }
+  const chars = Array.from(trimmed);
+  if (chars.length <= 1) return '*';
+  // Chinese style keeps the first character: "张三" → "张*", "欧阳娜娜" → "欧***".
+  return CJK.test(trimmed) ? `${chars[0]}${'*'.repeat(chars.length - 1)}` : `${chars[0]}***`;
+}
+
+function maskLastFour(value: string): string {
+  const chars = Array.from(value);
+  if (chars.length <= 4) return '*'.repeat(chars.length);
+  return '*'.repeat(chars.length - 4) + chars.slice(-4).join('');
+}
+
+function maskMobile(value: string): string {
+  return /^\d{11}$/.test(value) ? `${value.slice(0, 3)}****${value.slice(7)}` : maskLastFour(value);
+}
+
+function maskEmail(value: string): string {
+  const at = value.lastIndexOf('@');
+  if (at <= 0) return `${Array.from(value)[0] ?? ''}***`;
+  return `${Array.from(value)[0]}***${value.slice(at)}`;
+}
+
+function maskAddress(value: string): string {
+  const chars = Array.from(value);
+  const keep = Math.min(6, Math.floor(chars.length / 2));
+  return `${chars.slice(0, keep).join('')}****`;
+}
+
+const maskers: Record<MaskStyle, (value: string) => string> = {
+  name: maskName,
+  lastFour: maskLastFour,
+  mobile: maskMobile,
+  email: maskEmail,
+  address: maskAddress,
+};
+
+/** The masked form of one value of a field; non-personal fields come back unchanged. */
+export function maskFieldValue(field: string, value: unknown): unknown {
+  if (!isFormDataField(field)) return value;
+  const def = formDataFields[field];
+  if (!def.personal || !('mask' in def)) return value;
+  // A personal field holding something other than a string is still never shown.
+  return typeof value === 'string' ? maskers[def.mask](value) : '****';
+}
+
+/** formData as it may appear in any response or on any screen: personal values masked, the rest unchanged. */
+export function maskFormData<T extends FormData | Readonly<Record<string, unknown>>>(formData: T): T {
+  const masked: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(formData)) {
+    masked[key] = value === undefined || value === null ? value : maskFieldValue(key, value);
+  }
+  return masked as T;
+}

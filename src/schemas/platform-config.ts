@@ -1,0 +1,26 @@
+/** Platform configuration keys (decisions.md) with their value rules; shared by REST, tRPC, CLI and console. */
+import { z } from 'zod';
+
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+
+export const platformConfigSchemas = {
+  'payments.notify_url': httpUrl,
+  'payments.default_commission_rate': z.coerce
+    .number({ error: 'must be a number' })
+    .min(0)
+    .max(100)
+    .refine((v) => Math.round(v * 100) === v * 100, 'at most 2 decimals'),
+  'miniprogram.audit_notify_url': httpUrl,
+  'miniprogram.template_mode': z.enum(['upstream', 'manual']),
+  'miniprogram.template_mode.providerA': z.enum(['upstream', 'manual']),
+  'miniprogram.template_mode.providerB': z.enum(['upstream', 'manual']),
+  'miniprogram.redirect_uri_allowlist': z.preprocess(
+    (v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : v),
+    z.array(z.string().regex(/^(\*\.)?[a-z0-9.-]+(:\d+)?$/i, 'must be a host name, e.g. shop.example.com')).max(50),
+  ),
+} as const;
+
+export type PlatformConfigKey = keyof typeof platformConfigSchemas;
+export const platformConfigKeys = Object.keys(platformConfigSchemas) as PlatformConfigKey[];
+
+export const isPlatformConfigKey = (key: string): key is PlatformConfigKey => key in platformConfigSchemas;

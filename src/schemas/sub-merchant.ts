@@ -1,0 +1,48 @@
+/** Response shapes of the payments area, for the API reference (the DTO mapper is the source of truth). */
+import { z } from 'zod';
+
+export const subMerchantSchema = z
+  .object({
+    id: z.string(),
+    object: z.literal('sub_merchant'),
+    platformId: z.string(),
+    distributorExternalUserId: z.string().optional().describe('The seller id in your system; absent for the platform\'s own record.'),
+    provider: z.enum(['providerA', 'providerB']),
+    status: z.enum(['pending', 'active', 'suspended']),
+    commissionRate: z.number().describe('Percentage, 0–100, two decimals (0.6 = 0.6%).'),
+    chSubMchid: z.string().optional(),
+    chApplymentId: z.string().optional(),
+    chApplymentState: z
+      .enum(['submitted', 'auditing', 'to_be_confirmed', 'to_be_signed', 'signing', 'finished', 'rejected', 'canceled'])
+      .optional(),
+    chApplymentStateMsg: z.string().optional(),
+    signUrl: z.string().optional(),
+    rejectReasons: z.array(z.object({ field: z.string(), reason: z.string() })),
+    formData: z.record(z.string(), z.unknown()).describe('Personal values are masked.'),
+    requirements: z.object({ currentlyDue: z.array(z.string()) }),
+    lastSyncedAt: z.string().optional(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({
+    id: 'SubMerchant',
+    example: {
+      id: 'sm_3bVx1kPq9ZcWm2YtLr7HaN',
+      object: 'sub_merchant',
+      platformId: 'plat_8cHq2LmN5pRt7VwX9yZa1B',
+      distributorExternalUserId: 'seller-1024',
+      provider: 'providerA',
+      status: 'pending',
+      commissionRate: 0.6,
+      rejectReasons: [],
+      formData: { merchantShortname: '张三小店', idCardNumber: '**************123X' },
+      requirements: { currentlyDue: ['contactName', 'licenseCopy'] },
+      createdAt: '2026-11-21T08:00:00.000Z',
+      updatedAt: '2026-11-21T08:00:00.000Z',
+    },
+  });
+
+export const listOf = <T extends z.ZodType>(item: T, id: string) =>
+  z
+    .object({ object: z.literal('list'), data: z.array(item), hasMore: z.boolean(), nextCursor: z.string().nullable() })
+    .meta({ id });

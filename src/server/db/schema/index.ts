@@ -1,0 +1,6 @@
+export * from './platforms';
+export * from './api-keys';
+export * from './operators';
+export * from './sub-merchants';
+export * from './outbox';
+export * from './sandbox';

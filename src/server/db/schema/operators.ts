@@ -1,0 +1,33 @@
+import { pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { platforms } from './platforms';
+
+export const operatorRoles = ['admin', 'operator', 'viewer'] as const;
+export type OperatorRole = (typeof operatorRoles)[number];
+
+export const operators = pgTable(
+  'operators',
+  {
+    id: text('id').primaryKey(),
+    email: text('email').notNull(),
+    name: text('name'),
+    passwordHash: text('password_hash').notNull(),
+    locale: text('locale').notNull().default('zh-CN'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('operators_email_idx').on(t.email)],
+);
+
+export const memberships = pgTable(
+  'memberships',
+  {
+    operatorId: text('operator_id')
+      .notNull()
+      .references(() => operators.id, { onDelete: 'cascade' }),
+    platformId: text('platform_id')
+      .notNull()
+      .references(() => platforms.id, { onDelete: 'cascade' }),
+    role: text('role').$type<OperatorRole>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.operatorId, t.platformId] })],
+);

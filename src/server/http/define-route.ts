@@ -1,0 +1,59 @@
+/**
+ * Wraps a route file's handlers: request id, access log, one error mapping, and 405 problem+json for every
+ * method the file does not implement (Next.js would answer those with an empty 405).
+ * Usage: `export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({ GET: handler })`.
+ */
+import { AppError } from '@/server/errors';
+import { logger } from '@/server/logger';
+import { newRequestId, requestContext } from '@/server/request-context';
+import { problemResponse, toAppError } from './problem';
+
+export type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
+export type RouteHandler = (request: Request, context: RouteContext) => Promise<Response>;
+const methods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+type Method = (typeof methods)[number];
+
+export function defineRoute(handlers: Partial<Record<Method, RouteHandler>>): Record<Method, RouteHandler> {
+  const allow = Object.keys(handlers).join(', ');
+  const wrapped = {} as Record<Method, RouteHandler>;
+  for (const method of methods) {
+    const handler =
+      handlers[method] ??
+      (async () => {
+        throw new AppError('method_not_allowed', `${method} is not supported here. Allowed: ${allow || 'none'}.`);
+      });
+    wrapped[method] = (request, context) => serve(request, context, handler, allow);
+  }
+  return wrapped;
+}
+
+async function serve(request: Request, context: RouteContext, handler: RouteHandler, allow: string) {
+  const requestId = newRequestId();
+  return requestContext.run({ requestId }, async () => {
+    const started = performance.now();
+    let response: Response;
+    try {
+      response = await handler(request, context);
+      response.headers.set('x-request-id', requestId);
+    } catch (error) {
+      const appError = toAppError(error);
+      response = problemResponse(appError, requestId, appError.code === 'method_not_allowed' ? { Allow: allow } : {});
+    }
+    logger.info(
+      { method: request.method, path: new URL(request.url).pathname, status: response.status, ms: Math.round(performance.now() - started) },
+      'request',
+    );
+    return response;
+  });
+}
+
+export const json = (body: unknown, init: ResponseInit = {}) =>
+  new Response(JSON.stringify(body), {
+    ...init,
+    headers: { 'content-type': 'application/json', ...(init.headers as Record<string, string> | undefined) },
+  });
+
+/** For catch-all routes under /v1 and /admin: unknown paths are problems too. */
+export const unknownPath: RouteHandler = async (request) => {
+  throw new AppError('not_found', `No endpoint at ${new URL(request.url).pathname}.`);
+};

@@ -1,0 +1,43 @@
+/**
+ * Authenticates a /v1 route: bearer API key (401), then X-Service-Code (400 required / 400 mismatch), then the
+ * key's scope (403). The handler receives the platform context; it never sees the key itself.
+ */
+import { getDb } from '@/server/db';
+import { AppError } from '@/server/errors';
+import { authenticateApiKey, type AuthenticatedKey } from '@/server/services/api-keys/authenticate-api-key';
+import type { ServiceCode } from '@/server/services/api-keys/api-key-format';
+import type { PlatformContext } from '@/server/services/context';
+import type { RouteContext, RouteHandler } from './define-route';
+
+export type ApiContext = PlatformContext & { apiKey: AuthenticatedKey; params: Record<string, string> };
+export type ApiHandler = (request: Request, ctx: ApiContext) => Promise<Response>;
+
+export function withApiKey(service: ServiceCode, handler: ApiHandler): RouteHandler {
+  return async (request: Request, route: RouteContext) => {
+    const apiKey = await authenticate(request);
+    const code = request.headers.get('x-service-code');
+    if (!code) throw new AppError('service_code_required', 'Send the X-Service-Code header (payments or miniprogram).');
+    if (code.includes(',')) throw new AppError('invalid_request', 'Send X-Service-Code once.');
+    if (code !== service) {
+      throw new AppError('service_code_mismatch', `X-Service-Code "${code}" does not match this endpoint; it expects "${service}".`);
+    }
+    if (!apiKey.services.includes(service)) {
+      throw new AppError('forbidden', `This API key is not allowed to use the ${service} service.`);
+    }
+    const params = Object.fromEntries(
+      Object.entries(await route.params).map(([k, v]) => [k, Array.isArray(v) ? v.join('/') : (v ?? '')]),
+    );
+    return handler(request, { db: await getDb(), platformId: apiKey.platformId, actor: `apikey:${apiKey.id}`, apiKey, params });
+  };
+}
+
+export async function authenticate(request: Request): Promise<AuthenticatedKey> {
+  const header = request.headers.get('authorization') ?? '';
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  if (!match) {
+    throw new AppError('unauthenticated', 'Send your API key as "Authorization: Bearer sk_…".');
+  }
+  const key = await authenticateApiKey(await getDb(), match[1]!);
+  if (!key) throw new AppError('unauthenticated', 'The API key is invalid or has been revoked.');
+  return key;
+}

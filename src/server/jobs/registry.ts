@@ -1,0 +1,25 @@
+/**
+ * Job kinds register here (status sync, webhook delivery, token refresh …). A handler gets the payload and
+ * must be idempotent: pg-boss delivers at least once.
+ */
+import type { Database } from '@/server/db';
+
+export type JobHandler<T = Record<string, unknown>> = (payload: T, job: { id: string; db: Database }) => Promise<void>;
+export type JobDefinition = {
+  name: string;
+  handler: JobHandler<never>;
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  retryBackoff?: boolean;
+  expireInSeconds?: number;
+  batchSize?: number;
+};
+
+const definitions = new Map<string, JobDefinition>();
+
+export function defineJob<T>(definition: Omit<JobDefinition, 'handler'> & { handler: JobHandler<T> }) {
+  definitions.set(definition.name, definition as JobDefinition);
+  return definition.name;
+}
+
+export const jobDefinitions = () => [...definitions.values()];

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { problemSchema } from './problem-schema';
+import { operations, type Operation } from './operations';
+
+const errorText: Record<number, string> = {
+  400: 'Invalid request, or X-Service-Code missing / not matching this endpoint.',
+  401: 'Missing, invalid or revoked API key.',
+  403: 'The API key may not use this service.',
+  404: 'Not found (also for records of another platform).',
+  409: 'The record is in a state that does not allow this.',
+  413: 'Body too large.',
+  415: 'Unsupported content type.',
+  422: 'Validation against the upstream rules failed.',
+  429: 'Rate limited; see Retry-After.',
+  502: 'Upstream provider unavailable; safe to retry.',
+  504: 'Upstream provider timed out; safe to retry.',
+};
+
+type JsonSchema = Record<string, unknown>;
+
+/** Converts with zod's own JSON Schema output (draft 2020-12, the dialect of OpenAPI 3.1), collecting ids. */
+function toSchema(schema: z.ZodType, components: Record<string, JsonSchema>, io: 'input' | 'output'): JsonSchema {
+  const raw = z.toJSONSchema(schema, { io, unrepresentable: 'any', reused: 'inline' });
+  // Nested schemas with an id come out as $defs; in OpenAPI they live under components.
+  const json = JSON.parse(JSON.stringify(raw).replaceAll('"#/$defs/', '"#/components/schemas/')) as JsonSchema;
+  const defs = (json.$defs ?? {}) as Record<string, JsonSchema>;
+  for (const [id, def] of Object.entries(defs)) components[id] = def;
+  delete json.$defs;
+  delete json.$schema;
+  const meta = z.globalRegistry.get(schema) as { id?: string } | undefined;
+  if (meta?.id) {
+    components[meta.id] = json;
+    return { $ref: `#/components/schemas/${meta.id}` };
+  }
+  return json;
+}
+
+function operationObject(op: Operation, components: Record<string, JsonSchema>) {
+  const parameters: JsonSchema[] = [];
+  if (op.serviceCode) {
+    parameters.push({ name: 'X-Service-Code', in: 'header', required: true, schema: { type: 'string', enum: [op.serviceCode] } });
+  }
+  for (const name of op.path.match(/\{(\w+)\}/g) ?? []) {
+    parameters.push({ name: name.slice(1, -1), in: 'path', required: true, schema: { type: 'string' } });
+  }
+  if (op.query) {
+    const query = toSchema(op.query, components, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };
+    for (const [name, schema] of Object.entries(query.properties ?? {})) {
+      parameters.push({ name, in: 'query', required: query.required?.includes(name) ?? false, schema });
+    }
+  }
+  const responses: Record<string, unknown> = {};
+  for (const [status, response] of Object.entries(op.responses)) {
+    const schema = response.schema ? toSchema(response.schema, components, 'output') : undefined;
+    responses[status] = { description: response.description, ...(schema ? { content: { 'application/json': { schema } } } : {}) };
+  }
+  for (const status of op.errors) {
+    responses[status] = {
+      description: errorText[status] ?? 'Error',
+      content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+    };
+  }
+  return {
+    operationId: op.operationId,
+    summary: op.summary,
+    ...(op.description ? { description: op.description } : {}),
+    tags: [op.tag],
+    security: op.auth === 'none' ? [] : op.auth === 'apiKeyOrSession' ? [{ apiKey: [] }, { session: [] }] : [{ apiKey: [] }],
+    parameters,
+    ...(op.body
+      ? {
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: toSchema(op.body, components, 'input'), ...(op.bodyExample ? { example: op.bodyExample } : {}) } },
+          },
+        }
+      : {}),
+    responses,
+  };
+}
+
+export function buildOpenApiDocument(serverUrl: string) {
+  const components: Record<string, JsonSchema> = {};
+  toSchema(problemSchema, components, 'output');
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const op of operations) {
+    paths[op.path] ??= {};
+    paths[op.path]![op.method] = operationObject(op, components);
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Sub-merchant onboarding and hosted mini-program API',
+      version: '1.0.0',
+      description:
+        'Onboard your sellers as sub-merchants of upstream payment providers and host their mini programs. ' +
+        'Authenticate with `Authorization: Bearer sk_…` and send `X-Service-Code` on every call. Errors are RFC 9457 problem+json.',
+    },
+    servers: [{ url: serverUrl }],
+    tags: [{ name: 'Sub-merchants' }, { name: 'Media' }, { name: 'Mini programs' }, { name: 'Meta' }],
+    paths,
+    components: {
+      schemas: components,
+      securitySchemes: {
+        apiKey: { type: 'http', scheme: 'bearer', description: 'A platform API key (sk_test_… in sandbox mode, sk_live_… in live mode).' },
+        session: { type: 'apiKey', in: 'cookie', name: 'next-auth.session-token', description: 'An operator signed in to the console.' },
+      },
+    },
+  };
+}

@@ -1,0 +1,15 @@
+import { createHash } from 'node:crypto';
+import { randomBase62 } from '@/server/ids';
+
+export const serviceCodes = ['payments', 'miniprogram'] as const;
+export type ServiceCode = (typeof serviceCodes)[number];
+
+/** `sk_test_` in sandbox mode, `sk_live_` in live mode, then 32 base62 characters (~190 bits). */
+export function generateApiKey(mode: 'sandbox' | 'live') {
+  const key = `sk_${mode === 'live' ? 'live' : 'test'}_${randomBase62(32)}`;
+  return { key, hash: hashApiKey(key), displayPrefix: `${key.slice(0, 12)}…` };
+}
+
+export const hashApiKey = (key: string) => createHash('sha256').update(key).digest('hex');
+
+export const looksLikeApiKey = (value: string) => /^sk_(test|live)_[0-9A-Za-z]{32}$/.test(value);

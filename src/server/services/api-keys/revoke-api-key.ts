@@ -1,0 +1,14 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { apiKeys } from '@/server/db/schema';
+import { notFound } from '@/server/errors';
+import type { PlatformContext } from '../context';
+import { toApiKeyDto } from './api-key-dto';
+
+/** Revokes a key of this platform; revoking twice is harmless and returns the key as it is. */
+export async function revokeApiKey(ctx: PlatformContext, keyId: string) {
+  const scope = and(eq(apiKeys.id, keyId), eq(apiKeys.platformId, ctx.platformId));
+  await ctx.db.update(apiKeys).set({ revokedAt: new Date() }).where(and(scope, isNull(apiKeys.revokedAt)));
+  const [row] = await ctx.db.select().from(apiKeys).where(scope);
+  if (!row) throw notFound('API key');
+  return toApiKeyDto(row);
+}

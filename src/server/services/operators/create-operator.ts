@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { memberships, operatorRoles, operators } from '@/server/db/schema';
+import type { Db } from '@/server/db';
+import { AppError } from '@/server/errors';
+import { newId } from '@/server/ids';
+import { hashPassword } from './password';
+
+export const createOperatorInput = z.object({
+  email: z.email().transform((e) => e.toLowerCase()),
+  password: z.string().min(12, 'at least 12 characters').max(200),
+  name: z.string().trim().max(100).optional(),
+  platformId: z.string().optional(),
+  role: z.enum(operatorRoles).default('admin'),
+});
+
+/** Creates an operator (password stored as argon2id), optionally with a membership in one platform. */
+export async function createOperator(db: Db, input: z.input<typeof createOperatorInput>) {
+  const parsed = createOperatorInput.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new AppError('invalid_request', `${issue.path.join('.')}: ${issue.message}`);
+  }
+  const { email, password, name, platformId, role } = parsed.data;
+  const passwordHash = await hashPassword(password);
+  return db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(operators)
+      .values({ id: newId('op'), email, name, passwordHash })
+      .onConflictDoNothing()
+      .returning({ id: operators.id, email: operators.email });
+    if (!created) throw new AppError('conflict', `An operator with e-mail ${email} already exists.`);
+    if (platformId) await tx.insert(memberships).values({ operatorId: created.id, platformId, role });
+    return { operatorId: created.id, email: created.email, platformId: platformId ?? null, role: platformId ? role : null };
+  });
+}

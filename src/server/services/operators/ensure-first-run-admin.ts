@@ -1,0 +1,27 @@
+import { sql } from 'drizzle-orm';
+import { operators } from '@/server/db/schema';
+import type { Db } from '@/server/db';
+import { randomBase62 } from '@/server/ids';
+import { createPlatform } from '../platforms/create-platform';
+import { createOperator } from './create-operator';
+
+export const firstRunAdminEmail = 'admin@example.com';
+
+/**
+ * On an empty database: a demo platform and an admin with a one-time random password, printed once by the
+ * caller and stored only as a hash. Never a fixed default password. Returns null when operators exist.
+ */
+export async function ensureFirstRunAdmin(db: Db) {
+  const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(operators);
+  if (count > 0) return null;
+  const password = randomBase62(20);
+  try {
+    return await db.transaction(async (tx) => {
+      const { platform } = await createPlatform(tx, { name: 'Demo platform' });
+      await createOperator(tx, { email: firstRunAdminEmail, password, platformId: platform.id, role: 'admin' });
+      return { email: firstRunAdminEmail, password, platformId: platform.id };
+    });
+  } catch {
+    return null; // another instance created the first admin at the same moment; its transaction won
+  }
+}

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { getFieldCipher } from '@/server/config/field-cipher';
+import { generateWebhookSecret } from '@/server/crypto/webhook-signature';
+import { platforms } from '@/server/db/schema';
+import type { Db } from '@/server/db';
+import { newId } from '@/server/ids';
+
+export const createPlatformInput = z.object({ name: z.string().trim().min(1).max(120) });
+
+/** Creates a platform with its webhook signing secret; the secret is returned here once, in plain text. */
+export async function createPlatform(db: Db, input: z.infer<typeof createPlatformInput>) {
+  const webhookSecret = generateWebhookSecret();
+  const [platform] = await db
+    .insert(platforms)
+    .values({ id: newId('plat'), name: input.name, webhookSecretEnc: getFieldCipher().encrypt(webhookSecret) })
+    .returning();
+  return { platform: platform!, webhookSecret };
+}

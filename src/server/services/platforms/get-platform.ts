@@ -1,0 +1,14 @@
+import { eq } from 'drizzle-orm';
+import { platforms } from '@/server/db/schema';
+import type { Db } from '@/server/db';
+import { notFound } from '@/server/errors';
+
+/** The platform as shown to its own operators (no secrets). */
+export async function getPlatform(db: Db, platformId: string) {
+  const [row] = await db
+    .select({ id: platforms.id, name: platforms.name, config: platforms.config, createdAt: platforms.createdAt })
+    .from(platforms)
+    .where(eq(platforms.id, platformId));
+  if (!row) throw notFound('Platform');
+  return row;
+}

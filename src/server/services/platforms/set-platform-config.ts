@@ -1,0 +1,32 @@
+import { eq, sql } from 'drizzle-orm';
+import { isPlatformConfigKey, platformConfigKeys, platformConfigSchemas } from '@/schemas/platform-config';
+import { platforms, type PlatformConfig } from '@/server/db/schema';
+import { AppError, notFound } from '@/server/errors';
+import type { PlatformContext } from '../context';
+
+/** Sets (or with `null` removes) one validated config key. Unknown keys are refused, never stored. */
+export async function setPlatformConfig(ctx: PlatformContext, key: string, value: unknown): Promise<PlatformConfig> {
+  if (!isPlatformConfigKey(key)) {
+    throw new AppError('invalid_request', `Unknown config key "${key}". Known keys: ${platformConfigKeys.join(', ')}.`, {
+      errors: [{ pointer: '/key', code: 'invalid_value', message: 'unknown config key' }],
+    });
+  }
+  let stored: unknown = null;
+  if (value !== null && value !== '') {
+    const parsed = platformConfigSchemas[key].safeParse(value);
+    if (!parsed.success) {
+      throw new AppError('invalid_request', `Invalid value for ${key}: ${parsed.error.issues[0]?.message}.`, {
+        errors: [{ pointer: '/value', code: 'invalid_value', message: parsed.error.issues[0]?.message ?? 'invalid' }],
+      });
+    }
+    stored = parsed.data;
+  }
+  const patch = stored === null ? sql`${platforms.config} - ${key}` : sql`${platforms.config} || ${JSON.stringify({ [key]: stored })}::jsonb`;
+  const [row] = await ctx.db
+    .update(platforms)
+    .set({ config: patch, updatedAt: new Date() })
+    .where(eq(platforms.id, ctx.platformId))
+    .returning({ config: platforms.config });
+  if (!row) throw notFound('Platform');
+  return row.config;
+}

@@ -1,0 +1,61 @@
+/**
+ * Runs once per server process (Next.js instrumentation): validate config, open and migrate the database,
+ * create the first admin on an empty database, start background jobs, and tell the terminal how to sign in.
+ * Any problem here stops the process with a one-line reason instead of serving half-configured.
+ */
+import { ConfigError, getEnv } from '@/env';
+import { getSecrets, publicBaseUrl } from '@/server/config/secrets';
+import { getDatabaseHandle } from '@/server/db';
+import { DataDirLockedError, updateLock } from '@/server/db/data-dir-lock';
+import { startJobs } from '@/server/jobs/start-jobs';
+import { logger } from '@/server/logger';
+import { ensureFirstRunAdmin } from '@/server/services/operators/ensure-first-run-admin';
+import { issueCliToken } from './cli-token';
+
+const say = (text: string) => process.stdout.write(`${text}\n`);
+
+export async function startServer() {
+  try {
+    const env = getEnv();
+    getSecrets();
+    const handle = await getDatabaseHandle();
+    if (env.embedded) updateLock(env.dataDir, { port: env.PORT, cliToken: issueCliToken() });
+    const firstRun = await ensureFirstRunAdmin(handle.db);
+    await import('@/server/jobs/all-jobs');
+    await startJobs(handle);
+    registerShutdown(handle.close);
+    const base = publicBaseUrl();
+    say('');
+    say(`  Onboarding service ready (${env.embedded ? `embedded database in ${env.dataDir}` : 'PostgreSQL'}, upstream: ${env.UPSTREAM_MODE})`);
+    say(`  Console:   ${base}/sign-in`);
+    say(`  API docs:  ${base}/docs`);
+    if (firstRun) {
+      say('');
+      say('  First run: an admin was created for you. This password is shown only now:');
+      say(`    e-mail:   ${firstRun.email}`);
+      say(`    password: ${firstRun.password}`);
+      say('  More operators: npm run cli -- operator create --email <e> --password <p> --platform <id>');
+    }
+    say('');
+  } catch (error) {
+    const lines =
+      error instanceof ConfigError ? error.problems : error instanceof DataDirLockedError ? [error.message] : [String((error as Error).message ?? error)];
+    for (const line of lines) process.stderr.write(`Cannot start: ${line}\n`);
+    if (!(error instanceof ConfigError) && !(error instanceof DataDirLockedError)) logger.error({ err: error }, 'start failed');
+    process.exit(1);
+  }
+}
+
+function registerShutdown(close: () => Promise<void>) {
+  let closing = false;
+  const shutdown = async () => {
+    if (closing) return;
+    closing = true;
+    const { runningJobs } = await import('@/server/jobs/start-jobs');
+    await (await runningJobs())?.stop().catch(() => {});
+    await close().catch(() => {});
+    process.exit(0);
+  };
+  process.once('SIGTERM', shutdown);
+  process.once('SIGINT', shutdown);
+}

@@ -1,0 +1,14 @@
+import { router } from './init';
+import { apiKeysRouter } from './routers/api-keys';
+import { meRouter } from './routers/me';
+import { platformConfigRouter } from './routers/platform-config';
+import { subMerchantsRouter } from './routers/sub-merchants';
+
+export const appRouter = router({
+  me: meRouter,
+  apiKeys: apiKeysRouter,
+  platformConfig: platformConfigRouter,
+  subMerchants: subMerchantsRouter,
+});
+
+export type AppRouter = typeof appRouter;

@@ -1,0 +1,54 @@
+import { initTRPC, TRPCError } from '@trpc/server';
+import { z } from 'zod';
+import { hasRole } from '@/server/auth/roles';
+import { getDb, type Database } from '@/server/db';
+import type { OperatorRole } from '@/server/db/schema';
+import { AppError } from '@/server/errors';
+import { listOperatorPlatforms } from '@/server/services/operators/list-operator-platforms';
+import { toTRPCError } from './errors';
+
+export type TrpcContext = { operatorId: string | null; db: Database; requestId: string };
+
+const t = initTRPC.context<TrpcContext>().create({
+  errorFormatter({ shape, error }) {
+    const cause = error.cause instanceof AppError ? error.cause : undefined;
+    return { ...shape, data: { ...shape.data, stack: undefined, appCode: cause?.code, errors: cause?.errors ?? [] } };
+  },
+});
+
+const mapErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok) throw toTRPCError(result.error.code === 'INTERNAL_SERVER_ERROR' && result.error.cause ? result.error.cause : result.error);
+  return result;
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const publicProcedure = t.procedure.use(mapErrors);
+
+export const operatorProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.operatorId) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in first.' });
+  return next({ ctx: { ...ctx, operatorId: ctx.operatorId } });
+});
+
+/**
+ * A procedure on one platform's data: input carries platformId; the operator must be a member with at least
+ * `role`. Non-members get NOT_FOUND, like another platform's API key on /v1: existence is not leaked.
+ */
+export const platformProcedure = (role: OperatorRole) =>
+  operatorProcedure.input(z.object({ platformId: z.string().min(1).max(64) })).use(async ({ ctx, input, next }) => {
+    const membership = (await listOperatorPlatforms(ctx.db, ctx.operatorId)).find((m) => m.platformId === input.platformId);
+    if (!membership) throw new TRPCError({ code: 'NOT_FOUND', message: 'Platform was not found.' });
+    if (!hasRole(membership.role, role)) {
+      throw new TRPCError({ code: 'FORBIDDEN', message: `This needs the ${role} role; you are ${membership.role}.` });
+    }
+    return next({
+      ctx: { ...ctx, platformId: input.platformId, role: membership.role, actor: `operator:${ctx.operatorId}` },
+    });
+  });
+
+export const createContext = async (operatorId: string | null, requestId: string): Promise<TrpcContext> => ({
+  operatorId,
+  db: await getDb(),
+  requestId,
+});

@@ -1,0 +1,13 @@
+import { z } from 'zod';
+import { createApiKey, createApiKeyInput } from '@/server/services/api-keys/create-api-key';
+import { listApiKeys } from '@/server/services/api-keys/list-api-keys';
+import { revokeApiKey } from '@/server/services/api-keys/revoke-api-key';
+import { platformProcedure, router } from '../init';
+
+export const apiKeysRouter = router({
+  list: platformProcedure('admin').query(({ ctx }) => listApiKeys(ctx)),
+  create: platformProcedure('admin').input(createApiKeyInput).mutation(({ ctx, input }) => createApiKey(ctx, input)),
+  revoke: platformProcedure('admin')
+    .input(z.object({ keyId: z.string().min(1).max(64) }))
+    .mutation(({ ctx, input }) => revokeApiKey(ctx, input.keyId)),
+});

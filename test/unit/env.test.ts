@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseEnv } from '@/env';
+
+function problems(source: Record<string, string>) {
+  try {
+    parseEnv(source);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).problems;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('environment validation', () => {
+  it('runs embedded with nothing set, generating secrets later', () => {
+    const env = parseEnv({});
+    expect(env.embedded).toBe(true);
+    expect(env.UPSTREAM_MODE).toBe('sandbox');
+    expect(env.PORT).toBe(3000);
+  });
+
+  it('names each missing secret on its own line when DATABASE_URL is set', () => {
+    expect(problems({ DATABASE_URL: 'postgres://localhost/x' })).toEqual([
+      'SESSION_SECRET: required with DATABASE_URL',
+      'DATA_ENCRYPTION_KEY: required with DATABASE_URL',
+    ]);
+  });
+
+  it('requires the upstream credentials in live mode', () => {
+    const lines = problems({ UPSTREAM_MODE: 'live' });
+    expect(lines).toContain('PROVIDER_A_MCH_ID: required with UPSTREAM_MODE=live');
+    expect(lines).toContain('PROVIDER_B_APP_PRIVATE_KEY: required with UPSTREAM_MODE=live');
+    expect(lines).toContain('SESSION_SECRET: required with UPSTREAM_MODE=live');
+  });
+
+  it('refuses malformed values, naming the variable', () => {
+    const lines = problems({ PORT: 'eighty', DATABASE_URL: 'mysql://x', DATA_ENCRYPTION_KEY: 'short' });
+    expect(lines.some((l) => l.startsWith('PORT:'))).toBe(true);
+    expect(lines.some((l) => l.startsWith('DATABASE_URL:'))).toBe(true);
+    expect(lines.some((l) => l.startsWith('DATA_ENCRYPTION_KEY:'))).toBe(true);
+  });
+});

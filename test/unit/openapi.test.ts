@@ -1,0 +1,22 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { describe, expect, it } from 'vitest';
+import { buildOpenApiDocument } from '@/server/openapi/build-document';
+
+describe('OpenAPI document', () => {
+  const doc = buildOpenApiDocument('http://localhost:3000');
+
+  it('is a valid OpenAPI 3.1 document', async () => {
+    const result = await new Validator().validate(doc as never);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(doc.openapi).toBe('3.1.0');
+  });
+
+  it('documents the problem+json errors and the service-code header of each /v1 operation', () => {
+    const list = (doc.paths['/v1/payments/sub-merchants'] as Record<string, { parameters: { name: string }[]; responses: Record<string, unknown> }>).get!;
+    expect(list.parameters.map((p) => p.name)).toEqual(expect.arrayContaining(['X-Service-Code', 'limit', 'cursor', 'distributor_external_user_id']));
+    expect(Object.keys(list.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403']));
+    expect(doc.components.schemas).toHaveProperty('Problem');
+    expect(doc.components.schemas).toHaveProperty('SubMerchant');
+  });
+});

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { AppError } from '@/server/errors';
+import { parseJsonBody, parseQuery } from '@/server/http/parse-request';
+
+const schema = z.object({ name: z.string(), count: z.number().int().optional() }).strict();
+const post = (body: BodyInit, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
+  new Request('http://x/v1/thing', { method: 'POST', body, headers });
+
+async function failure(promise: Promise<unknown> | (() => unknown)) {
+  try {
+    await (typeof promise === 'function' ? promise() : promise);
+  } catch (error) {
+    expect(error).toBeInstanceOf(AppError);
+    return error as AppError;
+  }
+  throw new Error('expected an AppError');
+}
+
+describe('request parsing', () => {
+  it('parses a valid body', async () => {
+    expect(await parseJsonBody(post('{"name":"a","count":2}'), schema)).toEqual({ name: 'a', count: 2 });
+  });
+
+  it('answers 415 for a body that is not JSON by content type', async () => {
+    expect((await failure(parseJsonBody(post('name=a', { 'content-type': 'application/x-www-form-urlencoded' }), schema))).status).toBe(415);
+  });
+
+  it('answers 400 for malformed JSON and invalid UTF-8, not 500', async () => {
+    expect((await failure(parseJsonBody(post('{"name":'), schema))).code).toBe('invalid_request');
+    expect((await failure(parseJsonBody(post(new Uint8Array([0x7b, 0xff, 0xfe, 0x7d])), schema))).message).toContain('UTF-8');
+  });
+
+  it('answers 413 for a body over the limit, whether or not Content-Length says so', async () => {
+    const big = `{"name":"${'x'.repeat(1024 * 1024 + 10)}"}`;
+    expect((await failure(parseJsonBody(post(big), schema))).status).toBe(413);
+    const stream = new ReadableStream({
+      start(controller) {
+        for (let i = 0; i < 20; i++) controller.enqueue(new TextEncoder().encode('x'.repeat(64 * 1024)));
+        controller.close();
+      },
+    });
+    const undeclared = new Request('http://x', { method: 'POST', body: stream, headers: { 'content-type': 'application/json' }, duplex: 'half' } as RequestInit);
+    expect((await failure(parseJsonBody(undeclared, schema))).status).toBe(413);
+  });
+
+  it('lists every schema problem with a JSON pointer, including unknown keys', async () => {
+    const error = await failure(parseJsonBody(post('{"count":"two","extra":1}'), schema));
+    expect(error.errors.map((e) => e.pointer).sort()).toEqual(['/count', '/extra', '/name']);
+    expect(error.errors.find((e) => e.pointer === '/name')?.code).toBe('required');
+  });
+
+  it('refuses a query parameter given twice', async () => {
+    const error = await failure(() => parseQuery(new Request('http://x/?a=1&a=2'), z.object({ a: z.string() })));
+    expect(error.message).toContain('"a"');
+  });
+});

@@ -7,7 +7,9 @@ export function callRoute(
   init: RequestInit & { params?: Record<string, string | string[]> } = {},
 ) {
   const { params = {}, ...rest } = init;
-  return handler(new Request(new URL(url, 'http://localhost:3000'), rest), { params: Promise.resolve(params) });
+  // Next.js passes no params object at all to routes without dynamic segments.
+  const routeParams = Object.keys(params).length ? Promise.resolve(params) : (undefined as never);
+  return handler(new Request(new URL(url, 'http://localhost:3000'), rest), { params: routeParams });
 }
 
 export const apiHeaders = (apiKey: string, serviceCode = 'payments', extra: Record<string, string> = {}) => ({

@@ -3,6 +3,7 @@
  * method the file does not implement (Next.js would answer those with an empty 405).
  * Usage: `export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({ GET: handler })`.
  */
+import { getEnv } from '@/env';
 import { AppError } from '@/server/errors';
 import { logger } from '@/server/logger';
 import { newRequestId, requestContext } from '@/server/request-context';
@@ -13,7 +14,10 @@ export type RouteHandler = (request: Request, context: RouteContext) => Promise<
 const methods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 type Method = (typeof methods)[number];
 
-export function defineRoute(handlers: Partial<Record<Method, RouteHandler>>): Record<Method, RouteHandler> {
+export function defineRoute(
+  handlers: Partial<Record<Method, RouteHandler>>,
+  options: { bodyLimitBytes?: number } = {},
+): Record<Method, RouteHandler> {
   const allow = Object.keys(handlers).join(', ');
   const wrapped = {} as Record<Method, RouteHandler>;
   for (const method of methods) {
@@ -22,7 +26,7 @@ export function defineRoute(handlers: Partial<Record<Method, RouteHandler>>): Re
       (async () => {
         throw new AppError('method_not_allowed', `${method} is not supported here. Allowed: ${allow || 'none'}.`);
       });
-    wrapped[method] = (request, context) => serve(request, context, handler, allow);
+    wrapped[method] = (request, context) => serve(request, context, guardBodySize(handler, options.bodyLimitBytes), allow);
   }
   return wrapped;
 }
@@ -45,6 +49,18 @@ async function serve(request: Request, context: RouteContext, handler: RouteHand
     );
     return response;
   });
+}
+
+/** A declared body over the limit is refused before anything else; streamed bodies are capped while read. */
+function guardBodySize(handler: RouteHandler, limit?: number): RouteHandler {
+  return async (request, context) => {
+    const max = limit ?? getEnv().API_BODY_LIMIT_BYTES;
+    const declared = Number(request.headers.get('content-length') ?? 'NaN');
+    if (Number.isFinite(declared) && declared > max) {
+      throw new AppError('payload_too_large', `The request body exceeds the limit of ${max} bytes.`);
+    }
+    return handler(request, context);
+  };
 }
 
 export const json = (body: unknown, init: ResponseInit = {}) =>

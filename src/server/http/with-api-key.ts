@@ -25,7 +25,7 @@ export function withApiKey(service: ServiceCode, handler: ApiHandler): RouteHand
       throw new AppError('forbidden', `This API key is not allowed to use the ${service} service.`);
     }
     const params = Object.fromEntries(
-      Object.entries(await route.params).map(([k, v]) => [k, Array.isArray(v) ? v.join('/') : (v ?? '')]),
+      Object.entries((await route.params) ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.join('/') : (v ?? '')]),
     );
     return handler(request, { db: await getDb(), platformId: apiKey.platformId, actor: `apikey:${apiKey.id}`, apiKey, params });
   };

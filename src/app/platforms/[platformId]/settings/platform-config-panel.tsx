@@ -14,19 +14,19 @@ const help: Record<string, string> = {
   'miniprogram.redirect_uri_allowlist': 'Comma-separated hosts allowed as authorization redirect targets.',
 };
 
-export function PlatformConfigPanel({ platformId }: { platformId: string }) {
+export function PlatformConfigPanel({ platformId, canEdit }: { platformId: string; canEdit: boolean }) {
   const config = api.platformConfig.get.useQuery({ platformId });
   return (
     <section className="panel" aria-labelledby="config-heading">
       <h2 id="config-heading">Platform configuration</h2>
       {config.error && <p role="alert" className="error">{config.error.message}</p>}
       {config.data &&
-        platformConfigKeys.map((key) => <ConfigRow key={key} platformId={platformId} name={key} value={config.data[key]} />)}
+        platformConfigKeys.map((key) => <ConfigRow key={key} platformId={platformId} name={key} value={config.data[key]} canEdit={canEdit} />)}
     </section>
   );
 }
 
-function ConfigRow({ platformId, name, value }: { platformId: string; name: string; value: unknown }) {
+function ConfigRow({ platformId, name, value, canEdit }: { platformId: string; name: string; value: unknown; canEdit: boolean }) {
   const utils = api.useUtils();
   const initial = Array.isArray(value) ? value.join(', ') : value === undefined ? '' : String(value);
   const [draft, setDraft] = useState(initial);
@@ -42,10 +42,12 @@ function ConfigRow({ platformId, name, value }: { platformId: string; name: stri
     >
       <div style={{ flex: 1 }}>
         <label htmlFor={id}><code>{name}</code></label>
-        <input id={id} value={draft} onChange={(e) => setDraft(e.target.value)} aria-describedby={`${id}-help`} aria-invalid={set.error ? true : undefined} />
+        <input id={id} value={draft} readOnly={!canEdit} onChange={(e) => setDraft(e.target.value)} aria-describedby={`${id}-help`} aria-invalid={set.error ? true : undefined} />
         <small id={`${id}-help`} className={set.error ? 'error' : 'muted'}>{set.error?.message ?? help[name]}</small>
       </div>
-      <button type="submit" className="secondary" disabled={set.isPending}>{set.isSuccess && draft === initial ? 'Saved' : 'Save'}</button>
+      {canEdit && (
+        <button type="submit" className="secondary" disabled={set.isPending}>{set.isSuccess && draft === initial ? 'Saved' : 'Save'}</button>
+      )}
     </form>
   );
 }

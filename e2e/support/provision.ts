@@ -1,0 +1,9 @@
+import fs from 'node:fs';
+
+export type Provision = { platformId: string; apiKey: string; webhookSecret: string };
+
+/** What scripts/e2e-server.sh created through the CLI before the server started. */
+export const provision = (): Provision => JSON.parse(fs.readFileSync('e2e/artifacts/provision.json', 'utf8')) as Provision;
+
+export const admin = { email: 'admin@e2e.test', password: 'e2e-admin-password' };
+export const viewer = { email: 'viewer@e2e.test', password: 'e2e-viewer-password' };

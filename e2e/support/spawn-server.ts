@@ -1,0 +1,33 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+
+export type RunningServer = { process: ChildProcess; output: () => string; exited: Promise<number | null> };
+
+/** Starts `next start` on its own port and data directory, as the README's run command would. */
+export function spawnServer(port: number, dataDir: string): RunningServer {
+  let output = '';
+  const child = spawn('npx', ['next', 'start', '-p', String(port)], {
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  child.stdout!.on('data', (chunk) => (output += String(chunk)));
+  child.stderr!.on('data', (chunk) => (output += String(chunk)));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { process: child, output: () => output, exited };
+}
+
+export async function waitForOutput(server: RunningServer, pattern: RegExp, timeoutMs = 60_000): Promise<RegExpMatchArray> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const match = server.output().match(pattern);
+    if (match) return match;
+    if (Date.now() > deadline) throw new Error(`Server never printed ${pattern}. Output:\n${server.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+export async function stopServer(server: RunningServer) {
+  if (server.process.exitCode !== null || server.process.signalCode !== null) return;
+  process.kill(-server.process.pid!, 'SIGTERM');
+  await server.exited;
+}

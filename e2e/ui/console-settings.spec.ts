@@ -1,0 +1,68 @@
+import { expect, test } from '@playwright/test';
+import { admin, provision, viewer } from '../support/provision';
+import { signIn } from '../support/sign-in';
+
+test('an admin creates an API key (shown once), uses it, and revokes it', async ({ page, request }) => {
+  await signIn(page, admin);
+  await expect(page.getByLabel('Platform', { exact: true })).toHaveValue(provision().platformId);
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await page.getByLabel('Key name').fill('Browser-made key');
+  await page.getByRole('button', { name: 'Create key' }).click();
+  const secret = (await page.getByTestId('new-api-key').textContent())!.trim();
+  expect(secret).toMatch(/^sk_test_[0-9A-Za-z]{32}$/);
+  await page.screenshot({ path: 'e2e/artifacts/settings-key-created.png', fullPage: true });
+
+  const headers = { authorization: `Bearer ${secret}`, 'x-service-code': 'payments' };
+  expect((await request.get('/v1/payments/sub-merchants', { headers })).status()).toBe(200);
+
+  await page.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByTestId('new-api-key')).toHaveCount(0);
+  const row = page.getByRole('row', { name: /Browser-made key/ });
+  await expect(row).toContainText('active');
+  await row.getByRole('button', { name: 'Revoke Browser-made key' }).click();
+  await expect(row).toContainText('revoked');
+  expect((await request.get('/v1/payments/sub-merchants', { headers })).status()).toBe(401);
+});
+
+test('platform config refuses an invalid value with a message on the field', async ({ page }) => {
+  await signIn(page, admin);
+  await page.getByRole('link', { name: 'Settings' }).click();
+  const field = page.getByLabel('miniprogram.audit_notify_url');
+  await field.fill('not a url');
+  await field.press('Enter');
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await field.fill('https://hooks.example.com/audit');
+  await field.press('Enter');
+  await expect(field).not.toHaveAttribute('aria-invalid', 'true');
+  await page.reload();
+  await expect(page.getByLabel('miniprogram.audit_notify_url')).toHaveValue('https://hooks.example.com/audit');
+});
+
+test('a viewer sees the lists but is not offered key management', async ({ page }) => {
+  await signIn(page, viewer);
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create key' })).toHaveCount(0);
+  await expect(page.getByText('Only admins manage API keys')).toBeVisible();
+  await page.screenshot({ path: 'e2e/artifacts/settings-viewer.png', fullPage: true });
+});
+
+test('signing in with a wrong password says so and stays on the sign-in page', async ({ page }) => {
+  await page.goto('/sign-in');
+  await page.getByLabel('E-mail').fill(admin.email);
+  await page.getByLabel('Password').fill('not-the-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  // Next.js's route announcer is also an alert: look inside the form.
+  await expect(page.locator('form').getByRole('alert')).toHaveText('E-mail or password is not right.');
+  await expect(page).toHaveURL(/\/sign-in/);
+});
+
+test('the console pages and the API reference render', async ({ page }) => {
+  await signIn(page, admin);
+  await expect(page.getByText('No sub-merchants yet.')).toBeVisible();
+  await page.getByRole('link', { name: 'Mini programs' }).click();
+  await expect(page.getByRole('heading', { name: 'Mini programs' })).toBeVisible();
+  await page.getByRole('link', { name: 'API reference' }).click();
+  await expect(page.getByRole('heading', { name: /GET \/v1\/payments\/sub-merchants/ })).toBeVisible();
+  await page.screenshot({ path: 'e2e/artifacts/docs.png', fullPage: true });
+});

@@ -1,0 +1,49 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { expect, test } from '@playwright/test';
+import { signIn } from '../support/sign-in';
+import { spawnServer, stopServer, waitForOutput } from '../support/spawn-server';
+
+const run = promisify(execFile);
+const port = 3181;
+const base = `http://localhost:${port}`;
+
+test('a newcomer: first start prints a one-time admin, sign-in works, the CLI goes through the server, data survives a restart, a second process is refused', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'first-run-'));
+  const server = spawnServer(port, dataDir);
+  try {
+    await waitForOutput(server, /Console:\s+http:\/\/localhost:3181\/sign-in/);
+    const [, email, password] = await waitForOutput(server, /e-mail:\s+(\S+)\s+password:\s+(\S+)/);
+    expect(password).toMatch(/^[0-9A-Za-z]{20}$/);
+    await signIn(page, { email: email!, password: password! }, base);
+    await page.screenshot({ path: 'e2e/artifacts/first-run-signed-in.png', fullPage: true });
+
+    const { stdout } = await run('npm', ['run', '--silent', 'cli', '--', 'platform', 'create', '--name', 'Through the server', '--json'], {
+      env: { ...process.env, DATA_DIR: dataDir },
+    });
+    const created = JSON.parse(stdout) as { platformId: string; apiKey: string };
+    expect(created.apiKey).toMatch(/^sk_test_/);
+    const headers = { authorization: `Bearer ${created.apiKey}`, 'x-service-code': 'payments' };
+    expect((await request.get(`${base}/v1/payments/sub-merchants`, { headers })).status()).toBe(200);
+
+    const second = spawnServer(port + 1, dataDir);
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toMatch(/Cannot start: The embedded database in .* is held by process \d+/);
+
+    await stopServer(server);
+    const restarted = spawnServer(port, dataDir);
+    try {
+      await waitForOutput(restarted, /Console:/);
+      expect(restarted.output()).not.toContain('First run');
+      expect((await request.get(`${base}/v1/payments/sub-merchants`, { headers })).status()).toBe(200);
+    } finally {
+      await stopServer(restarted);
+    }
+  } finally {
+    await stopServer(server);
+  }
+});

@@ -1,0 +1,27 @@
+import type { GatewayUploadedFile } from './registry';
+
+export interface ParsedGatewayRequest {
+  params: Record<string, string>;
+  files: Map<string, GatewayUploadedFile>;
+}
+
+/**
+ * The SDKs put public parameters in the query and business parameters in the body (form-encoded, or
+ * multipart for uploads); the gateway merges both before verifying, and so do we.
+ */
+export async function parseGatewayRequest(request: Request): Promise<ParsedGatewayRequest> {
+  const params: Record<string, string> = {};
+  const files = new Map<string, GatewayUploadedFile>();
+  for (const [key, value] of new URL(request.url).searchParams) params[key] = value;
+  const contentType = request.headers.get('content-type') ?? '';
+  if (contentType.includes('multipart/form-data')) {
+    const form = await request.formData();
+    for (const [key, value] of form) {
+      if (typeof value === 'string') params[key] = value;
+      else files.set(key, { filename: value.name, type: value.type, bytes: new Uint8Array(await value.arrayBuffer()) });
+    }
+  } else {
+    for (const [key, value] of new URLSearchParams(await request.text())) params[key] = value;
+  }
+  return { params, files };
+}

@@ -1,0 +1,40 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Keys the sandbox gateway works with. All are PUBLISHED test keys (see src/sandbox/fixtures/providerB/README.md):
+ * never use them outside the sandbox.
+ */
+export interface ProviderBSandboxKeys {
+  /** The ISV app id the sandbox accepts (`isv.invalid-app-id` for any other). */
+  appId: string;
+  /** Verifies request signatures (`app-public-key.pem`). */
+  appPublicKeyPem: string;
+  /** For the service's client in sandbox mode (`app-private-key.pem`). */
+  appPrivateKeyPem: string;
+  /** The sandbox's "Alipay" key pair, signing responses and messages (`app_2014060600164699_rsa2_*`). */
+  alipayPrivateKeyPem: string;
+  alipayPublicKeyPem: string;
+}
+
+/** App id used in the published vectors (TV-2, TV-7). */
+export const PROVIDER_B_SANDBOX_APP_ID = '2021000122671080';
+
+function defaultFixturesDir(): string {
+  // The app runs from the project root; the URL form covers tools started elsewhere.
+  const fromCwd = path.join(process.cwd(), 'src/sandbox/fixtures/providerB');
+  return existsSync(fromCwd) ? fromCwd : fileURLToPath(new URL('../fixtures/providerB/', import.meta.url));
+}
+
+export function loadProviderBSandboxKeys(options: { dir?: string; appId?: string } = {}): ProviderBSandboxKeys {
+  const dir = options.dir ?? defaultFixturesDir();
+  const read = (name: string) => readFileSync(path.join(dir, name), 'utf8');
+  return {
+    appId: options.appId ?? PROVIDER_B_SANDBOX_APP_ID,
+    appPublicKeyPem: read('app-public-key.pem'),
+    appPrivateKeyPem: read('app-private-key.pem'),
+    alipayPrivateKeyPem: read('app_2014060600164699_rsa2_private_key_no_wrapper.pem'),
+    alipayPublicKeyPem: read('app_2014060600164699_rsa2_public_key_no_wrapper.pem'),
+  };
+}

@@ -1,0 +1,52 @@
+import { X509Certificate, createHash } from 'node:crypto';
+
+/**
+ * Certificate-mode serial numbers (A.8, TV-6): md5 hex of the issuer DN written `CN=..,OU=..,O=..,C=..`
+ * (reverse of the certificate's RDN order) followed by the decimal serial number.
+ */
+export function certSn(pem: string): string {
+  const cert = new X509Certificate(pem);
+  const issuer = cert.issuer.split('\n').reverse().join(',');
+  const serial = BigInt(`0x${cert.serialNumber}`).toString(10);
+  return createHash('md5').update(issuer + serial, 'utf8').digest('hex');
+}
+
+/** The root SN joins the SNs of the RSA-signed certificates of the chain file with `_`. */
+export function rootCertSn(chainPem: string): string {
+  const pems = chainPem.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
+  return pems
+    .filter((pem) => signatureAlgorithmOid(new X509Certificate(pem).raw).startsWith('1.2.840.113549.1.1'))
+    .map(certSn)
+    .join('_');
+}
+
+/** Node's X509Certificate does not expose the signature algorithm, so read it from the DER directly. */
+function signatureAlgorithmOid(der: Buffer): string {
+  let at = 0;
+  const header = () => {
+    const tag = der[at++]!;
+    let length = der[at++]!;
+    if (length & 0x80) {
+      const bytes = length & 0x7f;
+      length = 0;
+      for (let i = 0; i < bytes; i++) length = length * 256 + der[at++]!;
+    }
+    return { tag, length };
+  };
+  header(); // Certificate SEQUENCE
+  const tbs = header();
+  at += tbs.length; // skip tbsCertificate
+  header(); // signatureAlgorithm SEQUENCE
+  const oid = header();
+  const bytes = der.subarray(at, at + oid.length);
+  const parts = [Math.floor(bytes[0]! / 40), bytes[0]! % 40];
+  let value = 0;
+  for (const byte of bytes.subarray(1)) {
+    value = value * 128 + (byte & 0x7f);
+    if (!(byte & 0x80)) {
+      parts.push(value);
+      value = 0;
+    }
+  }
+  return parts.join('.');
+}

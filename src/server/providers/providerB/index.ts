@@ -1,0 +1,4 @@
+export { createProviderBClient } from './client';
+export type { ProviderBClient, ProviderBClientOptions } from './client';
+export * from './gateway';
+export * from './zft';

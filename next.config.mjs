@@ -3,6 +3,8 @@ const nextConfig = {
   // PGlite ships WASM + data files that must be loaded from node_modules, not bundled.
   serverExternalPackages: ['@electric-sql/pglite', 'pg-boss', 'pino', 'sharp', '@node-rs/argon2'],
   poweredByHeader: false,
+  // Upstream paths such as WeChat's `/v3/applyment4sub/applyment/` end in a slash that the request signature covers.
+  skipTrailingSlashRedirect: true,
   reactStrictMode: true,
   // `npm test` type-checks the whole tree with tsc first; checking again inside the build only costs time.
   typescript: { ignoreBuildErrors: true },

@@ -19,6 +19,8 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   DATA_DIR: z.string().min(1).default('.data'),
   UPSTREAM_MODE: z.enum(['sandbox', 'live']).default('sandbox'),
+  /** Where the provider clients reach the sandbox; default this process on loopback. */
+  SANDBOX_BASE_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   DATA_ENCRYPTION_KEY: z

@@ -4,3 +4,5 @@ export * from './operators';
 export * from './sub-merchants';
 export * from './outbox';
 export * from './sandbox';
+export * from './media';
+export * from './events';

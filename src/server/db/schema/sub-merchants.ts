@@ -29,6 +29,13 @@ export const subMerchants = pgTable(
     /** Bumped on every new upstream review round; part of the derived upstream submission id. */
     reviewRound: integer('review_round').notNull().default(0),
     lastSyncedAt: timestamp('last_synced_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * Lease that serializes submits of one record without holding a transaction across the upstream call
+     * (on PGlite an open transaction would block the whole process, the sandbox included).
+     */
+    submitLockToken: text('submit_lock_token'),
+    submitLockUntil: timestamp('submit_lock_until', { withTimezone: true, mode: 'date' }),
+    nextSyncAt: timestamp('next_sync_at', { withTimezone: true, mode: 'date' }),
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -39,6 +46,7 @@ export const subMerchants = pgTable(
       .nullsNotDistinct(),
     index('sub_merchants_platform_created_idx').on(t.platformId, t.createdAt, t.id),
     index('sub_merchants_state_idx').on(t.chApplymentState),
+    index('sub_merchants_next_sync_idx').on(t.nextSyncAt),
   ],
 );
 

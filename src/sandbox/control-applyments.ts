@@ -1,0 +1,33 @@
+/** The control API's view of both providers' applications, in our state names. */
+import { z } from 'zod';
+import { AppError } from '@/server/errors';
+import { listApplyments, setApplymentState } from './providerA/pay/control';
+import { listZftOrders, setZftOrderState } from './providerB/zft/zft-control';
+import type { SandboxStore } from './store';
+
+export const applymentControlSchema = z
+  .object({
+    state: z.enum(['auditing', 'to_be_confirmed', 'to_be_signed', 'signing', 'finished', 'rejected', 'canceled']),
+    rejectReasons: z.array(z.object({ field: z.string().min(1).max(100), reason: z.string().min(1).max(500) }).strict()).max(50).optional(),
+  })
+  .strict();
+
+export const sandboxProviders = ['providerA', 'providerB'] as const;
+export type SandboxProvider = (typeof sandboxProviders)[number];
+
+export function parseSandboxProvider(value: string): SandboxProvider {
+  if ((sandboxProviders as readonly string[]).includes(value)) return value as SandboxProvider;
+  throw new AppError('not_found', `Unknown provider "${value}".`);
+}
+
+export async function moveApplyment(store: SandboxStore, provider: SandboxProvider, applymentId: string, change: z.infer<typeof applymentControlSchema>) {
+  try {
+    return provider === 'providerA' ? await setApplymentState(store, applymentId, change) : await setZftOrderState(store, applymentId, change);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError('not_found', (error as Error).message);
+  }
+}
+
+export const listSandboxApplyments = (store: SandboxStore, provider: SandboxProvider) =>
+  provider === 'providerA' ? listApplyments(store) : listZftOrders(store);

@@ -1,0 +1,68 @@
+/**
+ * Starts the app's own sandbox routes (the same route handlers Next.js serves under /sandbox) on a real HTTP
+ * port and points the provider clients at it, so every upstream call in a test crosses HTTP with real
+ * signatures, exactly as in sandbox mode.
+ */
+import { afterAll, beforeAll } from 'vitest';
+import * as faultsRoute from '@/app/sandbox/control/faults/route';
+import * as applymentRoute from '@/app/sandbox/control/[provider]/applyments/[applymentId]/route';
+import * as applymentsRoute from '@/app/sandbox/control/[provider]/applyments/route';
+import * as providerARoute from '@/app/sandbox/providerA/pay/[...path]/route';
+import * as providerBRoute from '@/app/sandbox/providerB/gateway.do/route';
+import { resetEnvForTests } from '@/env';
+import { resetOnboardingProvidersForTests } from '@/server/providers/onboarding-providers';
+import { serveOverHttp, type FetchHandler } from './http-adapter';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Route = [RegExp, Partial<Record<Method, (r: Request, c: { params: Promise<Record<string, string>> }) => Promise<Response>>>];
+
+const routes: Route[] = [
+  [/^\/sandbox\/providerA\/pay\/(?<path>.+)$/, providerARoute],
+  [/^\/sandbox\/providerB\/gateway\.do$/, providerBRoute],
+  [/^\/sandbox\/control\/faults$/, faultsRoute],
+  [/^\/sandbox\/control\/(?<provider>[^/]+)\/applyments\/(?<applymentId>[^/]+)$/, applymentRoute],
+  [/^\/sandbox\/control\/(?<provider>[^/]+)\/applyments$/, applymentsRoute],
+];
+
+export const sandboxHandler: FetchHandler = async (request) => {
+  const { pathname } = new URL(request.url);
+  for (const [pattern, handlers] of routes) {
+    const match = pattern.exec(pathname);
+    const handler = match && handlers[request.method as Method];
+    if (handler) return handler(request, { params: Promise.resolve({ ...match.groups }) });
+  }
+  return new Response('Not Found', { status: 404 });
+};
+
+/** Use inside a describe: starts the sandbox before the suite and returns its base URL (…/sandbox). */
+export function useSandboxOverHttp() {
+  const state = { baseUrl: '', close: async () => {} };
+  beforeAll(async () => {
+    const server = await serveOverHttp(sandboxHandler);
+    state.baseUrl = `${server.url}/sandbox`;
+    state.close = server.close;
+    process.env.SANDBOX_BASE_URL = state.baseUrl;
+    resetEnvForTests();
+    resetOnboardingProvidersForTests();
+  });
+  afterAll(async () => {
+    await state.close();
+    delete process.env.SANDBOX_BASE_URL;
+    resetEnvForTests();
+    resetOnboardingProvidersForTests();
+  });
+  return {
+    get baseUrl() {
+      return state.baseUrl;
+    },
+    /** Calls the sandbox control API over HTTP. */
+    control: async (method: Method, path: string, body?: unknown) => {
+      const response = await fetch(`${state.baseUrl}/control${path}`, {
+        method,
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: response.status, body: response.status === 204 ? null : ((await response.json()) as Record<string, unknown>) };
+    },
+  };
+}

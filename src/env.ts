@@ -22,6 +22,10 @@ const envSchema = z.object({
   /** Where the provider clients reach the sandbox; default this process on loopback. */
   SANDBOX_BASE_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Write logs to this file instead of stdout (read by src/server/logger.ts directly; it must work before validation). */
+  LOG_FILE: z.string().min(1).optional(),
+  /** Per-attempt timeout of upstream calls; each call retries up to three attempts. */
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   DATA_ENCRYPTION_KEY: z
     .string()
@@ -29,6 +33,14 @@ const envSchema = z.object({
     .optional(),
   SUB_MERCHANT_SYNC_INTERVAL_SECONDS: seconds(300),
   AUDIT_POLL_INTERVAL_SECONDS: seconds(300),
+  /** Upstream status queries per second per provider for the background sync. */
+  SYNC_RATE_LIMIT_PER_SECOND: z.coerce.number().min(0.1).max(1000).default(10),
+  /** Retry delays of event deliveries, e.g. "1,1,1" in tests; default: a schedule spanning more than 3 days. */
+  EVENT_RETRY_SCHEDULE_SECONDS: z
+    .string()
+    .trim()
+    .regex(/^[1-9]\d{0,6}(\s*,\s*[1-9]\d{0,6})*$/, 'must be a comma list of positive whole seconds, e.g. "30,120,600"')
+    .optional(),
   API_BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(20 * 1024 * 1024).default(1024 * 1024),
   // Live-mode upstream credentials (service-wide; never in the repo).
   PROVIDER_A_MCH_ID: optionalText,

@@ -2,7 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-// Each test worker gets its own data directory (generated secrets live there) and quiet logs.
+// Each test file gets its own data directory (generated secrets live there) and its own log file, which the
+// personal-data suite reads back in full.
 process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'onboarding-test-'));
-process.env.LOG_LEVEL ??= 'silent';
+process.env.LOG_FILE = path.join(process.env.DATA_DIR, 'test.log');
+process.env.LOG_LEVEL ??= 'debug';
+process.env.UPSTREAM_TIMEOUT_MS ??= '1500';
 delete process.env.DATABASE_URL;

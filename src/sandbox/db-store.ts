@@ -1,27 +1,34 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { getFieldCipher } from '@/server/config/field-cipher';
 import type { Db } from '@/server/db';
 import { sandboxObjects } from '@/server/db/schema';
 import type { SandboxStore } from './store';
 
-/** The sandbox's state in its own table, so it survives restarts like a real upstream would. */
+/**
+ * The sandbox's state in its own table, so it survives restarts like a real upstream would. Values are
+ * sealed with the field cipher: the emulated upstream keeps plain ID and account numbers (as Alipay does),
+ * and they must not sit in plain text in our database.
+ */
 export function createDbSandboxStore(db: () => Promise<Db>): SandboxStore {
+  const seal = (value: unknown) => ({ sealed: getFieldCipher().encrypt(JSON.stringify(value)) });
+  const open = <T>(stored: unknown) => JSON.parse(getFieldCipher().decrypt((stored as { sealed: string }).sealed)) as T;
   return {
     async get<T>(kind: string, id: string) {
       const [row] = await (await db())
         .select({ value: sandboxObjects.value })
         .from(sandboxObjects)
         .where(and(eq(sandboxObjects.kind, kind), eq(sandboxObjects.id, id)));
-      return row?.value as T | undefined;
+      return row ? open<T>(row.value) : undefined;
     },
     async put<T>(kind: string, id: string, value: T) {
       await (await db())
         .insert(sandboxObjects)
-        .values({ kind, id, value: value as object })
+        .values({ kind, id, value: seal(value) })
         .onConflictDoUpdate({ target: [sandboxObjects.kind, sandboxObjects.id], set: { value: sql`excluded.value`, updatedAt: new Date() } });
     },
     async list<T>(kind: string) {
       const rows = await (await db()).select({ value: sandboxObjects.value }).from(sandboxObjects).where(eq(sandboxObjects.kind, kind));
-      return rows.map((r) => r.value as T);
+      return rows.map((r) => open<T>(r.value));
     },
   };
 }

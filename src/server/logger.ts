@@ -29,7 +29,9 @@ export const sensitiveKeys = [
 
 const paths = sensitiveKeys.flatMap((key) => [key, `*.${key}`, `*.*.${key}`]);
 
-export const logger = pino({
+// The logger reads LOG_LEVEL / LOG_FILE itself: it must be able to report a configuration that fails validation.
+export const logger = pino(
+  {
   level: process.env.LOG_LEVEL ?? 'info',
   base: { service: 'onboarding-service' },
   redact: { paths, censor: '[redacted]' },
@@ -38,4 +40,6 @@ export const logger = pino({
     return requestId ? { requestId } : {};
   },
   timestamp: pino.stdTimeFunctions.isoTime,
-});
+  },
+  process.env.LOG_FILE ? pino.destination({ dest: process.env.LOG_FILE, sync: true, mkdir: true }) : undefined,
+);

@@ -5,6 +5,7 @@ import { newId } from '@/server/ids';
 import { apiHeaders, callRoute } from '../support/call-route';
 import { describeEachDatabase } from '../support/databases';
 import { createPlatformWithKey } from '../support/fixtures';
+import { paymentsApi } from '../support/onboarding';
 
 type Page = { data: { id: string; distributorExternalUserId?: string }[]; hasMore: boolean; nextCursor: string | null };
 
@@ -44,6 +45,20 @@ describeEachDatabase('GET /v1/payments/sub-merchants pagination and filters', (d
     expect(pages).toBe(4);
     expect(new Set(seen).size).toBe(25);
     expect([...seen].sort()).toEqual([...ids].sort());
+  });
+
+  it('pages through records created through the API in the same instant without skipping any', async () => {
+    const fresh = await createPlatformWithKey(database().db);
+    const api = paymentsApi(fresh.apiKey);
+    await Promise.all(Array.from({ length: 12 }, (_, i) => api.create({ distributorExternalUserId: `burst-${i}` })));
+    const seen = new Set<string>();
+    let cursor: string | null = null;
+    do {
+      const page = (await api.list(`?limit=5${cursor ? `&cursor=${cursor}` : ''}`)).body as Page;
+      page.data.forEach((d) => seen.add(d.id));
+      cursor = page.hasMore ? page.nextCursor : null;
+    } while (cursor);
+    expect(seen.size).toBe(12);
   });
 
   it('filters by distributor_external_user_id', async () => {

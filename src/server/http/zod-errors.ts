@@ -1,14 +1,20 @@
 import type { z } from 'zod';
 import type { FieldError } from '@/server/errors';
 
-/** zod issues → problem+json `errors[]` with JSON pointers under the given root ("/body", "/query"). */
+type Issue = { code: string; path: PropertyKey[]; message: string; input?: unknown };
+
+const escapePart = (part: PropertyKey) => String(part).replace(/~/g, '~0').replace(/\//g, '~1');
+
+/** zod issues → problem+json `errors[]` with JSON pointers under the given root ("/query"); one per unknown key. */
 export function zodIssuesToFieldErrors(issues: z.core.$ZodIssue[], root = ''): FieldError[] {
-  return issues.map((issue) => {
-    const path = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0] ?? ''] : issue.path;
-    return {
-      pointer: `${root}/${path.map((part) => String(part).replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`.replace(/\/$/, '') || '/',
-      code: issue.code === 'invalid_type' && issue.input === undefined ? 'required' : issue.code,
-      message: issue.message,
-    };
-  });
+  const expanded: Issue[] = issues.flatMap((issue): Issue[] =>
+    issue.code === 'unrecognized_keys'
+      ? issue.keys.map((key) => ({ code: issue.code, path: [...issue.path, key], message: `Unknown field "${key}".` }))
+      : [issue],
+  );
+  return expanded.map((issue) => ({
+    pointer: `${root}/${issue.path.map(escapePart).join('/')}`.replace(/\/$/, '') || '/',
+    code: issue.code === 'invalid_type' && issue.input === undefined ? 'required' : issue.code,
+    message: issue.message,
+  }));
 }

@@ -1,5 +1,6 @@
 /**
  * Imports every job definition so the runner registers their queues. Later areas add their job modules here
- * (sub-merchant status sync, webhook deliveries, token refresh).
+ * (sub-merchant status sync, token refresh).
  */
-export {};
+import './deliver-event-job';
+import './sub-merchant-sync-job';

@@ -13,6 +13,8 @@ export type JobDefinition = {
   retryBackoff?: boolean;
   expireInSeconds?: number;
   batchSize?: number;
+  /** Cron expression: pg-boss runs it once per slot across all instances. */
+  schedule?: string;
 };
 
 const definitions = new Map<string, JobDefinition>();

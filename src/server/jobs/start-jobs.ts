@@ -34,6 +34,7 @@ async function boot(handle: DatabaseHandle, relayIntervalMs: number): Promise<Jo
       retryBackoff: job.retryBackoff ?? true,
       expireInSeconds: job.expireInSeconds ?? 300,
     });
+    if (job.schedule) await boss.schedule(job.name, job.schedule, {}, { singletonKey: job.name });
     await boss.work(job.name, { batchSize: job.batchSize ?? 1, pollingIntervalSeconds: 1 }, async (jobs) => {
       for (const item of jobs) await job.handler(item.data as never, { id: item.id, db: handle.db });
     });

@@ -52,7 +52,10 @@ function operationObject(op: Operation, components: Record<string, JsonSchema>) 
   const responses: Record<string, unknown> = {};
   for (const [status, response] of Object.entries(op.responses)) {
     const schema = response.schema ? toSchema(response.schema, components, 'output') : undefined;
-    responses[status] = { description: response.description, ...(schema ? { content: { 'application/json': { schema } } } : {}) };
+    const content = schema
+      ? { 'application/json': { schema } }
+      : response.binary && Object.fromEntries(response.binary.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }]));
+    responses[status] = { description: response.description, ...(content ? { content } : {}) };
   }
   for (const status of op.errors) {
     responses[status] = {
@@ -75,8 +78,14 @@ function operationObject(op: Operation, components: Record<string, JsonSchema>) 
           },
         }
       : {}),
+    ...(op.multipart ? { requestBody: multipartBody(op.multipart) } : {}),
     responses,
   };
+}
+
+function multipartBody({ properties, required, encoding }: NonNullable<Operation['multipart']>) {
+  const schema = { type: 'object', properties, required };
+  return { required: true, content: { 'multipart/form-data': { schema, ...(encoding ? { encoding } : {}) } } };
 }
 
 export function buildOpenApiDocument(serverUrl: string) {

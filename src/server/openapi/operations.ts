@@ -5,6 +5,8 @@
 import type { z } from 'zod';
 import { listOf, subMerchantSchema } from '@/schemas/sub-merchant';
 import { listSubMerchantsQuery } from '@/server/services/sub-merchants/list-sub-merchants';
+import { mediaOperations } from './media-operations';
+import { subMerchantOperations } from './sub-merchant-operations';
 
 export type Operation = {
   method: 'get' | 'post' | 'put' | 'delete';
@@ -18,7 +20,10 @@ export type Operation = {
   query?: z.ZodObject;
   body?: z.ZodType;
   bodyExample?: unknown;
-  responses: Record<number, { description: string; schema?: z.ZodType }>;
+  /** A multipart/form-data body instead of JSON: JSON Schema properties of the parts (files as contentMediaType). */
+  multipart?: { properties: Record<string, Record<string, unknown>>; required: string[]; encoding?: Record<string, { contentType: string }> };
+  /** `binary`: media types of a non-JSON response body (e.g. an image). */
+  responses: Record<number, { description: string; schema?: z.ZodType; binary?: string[] }>;
   errors: number[];
 };
 
@@ -46,4 +51,6 @@ export const operations: Operation[] = [
     responses: { 200: { description: 'The OpenAPI 3.1 document.' } },
     errors: [],
   },
+  ...subMerchantOperations,
+  ...mediaOperations,
 ];

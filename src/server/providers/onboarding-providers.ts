@@ -20,9 +20,14 @@ function providerA(): OnboardingProvider {
   const env = getEnv();
   const client =
     env.UPSTREAM_MODE === 'sandbox'
-      ? createProviderAPayClient({ baseUrl: `${sandboxBaseUrl()}/providerA/pay`, ...providerASandboxClientSettings(loadProviderASandboxKeys()) })
+      ? createProviderAPayClient({
+          baseUrl: `${sandboxBaseUrl()}/providerA/pay`,
+          timeoutMs: env.UPSTREAM_TIMEOUT_MS,
+          ...providerASandboxClientSettings(loadProviderASandboxKeys()),
+        })
       : createProviderAPayClient({
           baseUrl: 'https://api.mch.weixin.qq.com',
+          timeoutMs: env.UPSTREAM_TIMEOUT_MS,
           mchId: env.PROVIDER_A_MCH_ID!,
           merchantSerialNo: env.PROVIDER_A_MERCHANT_SERIAL_NO!,
           merchantPrivateKeyPem: env.PROVIDER_A_MERCHANT_PRIVATE_KEY!,
@@ -45,6 +50,7 @@ function providerB(): OnboardingProvider {
           const keys = loadProviderBSandboxKeys();
           return createProviderBClient({
             baseUrl: `${sandboxBaseUrl()}/providerB/gateway.do`,
+            timeoutMs: env.UPSTREAM_TIMEOUT_MS,
             appId: keys.appId,
             appPrivateKeyPem: keys.appPrivateKeyPem,
             alipayPublicKeyPem: keys.alipayPublicKeyPem,
@@ -52,6 +58,7 @@ function providerB(): OnboardingProvider {
         })()
       : createProviderBClient({
           baseUrl: 'https://openapi.alipay.com/gateway.do',
+          timeoutMs: env.UPSTREAM_TIMEOUT_MS,
           appId: env.PROVIDER_B_APP_ID!,
           appPrivateKeyPem: env.PROVIDER_B_APP_PRIVATE_KEY!,
           alipayPublicKeyPem: env.PROVIDER_B_ALIPAY_PUBLIC_KEY!,

@@ -1,5 +1,6 @@
 import { router } from './init';
 import { apiKeysRouter } from './routers/api-keys';
+import { eventsRouter } from './routers/events';
 import { meRouter } from './routers/me';
 import { platformConfigRouter } from './routers/platform-config';
 import { subMerchantsRouter } from './routers/sub-merchants';
@@ -9,6 +10,7 @@ export const appRouter = router({
   apiKeys: apiKeysRouter,
   platformConfig: platformConfigRouter,
   subMerchants: subMerchantsRouter,
+  events: eventsRouter,
 });
 
 export type AppRouter = typeof appRouter;

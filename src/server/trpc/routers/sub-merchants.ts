@@ -1,7 +1,16 @@
 import { z } from 'zod';
+import { createSubMerchantBody, submitSubMerchantBody, updateSubMerchantBody } from '@/schemas/sub-merchant-requests';
+import { createSubMerchant } from '@/server/services/sub-merchants/create-sub-merchant';
+import { getSubMerchant } from '@/server/services/sub-merchants/get-sub-merchant';
+import { listSubMerchantHistory } from '@/server/services/sub-merchants/list-sub-merchant-history';
 import { listSubMerchants, listSubMerchantsQuery } from '@/server/services/sub-merchants/list-sub-merchants';
+import { submitSubMerchant } from '@/server/services/sub-merchants/submit-sub-merchant';
+import { updateSubMerchant } from '@/server/services/sub-merchants/update-sub-merchant';
 import { platformProcedure, router } from '../init';
 
+const byId = z.object({ id: z.string().min(1).max(64) });
+
+/** The console's access to the same services as /v1/payments. */
 export const subMerchantsRouter = router({
   list: platformProcedure('viewer')
     .input(z.object(listSubMerchantsQuery.shape))
@@ -9,4 +18,25 @@ export const subMerchantsRouter = router({
       const { platformId: _platformId, ...query } = input;
       return listSubMerchants(ctx, query);
     }),
+  get: platformProcedure('viewer')
+    .input(byId)
+    .query(async ({ ctx, input }) => (await getSubMerchant(ctx, input.id)).record),
+  history: platformProcedure('viewer')
+    .input(byId)
+    .query(({ ctx, input }) => listSubMerchantHistory(ctx, input.id)),
+  create: platformProcedure('operator')
+    .input(z.object(createSubMerchantBody.shape))
+    .mutation(({ ctx, input }) => {
+      const { platformId: _platformId, ...body } = input;
+      return createSubMerchant(ctx, body);
+    }),
+  saveDraft: platformProcedure('operator')
+    .input(byId.extend({ formData: submitSubMerchantBody.shape.formData }))
+    .mutation(({ ctx, input }) => updateSubMerchant(ctx, input.id, { formData: input.formData ?? {} })),
+  submit: platformProcedure('operator')
+    .input(byId.extend({ formData: submitSubMerchantBody.shape.formData }))
+    .mutation(({ ctx, input }) => submitSubMerchant(ctx, input.id, input.formData)),
+  update: platformProcedure('admin')
+    .input(byId.extend({ patch: updateSubMerchantBody }))
+    .mutation(({ ctx, input }) => updateSubMerchant(ctx, input.id, input.patch)),
 });

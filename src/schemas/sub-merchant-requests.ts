@@ -1,0 +1,34 @@
+/** Request bodies of the payments area: REST, tRPC and the console share them. */
+import { z } from 'zod';
+import { formDataDraftSchema } from './form-data';
+
+export const commissionRateSchema = z
+  .number()
+  .min(0)
+  .max(100)
+  .refine((v) => Math.round(v * 100) === v * 100, 'at most 2 decimals')
+  .describe('Percentage from 0 to 100 with at most 2 decimals (0.6 = 0.6%).');
+
+export const createSubMerchantBody = z
+  .object({
+    distributorExternalUserId: z.string().trim().min(1).max(128).optional().describe("Your seller's id; omit for the platform's own record."),
+    provider: z.enum(['providerA', 'providerB']).default('providerA'),
+    commissionRate: commissionRateSchema.optional(),
+    formData: formDataDraftSchema.optional(),
+  })
+  .strict();
+
+export const submitSubMerchantBody = z.object({ formData: formDataDraftSchema.optional() }).strict();
+
+export const updateSubMerchantBody = z
+  .object({
+    chSubMchid: z.string().trim().regex(/^[0-9A-Za-z_-]{1,64}$/, 'letters, digits, _ or -').optional(),
+    status: z.enum(['pending', 'active', 'suspended']).optional(),
+    commissionRate: commissionRateSchema.optional(),
+    formData: formDataDraftSchema.optional(),
+  })
+  .strict()
+  .refine((body) => Object.keys(body).length > 0, 'send at least one of chSubMchid, status, commissionRate, formData');
+
+export type CreateSubMerchantBody = z.infer<typeof createSubMerchantBody>;
+export type UpdateSubMerchantBody = z.infer<typeof updateSubMerchantBody>;

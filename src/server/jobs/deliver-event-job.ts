@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { deliverEvent } from '@/server/services/events/deliver-event';
+import { DELIVER_EVENT_QUEUE, type DeliverEventPayload } from '@/server/services/events/deliver-event-queue';
+import { defineJob } from './registry';
+
+const payloadSchema = z.object({ deliveryId: z.string().min(1).max(64), attempt: z.number().int().min(1) });
+
+/**
+ * Attempts of event deliveries (decisions §6). The delivery's own schedule (retry-schedule.ts) decides retries;
+ * pg-boss retries only when the handler itself throws (e.g. the database was unreachable), which is safe
+ * because deliverEvent ignores a job whose attempt was already recorded.
+ */
+export const deliverEventJob = defineJob<DeliverEventPayload>({
+  name: DELIVER_EVENT_QUEUE,
+  retryLimit: 5,
+  retryDelaySeconds: 30,
+  // Longer than the 10 s request timeout plus DNS and the database writes.
+  expireInSeconds: 120,
+  handler: async (payload, job) => {
+    await deliverEvent(job.db, payloadSchema.parse(payload));
+  },
+});

@@ -1,0 +1,95 @@
+import { and, eq } from 'drizzle-orm';
+import { getEnv } from '@/env';
+import { getFieldCipher } from '@/server/config/field-cipher';
+import { signWebhookPayload, SIGNATURE_HEADER } from '@/server/crypto/webhook-signature';
+import type { Database } from '@/server/db';
+import { deliveryAttempts, eventDeliveries, events, platforms } from '@/server/db/schema';
+import { newId } from '@/server/ids';
+import { enqueueJob } from '@/server/jobs/enqueue';
+import { DELIVER_EVENT_QUEUE, type DeliverEventPayload } from './deliver-event-queue';
+import { deliveryUrlProblem, type LookupAll } from './delivery-url-guard';
+import { eventBody } from './event-payload';
+import { retryDelayMs } from './retry-schedule';
+import { sendWebhook, type SendOutcome } from './send-webhook';
+
+/** Injectable for tests; `mode` defaults to UPSTREAM_MODE (live refuses http and private addresses). */
+export type DeliverEventOptions = { fetch?: typeof fetch; lookup?: LookupAll; now?: () => Date; mode?: 'sandbox' | 'live' };
+
+export type DeliverEventResult = 'skipped' | 'succeeded' | 'retry_scheduled' | 'failed';
+
+/**
+ * Makes attempt number `payload.attempt` of a delivery: signs the event body, POSTs it, records the attempt
+ * and either marks the delivery succeeded, schedules the next attempt (a new job through the outbox, in the
+ * same transaction as the attempt record) or, when the retry schedule is exhausted, marks it failed.
+ *
+ * Idempotent under pg-boss's at-least-once: a finished delivery, or a job whose attempt number is not the
+ * next one, does nothing; the attempt is recorded only if no other job recorded it first. Takes the database
+ * (not a transaction): the HTTP call must not hold one open.
+ */
+export async function deliverEvent(db: Database, payload: DeliverEventPayload, options: DeliverEventOptions = {}): Promise<DeliverEventResult> {
+  const now = options.now ?? (() => new Date());
+  const [row] = await db
+    .select({ delivery: eventDeliveries, event: events, secretEnc: platforms.webhookSecretEnc, previousSecretEnc: platforms.previousWebhookSecretEnc })
+    .from(eventDeliveries)
+    .innerJoin(events, eq(events.id, eventDeliveries.eventId))
+    .innerJoin(platforms, eq(platforms.id, eventDeliveries.platformId))
+    .where(eq(eventDeliveries.id, payload.deliveryId));
+  if (!row || row.delivery.status !== 'pending' || row.delivery.attempts + 1 !== payload.attempt) return 'skipped';
+
+  const { delivery, event } = row;
+  const body = eventBody(event);
+  const cipher = getFieldCipher();
+  // During a rotation both secrets sign, so receivers holding either the new or the old one verify.
+  const secrets = [cipher.decrypt(row.secretEnc), ...(row.previousSecretEnc ? [cipher.decrypt(row.previousSecretEnc)] : [])];
+
+  const startedAt = now();
+  const started = performance.now();
+  const refusal = await deliveryUrlProblem(delivery.url, { mode: options.mode ?? getEnv().UPSTREAM_MODE, lookup: options.lookup });
+  const outcome: SendOutcome = refusal
+    ? { ok: false, statusCode: null, error: refusal, responseSnippet: null }
+    : await sendWebhook({
+        url: delivery.url,
+        body,
+        headers: { 'X-Event-Id': event.id, [SIGNATURE_HEADER]: signWebhookPayload({ body, secrets, timestamp: Math.floor(startedAt.getTime() / 1000) }) },
+        fetch: options.fetch,
+      });
+  const durationMs = Math.round(performance.now() - started);
+
+  const delay = outcome.ok ? null : retryDelayMs(payload.attempt);
+  const result: DeliverEventResult = outcome.ok ? 'succeeded' : delay === null ? 'failed' : 'retry_scheduled';
+  const finishedAt = now();
+  const nextAttemptAt = delay === null ? null : new Date(finishedAt.getTime() + delay);
+
+  const recorded = await db.transaction(async (tx) => {
+    const updated = await tx
+      .update(eventDeliveries)
+      .set({
+        status: result === 'retry_scheduled' ? 'pending' : result,
+        attempts: payload.attempt,
+        lastAttemptAt: startedAt,
+        lastStatusCode: outcome.statusCode,
+        lastError: outcome.error,
+        nextAttemptAt,
+        ...(outcome.ok ? { deliveredAt: finishedAt } : {}),
+      })
+      .where(and(eq(eventDeliveries.id, delivery.id), eq(eventDeliveries.status, 'pending'), eq(eventDeliveries.attempts, payload.attempt - 1)))
+      .returning({ id: eventDeliveries.id });
+    if (updated.length === 0) return false;
+    await tx.insert(deliveryAttempts).values({
+      id: newId('wha'),
+      deliveryId: delivery.id,
+      attempt: payload.attempt,
+      startedAt,
+      durationMs,
+      statusCode: outcome.statusCode,
+      error: outcome.error,
+      responseSnippet: outcome.responseSnippet,
+    });
+    if (nextAttemptAt) {
+      const next: DeliverEventPayload = { deliveryId: delivery.id, attempt: payload.attempt + 1 };
+      await enqueueJob(tx, DELIVER_EVENT_QUEUE, next, { startAfter: nextAttemptAt });
+    }
+    return true;
+  });
+  return recorded ? result : 'skipped';
+}

@@ -1,0 +1,34 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import type { Db } from '@/server/db';
+import { subMerchants } from '@/server/db/schema';
+import { AppError } from '@/server/errors';
+
+const leaseMs = 120_000;
+
+/**
+ * Serializes upstream submissions of one record across requests and instances without holding a transaction
+ * over the upstream call: a row-level lease that expires on its own if its holder dies.
+ */
+export async function acquireSubmitLease(db: Db, id: string, waitMs = 30_000): Promise<string> {
+  const token = randomUUID();
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const now = new Date();
+    const [row] = await db
+      .update(subMerchants)
+      .set({ submitLockToken: token, submitLockUntil: new Date(now.getTime() + leaseMs) })
+      .where(and(eq(subMerchants.id, id), or(isNull(subMerchants.submitLockUntil), lt(subMerchants.submitLockUntil, now))))
+      .returning({ id: subMerchants.id });
+    if (row) return token;
+    if (Date.now() > deadline) throw new AppError('submission_in_progress', 'Another submission of this record is in progress; retry shortly.', { retryAfterSeconds: 5 });
+    await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 150));
+  }
+}
+
+export async function releaseSubmitLease(db: Db, id: string, token: string) {
+  await db
+    .update(subMerchants)
+    .set({ submitLockToken: null, submitLockUntil: null })
+    .where(and(eq(subMerchants.id, id), eq(subMerchants.submitLockToken, token)));
+}

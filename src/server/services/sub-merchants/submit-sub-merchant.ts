@@ -1,0 +1,122 @@
+import { eq } from 'drizzle-orm';
+import { mergeFormData, validateFormDataForSubmit, type FormData, type FormDataPatch } from '@/schemas/form-data';
+import { subMerchants } from '@/server/db/schema';
+import { AppError } from '@/server/errors';
+import { onboardingProvider } from '@/server/providers/onboarding-providers';
+import { reviewUnderWayStates } from '@/server/providers/types';
+import type { PlatformContext } from '../context';
+import { applyUpstreamStatus } from './apply-upstream-status';
+import { emitSubMerchantUpdated } from './emit-sub-merchant-updated';
+import { findSubMerchant } from './find-sub-merchant';
+import { formDataTouched, recordHistory } from './record-history';
+import { sealFormData } from './stored-form-data';
+import { acquireSubmitLease, releaseSubmitLease } from './submit-lease';
+import { submissionId } from './submission-id';
+import { revealFormData, toSubMerchantDto } from './sub-merchant-dto';
+
+type Row = typeof subMerchants.$inferSelect;
+
+const isReplay = (row: Row) => row.chApplymentState === 'finished' || (reviewUnderWayStates as string[]).includes(row.chApplymentState ?? '');
+
+function validatedMerge(row: Row, patch: FormDataPatch | undefined): FormData {
+  const merged = mergeFormData(revealFormData(row), patch ?? {});
+  const errors = validateFormDataForSubmit(merged);
+  if (errors.length > 0) {
+    throw new AppError('form_incomplete', `The onboarding form has ${errors.length} problem(s); nothing was submitted.`, { errors });
+  }
+  return merged;
+}
+
+/**
+ * Submits a record upstream, or replays: while a review is under way (or finished) it reports the upstream's
+ * current state with `replayed: true`. Validation failures change nothing. The state is written before the
+ * upstream call, under a lease, with a submission id derived from the record: a retry, a concurrent submit or
+ * a crash can never create a second upstream application.
+ */
+export async function submitSubMerchant(ctx: PlatformContext, id: string, patch: FormDataPatch | undefined) {
+  const row = await findSubMerchant(ctx, id);
+  if (!isReplay(row)) validatedMerge(row, patch); // fail fast, before waiting for a lease
+  const token = await acquireSubmitLease(ctx.db, id);
+  try {
+    const current = await findSubMerchant(ctx, id);
+    if (isReplay(current)) return { record: toSubMerchantDto(await replay(ctx, current)), replayed: true };
+    const formData = validatedMerge(current, patch);
+    const prepared = await markSubmitted(ctx, current, formData, patch);
+    return { record: toSubMerchantDto(await sendToUpstream(ctx, prepared, formData, current)), replayed: false };
+  } finally {
+    await releaseSubmitLease(ctx.db, id, token);
+  }
+}
+
+async function markSubmitted(ctx: PlatformContext, row: Row, formData: FormData, patch: FormDataPatch | undefined) {
+  const newRound = row.reviewRound === 0 || row.chApplymentState === 'rejected' || row.chApplymentState === 'canceled';
+  return ctx.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(subMerchants)
+      .set({
+        formData: sealFormData(formData),
+        chApplymentState: 'submitted',
+        chApplymentStateMsg: null,
+        rejectReasons: [],
+        signUrl: null,
+        reviewRound: newRound ? row.reviewRound + 1 : row.reviewRound,
+        nextSyncAt: new Date(Date.now() + 60_000),
+        updatedAt: new Date(),
+        version: row.version + 1,
+      })
+      .where(eq(subMerchants.id, row.id))
+      .returning();
+    await recordHistory(tx, {
+      subMerchantId: row.id,
+      actor: ctx.actor,
+      action: 'submitted',
+      changes: { chApplymentState: { from: row.chApplymentState, to: 'submitted' }, ...formDataTouched(patch) },
+    });
+    await emitSubMerchantUpdated(tx, updated!, 'submitted');
+    return updated!;
+  });
+}
+
+async function sendToUpstream(ctx: PlatformContext, prepared: Row, formData: FormData, before: Row): Promise<Row> {
+  const provider = onboardingProvider(prepared.provider);
+  try {
+    const { applymentId } = await provider.submitApplication({ submissionId: submissionId(prepared), formData });
+    const status = await provider.queryApplication({ submissionId: submissionId(prepared), formData }).catch(() => null);
+    return applyUpstreamStatus(ctx.db, prepared, status ?? { applymentId, state: 'submitted', rejectReasons: [] }, ctx.actor);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'onboarding_in_progress') return replay(ctx, prepared);
+    if (error instanceof AppError && error.code === 'upstream_rejected') await revertRejectedSubmission(ctx, prepared, before);
+    // Outages (502/504) keep `submitted`: the next submit or the background sync asks the upstream by id.
+    throw error;
+  }
+}
+
+/** The upstream refused a field: the application never started, so the state goes back (the form is kept). */
+async function revertRejectedSubmission(ctx: PlatformContext, prepared: Row, before: Row) {
+  await ctx.db.transaction(async (tx) => {
+    const [reverted] = await tx
+      .update(subMerchants)
+      .set({ chApplymentState: before.chApplymentState, reviewRound: before.reviewRound, nextSyncAt: null, updatedAt: new Date(), version: prepared.version + 1 })
+      .where(eq(subMerchants.id, prepared.id))
+      .returning();
+    await recordHistory(tx, {
+      subMerchantId: prepared.id,
+      actor: 'upstream',
+      action: 'upstream_rejected',
+      changes: { chApplymentState: { from: 'submitted', to: before.chApplymentState } },
+    });
+    await emitSubMerchantUpdated(tx, reverted!, 'upstream_rejected');
+  });
+}
+
+/** Asks the upstream by submission id; an application it never received (crash, outage) is sent now. */
+async function replay(ctx: PlatformContext, row: Row): Promise<Row> {
+  if (row.chApplymentState === 'finished') return row;
+  const formData = revealFormData(row);
+  const status = await onboardingProvider(row.provider).queryApplication({ submissionId: submissionId(row), formData });
+  if (status) return applyUpstreamStatus(ctx.db, row, status, ctx.actor);
+  if (row.chApplymentState === 'submitted') return sendToUpstream(ctx, row, formData, { ...row, chApplymentState: null });
+  return row;
+}
+
+export { replay as refreshFromUpstream };

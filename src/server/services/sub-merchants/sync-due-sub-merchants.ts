@@ -1,0 +1,59 @@
+import { and, asc, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { getEnv } from '@/env';
+import type { Db } from '@/server/db';
+import { rowsOf } from '@/server/db/rows';
+import { subMerchants, type Provider } from '@/server/db/schema';
+import { logger } from '@/server/logger';
+import { reviewUnderWayStates } from '@/server/providers/types';
+import { refreshFromUpstream } from './submit-sub-merchant';
+import { acquireSubmitLease, releaseSubmitLease } from './submit-lease';
+import { createRateLimiter } from './rate-limiter';
+
+const limiters = new Map<Provider, () => Promise<void>>();
+const limiterFor = (provider: Provider) => {
+  if (!limiters.has(provider)) limiters.set(provider, createRateLimiter(getEnv().SYNC_RATE_LIMIT_PER_SECOND));
+  return limiters.get(provider)!;
+};
+
+/**
+ * Claims up to `batch` records under review whose next sync is due (claiming pushes next_sync_at forward in
+ * the same statement, with SKIP LOCKED, so two instances never take the same record), then refreshes them
+ * from the upstream with bounded concurrency and each provider's rate limit. Terminal records are not
+ * due: their next_sync_at is null.
+ */
+export async function syncDueSubMerchants(db: Db, options: { batch?: number; concurrency?: number } = {}) {
+  const env = getEnv();
+  const batch = options.batch ?? 500;
+  const claimed = await db.execute<{ id: string }>(sql`
+    update ${subMerchants} set next_sync_at = now() + make_interval(secs => ${env.SUB_MERCHANT_SYNC_INTERVAL_SECONDS})
+    where id in (
+      select id from ${subMerchants}
+      where ${and(isNotNull(subMerchants.nextSyncAt), lte(subMerchants.nextSyncAt, sql`now()`), inArray(subMerchants.chApplymentState, reviewUnderWayStates))}
+      order by ${asc(subMerchants.nextSyncAt)} limit ${batch} for update skip locked
+    ) returning id`);
+  const ids = rowsOf<{ id: string }>(claimed).map((r) => r.id);
+  if (ids.length === 0) return { synced: 0, failed: 0 };
+  const rows = await db.select().from(subMerchants).where(inArray(subMerchants.id, ids));
+  let synced = 0;
+  let failed = 0;
+  const queue = [...rows];
+  const worker = async () => {
+    for (let row = queue.shift(); row; row = queue.shift()) {
+      await limiterFor(row.provider)();
+      const token = await acquireSubmitLease(db, row.id, 0).catch(() => null);
+      if (!token) continue; // a submit holds it; that submit stores the fresh state itself
+      try {
+        await refreshFromUpstream({ db, platformId: row.platformId, actor: 'sync' }, row);
+        synced++;
+      } catch (error) {
+        failed++;
+        logger.warn({ subMerchantId: row.id, err: (error as Error).message }, 'status sync failed; retried at the next slot');
+      } finally {
+        await releaseSubmitLease(db, row.id, token);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(options.concurrency ?? 8, rows.length) }, worker));
+  return { synced, failed };
+}
+

@@ -1,0 +1,73 @@
+import { and, eq } from 'drizzle-orm';
+import { mergeFormData } from '@/schemas/form-data';
+import type { UpdateSubMerchantBody } from '@/schemas/sub-merchant-requests';
+import { subMerchants } from '@/server/db/schema';
+import { AppError } from '@/server/errors';
+import { onboardingProvider } from '@/server/providers/onboarding-providers';
+import { reviewUnderWayStates } from '@/server/providers/types';
+import type { PlatformContext } from '../context';
+import { emitSubMerchantUpdated } from './emit-sub-merchant-updated';
+import { findSubMerchant } from './find-sub-merchant';
+import { diffRecords, formDataTouched, recordHistory, trackedFields } from './record-history';
+import { sealFormData } from './stored-form-data';
+import { submissionId } from './submission-id';
+import { revealFormData, toSubMerchantDto } from './sub-merchant-dto';
+
+type Row = typeof subMerchants.$inferSelect;
+
+/** decisions §4 PUT rules: back-fill metadata, operator moves active ↔ suspended, draft formData; never skip onboarding. */
+function checkRules(row: Row, body: UpdateSubMerchantBody) {
+  const underReview = (reviewUnderWayStates as string[]).includes(row.chApplymentState ?? '');
+  if (body.formData && underReview) throw new AppError('onboarding_in_progress', 'formData cannot change while the upstream review is under way.');
+  if (underReview && (body.status === 'active' || body.chSubMchid)) {
+    throw new AppError('onboarding_in_progress', 'The upstream review is under way; the sub-merchant id arrives when it finishes.');
+  }
+  if (body.status && body.status !== row.status) {
+    const move = `${row.status}→${body.status}`;
+    const allowed = ['active→suspended', 'suspended→active', 'pending→active'];
+    if (!allowed.includes(move)) throw new AppError('invalid_status_transition', `Status cannot move ${row.status} → ${body.status}.`);
+    if (body.status === 'active' && !(body.chSubMchid ?? row.chSubMchid)) {
+      throw new AppError('invalid_status_transition', 'status "active" needs a chSubMchid, stored or in the same request.');
+    }
+  }
+}
+
+/**
+ * A back-filled chSubMchid that would make a record active must be the one the upstream assigned to this
+ * record's application; anything else would skip onboarding.
+ */
+async function verifyBackfill(row: Row, body: UpdateSubMerchantBody) {
+  const becomesActive = body.status === 'active' && row.status !== 'active';
+  const newId = body.chSubMchid && body.chSubMchid !== row.chSubMchid;
+  if (!becomesActive && !(newId && row.status === 'active')) return;
+  const claimed = body.chSubMchid ?? row.chSubMchid!;
+  const status = row.reviewRound > 0 ? await onboardingProvider(row.provider).queryApplication({ submissionId: submissionId(row) }) : null;
+  if (status?.state !== 'finished' || status.subMchid !== claimed) {
+    throw new AppError('sub_merchant_unverified', `The upstream has no finished application of this record with sub-merchant id ${claimed}.`);
+  }
+}
+
+export async function updateSubMerchant(ctx: PlatformContext, id: string, body: UpdateSubMerchantBody) {
+  const row = await findSubMerchant(ctx, id);
+  checkRules(row, body);
+  await verifyBackfill(row, body);
+  const next = {
+    ...(body.chSubMchid ? { chSubMchid: body.chSubMchid } : {}),
+    ...(body.status ? { status: body.status } : {}),
+    ...(body.commissionRate !== undefined ? { commissionRate: String(body.commissionRate) } : {}),
+    ...(body.formData ? { formData: sealFormData(mergeFormData(revealFormData(row), body.formData)) } : {}),
+  };
+  return ctx.db.transaction(async (tx) => {
+    // Optimistic: a concurrent change (e.g. a sync) makes this PUT fail cleanly instead of overwriting it.
+    const [updated] = await tx
+      .update(subMerchants)
+      .set({ ...next, updatedAt: new Date(), version: row.version + 1 })
+      .where(and(eq(subMerchants.id, id), eq(subMerchants.version, row.version)))
+      .returning();
+    if (!updated) throw new AppError('conflict', 'The record changed while this update was being made; fetch it and try again.');
+    const changes = { ...diffRecords(row as Record<string, unknown>, updated as Record<string, unknown>, trackedFields), ...formDataTouched(body.formData) };
+    await recordHistory(tx, { subMerchantId: id, actor: ctx.actor, action: 'updated', changes });
+    await emitSubMerchantUpdated(tx, updated, 'updated');
+    return toSubMerchantDto(updated);
+  });
+}

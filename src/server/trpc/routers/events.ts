@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { listDeliveries, listDeliveriesQuery } from '@/server/services/events/list-deliveries';
+import { redeliverEvent, redeliverEventInput } from '@/server/services/events/redeliver-event';
+import { revealWebhookSecret } from '@/server/services/events/reveal-webhook-secret';
+import { rotateWebhookSecret } from '@/server/services/events/rotate-webhook-secret';
+import { platformProcedure, router } from '../init';
+
+export const eventsRouter = router({
+  listDeliveries: platformProcedure('viewer')
+    .input(z.object(listDeliveriesQuery.shape))
+    .query(({ ctx, input }) => {
+      const { platformId: _platformId, ...query } = input;
+      return listDeliveries(ctx, query);
+    }),
+  redeliver: platformProcedure('admin')
+    .input(z.object(redeliverEventInput.shape))
+    .mutation(({ ctx, input }) => redeliverEvent(ctx, { deliveryId: input.deliveryId })),
+  revealWebhookSecret: platformProcedure('admin').mutation(({ ctx }) => revealWebhookSecret(ctx)),
+  rotateWebhookSecret: platformProcedure('admin').mutation(({ ctx }) => rotateWebhookSecret(ctx)),
+});

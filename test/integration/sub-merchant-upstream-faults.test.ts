@@ -1,0 +1,55 @@
+import { beforeAll, expect, it } from 'vitest';
+import { describeEachDatabase } from '../support/databases';
+import { createPlatformWithKey } from '../support/fixtures';
+import { completeFormData, paymentsApi } from '../support/onboarding';
+import { useSandboxOverHttp } from '../support/sandbox-server';
+
+describeEachDatabase('submit during upstream faults', (database) => {
+  const sandbox = useSandboxOverHttp();
+  let api: ReturnType<typeof paymentsApi>;
+  beforeAll(async () => {
+    api = paymentsApi((await createPlatformWithKey(database().db)).apiKey);
+  });
+
+  const upstreamApplications = async (provider: string, id: string) =>
+    ((await sandbox.control('GET', `/${provider}/applyments`)).body!.data as unknown[]).filter((a) => JSON.stringify(a).includes(id));
+
+  for (const provider of ['providerA', 'providerB'] as const) {
+    const cases = [
+      { name: '500s', fault: { status: 500, count: 3 }, status: 502, code: 'upstream_unavailable' },
+      { name: '429s', fault: { status: 429, count: 3 }, status: 429, code: 'rate_limited' },
+    ];
+    for (const c of cases) {
+      it(`${provider}: ${c.name} outlasting the retries → ${c.status} ${c.code}; the retry then makes exactly one application`, async () => {
+        const { body } = await api.create({ distributorExternalUserId: `seller-${provider}-${c.name}`, provider });
+        const formData = await completeFormData(provider);
+        await sandbox.control('PUT', '/faults', [{ provider, ...c.fault }]);
+        const failed = await api.submit(body.id, { formData });
+        expect(failed.status).toBe(c.status);
+        expect(failed.body.code).toBe(c.code);
+        await sandbox.control('DELETE', '/faults');
+        const retried = await api.submit(body.id, { formData });
+        expect(retried.status).toBe(200);
+        expect(retried.body.chApplymentId).toBeTruthy();
+        expect(await upstreamApplications(provider, retried.body.chApplymentId)).toHaveLength(1);
+      });
+    }
+
+    it(`${provider}: an upstream that accepts but answers too late → 504; the retry finds that application instead of making a second`, async () => {
+      const { body } = await api.create({ distributorExternalUserId: `seller-${provider}-slow`, provider });
+      const formData = await completeFormData(provider);
+      // Slower than the client's timeout on every attempt; the sandbox still stores each request it gets.
+      await sandbox.control('PUT', '/faults', [{ provider, latencyMs: 1800, count: 3 }]);
+      const timedOut = await api.submit(body.id, { formData });
+      expect(timedOut.status).toBe(504);
+      expect(timedOut.body.code).toBe('upstream_timeout');
+      expect((await api.get(body.id)).body.chApplymentState).toBe('submitted');
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      await sandbox.control('DELETE', '/faults');
+      const healed = await api.submit(body.id, {});
+      expect(healed.status).toBe(200);
+      expect(healed.body.replayed).toBe(true);
+      expect(await upstreamApplications(provider, healed.body.chApplymentId)).toHaveLength(1);
+    });
+  }
+});

@@ -37,7 +37,7 @@ test.describe('/v1 authentication over HTTP against the production build', () =>
     expect(admin.status()).toBe(404);
     const method = await request.patch(path, { data: {} });
     expect(method.status()).toBe(405);
-    expect(method.headers()['allow']).toBe('GET');
+    expect(method.headers()['allow']).toBe('GET, POST');
     for (const target of [path, '/v1/unknown', '/admin/payment-onboardings/x/y']) {
       const huge = await request.post(target, { headers: { 'content-type': 'application/json' }, data: `"${'x'.repeat(2 * 1024 * 1024)}"` });
       expect(huge.status()).toBe(413);

@@ -1,11 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 
-export type RunningServer = { process: ChildProcess; output: () => string; exited: Promise<number | null> };
+export type RunningServer = { process: ChildProcess; dataDir: string; output: () => string; exited: Promise<number | null> };
 
 /** Starts `next start` on its own port and data directory, as the README's run command would. */
 export function spawnServer(port: number, dataDir: string): RunningServer {
   let output = '';
-  const child = spawn('npx', ['next', 'start', '-p', String(port)], {
+  // Next itself, not npx: the pid we signal is the server that holds the database.
+  const child = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(port)], {
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
@@ -13,7 +16,7 @@ export function spawnServer(port: number, dataDir: string): RunningServer {
   child.stdout!.on('data', (chunk) => (output += String(chunk)));
   child.stderr!.on('data', (chunk) => (output += String(chunk)));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { process: child, output: () => output, exited };
+  return { process: child, dataDir, output: () => output, exited };
 }
 
 export async function waitForOutput(server: RunningServer, pattern: RegExp, timeoutMs = 60_000): Promise<RegExpMatchArray> {
@@ -26,8 +29,12 @@ export async function waitForOutput(server: RunningServer, pattern: RegExp, time
   }
 }
 
+/** SIGTERM, then wait until the graceful shutdown has released the embedded database's lock. */
 export async function stopServer(server: RunningServer) {
-  if (server.process.exitCode !== null || server.process.signalCode !== null) return;
-  process.kill(-server.process.pid!, 'SIGTERM');
-  await server.exited;
+  if (server.process.exitCode === null && server.process.signalCode === null) {
+    process.kill(-server.process.pid!, 'SIGTERM');
+    await server.exited;
+  }
+  const lock = path.join(server.dataDir, 'LOCK');
+  for (let waited = 0; fs.existsSync(lock) && waited < 15_000; waited += 100) await new Promise((r) => setTimeout(r, 100));
 }

@@ -57,12 +57,20 @@ test('signing in with a wrong password says so and stays on the sign-in page', a
   await expect(page).toHaveURL(/\/sign-in/);
 });
 
-test('the console pages and the API reference render', async ({ page }) => {
+test('the console lists sub-merchants, filters them, and renders the other pages and the API reference', async ({ page, request }) => {
+  const distributor = `ui-list-${Date.now()}`;
+  const headers = { authorization: `Bearer ${provision().apiKey}`, 'x-service-code': 'payments' };
+  expect((await request.post('/v1/payments/sub-merchants', { headers, data: { distributorExternalUserId: distributor } })).status()).toBe(201);
   await signIn(page, admin);
+  await expect(page.getByRole('cell', { name: distributor })).toBeVisible();
+  await page.getByLabel('Distributor id').fill('nobody-has-this-id');
   await expect(page.getByText('No sub-merchants yet.')).toBeVisible();
+  await page.getByLabel('Distributor id').fill(distributor);
+  await expect(page.getByRole('cell', { name: distributor })).toBeVisible();
+  await page.screenshot({ path: 'e2e/artifacts/sub-merchants-list.png', fullPage: true });
   await page.getByRole('link', { name: 'Mini programs' }).click();
   await expect(page.getByRole('heading', { name: 'Mini programs' })).toBeVisible();
   await page.getByRole('link', { name: 'API reference' }).click();
-  await expect(page.getByRole('heading', { name: /GET \/v1\/payments\/sub-merchants/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'GET /v1/payments/sub-merchants', exact: true })).toBeVisible();
   await page.screenshot({ path: 'e2e/artifacts/docs.png', fullPage: true });
 });

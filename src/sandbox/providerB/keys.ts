@@ -1,6 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 /**
  * Keys the sandbox gateway works with. All are PUBLISHED test keys (see src/sandbox/fixtures/providerB/README.md):
@@ -21,11 +20,9 @@ export interface ProviderBSandboxKeys {
 /** App id used in the published vectors (TV-2, TV-7). */
 export const PROVIDER_B_SANDBOX_APP_ID = '2021000122671080';
 
-function defaultFixturesDir(): string {
-  // The app runs from the project root; the URL form covers tools started elsewhere.
-  const fromCwd = path.join(process.cwd(), 'src/sandbox/fixtures/providerB');
-  return existsSync(fromCwd) ? fromCwd : fileURLToPath(new URL('../fixtures/providerB/', import.meta.url));
-}
+// The app, the CLI and the tests all run from the project root. (A module-relative URL would be bundled by
+// Turbopack as an asset import, which a directory cannot be.)
+const defaultFixturesDir = () => path.join(process.cwd(), 'src/sandbox/fixtures/providerB');
 
 export function loadProviderBSandboxKeys(options: { dir?: string; appId?: string } = {}): ProviderBSandboxKeys {
   const dir = options.dir ?? defaultFixturesDir();

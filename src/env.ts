@@ -21,6 +21,8 @@ const envSchema = z.object({
   UPSTREAM_MODE: z.enum(['sandbox', 'live']).default('sandbox'),
   /** Where the provider clients reach the sandbox; default this process on loopback. */
   SANDBOX_BASE_URL: z.url().optional(),
+  /** Where the sandbox pushes upstream notifications (this service's /callbacks); default this process on loopback. */
+  SANDBOX_SERVICE_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Write logs to this file instead of stdout (read by src/server/logger.ts directly; it must work before validation). */
   LOG_FILE: z.string().min(1).optional(),

@@ -2,7 +2,10 @@
 import { z } from 'zod';
 import { AppError } from '@/server/errors';
 import { listApplyments, setApplymentState } from './providerA/pay/control';
+import { loadProviderBSandboxKeys } from './providerB/keys';
 import { listZftOrders, setZftOrderState } from './providerB/zft/zft-control';
+import { buildZftResultNotification } from './providerB/zft/zft-notification';
+import { pushToService } from './push-to-service';
 import type { SandboxStore } from './store';
 
 export const applymentControlSchema = z
@@ -20,9 +23,19 @@ export function parseSandboxProvider(value: string): SandboxProvider {
   throw new AppError('not_found', `Unknown provider "${value}".`);
 }
 
+/**
+ * Moves an application as the upstream's reviewers would. Alipay then pushes its signed result message for
+ * passed/rejected orders (WeChat has no applyment notifications: the service polls).
+ */
 export async function moveApplyment(store: SandboxStore, provider: SandboxProvider, applymentId: string, change: z.infer<typeof applymentControlSchema>) {
   try {
-    return provider === 'providerA' ? await setApplymentState(store, applymentId, change) : await setZftOrderState(store, applymentId, change);
+    if (provider === 'providerA') return await setApplymentState(store, applymentId, change);
+    const moved = await setZftOrderState(store, applymentId, change);
+    if (change.state === 'finished' || change.state === 'rejected') {
+      const message = await buildZftResultNotification(store, applymentId, { keys: loadProviderBSandboxKeys() });
+      await pushToService('/callbacks/providerB', { body: message.body, contentType: message.contentType });
+    }
+    return moved;
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw new AppError('not_found', (error as Error).message);

@@ -2,7 +2,8 @@
  * Injected upstream failures (decisions §7): `PUT /sandbox/control/faults` stores a list; each request to a
  * provider's sandbox consults it. A fault matches by provider and an optional substring of the URL, fires with
  * probability `rate` (default 1) for `count` requests (default unlimited), and either delays (`latencyMs`) or
- * answers with `status` (and `errcode` in the provider's error shape).
+ * answers with `status` (and `errcode` in the provider's error shape), or lets it through and `tamper`s with
+ * the signed answer.
  */
 import { z } from 'zod';
 import type { SandboxStore } from './store';
@@ -16,6 +17,8 @@ export const faultSchema = z
     latencyMs: z.number().int().min(0).max(120_000).optional(),
     rate: z.number().min(0).max(1).optional(),
     count: z.number().int().min(1).max(100_000).optional(),
+    /** Let the request through, then alter the signed response body (a forged or corrupted answer). */
+    tamper: z.boolean().optional(),
   })
   .strict();
 export type Fault = z.infer<typeof faultSchema>;
@@ -40,12 +43,25 @@ function faultResponse(fault: Fault): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
-/** Returns the injected response, or undefined to let the request through (after any injected latency). */
-export async function applyFault(store: SandboxStore, provider: Fault['provider'], request: Request): Promise<Response | undefined> {
+/** Changes one character of a response body and keeps its signature headers: a forgery the client must catch. */
+export async function tamperWith(response: Response): Promise<Response> {
+  const text = await response.text();
+  const index = text.search(/[0-9]/);
+  const altered = index === -1 ? `${text} ` : `${text.slice(0, index)}${(Number(text[index]) + 1) % 10}${text.slice(index + 1)}`;
+  return new Response(altered, { status: response.status, headers: response.headers });
+}
+
+/** Whether an active `tamper` fault matches this request (counted like the others). */
+export async function shouldTamper(store: SandboxStore, provider: Fault['provider'], request: Request) {
+  return (await takeFault(store, provider, request, (f) => f.tamper === true)) !== undefined;
+}
+
+async function takeFault(store: SandboxStore, provider: Fault['provider'], request: Request, kindMatches: (f: Fault) => boolean) {
   const faults = await listFaults(store);
   const index = faults.findIndex(
     (f) =>
       f.provider === provider &&
+      kindMatches(f) &&
       (!f.match || request.url.includes(f.match)) &&
       (f.count === undefined || f.fired < f.count) &&
       Math.random() < (f.rate ?? 1),
@@ -54,6 +70,13 @@ export async function applyFault(store: SandboxStore, provider: Fault['provider'
   const fault = faults[index]!;
   faults[index] = { ...fault, fired: fault.fired + 1 };
   await store.put(kind, 'active', faults);
+  return fault;
+}
+
+/** Returns the injected response, or undefined to let the request through (after any injected latency). */
+export async function applyFault(store: SandboxStore, provider: Fault['provider'], request: Request): Promise<Response | undefined> {
+  const fault = await takeFault(store, provider, request, (f) => !f.tamper);
+  if (!fault) return undefined;
   if (fault.latencyMs) await new Promise((resolve) => setTimeout(resolve, fault.latencyMs));
   return fault.status || fault.errcode ? faultResponse(fault) : undefined;
 }

@@ -101,7 +101,9 @@ describeEachDatabase('sub-merchant onboarding end to end against the sandbox', (
       const roundId = resubmitted.body.chApplymentId as string;
       await sandbox.control('POST', `/${provider}/applyments/${roundId}`, { state: 'finished' });
       await dueNow();
-      expect((await syncDueSubMerchants(database().db)).synced).toBeGreaterThan(0);
+      const { synced } = await syncDueSubMerchants(database().db);
+      // providerA has no applyment notifications: the sync brings the news. providerB pushed it already.
+      if (provider === 'providerA') expect(synced).toBeGreaterThan(0);
       const active = (await api.get(created.id)).body;
       expect(active).toMatchObject({ status: 'active', chApplymentState: 'finished' });
       expect(active.chSubMchid).toBeTruthy();

@@ -53,3 +53,25 @@ describeEachDatabase('submit during upstream faults', (database) => {
     });
   }
 });
+
+describeEachDatabase('a tampered upstream answer', (database) => {
+  const sandbox = useSandboxOverHttp();
+
+  for (const provider of ['providerA', 'providerB'] as const) {
+    it(`${provider}: a signed answer altered in transit is refused (502), stored as nothing, and the retry succeeds`, async () => {
+      const api = paymentsApi((await createPlatformWithKey(database().db)).apiKey);
+      const { body } = await api.create({ distributorExternalUserId: `seller-${provider}-tamper`, provider });
+      const formData = await completeFormData(provider);
+      await sandbox.control('PUT', '/faults', [{ provider, tamper: true }]);
+      const refused = await api.submit(body.id, { formData });
+      expect(refused.status).toBe(502);
+      expect(refused.body.code).toBe('upstream_unavailable');
+      expect(refused.body.detail).toMatch(/signature|verif/i);
+      expect((await api.get(body.id)).body.chApplymentId).toBeUndefined();
+      await sandbox.control('DELETE', '/faults');
+      const retried = await api.submit(body.id, {});
+      expect(retried.status).toBe(200);
+      expect(retried.body.chApplymentId).toBeTruthy();
+    });
+  }
+});

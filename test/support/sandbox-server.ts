@@ -1,7 +1,8 @@
 /**
  * Starts the app's own sandbox routes (the same route handlers Next.js serves under /sandbox) on a real HTTP
  * port and points the provider clients at it, so every upstream call in a test crosses HTTP with real
- * signatures, exactly as in sandbox mode.
+ * signatures, exactly as in sandbox mode. The same server carries the service's /callbacks routes, so the
+ * sandbox's pushes reach the service under test.
  */
 import { afterAll, beforeAll } from 'vitest';
 import * as faultsRoute from '@/app/sandbox/control/faults/route';
@@ -9,6 +10,7 @@ import * as applymentRoute from '@/app/sandbox/control/[provider]/applyments/[ap
 import * as applymentsRoute from '@/app/sandbox/control/[provider]/applyments/route';
 import * as providerARoute from '@/app/sandbox/providerA/pay/[...path]/route';
 import * as providerBRoute from '@/app/sandbox/providerB/gateway.do/route';
+import * as providerBCallbackRoute from '@/app/callbacks/providerB/route';
 import { resetEnvForTests } from '@/env';
 import { resetOnboardingProvidersForTests } from '@/server/providers/onboarding-providers';
 import { serveOverHttp, type FetchHandler } from './http-adapter';
@@ -22,6 +24,8 @@ const routes: Route[] = [
   [/^\/sandbox\/control\/faults$/, faultsRoute],
   [/^\/sandbox\/control\/(?<provider>[^/]+)\/applyments\/(?<applymentId>[^/]+)$/, applymentRoute],
   [/^\/sandbox\/control\/(?<provider>[^/]+)\/applyments$/, applymentsRoute],
+  // The service's inbound endpoints, so the sandbox's pushes reach the service under test.
+  [/^\/callbacks\/providerB$/, providerBCallbackRoute],
 ];
 
 export const sandboxHandler: FetchHandler = async (request) => {
@@ -42,12 +46,14 @@ export function useSandboxOverHttp() {
     state.baseUrl = `${server.url}/sandbox`;
     state.close = server.close;
     process.env.SANDBOX_BASE_URL = state.baseUrl;
+    process.env.SANDBOX_SERVICE_URL = server.url;
     resetEnvForTests();
     resetOnboardingProvidersForTests();
   });
   afterAll(async () => {
     await state.close();
     delete process.env.SANDBOX_BASE_URL;
+    delete process.env.SANDBOX_SERVICE_URL;
     resetEnvForTests();
     resetOnboardingProvidersForTests();
   });

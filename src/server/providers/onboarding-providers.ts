@@ -94,3 +94,11 @@ export function onboardingProvider(name: Provider): OnboardingProvider {
 
 /** Tests point the adapters at a sandbox they started themselves. */
 export const resetOnboardingProvidersForTests = () => cache.clear();
+
+/** The key that signs providerB's notifications: the sandbox's "Alipay" key, or the real one in live mode. */
+export function providerBNotificationKey(): { appId: string; alipayPublicKeyPem: string } {
+  const env = getEnv();
+  if (env.UPSTREAM_MODE === 'live') return { appId: env.PROVIDER_B_APP_ID!, alipayPublicKeyPem: env.PROVIDER_B_ALIPAY_PUBLIC_KEY! };
+  const keys = loadProviderBSandboxKeys();
+  return { appId: keys.appId, alipayPublicKeyPem: keys.alipayPublicKeyPem };
+}

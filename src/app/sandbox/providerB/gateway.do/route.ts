@@ -1,5 +1,5 @@
 import '@/sandbox/providerB';
-import { applyFault } from '@/sandbox/faults';
+import { applyFault, shouldTamper, tamperWith } from '@/sandbox/faults';
 import { handleProviderBGatewayRequest } from '@/sandbox/providerB/gateway/handler';
 import { sandboxContext } from '@/sandbox/sandbox-context';
 
@@ -15,5 +15,7 @@ export async function POST(request: Request) {
   }
   const injected = await applyFault(ctx.store, 'providerB', request);
   if (injected) return injected;
-  return handleProviderBGatewayRequest(request, { store: ctx.store, keys: ctx.providerBKeys });
+  const tamper = await shouldTamper(ctx.store, 'providerB', request);
+  const response = await handleProviderBGatewayRequest(request, { store: ctx.store, keys: ctx.providerBKeys });
+  return tamper ? tamperWith(response) : response;
 }

@@ -1,4 +1,4 @@
-import { applyFault } from '@/sandbox/faults';
+import { applyFault, shouldTamper, tamperWith } from '@/sandbox/faults';
 import { handleProviderAPayRequest } from '@/sandbox/providerA/pay/handler';
 import { sandboxContext } from '@/sandbox/sandbox-context';
 
@@ -12,7 +12,9 @@ async function handle(request: Request) {
   } catch {
     return new Response('Not Found', { status: 404 });
   }
-  return handleProviderAPayRequest(request, { store: ctx.store, keys: ctx.providerAKeys, fault: (r) => applyFault(ctx.store, 'providerA', r) });
+  const tamper = await shouldTamper(ctx.store, 'providerA', request);
+  const response = await handleProviderAPayRequest(request, { store: ctx.store, keys: ctx.providerAKeys, fault: (r) => applyFault(ctx.store, 'providerA', r) });
+  return tamper ? tamperWith(response) : response;
 }
 
 export { handle as GET, handle as POST };

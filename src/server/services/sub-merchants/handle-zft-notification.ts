@@ -1,0 +1,39 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '@/server/db';
+import { subMerchants } from '@/server/db/schema';
+import { AppError } from '@/server/errors';
+import { logger } from '@/server/logger';
+import { providerBNotificationKey } from '@/server/providers/onboarding-providers';
+import { parseZftNotification } from '@/server/providers/providerB/zft/zft-notification';
+import { acquireSubmitLease, releaseSubmitLease } from './submit-lease';
+import { refreshFromUpstream } from './submit-sub-merchant';
+
+/**
+ * Alipay's passed/rejected message for a ZFT order. Verified over the raw body before anything is read from it;
+ * even then it only triggers a refresh: the state we store comes from querying the upstream.
+ */
+export async function handleZftNotification(db: Db, rawBody: string) {
+  const { appId, alipayPublicKeyPem } = providerBNotificationKey();
+  let notification;
+  try {
+    notification = parseZftNotification(rawBody, alipayPublicKeyPem);
+  } catch {
+    throw new AppError('unauthenticated', 'The notification signature does not verify.');
+  }
+  if (notification.appId && notification.appId !== appId) throw new AppError('unauthenticated', 'The notification is for another app.');
+  const rows = await db
+    .select()
+    .from(subMerchants)
+    .where(and(eq(subMerchants.provider, 'providerB'), eq(subMerchants.chApplymentId, notification.applymentId)));
+  for (const row of rows) {
+    const token = await acquireSubmitLease(db, row.id, 10_000);
+    try {
+      const [current] = await db.select().from(subMerchants).where(eq(subMerchants.id, row.id));
+      await refreshFromUpstream({ db, platformId: row.platformId, actor: 'notification' }, current!);
+    } finally {
+      await releaseSubmitLease(db, row.id, token);
+    }
+  }
+  if (rows.length === 0) logger.warn({ applymentId: notification.applymentId }, 'notification for an unknown application');
+  return { refreshed: rows.length };
+}

@@ -21,3 +21,18 @@ export function sandboxContext() {
   context ??= build();
   return context;
 }
+
+type SandboxContext = ReturnType<typeof build>;
+
+/** Wraps an upstream emulator route: a plain 404 outside sandbox mode, as if the host did not exist. */
+export function sandboxRoute(handler: (request: Request, ctx: SandboxContext) => Promise<Response>) {
+  return async (request: Request) => {
+    let ctx: SandboxContext;
+    try {
+      ctx = sandboxContext();
+    } catch {
+      return new Response('Not Found', { status: 404 });
+    }
+    return handler(request, ctx);
+  };
+}

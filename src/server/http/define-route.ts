@@ -69,7 +69,10 @@ export const json = (body: unknown, init: ResponseInit = {}) =>
     headers: { 'content-type': 'application/json', ...(init.headers as Record<string, string> | undefined) },
   });
 
-/** For catch-all routes under /v1 and /admin: unknown paths are problems too. */
+/** For catch-all routes under /v1 and /admin: unknown paths are problems too, whatever the method. */
 export const unknownPath: RouteHandler = async (request) => {
   throw new AppError('not_found', `No endpoint at ${new URL(request.url).pathname}.`);
 };
+
+export const unknownPathRoutes = () =>
+  defineRoute({ GET: unknownPath, POST: unknownPath, PUT: unknownPath, PATCH: unknownPath, DELETE: unknownPath });

@@ -1,4 +1,5 @@
 import { registerZftGatewayMethods } from './zft/register';
+import './mini/register';
 
 // The gateway dispatcher is generic; each family of methods registers itself here (mini programs later).
 registerZftGatewayMethods();

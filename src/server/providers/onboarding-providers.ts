@@ -42,27 +42,30 @@ function providerA(): OnboardingProvider {
   };
 }
 
-function providerB(): OnboardingProvider {
+/** The Alipay gateway client for the configured mode (shared by onboarding and mini programs). */
+export function configuredProviderBClient() {
   const env = getEnv();
-  const client =
-    env.UPSTREAM_MODE === 'sandbox'
-      ? (() => {
-          const keys = loadProviderBSandboxKeys();
-          return createProviderBClient({
-            baseUrl: `${sandboxBaseUrl()}/providerB/gateway.do`,
-            timeoutMs: env.UPSTREAM_TIMEOUT_MS,
-            appId: keys.appId,
-            appPrivateKeyPem: keys.appPrivateKeyPem,
-            alipayPublicKeyPem: keys.alipayPublicKeyPem,
-          });
-        })()
-      : createProviderBClient({
-          baseUrl: 'https://openapi.alipay.com/gateway.do',
-          timeoutMs: env.UPSTREAM_TIMEOUT_MS,
-          appId: env.PROVIDER_B_APP_ID!,
-          appPrivateKeyPem: env.PROVIDER_B_APP_PRIVATE_KEY!,
-          alipayPublicKeyPem: env.PROVIDER_B_ALIPAY_PUBLIC_KEY!,
-        });
+  if (env.UPSTREAM_MODE === 'sandbox') {
+    const keys = loadProviderBSandboxKeys();
+    return createProviderBClient({
+      baseUrl: `${sandboxBaseUrl()}/providerB/gateway.do`,
+      timeoutMs: env.UPSTREAM_TIMEOUT_MS,
+      appId: keys.appId,
+      appPrivateKeyPem: keys.appPrivateKeyPem,
+      alipayPublicKeyPem: keys.alipayPublicKeyPem,
+    });
+  }
+  return createProviderBClient({
+    baseUrl: 'https://openapi.alipay.com/gateway.do',
+    timeoutMs: env.UPSTREAM_TIMEOUT_MS,
+    appId: env.PROVIDER_B_APP_ID!,
+    appPrivateKeyPem: env.PROVIDER_B_APP_PRIVATE_KEY!,
+    alipayPublicKeyPem: env.PROVIDER_B_ALIPAY_PUBLIC_KEY!,
+  });
+}
+
+function providerB(): OnboardingProvider {
+  const client = configuredProviderBClient();
   return {
     name: 'providerB',
     maxImageBytes: 10 * 1024 * 1024,

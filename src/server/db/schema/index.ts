@@ -6,3 +6,4 @@ export * from './outbox';
 export * from './sandbox';
 export * from './media';
 export * from './events';
+export * from './mini-programs';

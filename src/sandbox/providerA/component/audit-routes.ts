@@ -1,0 +1,128 @@
+import { randomInt } from 'node:crypto';
+import { CATEGORIES } from './code-routes';
+import { wxError, wxOk } from './respond';
+import type { Route, RouteContext } from './route-context';
+import { KIND, loadCode, type Audit, type Authorizer } from './state';
+
+const me = (ctx: RouteContext) => ctx.authorizer as Authorizer;
+const month = (d: Date) => d.toISOString().slice(0, 7);
+const quotaId = (d: Date) => `submit-audit-quota:${month(d)}`;
+
+/** item_list rules (D.6): 1–5 items, tags, titles, page addresses from get_page, categories from get_category. */
+function checkItems(items: unknown, pages: string[]): number | undefined {
+  if (items === undefined) return undefined;
+  if (!Array.isArray(items)) return 47001;
+  if (items.length < 1 || items.length > 5) return 85023;
+  for (const raw of items) {
+    const item = (raw ?? {}) as Record<string, unknown>;
+    if (!item.first_class || !item.second_class || item.first_id === undefined || item.second_id === undefined) return 85010;
+    const tags = String(item.tag ?? '').split(' ').filter(Boolean);
+    if (tags.length > 10 || tags.some((t) => t.length > 20)) return 85006;
+    if (String(item.title ?? '').length > 32) return 85011;
+    if (item.address !== undefined && !pages.includes(String(item.address))) return 85007;
+    if (!CATEGORIES.some((c) => c.first_id === Number(item.first_id) && c.second_id === Number(item.second_id))) return 85008;
+  }
+  return undefined;
+}
+
+function auditStatusBody(audit: Audit, screenshotKey: 'screenshot' | 'ScreenShot') {
+  return {
+    status: audit.status,
+    ...(audit.reason !== undefined ? { reason: audit.reason } : {}),
+    ...(audit.screenshot !== undefined ? { [screenshotKey]: audit.screenshot } : {}),
+  };
+}
+
+/** D.6–D.8 audit side: submit, status, latest status, withdraw, quota. */
+export const auditRoutes: Record<string, Route> = {
+  '/wxa/submit_audit': {
+    method: 'POST',
+    token: 'authorizer',
+    permission: 18,
+    async handle(ctx) {
+      const code = await loadCode(ctx.store, me(ctx).appId);
+      if (!code.experience) return wxError(85086);
+      const latest = code.latestAuditId ? await ctx.store.get<Audit>(KIND.audit, code.latestAuditId) : undefined;
+      if (latest && (latest.status === 2 || latest.status === 4)) return wxError(85009);
+      const itemError = checkItems(ctx.body.item_list, code.experience.pages);
+      if (itemError) return wxError(itemError);
+      if (String(ctx.body.feedback_info ?? '').length > 200) return wxError(47001, 'feedback_info');
+      const used = (await ctx.store.get<number>(KIND.counter, quotaId(ctx.now()))) ?? 0;
+      if (used >= ctx.config.submitAuditQuotaPerMonth) return wxError(85085);
+      await ctx.store.put(KIND.counter, quotaId(ctx.now()), used + 1);
+      const audit: Audit = {
+        auditId: String(randomInt(100_000_000, 2_000_000_000)),
+        appId: code.appId,
+        status: 2,
+        templateId: code.experience.templateId,
+        experienceSeq: code.experience.seq,
+        userVersion: code.experience.userVersion,
+        userDesc: code.experience.userDesc,
+        submitTime: Math.floor(ctx.now().getTime() / 1000),
+      };
+      await ctx.store.put(KIND.audit, audit.auditId, audit);
+      await ctx.store.put(KIND.code, code.appId, { ...code, latestAuditId: audit.auditId });
+      return wxOk({ auditid: Number(audit.auditId) });
+    },
+  },
+  '/wxa/get_auditstatus': {
+    method: 'POST',
+    token: 'authorizer',
+    permission: 18,
+    async handle(ctx) {
+      const id = ctx.body.auditid;
+      const audit = typeof id === 'number' || typeof id === 'string' ? await ctx.store.get<Audit>(KIND.audit, String(id)) : undefined;
+      if (!audit || audit.appId !== me(ctx).appId) return wxError(85012);
+      return wxOk(auditStatusBody(audit, 'screenshot'));
+    },
+  },
+  '/wxa/get_latest_auditstatus': {
+    method: 'GET',
+    token: 'authorizer',
+    permission: 18,
+    async handle(ctx) {
+      const code = await loadCode(ctx.store, me(ctx).appId);
+      const audit = code.latestAuditId ? await ctx.store.get<Audit>(KIND.audit, code.latestAuditId) : undefined;
+      if (!audit) return wxError(85058);
+      // The doc example spells it `ScreenShot` here (D.7).
+      return wxOk({
+        auditid: Number(audit.auditId),
+        ...auditStatusBody(audit, 'ScreenShot'),
+        user_version: audit.userVersion,
+        user_desc: audit.userDesc,
+        submit_audit_time: audit.submitTime,
+      });
+    },
+  },
+  '/wxa/undocodeaudit': {
+    method: 'GET',
+    token: 'authorizer',
+    permission: 18,
+    async handle(ctx) {
+      const code = await loadCode(ctx.store, me(ctx).appId);
+      const audit = code.latestAuditId ? await ctx.store.get<Audit>(KIND.audit, code.latestAuditId) : undefined;
+      // Withdrawing with nothing under audit historically still answered ok (D.8).
+      if (!audit || (audit.status !== 2 && audit.status !== 4)) return wxOk();
+      const day = ctx.now().toISOString().slice(0, 10);
+      const undo = {
+        day,
+        dayCount: code.undo.day === day ? code.undo.dayCount : 0,
+        month: month(ctx.now()),
+        monthCount: code.undo.month === month(ctx.now()) ? code.undo.monthCount : 0,
+      };
+      if (undo.dayCount >= 5 || undo.monthCount >= 10) return wxError(87013);
+      await ctx.store.put(KIND.audit, audit.auditId, { ...audit, status: 3 });
+      await ctx.store.put(KIND.code, code.appId, { ...code, undo: { ...undo, dayCount: undo.dayCount + 1, monthCount: undo.monthCount + 1 } });
+      return wxOk();
+    },
+  },
+  '/wxa/queryquota': {
+    method: 'GET',
+    token: 'authorizer',
+    async handle(ctx) {
+      const used = (await ctx.store.get<number>(KIND.counter, quotaId(ctx.now()))) ?? 0;
+      const limit = ctx.config.submitAuditQuotaPerMonth;
+      return wxOk({ rest: Math.max(0, limit - used), limit, speedup_rest: 0, speedup_limit: 0 });
+    },
+  },
+};

@@ -1,0 +1,70 @@
+/** Request bodies of the mini-program area (REST, tRPC and the console share them). */
+import { z } from 'zod';
+
+export const miniProgramPlatforms = ['providerA', 'providerB'] as const;
+export const miniProgramPlatform = z.enum(miniProgramPlatforms);
+
+export const authorizeBody = z
+  .object({
+    platform: miniProgramPlatform,
+    redirectUri: z.string().min(1).max(1000).describe('Absolute https URL the seller returns to (http only for localhost in sandbox mode).'),
+    tenantId: z.string().trim().min(1).max(128).optional().describe('Your id for the seller; stored on the authorizer.'),
+  })
+  .strict();
+
+export const authorizeCallbackQuery = z.object({ auth_code: z.string().min(1).max(512), state: z.string().min(1).max(256) }).strict();
+
+/** decisions §5: a string holding a JSON object with extEnable, extAppid, ext and window. */
+export const extJsonObject = z
+  .object({
+    extEnable: z.boolean(),
+    extAppid: z.string().min(1).max(64),
+    ext: z.record(z.string(), z.unknown()),
+    window: z.record(z.string(), z.unknown()),
+  })
+  .passthrough();
+
+export const extJsonString = z
+  .string()
+  .max(100_000)
+  .superRefine((value, ctx) => {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'extJson must be a string holding JSON.' });
+      return;
+    }
+    const result = extJsonObject.safeParse(parsed);
+    for (const issue of result.success ? [] : result.error.issues) {
+      ctx.addIssue({ code: 'custom', message: `extJson.${issue.path.join('.') || '(root)'}: ${issue.message}` });
+    }
+  });
+
+export const commitBody = z
+  .object({
+    authorizerAppId: z.string().min(1).max(64),
+    templateId: z.string().min(1).max(64),
+    templateVersion: z.string().max(64).optional(),
+    extJson: extJsonString,
+    userVersion: z.string().min(1).max(64),
+    userDesc: z.string().max(500).default(''),
+  })
+  .strict();
+
+export const submitAuditBody = z
+  .object({
+    authorizerAppId: z.string().min(1).max(64),
+    itemList: z.array(z.object({ address: z.string().min(1).max(255), title: z.string().max(64), tag: z.string().max(64) }).strict()).max(5).default([]),
+    feedbackInfo: z.string().max(200).optional(),
+    feedbackMedia: z.string().max(255).optional(),
+  })
+  .strict();
+
+export const authorizerAppIdBody = z.object({ authorizerAppId: z.string().min(1).max(64) }).strict();
+export const authorizerAppIdQuery = authorizerAppIdBody;
+export const experienceBody = authorizerAppIdBody.extend({ path: z.string().max(255).optional() }).strict();
+export const membersBody = authorizerAppIdBody
+  .extend({ action: z.enum(['bind', 'unbind']), member: z.string().min(1).max(128), role: z.string().max(32).optional() })
+  .strict();
+export const templatesQuery = z.object({ platform: miniProgramPlatform, tenant_id: z.string().max(128).optional() }).strict();

@@ -1,0 +1,41 @@
+import type { Provider } from '@/server/db/schema';
+
+export type AuthorizerTokens = { accessToken: string; refreshToken: string; expiresInSeconds: number };
+export type AuthorizerGrant = AuthorizerTokens & { appId: string; permissions: unknown[] };
+export type AuthorizerProfile = { nickname?: string; principalName?: string; headImg?: string };
+export type UpstreamAuditStatus = { status: 'pending' | 'approved' | 'rejected'; delayed?: boolean; reason?: string };
+export type UpstreamTemplate = { templateId: string; userVersion: string; userDesc: string; createdAt: string };
+export type AuthorizerToken = { appId: string; accessToken: string };
+
+/** Thrown by adapters when the upstream says the authorizer's token is invalid or expired (refresh, retry once). */
+export class AuthorizerTokenExpired extends Error {
+  constructor() {
+    super('The authorizer access token is invalid or expired.');
+    this.name = 'AuthorizerTokenExpired';
+  }
+}
+
+/**
+ * What the mini-program services need from an upstream (WeChat third-party platform, Alipay ISV). Adapters
+ * normalize states and errors (AppError codes) and know nothing of our tables.
+ */
+export interface MiniProgramProvider {
+  readonly name: Provider;
+  startAuthorization(input: { redirectUri: string; state: string }): Promise<{ authUrl: string; mobileAuthUrl?: string; preAuthCode?: string; expiresInSeconds: number }>;
+  exchangeAuthCode(authCode: string): Promise<AuthorizerGrant>;
+  refreshTokens(appId: string, refreshToken: string): Promise<AuthorizerTokens>;
+  profile(token: AuthorizerToken): Promise<AuthorizerProfile>;
+  listTemplates(): Promise<UpstreamTemplate[]>;
+  commit(token: AuthorizerToken, input: { templateId: string; templateVersion?: string; extJson: string; userVersion: string; userDesc: string }): Promise<void>;
+  submitAudit(
+    token: AuthorizerToken,
+    input: { userVersion: string; itemList: { address: string; title: string; tag: string }[]; feedbackInfo?: string; feedbackMedia?: string },
+  ): Promise<{ upstreamAuditId: string }>;
+  auditStatus(token: AuthorizerToken, input: { upstreamAuditId: string; userVersion: string }): Promise<UpstreamAuditStatus>;
+  release(token: AuthorizerToken, input: { userVersion: string }): Promise<void>;
+  rollback(token: AuthorizerToken): Promise<void>;
+  versions(token: AuthorizerToken): Promise<Record<string, unknown>>;
+  baseinfo(token: AuthorizerToken): Promise<Record<string, unknown>>;
+  experience(token: AuthorizerToken, input: { userVersion?: string; path?: string }): Promise<{ qrCodePngBase64?: string; qrCodeUrl?: string; version?: string }>;
+  members(token: AuthorizerToken, input: { action: 'bind' | 'unbind'; member: string; role?: string }): Promise<{ members: unknown[] }>;
+}

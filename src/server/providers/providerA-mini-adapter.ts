@@ -1,0 +1,87 @@
+import { getEnv } from '@/env';
+import { getDb } from '@/server/db';
+import { componentTokenCache, readVerifyTicket } from '@/server/services/mini-programs/component-credentials';
+import { AuthorizerTokenExpired, type MiniProgramProvider } from './mini-program-types';
+import { providerAComponentConfig } from './providerA-component-config';
+import { createCodeClient, createComponentClient, TokenExpiredError } from './providerA/component';
+
+async function tokenAware<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof TokenExpiredError) throw new AuthorizerTokenExpired();
+    throw error;
+  }
+}
+
+/** providerA (WeChat third-party platform) behind the shared mini-program interface. */
+export function providerAMiniAdapter(): MiniProgramProvider {
+  const config = providerAComponentConfig();
+  const timeoutMs = getEnv().UPSTREAM_TIMEOUT_MS;
+  const component = createComponentClient({
+    baseUrl: config.baseUrl,
+    timeoutMs,
+    componentAppId: config.componentAppId,
+    componentAppSecret: config.componentAppSecret,
+    getVerifyTicket: async () => readVerifyTicket(await getDb()),
+    // The cache is the database with a refresh lease: one instance refreshes, the others wait for it.
+    tokenCache: {
+      get: async () => componentTokenCache(await getDb()).get(),
+      set: async (value) => componentTokenCache(await getDb()).set(value),
+    },
+    authBaseUrls: config.authBaseUrls,
+  });
+  const code = createCodeClient({ baseUrl: config.baseUrl, timeoutMs, componentAccessToken: () => component.componentAccessToken() });
+  return {
+    name: 'providerA',
+    startAuthorization: async ({ redirectUri }) => {
+      const { preAuthCode, expiresIn } = await component.createPreAuthCode();
+      return { ...component.authUrls({ preAuthCode, redirectUri }), preAuthCode, expiresInSeconds: expiresIn };
+    },
+    exchangeAuthCode: async (authCode) => {
+      const grant = await component.queryAuth(authCode);
+      return { appId: grant.authorizerAppId, accessToken: grant.accessToken, refreshToken: grant.refreshToken, expiresInSeconds: grant.expiresIn, permissions: grant.funcInfo };
+    },
+    refreshTokens: async (appId, refreshToken) => {
+      const tokens = await component.refreshAuthorizerToken(appId, refreshToken);
+      return { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expiresInSeconds: tokens.expiresIn };
+    },
+    profile: async (token) => {
+      const info = await component.getAuthorizerInfo(token.appId);
+      return { nickname: info.nickname, headImg: info.headImg, principalName: info.principalName };
+    },
+    listTemplates: async () =>
+      (await code.listTemplates()).map((t) => ({ templateId: t.templateId, userVersion: t.userVersion, userDesc: t.userDesc, createdAt: t.createdAt.toISOString() })),
+    commit: (token, input) =>
+      tokenAware(() => code.commit({ accessToken: token.accessToken, templateId: input.templateId, extJson: input.extJson, userVersion: input.userVersion, userDesc: input.userDesc })),
+    submitAudit: (token, input) =>
+      tokenAware(async () => {
+        // WeChat wants a category per page item; the authorizer's first category serves items that name none.
+        const category = input.itemList.length ? (await code.getCategories({ accessToken: token.accessToken }))[0] : undefined;
+        const itemList = category ? input.itemList.map((item) => ({ ...category, address: item.address, title: item.title, tag: item.tag })) : undefined;
+        const { auditId } = await code.submitAudit({ accessToken: token.accessToken, itemList, feedbackInfo: input.feedbackInfo, feedbackStuff: input.feedbackMedia ? [input.feedbackMedia] : undefined });
+        return { upstreamAuditId: auditId };
+      }),
+    auditStatus: (token, input) =>
+      tokenAware(async () => {
+        const result = await code.getAuditStatus({ accessToken: token.accessToken, auditId: input.upstreamAuditId });
+        if (result.status === 'approved' || result.status === 'rejected') return { status: result.status, reason: result.reason };
+        return { status: 'pending', delayed: result.status === 'delayed' };
+      }),
+    release: (token) => tokenAware(() => code.release({ accessToken: token.accessToken })),
+    rollback: (token) => tokenAware(() => code.revertCodeRelease({ accessToken: token.accessToken })),
+    versions: (token) => tokenAware(async () => ({ ...(await code.getVersionInfo({ accessToken: token.accessToken })) })),
+    baseinfo: (token) => tokenAware(async () => ({ ...(await code.getAccountBasicInfo({ accessToken: token.accessToken })) })),
+    experience: (token, input) =>
+      tokenAware(async () => {
+        const png = await code.getQrcode({ accessToken: token.accessToken, path: input.path });
+        return { qrCodePngBase64: Buffer.from(png).toString('base64'), version: input.userVersion };
+      }),
+    members: (token, input) =>
+      tokenAware(async () => {
+        if (input.action === 'bind') await code.bindTester({ accessToken: token.accessToken, wechatId: input.member });
+        else await code.unbindTester({ accessToken: token.accessToken, wechatId: input.member });
+        return { members: await code.listTesters({ accessToken: token.accessToken }) };
+      }),
+  };
+}

@@ -1,0 +1,92 @@
+import { getEnv } from '@/env';
+import { publicBaseUrl } from '@/server/config/secrets';
+import { configuredProviderBClient } from './onboarding-providers';
+import { AppAuthTokenExpiredError, createProviderBMiniClient, type MiniMemberRole } from './providerB';
+import { AuthorizerTokenExpired, type MiniProgramProvider } from './mini-program-types';
+
+const stateLifetimeSeconds = 30 * 60;
+
+/** Alipay's token errors become the shared "refresh and retry once" signal. */
+async function tokenAware<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof AppAuthTokenExpiredError) throw new AuthorizerTokenExpired();
+    throw error;
+  }
+}
+
+/** Alipay wants a 30–500 character version description; ours is built from the commit when it is short. */
+const versionDesc = (input: { userDesc?: string; userVersion: string; templateId?: string }) => {
+  const generated = `版本 ${input.userVersion}：由平台基于模板 ${input.templateId ?? ''} 为商家构建并提交审核的小程序版本。`;
+  return input.userDesc && input.userDesc.length >= 30 ? input.userDesc : `${input.userDesc ? `${input.userDesc}。` : ''}${generated}`;
+};
+
+/** providerB (Alipay ISV) behind the shared mini-program interface. */
+export function providerBMiniAdapter(): MiniProgramProvider {
+  const gateway = configuredProviderBClient().gateway;
+  const sandbox = getEnv().UPSTREAM_MODE === 'sandbox';
+  const mini = createProviderBMiniClient(gateway, sandbox ? { authBaseUrl: `${publicBaseUrl()}/sandbox/providerB/authorize` } : {});
+  // Alipay tokens are long-lived and `expires_in` is optional; a year is its documented default.
+  const tokens = (t: { appAuthToken: string; appRefreshToken: string; expiresIn?: number }) => ({
+    accessToken: t.appAuthToken,
+    refreshToken: t.appRefreshToken,
+    expiresInSeconds: t.expiresIn ?? 365 * 24 * 3600,
+  });
+  return {
+    name: 'providerB',
+    startAuthorization: async ({ redirectUri, state }) => ({ authUrl: mini.authUrl({ redirectUri, state }), expiresInSeconds: stateLifetimeSeconds }),
+    exchangeAuthCode: async (code) => {
+      const grant = await mini.exchangeAuthCode(code);
+      return { appId: grant.authAppId, permissions: [], ...tokens(grant) };
+    },
+    refreshTokens: async (_appId, refreshToken) => tokens(await mini.refreshAppAuthToken(refreshToken)),
+    profile: (token) =>
+      tokenAware(async () => {
+        const info = await mini.baseinfo({ appAuthToken: token.accessToken });
+        return { nickname: info.appName, headImg: info.appLogo };
+      }),
+    listTemplates: async () =>
+      (await mini.listTemplates()).map((t) => ({
+        templateId: t.templateId,
+        userVersion: t.versions[0]?.templateVersion ?? '',
+        userDesc: t.appName ?? '',
+        createdAt: t.createdAt ?? '',
+      })),
+    commit: (token, input) =>
+      tokenAware(async () => {
+        await mini.uploadVersion({ appAuthToken: token.accessToken, templateId: input.templateId, templateVersion: input.templateVersion, appVersion: input.userVersion, extJson: input.extJson });
+      }),
+    submitAudit: (token, input) =>
+      tokenAware(async () => {
+        await mini.applyAudit({ appAuthToken: token.accessToken, appVersion: input.userVersion, versionDesc: versionDesc(input) });
+        return { upstreamAuditId: `${token.appId}:${input.userVersion}` };
+      }),
+    auditStatus: (token, input) =>
+      tokenAware(async () => {
+        const detail = await mini.versionDetail({ appAuthToken: token.accessToken, appVersion: input.userVersion });
+        if (detail.status === 'rejected') return { status: 'rejected', reason: detail.rejectReason };
+        if (detail.status === 'approved' || detail.status === 'released' || detail.status === 'gray') return { status: 'approved' };
+        return { status: 'pending' };
+      }),
+    release: (token, input) => tokenAware(async () => void (await mini.online({ appAuthToken: token.accessToken, appVersion: input.userVersion }))),
+    rollback: (token) => tokenAware(async () => void (await mini.rollback({ appAuthToken: token.accessToken }))),
+    versions: (token) => tokenAware(async () => ({ versions: await mini.listVersions({ appAuthToken: token.accessToken }) })),
+    baseinfo: (token) => tokenAware(async () => ({ ...(await mini.baseinfo({ appAuthToken: token.accessToken })) })),
+    experience: (token, input) =>
+      tokenAware(async () => {
+        const ref = { appAuthToken: token.accessToken, appVersion: input.userVersion! };
+        await mini.createExperience(ref);
+        const experience = await mini.queryExperience(ref);
+        const qr = experience.qrCodeUrl ? await mini.downloadExperienceQr(experience.qrCodeUrl) : undefined;
+        return { qrCodePngBase64: qr?.base64, qrCodeUrl: experience.qrCodeUrl?.startsWith('data:') ? undefined : experience.qrCodeUrl, version: input.userVersion };
+      }),
+    members: (token, input) =>
+      tokenAware(async () => {
+        const role = (input.role ?? 'DEVELOPER') as MiniMemberRole;
+        if (input.action === 'bind') await mini.addMember({ appAuthToken: token.accessToken, logonId: input.member, role });
+        else await mini.deleteMember({ appAuthToken: token.accessToken, logonId: input.member, role });
+        return { members: await mini.listMembers({ appAuthToken: token.accessToken }) };
+      }),
+  };
+}

@@ -1,0 +1,34 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '@/server/db';
+import { mpAuthorizations } from '@/server/db/schema';
+import { AppError } from '@/server/errors';
+
+/** 192 bits of randomness; only its hash is stored, so a database read cannot replay it. */
+export const newState = () => randomBytes(24).toString('base64url');
+export const hashState = (state: string) => createHash('sha256').update(state).digest('hex');
+
+/**
+ * Takes a state for exactly one callback (decisions §5): unknown, expired or another platform's → 400
+ * invalid_state; already used → 409 state_already_used. The single UPDATE … WHERE used_at IS NULL makes two
+ * concurrent callbacks with the same state produce one winner.
+ */
+export async function consumeState(db: Db, input: { platformId: string; provider: string; state: string }) {
+  const stateHash = hashState(input.state);
+  const [row] = await db.select().from(mpAuthorizations).where(eq(mpAuthorizations.stateHash, stateHash));
+  if (!row || row.platformId !== input.platformId || row.provider !== input.provider || row.expiresAt.getTime() < Date.now()) {
+    throw new AppError('invalid_state', 'The state is unknown, expired, or belongs to another authorization.');
+  }
+  const [claimed] = await db
+    .update(mpAuthorizations)
+    .set({ usedAt: new Date() })
+    .where(and(eq(mpAuthorizations.stateHash, stateHash), isNull(mpAuthorizations.usedAt)))
+    .returning();
+  if (!claimed) throw new AppError('state_already_used', 'This authorization was already completed; start a new one.');
+  return claimed;
+}
+
+/** Puts a state back when the upstream exchange failed, so the seller can retry the same link. */
+export async function releaseState(db: Db, stateHash: string) {
+  await db.update(mpAuthorizations).set({ usedAt: null }).where(eq(mpAuthorizations.stateHash, stateHash));
+}

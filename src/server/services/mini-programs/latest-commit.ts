@@ -1,0 +1,16 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { mpCommits } from '@/server/db/schema';
+import { AppError } from '@/server/errors';
+import type { PlatformContext } from '../context';
+
+/** The newest committed version of an authorizer: what submit-audit sends for review. */
+export async function latestCommit(ctx: PlatformContext, provider: string, appId: string) {
+  const [row] = await ctx.db
+    .select()
+    .from(mpCommits)
+    .where(and(eq(mpCommits.platformId, ctx.platformId), eq(mpCommits.provider, provider), eq(mpCommits.appId, appId)))
+    .orderBy(desc(mpCommits.createdAt))
+    .limit(1);
+  if (!row) throw new AppError('conflict', 'Nothing is committed for this mini program yet; commit code first.');
+  return row;
+}

@@ -1,0 +1,31 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '@/server/db';
+import { mpAudits } from '@/server/db/schema';
+import { emitEvent } from '../events/emit-event';
+
+type Decision = { status: 'approved' | 'rejected'; reason?: string } | { status: 'pending'; delayed: true; reason?: string };
+
+/**
+ * Applies an audit result from a push or a poll. The status moves pending → approved/rejected once (a
+ * conditional update), so a push and a poll arriving together notify the integrator exactly once.
+ */
+export async function recordAuditDecision(db: Db, audit: { auditId: string }, decision: Decision) {
+  if (decision.status === 'pending') {
+    await db.update(mpAudits).set({ delayed: decision.reason ?? 'delayed' }).where(eq(mpAudits.auditId, audit.auditId));
+    return null;
+  }
+  return db.transaction(async (tx) => {
+    const [moved] = await tx
+      .update(mpAudits)
+      .set({ status: decision.status, reason: decision.reason ?? null, decidedAt: new Date(), nextPollAt: null })
+      .where(and(eq(mpAudits.auditId, audit.auditId), eq(mpAudits.status, 'pending')))
+      .returning();
+    if (!moved) return null;
+    await emitEvent(tx, {
+      platformId: moved.platformId,
+      type: decision.status === 'approved' ? 'miniprogram.audit.approved' : 'miniprogram.audit.rejected',
+      data: { auditId: moved.auditId, platform: moved.provider, authorizerAppId: moved.appId, userVersion: moved.userVersion, status: moved.status, ...(moved.reason ? { reason: moved.reason } : {}) },
+    });
+    return moved;
+  });
+}

@@ -1,0 +1,35 @@
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import { mpAudits, type Provider } from '@/server/db/schema';
+import { AppError } from '@/server/errors';
+import type { PlatformContext } from '../context';
+import { withAuthorizerToken } from './with-authorizer-token';
+
+/**
+ * Releases the latest audited version; only after approval (409 audit_not_approved). The audit row is claimed
+ * first (released_at set conditionally), so two concurrent releases make one upstream release.
+ */
+export async function releaseVersion(ctx: PlatformContext, provider: Provider, authorizerAppId: string) {
+  const [latest] = await ctx.db
+    .select()
+    .from(mpAudits)
+    .where(and(eq(mpAudits.platformId, ctx.platformId), eq(mpAudits.provider, provider), eq(mpAudits.appId, authorizerAppId)))
+    .orderBy(desc(mpAudits.submittedAt))
+    .limit(1);
+  if (!latest || latest.status !== 'approved') {
+    throw new AppError('audit_not_approved', latest ? `The latest audit is ${latest.status}; release needs an approved audit.` : 'Nothing was submitted for audit yet.');
+  }
+  if (latest.releasedAt) return { auditId: latest.auditId, userVersion: latest.userVersion, releasedAt: latest.releasedAt.toISOString(), replayed: true };
+  const [claimed] = await ctx.db
+    .update(mpAudits)
+    .set({ releasedAt: new Date() })
+    .where(and(eq(mpAudits.auditId, latest.auditId), isNull(mpAudits.releasedAt)))
+    .returning();
+  if (!claimed) return { auditId: latest.auditId, userVersion: latest.userVersion, replayed: true };
+  try {
+    await withAuthorizerToken(ctx, provider, authorizerAppId, (upstream, token) => upstream.release(token, { userVersion: latest.userVersion }));
+  } catch (error) {
+    await ctx.db.update(mpAudits).set({ releasedAt: null }).where(eq(mpAudits.auditId, latest.auditId));
+    throw error;
+  }
+  return { auditId: claimed.auditId, userVersion: claimed.userVersion, releasedAt: claimed.releasedAt!.toISOString(), replayed: false };
+}

@@ -12,7 +12,16 @@ export const authorizeBody = z
   })
   .strict();
 
-export const authorizeCallbackQuery = z.object({ auth_code: z.string().min(1).max(512), state: z.string().min(1).max(256) }).strict();
+/** The redirect's parameters, passed on; Alipay names the code `app_auth_code`, which is accepted as well. */
+export const authorizeCallbackQuery = z
+  .object({
+    auth_code: z.string().min(1).max(512).optional(),
+    app_auth_code: z.string().min(1).max(512).optional(),
+    state: z.string().min(1).max(256),
+  })
+  .passthrough()
+  .refine((q) => q.auth_code || q.app_auth_code, { message: 'auth_code is required', path: ['auth_code'] })
+  .transform((q) => ({ authCode: (q.auth_code ?? q.app_auth_code)!, state: q.state }));
 
 /** decisions §5: a string holding a JSON object with extEnable, extAppid, ext and window. */
 export const extJsonObject = z

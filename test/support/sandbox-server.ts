@@ -11,6 +11,16 @@ import * as applymentsRoute from '@/app/sandbox/control/[provider]/applyments/ro
 import * as providerARoute from '@/app/sandbox/providerA/pay/[...path]/route';
 import * as providerBRoute from '@/app/sandbox/providerB/gateway.do/route';
 import * as providerBCallbackRoute from '@/app/callbacks/providerB/route';
+import * as providerAAuthEventRoute from '@/app/callbacks/providerA/auth-event/route';
+import * as providerAMessageRoute from '@/app/callbacks/providerA/message/[appId]/route';
+import * as providerAOpenRoute from '@/app/sandbox/providerA/open/[...path]/route';
+import * as providerAAuthorizePage from '@/app/sandbox/providerA/authorize/[kind]/route';
+import * as providerBAuthorizePage from '@/app/sandbox/providerB/authorize/route';
+import * as grantRoute from '@/app/sandbox/control/[provider]/authorizations/route';
+import * as auditControlRoute from '@/app/sandbox/control/[provider]/audits/[auditId]/route';
+import * as expireRoute from '@/app/sandbox/control/[provider]/tokens/expire/route';
+import * as ticketRoute from '@/app/sandbox/control/providerA/ticket/route';
+import { resetMiniProgramProvidersForTests } from '@/server/providers/mini-program-providers';
 import { resetEnvForTests } from '@/env';
 import { resetOnboardingProvidersForTests } from '@/server/providers/onboarding-providers';
 import { serveOverHttp, type FetchHandler } from './http-adapter';
@@ -21,11 +31,20 @@ type Route = [RegExp, Partial<Record<Method, (r: Request, c: { params: Promise<R
 const routes: Route[] = [
   [/^\/sandbox\/providerA\/pay\/(?<path>.+)$/, providerARoute],
   [/^\/sandbox\/providerB\/gateway\.do$/, providerBRoute],
+  [/^\/sandbox\/providerA\/open\/(?<path>.+)$/, providerAOpenRoute],
+  [/^\/sandbox\/providerA\/authorize\/(?<kind>[^/]+)$/, providerAAuthorizePage],
+  [/^\/sandbox\/providerB\/authorize$/, providerBAuthorizePage],
+  [/^\/sandbox\/control\/providerA\/ticket$/, ticketRoute],
+  [/^\/sandbox\/control\/(?<provider>[^/]+)\/authorizations$/, grantRoute],
+  [/^\/sandbox\/control\/(?<provider>[^/]+)\/audits\/(?<auditId>[^/]+)$/, auditControlRoute],
+  [/^\/sandbox\/control\/(?<provider>[^/]+)\/tokens\/expire$/, expireRoute],
   [/^\/sandbox\/control\/faults$/, faultsRoute],
   [/^\/sandbox\/control\/(?<provider>[^/]+)\/applyments\/(?<applymentId>[^/]+)$/, applymentRoute],
   [/^\/sandbox\/control\/(?<provider>[^/]+)\/applyments$/, applymentsRoute],
   // The service's inbound endpoints, so the sandbox's pushes reach the service under test.
   [/^\/callbacks\/providerB$/, providerBCallbackRoute],
+  [/^\/callbacks\/providerA\/auth-event$/, providerAAuthEventRoute],
+  [/^\/callbacks\/providerA\/message\/(?<appId>[^/]+)$/, providerAMessageRoute],
 ];
 
 export const sandboxHandler: FetchHandler = async (request) => {
@@ -33,7 +52,9 @@ export const sandboxHandler: FetchHandler = async (request) => {
   for (const [pattern, handlers] of routes) {
     const match = pattern.exec(pathname);
     const handler = match && handlers[request.method as Method];
-    if (handler) return handler(request, { params: Promise.resolve({ ...match.groups }) });
+    // Next.js hands route handlers decoded segments.
+    const params = Object.fromEntries(Object.entries(match?.groups ?? {}).map(([k, v]) => [k, decodeURIComponent(v)]));
+    if (handler) return handler(request, { params: Promise.resolve(params) });
   }
   return new Response('Not Found', { status: 404 });
 };
@@ -47,15 +68,20 @@ export function useSandboxOverHttp() {
     state.close = server.close;
     process.env.SANDBOX_BASE_URL = state.baseUrl;
     process.env.SANDBOX_SERVICE_URL = server.url;
+    // Browser-facing sandbox pages (authorization links) live on the same test server.
+    process.env.PUBLIC_BASE_URL = server.url;
     resetEnvForTests();
     resetOnboardingProvidersForTests();
+    resetMiniProgramProvidersForTests();
   });
   afterAll(async () => {
     await state.close();
     delete process.env.SANDBOX_BASE_URL;
     delete process.env.SANDBOX_SERVICE_URL;
+    delete process.env.PUBLIC_BASE_URL;
     resetEnvForTests();
     resetOnboardingProvidersForTests();
+    resetMiniProgramProvidersForTests();
   });
   return {
     get baseUrl() {
@@ -68,6 +94,7 @@ export function useSandboxOverHttp() {
         headers: body === undefined ? {} : { 'content-type': 'application/json' },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
+      if (process.env.DEBUG_MINI && response.status >= 400) console.error(path, response.status, await response.clone().text());
       return { status: response.status, body: response.status === 204 ? null : ((await response.json()) as Record<string, unknown>) };
     },
   };

@@ -1,6 +1,6 @@
 import { getEnv } from '@/env';
 import { getDb } from '@/server/db';
-import { componentTokenCache, readVerifyTicket } from '@/server/services/mini-programs/component-credentials';
+import { componentTokenCache, componentTokenLock, readVerifyTicket } from '@/server/services/mini-programs/component-credentials';
 import { AuthorizerTokenExpired, type MiniProgramProvider } from './mini-program-types';
 import { providerAComponentConfig } from './providerA-component-config';
 import { createCodeClient, createComponentClient, TokenExpiredError } from './providerA/component';
@@ -24,11 +24,12 @@ export function providerAMiniAdapter(): MiniProgramProvider {
     componentAppId: config.componentAppId,
     componentAppSecret: config.componentAppSecret,
     getVerifyTicket: async () => readVerifyTicket(await getDb()),
-    // The cache is the database with a refresh lease: one instance refreshes, the others wait for it.
+    // The cache is the database; the lock is a lease in it: one instance refreshes, the others wait and reuse.
     tokenCache: {
       get: async () => componentTokenCache(await getDb()).get(),
       set: async (value) => componentTokenCache(await getDb()).set(value),
     },
+    lock: async (fn) => componentTokenLock(await getDb())(fn),
     authBaseUrls: config.authBaseUrls,
   });
   const code = createCodeClient({ baseUrl: config.baseUrl, timeoutMs, componentAccessToken: () => component.componentAccessToken() });

@@ -6,7 +6,6 @@ import { AppError } from '@/server/errors';
 
 const ticketName = 'providerA.component_verify_ticket';
 const tokenName = 'providerA.component_access_token';
-const refreshMarginMs = 5 * 60_000;
 
 /** Stores the ticket WeChat pushes every ten minutes (durably: the component token cannot be had without it). */
 export async function storeVerifyTicket(db: Db, ticket: string) {
@@ -23,36 +22,45 @@ export async function readVerifyTicket(db: Db): Promise<string> {
   return getFieldCipher().decrypt(row.valueEnc);
 }
 
-/**
- * The component_access_token cache handed to the WeChat component client. `get` answers a fresh token, or
- * null to the ONE caller that won the refresh lease (it fetches and `set`s); everyone else waits for that
- * value, so several instances never race to refresh (each refresh invalidates the previous token).
- */
+/** The component_access_token as stored (encrypted): plain reads and writes; refreshes go through the lease below. */
 export function componentTokenCache(db: Db) {
-  const read = async () => (await db.select().from(providerCredentials).where(eq(providerCredentials.name, tokenName)))[0];
-  const fresh = (row: Awaited<ReturnType<typeof read>>) =>
-    row?.valueEnc && row.expiresAt && row.expiresAt.getTime() - Date.now() > refreshMarginMs ? { token: getFieldCipher().decrypt(row.valueEnc), expiresAt: row.expiresAt } : null;
   return {
     async get() {
-      await db.insert(providerCredentials).values({ name: tokenName }).onConflictDoNothing();
-      for (let waited = 0; waited < 15_000; waited += 200) {
-        const current = fresh(await read());
-        if (current) return current;
-        const [won] = await db
-          .update(providerCredentials)
-          .set({ refreshLockUntil: sql`now() + interval '30 seconds'` })
-          .where(and(eq(providerCredentials.name, tokenName), or(isNull(providerCredentials.refreshLockUntil), lt(providerCredentials.refreshLockUntil, sql`now()`))))
-          .returning({ name: providerCredentials.name });
-        if (won) return null;
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-      throw new AppError('upstream_timeout', 'Waited too long for another instance to refresh the component token.');
+      const [row] = await db.select().from(providerCredentials).where(eq(providerCredentials.name, tokenName));
+      return row?.valueEnc && row.expiresAt ? { token: getFieldCipher().decrypt(row.valueEnc), expiresAt: row.expiresAt } : null;
     },
     async set(value: { token: string; expiresAt: Date }) {
+      const valueEnc = getFieldCipher().encrypt(value.token);
       await db
-        .update(providerCredentials)
-        .set({ valueEnc: getFieldCipher().encrypt(value.token), expiresAt: value.expiresAt, refreshLockUntil: null, updatedAt: new Date() })
-        .where(eq(providerCredentials.name, tokenName));
+        .insert(providerCredentials)
+        .values({ name: tokenName, valueEnc, expiresAt: value.expiresAt, updatedAt: new Date() })
+        .onConflictDoUpdate({ target: providerCredentials.name, set: { valueEnc, expiresAt: value.expiresAt, updatedAt: new Date() } });
     },
+  };
+}
+
+/**
+ * Exactly one instance refreshes the component token at a time (each refresh invalidates the previous token
+ * upstream): a row lease in the database. The others wait, then re-read the cache inside the lease and reuse
+ * the token just fetched. A holder that dies frees the lease after 30 seconds.
+ */
+export function componentTokenLock(db: Db) {
+  return async <T>(fn: () => Promise<T>): Promise<T> => {
+    await db.insert(providerCredentials).values({ name: tokenName }).onConflictDoNothing();
+    for (let waited = 0; ; waited += 200) {
+      const [won] = await db
+        .update(providerCredentials)
+        .set({ refreshLockUntil: sql`now() + interval '30 seconds'` })
+        .where(and(eq(providerCredentials.name, tokenName), or(isNull(providerCredentials.refreshLockUntil), lt(providerCredentials.refreshLockUntil, sql`now()`))))
+        .returning({ name: providerCredentials.name });
+      if (won) break;
+      if (waited > 15_000) throw new AppError('upstream_timeout', 'Waited too long for another instance to refresh the component token.');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    try {
+      return await fn();
+    } finally {
+      await db.update(providerCredentials).set({ refreshLockUntil: null }).where(eq(providerCredentials.name, tokenName));
+    }
   };
 }

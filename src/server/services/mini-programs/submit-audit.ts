@@ -2,7 +2,6 @@ import type { z } from 'zod';
 import type { submitAuditBody } from '@/schemas/mini-program-requests';
 import { getEnv } from '@/env';
 import { mpAudits, type Provider } from '@/server/db/schema';
-import { newId } from '@/server/ids';
 import type { PlatformContext } from '../context';
 import { latestCommit } from './latest-commit';
 import { withAuthorizerToken } from './with-authorizer-token';
@@ -13,10 +12,10 @@ export async function submitAudit(ctx: PlatformContext, provider: Provider, body
   const { upstreamAuditId } = await withAuthorizerToken(ctx, provider, body.authorizerAppId, (upstream, token) =>
     upstream.submitAudit(token, { userVersion: commit.userVersion, itemList: body.itemList, feedbackInfo: body.feedbackInfo, feedbackMedia: body.feedbackMedia }),
   );
-  // WeChat's auditid is ours too; Alipay audits a version, so our id names the app version (decisions §5).
-  const auditId = provider === 'providerA' ? upstreamAuditId : `${body.authorizerAppId}:${commit.userVersion}:${newId('a').slice(2, 10)}`;
-  await ctx.db.insert(mpAudits).values({
-    auditId,
+  // WeChat's auditid, or for Alipay (which audits versions) `<appId>:<version>` (decisions §5). A version
+  // resubmitted after a rejection is the same audit again, back to pending.
+  const auditId = upstreamAuditId;
+  const row = {
     platformId: ctx.platformId,
     provider,
     appId: body.authorizerAppId,
@@ -24,6 +23,10 @@ export async function submitAudit(ctx: PlatformContext, provider: Provider, body
     templateId: commit.templateId,
     userVersion: commit.userVersion,
     nextPollAt: new Date(Date.now() + getEnv().AUDIT_POLL_INTERVAL_SECONDS * 1000),
-  });
+  };
+  await ctx.db
+    .insert(mpAudits)
+    .values({ auditId, ...row })
+    .onConflictDoUpdate({ target: mpAudits.auditId, set: { ...row, status: 'pending', reason: null, delayed: null, decidedAt: null, releasedAt: null, submittedAt: new Date() } });
   return { auditId, status: 'pending' as const };
 }

@@ -1,0 +1,14 @@
+import { defineRoute, json } from '@/server/http/define-route';
+import { parseJsonBody } from '@/server/http/parse-request';
+import { parseSandboxProvider } from '@/sandbox/control-applyments';
+import { expireAsUpstream, expireSchema } from '@/sandbox/mini-program-control';
+import { sandboxContext } from '@/sandbox/sandbox-context';
+
+export const dynamic = 'force-dynamic';
+
+export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
+  POST: async (request, { params }) => {
+    const p = (await params) as Record<string, string>;
+    return json(await expireAsUpstream(sandboxContext().store, parseSandboxProvider(p.provider!), await parseJsonBody(request, expireSchema)));
+  },
+});

@@ -1,0 +1,64 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { Db } from '@/server/db';
+import { mpAudits, mpAuthorizers } from '@/server/db/schema';
+import { AppError } from '@/server/errors';
+import { logger } from '@/server/logger';
+import { parseComponentPush, PushRejectedError } from '@/server/providers/providerA/component';
+import { providerAComponentConfig } from '@/server/providers/providerA-component-config';
+import { storeVerifyTicket } from './component-credentials';
+import { recordAuditDecision } from './record-audit-decision';
+import { seenPush } from './seen-push';
+
+/**
+ * A WeChat push to either URL: verified (msg_signature, appid, timestamp window) and decrypted before use;
+ * an exact replay is refused by its nonce. Tickets are stored, revoked authorizations marked, audit results
+ * recorded. `appId` is the authorizer from the message URL (WeChat fills in $APPID$).
+ */
+export async function handleComponentPush(db: Db, input: { body: string; query: URLSearchParams; appId?: string }) {
+  const config = providerAComponentConfig();
+  let parsed;
+  try {
+    parsed = await parseComponentPush({
+      body: input.body,
+      query: input.query,
+      credentials: { token: config.token, encodingAesKey: config.encodingAesKey, componentAppId: config.componentAppId },
+      seenNonce: (push) => seenPush(db, 'providerA', `${push.timestamp}:${push.nonce}:${push.msgSignature}`),
+    });
+  } catch (error) {
+    if (error instanceof PushRejectedError) throw new AppError(error.reason === 'replayed' ? 'conflict' : 'unauthenticated', `Push refused: ${error.reason}.`);
+    throw error;
+  }
+  const event = parsed.event;
+  switch (event.type) {
+    case 'component_verify_ticket':
+      await storeVerifyTicket(db, event.ticket);
+      break;
+    case 'unauthorized':
+      await db.update(mpAuthorizers).set({ status: 'unauthorized', updatedAt: new Date() }).where(and(eq(mpAuthorizers.provider, 'providerA'), eq(mpAuthorizers.appId, event.authorizerAppId)));
+      break;
+    case 'authorized':
+    case 'updateauthorized':
+      // The binding is completed by the integrator's callback (it carries our state); re-grants revive it.
+      await db.update(mpAuthorizers).set({ status: 'authorized', updatedAt: new Date() }).where(and(eq(mpAuthorizers.provider, 'providerA'), eq(mpAuthorizers.appId, event.authorizerAppId)));
+      break;
+    case 'weapp_audit_success':
+    case 'weapp_audit_fail':
+    case 'weapp_audit_delay': {
+      if (!input.appId) throw new AppError('invalid_request', 'Audit pushes arrive on the message URL with the authorizer appid.');
+      const pending = await db
+        .select()
+        .from(mpAudits)
+        .where(and(eq(mpAudits.provider, 'providerA'), eq(mpAudits.appId, input.appId), eq(mpAudits.status, 'pending')))
+        .orderBy(desc(mpAudits.submittedAt));
+      for (const audit of pending.slice(0, 1)) {
+        if (event.type === 'weapp_audit_success') await recordAuditDecision(db, audit, { status: 'approved' });
+        else if (event.type === 'weapp_audit_fail') await recordAuditDecision(db, audit, { status: 'rejected', reason: event.reason });
+        else await recordAuditDecision(db, audit, { status: 'pending', delayed: true, reason: event.reason });
+      }
+      break;
+    }
+    default:
+      logger.info({ event: event.name }, 'providerA push ignored');
+  }
+  return event.type;
+}

@@ -1,0 +1,54 @@
+import * as authorizeRoute from '@/app/v1/miniprogram/authorize/route';
+import * as callbackRoute from '@/app/v1/miniprogram/authorize/callback/[platform]/route';
+import * as authorizersRoute from '@/app/v1/miniprogram/authorizers/route';
+import * as authorizerRoute from '@/app/v1/miniprogram/authorizers/[appId]/route';
+import * as templatesRoute from '@/app/v1/miniprogram/templates/route';
+import * as commitRoute from '@/app/v1/miniprogram/[platform]/commit/route';
+import * as submitAuditRoute from '@/app/v1/miniprogram/[platform]/submit-audit/route';
+import * as auditStatusRoute from '@/app/v1/miniprogram/[platform]/audit-status/[auditId]/route';
+import * as releaseRoute from '@/app/v1/miniprogram/[platform]/release/route';
+import * as versionsRoute from '@/app/v1/miniprogram/[platform]/versions/route';
+import * as baseinfoRoute from '@/app/v1/miniprogram/[platform]/baseinfo/route';
+import * as experienceRoute from '@/app/v1/miniprogram/[platform]/experience/route';
+import * as rollbackRoute from '@/app/v1/miniprogram/[platform]/rollback/route';
+import * as membersRoute from '@/app/v1/miniprogram/[platform]/members/route';
+import type { RouteHandler } from '@/server/http/define-route';
+import { apiHeaders, callRoute } from './call-route';
+
+/** The /v1/miniprogram routes, called as Next.js calls them. */
+export function miniProgramApi(apiKey: string) {
+  const headers = { ...apiHeaders(apiKey, 'miniprogram'), 'content-type': 'application/json' };
+  const send = async (handler: RouteHandler, url: string, init: { method?: string; body?: unknown; params?: Record<string, string> } = {}) => {
+    const response = await callRoute(handler, url, {
+      method: init.method ?? 'GET',
+      headers,
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      params: init.params,
+    });
+    if (process.env.DEBUG_MINI && response.status >= 400) console.error(url, response.status, await response.clone().text());
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- bodies are asserted field by field
+    return { status: response.status, body: (response.status === 204 ? {} : await response.json()) as Record<string, any> };
+  };
+  const post = (handler: RouteHandler, platform: string, action: string, body: unknown) =>
+    send(handler, `/v1/miniprogram/${platform}/${action}`, { method: 'POST', body, params: { platform } });
+  return {
+    authorize: (body: unknown) => send(authorizeRoute.POST, '/v1/miniprogram/authorize', { method: 'POST', body }),
+    callback: (platform: string, query: string) => send(callbackRoute.GET, `/v1/miniprogram/authorize/callback/${platform}?${query}`, { params: { platform } }),
+    authorizers: () => send(authorizersRoute.GET, '/v1/miniprogram/authorizers'),
+    authorizer: (appId: string) => send(authorizerRoute.GET, `/v1/miniprogram/authorizers/${appId}`, { params: { appId } }),
+    deleteAuthorizer: (appId: string) => send(authorizerRoute.DELETE, `/v1/miniprogram/authorizers/${appId}`, { method: 'DELETE', params: { appId } }),
+    templates: (platform: string, tenant?: string) => send(templatesRoute.GET, `/v1/miniprogram/templates?platform=${platform}${tenant ? `&tenant_id=${tenant}` : ''}`),
+    commit: (platform: string, body: unknown) => post(commitRoute.POST, platform, 'commit', body),
+    submitAudit: (platform: string, body: unknown) => post(submitAuditRoute.POST, platform, 'submit-audit', body),
+    auditStatus: (platform: string, auditId: string, appId: string) =>
+      send(auditStatusRoute.GET, `/v1/miniprogram/${platform}/audit-status/${encodeURIComponent(auditId)}?authorizerAppId=${appId}`, { params: { platform, auditId } }),
+    release: (platform: string, appId: string) => post(releaseRoute.POST, platform, 'release', { authorizerAppId: appId }),
+    rollback: (platform: string, appId: string) => post(rollbackRoute.POST, platform, 'rollback', { authorizerAppId: appId }),
+    experience: (platform: string, appId: string) => post(experienceRoute.POST, platform, 'experience', { authorizerAppId: appId }),
+    members: (platform: string, body: unknown) => post(membersRoute.POST, platform, 'members', body),
+    versions: (platform: string, appId: string) => send(versionsRoute.GET, `/v1/miniprogram/${platform}/versions?authorizerAppId=${appId}`, { params: { platform } }),
+    baseinfo: (platform: string, appId: string) => send(baseinfoRoute.GET, `/v1/miniprogram/${platform}/baseinfo?authorizerAppId=${appId}`, { params: { platform } }),
+  };
+}
+
+export const extJsonFor = (appId: string) => JSON.stringify({ extEnable: true, extAppid: appId, ext: { shopId: 'shop-1' }, window: { navigationBarTitleText: '示例小店' } });

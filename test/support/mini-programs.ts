@@ -25,7 +25,6 @@ export function miniProgramApi(apiKey: string) {
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
       params: init.params,
     });
-    if (process.env.DEBUG_MINI && response.status >= 400) console.error(url, response.status, await response.clone().text());
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- bodies are asserted field by field
     return { status: response.status, body: (response.status === 204 ? {} : await response.json()) as Record<string, any> };
   };

@@ -94,7 +94,6 @@ export function useSandboxOverHttp() {
         headers: body === undefined ? {} : { 'content-type': 'application/json' },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
-      if (process.env.DEBUG_MINI && response.status >= 400) console.error(path, response.status, await response.clone().text());
       return { status: response.status, body: response.status === 204 ? null : ((await response.json()) as Record<string, unknown>) };
     },
   };

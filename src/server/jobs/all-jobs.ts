@@ -4,3 +4,4 @@
  */
 import './deliver-event-job';
 import './sub-merchant-sync-job';
+import './mini-program-jobs';

@@ -24,6 +24,7 @@ export async function startServer() {
     await import('@/server/jobs/all-jobs');
     await startJobs(handle);
     registerShutdown(handle.close);
+    if (env.UPSTREAM_MODE === 'sandbox') scheduleFirstTicket();
     const base = publicBaseUrl();
     say('');
     say(`  Onboarding service ready (${env.embedded ? `embedded database in ${env.dataDir}` : 'PostgreSQL'}, upstream: ${env.UPSTREAM_MODE})`);
@@ -44,6 +45,14 @@ export async function startServer() {
     if (!(error instanceof ConfigError) && !(error instanceof DataDirLockedError)) logger.error({ err: error }, 'start failed');
     process.exit(1);
   }
+}
+
+/** WeChat's first ticket arrives within minutes of start; the sandbox sends one as soon as we listen. */
+function scheduleFirstTicket() {
+  setTimeout(async () => {
+    const [{ pushVerifyTicket }, { sandboxContext }] = await Promise.all([import('@/sandbox/mini-program-control'), import('@/sandbox/sandbox-context')]);
+    await pushVerifyTicket(sandboxContext().store).catch((error) => logger.warn({ err: (error as Error).message }, 'first sandbox ticket push failed'));
+  }, 2000).unref();
 }
 
 function registerShutdown(close: () => Promise<void>) {

@@ -2,6 +2,7 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import { mpAudits, type Provider } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import type { PlatformContext } from '../context';
+import { findAuthorizer } from './find-authorizer';
 import { withAuthorizerToken } from './with-authorizer-token';
 
 /**
@@ -9,6 +10,7 @@ import { withAuthorizerToken } from './with-authorizer-token';
  * first (released_at set conditionally), so two concurrent releases make one upstream release.
  */
 export async function releaseVersion(ctx: PlatformContext, provider: Provider, authorizerAppId: string) {
+  await findAuthorizer(ctx, authorizerAppId, provider); // ownership before state: another platform's app is a 404
   const [latest] = await ctx.db
     .select()
     .from(mpAudits)

@@ -6,5 +6,6 @@ export async function signIn(page: Page, who: { email: string; password: string 
   await page.getByLabel('Password').fill(who.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/platforms\/plat_[^/]+\/sub-merchants$/);
-  await expect(page.getByRole('heading', { name: 'Sub-merchants', level: 1 })).toBeVisible();
+  // Operators see the console in their own language (zh-CN by default; the e2e accounts use English).
+  await expect(page.getByRole('heading', { name: /^(Sub-merchants|子商户进件)$/, level: 1 })).toBeVisible();
 }

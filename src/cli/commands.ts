@@ -64,6 +64,7 @@ export async function runCommand(db: Db, args: ParsedArgs): Promise<Record<strin
         password: required(args.flags.password, '--password'),
         platformId: args.flags.platform,
         role: (args.flags.role as 'admin' | 'operator' | 'viewer' | undefined) ?? 'admin',
+        locale: args.flags.locale as 'zh-CN' | 'en' | undefined,
       });
     }
     default:

@@ -24,7 +24,7 @@ export const usage = `Usage: npm run cli -- <command> [--json]
   platform config set <platformId> <key> <value>       e.g. miniprogram.audit_notify_url https://…
   apikey create <platformId> [--services payments,miniprogram] [--name <name>]   → { apiKey }
   apikey revoke <platformId> <keyId>
-  operator create --email <e> --password <p> [--platform <id> --role admin|operator|viewer]
+  operator create --email <e> --password <p> [--platform <id> --role admin|operator|viewer] [--locale zh-CN|en]
 
 With the embedded database held by a running server, commands go through that server.
 'npm run --silent cli -- … --json' prints only the JSON.`;

@@ -20,3 +20,21 @@ describe('OpenAPI document', () => {
     expect(doc.components.schemas).toHaveProperty('SubMerchant');
   });
 });
+
+describe('OpenAPI components', () => {
+  const doc = buildOpenApiDocument('http://localhost:3000');
+  const schemas = doc.components.schemas as Record<string, Record<string, unknown>>;
+
+  it('holds real definitions for named schemas, never a reference to themselves', () => {
+    for (const [name, schema] of Object.entries(schemas)) {
+      expect(schema.$ref, name).not.toBe(`#/components/schemas/${name}`);
+    }
+    expect(schemas.SubMerchant!.type).toBe('object');
+    expect(schemas.Problem!.type).toBe('object');
+  });
+
+  it('documents {platform} as providerA | providerB', () => {
+    const commit = (doc.paths['/v1/miniprogram/{platform}/commit'] as Record<string, { parameters: { name: string; schema: { enum?: string[] } }[] }>).post!;
+    expect(commit.parameters.find((p) => p.name === 'platform')!.schema.enum).toEqual(['providerA', 'providerB']);
+  });
+});

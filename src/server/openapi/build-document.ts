@@ -29,7 +29,8 @@ function toSchema(schema: z.ZodType, components: Record<string, JsonSchema>, io:
   delete json.$schema;
   const meta = z.globalRegistry.get(schema) as { id?: string } | undefined;
   if (meta?.id) {
-    components[meta.id] = json;
+    // zod emits a schema with an id as a $ref to its own $defs entry (stored above); keep the definition.
+    if (json.$ref !== `#/components/schemas/${meta.id}`) components[meta.id] = json;
     return { $ref: `#/components/schemas/${meta.id}` };
   }
   return json;
@@ -40,8 +41,10 @@ function operationObject(op: Operation, components: Record<string, JsonSchema>) 
   if (op.serviceCode) {
     parameters.push({ name: 'X-Service-Code', in: 'header', required: true, schema: { type: 'string', enum: [op.serviceCode] } });
   }
-  for (const name of op.path.match(/\{(\w+)\}/g) ?? []) {
-    parameters.push({ name: name.slice(1, -1), in: 'path', required: true, schema: { type: 'string' } });
+  for (const match of op.path.match(/\{(\w+)\}/g) ?? []) {
+    const name = match.slice(1, -1);
+    const schema = op.pathParams?.[name] ? toSchema(op.pathParams[name], components, 'input') : { type: 'string' };
+    parameters.push({ name, in: 'path', required: true, schema });
   }
   if (op.query) {
     const query = toSchema(op.query, components, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };

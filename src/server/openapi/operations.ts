@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { listOf, subMerchantSchema } from '@/schemas/sub-merchant';
 import { listSubMerchantsQuery } from '@/server/services/sub-merchants/list-sub-merchants';
 import { mediaOperations } from './media-operations';
+import { miniProgramOperations } from './mini-program-operations';
 import { subMerchantOperations } from './sub-merchant-operations';
 
 export type Operation = {
@@ -18,6 +19,8 @@ export type Operation = {
   serviceCode?: 'payments' | 'miniprogram';
   auth: 'apiKey' | 'apiKeyOrSession' | 'none';
   query?: z.ZodObject;
+  /** Schemas of path parameters that are not free text (e.g. `{platform}`: providerA | providerB). */
+  pathParams?: Record<string, z.ZodType>;
   body?: z.ZodType;
   bodyExample?: unknown;
   /** A multipart/form-data body instead of JSON: JSON Schema properties of the parts (files as contentMediaType). */
@@ -53,4 +56,5 @@ export const operations: Operation[] = [
   },
   ...subMerchantOperations,
   ...mediaOperations,
+  ...miniProgramOperations,
 ];

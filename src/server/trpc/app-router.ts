@@ -2,6 +2,7 @@ import { router } from './init';
 import { apiKeysRouter } from './routers/api-keys';
 import { eventsRouter } from './routers/events';
 import { meRouter } from './routers/me';
+import { miniProgramsRouter } from './routers/mini-programs';
 import { platformConfigRouter } from './routers/platform-config';
 import { subMerchantsRouter } from './routers/sub-merchants';
 
@@ -11,6 +12,7 @@ export const appRouter = router({
   platformConfig: platformConfigRouter,
   subMerchants: subMerchantsRouter,
   events: eventsRouter,
+  miniPrograms: miniProgramsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,16 +1,23 @@
 import { Suspense } from 'react';
+import { I18nProvider } from '@/i18n/i18n-provider';
+import { requestLocale } from '@/i18n/request-locale';
+import { translator } from '@/i18n/translate';
 import { SignInForm } from './sign-in-form';
 
 export const metadata = { title: 'Sign in · Onboarding console' };
 
-export default function SignInPage() {
+export default async function SignInPage() {
+  const locale = await requestLocale();
+  const t = translator(locale);
   return (
-    <main className="auth-card panel">
-      <h1>Sign in</h1>
-      <p className="muted">Operators of a platform sign in with their e-mail and password.</p>
-      <Suspense>
-        <SignInForm />
-      </Suspense>
-    </main>
+    <I18nProvider locale={locale}>
+      <main className="auth-card panel">
+        <h1>{t('signIn.title')}</h1>
+        <p className="muted">{t('signIn.intro')}</p>
+        <Suspense>
+          <SignInForm />
+        </Suspense>
+      </main>
+    </I18nProvider>
   );
 }

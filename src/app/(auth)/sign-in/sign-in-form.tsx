@@ -3,8 +3,10 @@
 import { signIn } from 'next-auth/react';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
+import { useI18n } from '@/i18n/i18n-provider';
 
 export function SignInForm() {
+  const { t } = useI18n();
   const router = useRouter();
   const params = useSearchParams();
   const [error, setError] = useState<string | null>(null);
@@ -18,7 +20,7 @@ export function SignInForm() {
     const result = await signIn('credentials', { email: form.get('email'), password: form.get('password'), redirect: false });
     setBusy(false);
     if (!result || result.error) {
-      setError('E-mail or password is not right.');
+      setError(t('signIn.failed'));
       return;
     }
     router.replace(params.get('callbackUrl') ?? '/');
@@ -27,9 +29,9 @@ export function SignInForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate>
-      <label htmlFor="email">E-mail</label>
+      <label htmlFor="email">{t('signIn.email')}</label>
       <input id="email" name="email" type="email" autoComplete="username" required />
-      <label htmlFor="password">Password</label>
+      <label htmlFor="password">{t('signIn.password')}</label>
       <input id="password" name="password" type="password" autoComplete="current-password" required />
       {error && (
         <p role="alert" className="error">
@@ -38,7 +40,7 @@ export function SignInForm() {
       )}
       <p>
         <button type="submit" disabled={busy}>
-          {busy ? 'Signing in…' : 'Sign in'}
+          {busy ? t('signIn.busy') : t('signIn.submit')}
         </button>
       </p>
     </form>

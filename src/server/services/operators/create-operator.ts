@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defaultLocale, locales } from '@/i18n/locales';
 import { memberships, operatorRoles, operators } from '@/server/db/schema';
 import type { Db } from '@/server/db';
 import { AppError } from '@/server/errors';
@@ -11,6 +12,7 @@ export const createOperatorInput = z.object({
   name: z.string().trim().max(100).optional(),
   platformId: z.string().optional(),
   role: z.enum(operatorRoles).default('admin'),
+  locale: z.enum(locales).default(defaultLocale),
 });
 
 /** Creates an operator (password stored as argon2id), optionally with a membership in one platform. */
@@ -20,12 +22,12 @@ export async function createOperator(db: Db, input: z.input<typeof createOperato
     const issue = parsed.error.issues[0]!;
     throw new AppError('invalid_request', `${issue.path.join('.')}: ${issue.message}`);
   }
-  const { email, password, name, platformId, role } = parsed.data;
+  const { email, password, name, platformId, role, locale } = parsed.data;
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
     const [created] = await tx
       .insert(operators)
-      .values({ id: newId('op'), email, name, passwordHash })
+      .values({ id: newId('op'), email, name, passwordHash, locale })
       .onConflictDoNothing()
       .returning({ id: operators.id, email: operators.email });
     if (!created) throw new AppError('conflict', `An operator with e-mail ${email} already exists.`);

@@ -1,6 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { operators } from '@/server/db/schema';
+import { z } from 'zod';
+import { locales } from '@/i18n/locales';
 import { listOperatorPlatforms } from '@/server/services/operators/list-operator-platforms';
+import { setOperatorLocale } from '@/server/services/operators/set-operator-locale';
 import { operatorProcedure, router } from '../init';
 
 export const meRouter = router({
@@ -11,4 +14,7 @@ export const meRouter = router({
       .where(eq(operators.id, ctx.operatorId));
     return { operator: operator ?? null, platforms: await listOperatorPlatforms(ctx.db, ctx.operatorId) };
   }),
+  setLocale: operatorProcedure
+    .input(z.object({ locale: z.enum(locales) }))
+    .mutation(({ ctx, input }) => setOperatorLocale(ctx.db, ctx.operatorId, input.locale)),
 });

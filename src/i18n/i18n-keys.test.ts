@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { en } from './messages/en';
+import { zhCN } from './messages/zh-CN';
+import { translator } from './translate';
+
+describe('console strings', () => {
+  it('zh-CN and en have the same keys and no empty strings', () => {
+    expect(Object.keys(zhCN).sort()).toEqual(Object.keys(en).sort());
+    expect(Object.values(zhCN).every((v) => v.trim().length > 0)).toBe(true);
+  });
+
+  it('fills placeholders', () => {
+    expect(translator('en')('nav.platform')).toBe('Platform');
+    expect(translator('zh-CN')('nav.platform')).toBe('平台');
+  });
+});

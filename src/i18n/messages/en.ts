@@ -1,0 +1,8 @@
+import { coreEn } from './core.en';
+import { miniProgramsEn } from './mini-programs.en';
+import { onboardingEn } from './onboarding.en';
+import { settingsEn } from './settings.en';
+
+/** Every English console string; each area owns its own file so screens evolve independently. */
+export const en = { ...coreEn, ...onboardingEn, ...miniProgramsEn, ...settingsEn };
+export type MessageKey = keyof typeof en;

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { miniProgramPlatform } from '@/schemas/mini-program-requests';
+import { mpManualTemplates } from '@/server/db/schema';
+import { AppError } from '@/server/errors';
+import { zodIssuesToFieldErrors } from '@/server/http/zod-errors';
+import { newId } from '@/server/ids';
+import type { PlatformContext } from '../context';
+import { toManualTemplateDto } from './manual-template-dto';
+
+/** What an admin enters for `manual` template mode; a template without tenantId applies to every seller. */
+export const createManualTemplateInput = z
+  .object({
+    provider: miniProgramPlatform,
+    templateId: z.string().trim().min(1).max(64),
+    userVersion: z.string().trim().min(1).max(64),
+    userDesc: z.string().max(500).default(''),
+    tenantId: z.string().trim().min(1).max(128).optional().describe('Only for this seller (your id for them); omit for every seller.'),
+  })
+  .strict();
+
+/**
+ * Adds a manual template. One row per (platform, provider, templateId, userVersion), whatever the seller: the
+ * unique key decides under concurrency, and a duplicate is 409 `conflict` with nothing changed.
+ */
+export async function createManualTemplate(ctx: PlatformContext, input: z.input<typeof createManualTemplateInput>) {
+  const result = createManualTemplateInput.safeParse(input);
+  if (!result.success) throw new AppError('invalid_request', 'The template does not match the expected schema.', { errors: zodIssuesToFieldErrors(result.error.issues) });
+  const parsed = result.data;
+  const [row] = await ctx.db
+    .insert(mpManualTemplates)
+    .values({ id: newId('mpt'), platformId: ctx.platformId, provider: parsed.provider, tenantId: parsed.tenantId ?? null, templateId: parsed.templateId, userVersion: parsed.userVersion, userDesc: parsed.userDesc })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) {
+    const message = `Template ${parsed.templateId} version ${parsed.userVersion} is already entered for ${parsed.provider}.`;
+    throw new AppError('conflict', message, { errors: [{ pointer: '/userVersion', code: 'duplicate', message }] });
+  }
+  return toManualTemplateDto(row);
+}

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import {
+  authorizeBody,
+  authorizerAppIdBody,
+  commitBody,
+  experienceBody,
+  membersBody,
+  miniProgramPlatform,
+  submitAuditBody,
+  templatesQuery,
+} from '@/schemas/mini-program-requests';
+import { changeMembers, createExperience, getBaseinfo, getVersions, rollbackRelease } from '@/server/services/mini-programs/auxiliary-calls';
+import { commitCode } from '@/server/services/mini-programs/commit-code';
+import { createManualTemplate, createManualTemplateInput } from '@/server/services/mini-programs/create-manual-template';
+import { deleteAuthorizer } from '@/server/services/mini-programs/delete-authorizer';
+import { deleteManualTemplate } from '@/server/services/mini-programs/delete-manual-template';
+import { getAuditStatus } from '@/server/services/mini-programs/get-audit-status';
+import { getAuthorizer } from '@/server/services/mini-programs/get-authorizer';
+import { listAuthorizers } from '@/server/services/mini-programs/list-authorizers';
+import { listManualTemplates, listManualTemplatesInput } from '@/server/services/mini-programs/list-manual-templates';
+import { listTemplates } from '@/server/services/mini-programs/list-templates';
+import { releaseVersion } from '@/server/services/mini-programs/release-version';
+import { startAuthorization } from '@/server/services/mini-programs/start-authorization';
+import { submitAudit } from '@/server/services/mini-programs/submit-audit';
+import { platformProcedure, router } from '../init';
+
+// platformProcedure contributes platformId; the REST schemas are strict, so their shapes are reused instead.
+const byAppId = z.object({ appId: z.string().min(1).max(64) });
+const onAuthorizer = z.object({ platform: miniProgramPlatform, ...authorizerAppIdBody.shape });
+
+/** The console's access to the same mini-program services as /v1/miniprogram, plus manual templates. */
+export const miniProgramsRouter = router({
+  authorizers: platformProcedure('viewer').query(({ ctx }) => listAuthorizers(ctx)),
+  authorizer: platformProcedure('viewer')
+    .input(byAppId)
+    .query(({ ctx, input }) => getAuthorizer(ctx, input.appId)),
+  startAuthorization: platformProcedure('operator')
+    .input(z.object(authorizeBody.shape))
+    .mutation(({ ctx, input }) => {
+      const { platformId: _platformId, ...body } = input;
+      return startAuthorization(ctx, body);
+    }),
+  deleteAuthorizer: platformProcedure('admin')
+    .input(byAppId)
+    .mutation(async ({ ctx, input }) => {
+      await deleteAuthorizer(ctx, input.appId);
+      return { appId: input.appId, deleted: true as const };
+    }),
+  templates: platformProcedure('viewer')
+    .input(z.object(templatesQuery.shape))
+    .query(({ ctx, input }) => listTemplates(ctx, { platform: input.platform, tenant_id: input.tenant_id })),
+  commit: platformProcedure('operator')
+    .input(z.object({ platform: miniProgramPlatform, ...commitBody.shape }))
+    .mutation(({ ctx, input }) => {
+      const { platformId: _platformId, platform, ...body } = input;
+      return commitCode(ctx, platform, body);
+    }),
+  submitAudit: platformProcedure('operator')
+    .input(z.object({ platform: miniProgramPlatform, ...submitAuditBody.shape }))
+    .mutation(({ ctx, input }) => {
+      const { platformId: _platformId, platform, ...body } = input;
+      return submitAudit(ctx, platform, body);
+    }),
+  auditStatus: platformProcedure('viewer')
+    .input(onAuthorizer.extend({ auditId: z.string().min(1).max(128) }))
+    .query(({ ctx, input }) => getAuditStatus(ctx, input.platform, input.auditId, input.authorizerAppId)),
+  release: platformProcedure('admin')
+    .input(onAuthorizer)
+    .mutation(({ ctx, input }) => releaseVersion(ctx, input.platform, input.authorizerAppId)),
+  rollback: platformProcedure('admin')
+    .input(onAuthorizer)
+    .mutation(({ ctx, input }) => rollbackRelease(ctx, input.platform, input.authorizerAppId)),
+  experience: platformProcedure('operator')
+    .input(z.object({ platform: miniProgramPlatform, ...experienceBody.shape }))
+    .mutation(({ ctx, input }) => createExperience(ctx, input.platform, input.authorizerAppId, input.path)),
+  members: platformProcedure('operator')
+    .input(z.object({ platform: miniProgramPlatform, ...membersBody.shape }))
+    .mutation(({ ctx, input }) => changeMembers(ctx, input.platform, input.authorizerAppId, { action: input.action, member: input.member, role: input.role })),
+  versions: platformProcedure('viewer')
+    .input(onAuthorizer)
+    .query(({ ctx, input }) => getVersions(ctx, input.platform, input.authorizerAppId)),
+  baseinfo: platformProcedure('viewer')
+    .input(onAuthorizer)
+    .query(({ ctx, input }) => getBaseinfo(ctx, input.platform, input.authorizerAppId)),
+  manualTemplates: router({
+    list: platformProcedure('viewer')
+      .input(z.object(listManualTemplatesInput.shape))
+      .query(({ ctx, input }) => listManualTemplates(ctx, { provider: input.provider })),
+    create: platformProcedure('admin')
+      .input(z.object(createManualTemplateInput.shape))
+      .mutation(({ ctx, input }) => {
+        const { platformId: _platformId, ...body } = input;
+        return createManualTemplate(ctx, body);
+      }),
+    delete: platformProcedure('admin')
+      .input(z.object({ id: z.string().min(1).max(64) }))
+      .mutation(({ ctx, input }) => deleteManualTemplate(ctx, input.id)),
+  }),
+});

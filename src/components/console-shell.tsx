@@ -8,8 +8,8 @@ import { useI18n } from '@/i18n/i18n-provider';
 import { localeCookie, locales, type Locale } from '@/i18n/locales';
 import type { MessageKey } from '@/i18n/messages/en';
 import { api } from '@/trpc/react';
+import { MembershipProvider, type Membership } from './membership';
 
-type Membership = { platformId: string; name: string; role: string };
 
 const sections: { key: string; label: MessageKey; sandboxOnly?: boolean }[] = [
   { key: 'sub-merchants', label: 'nav.subMerchants' },
@@ -74,7 +74,7 @@ export function ConsoleShell(props: { platforms: Membership[]; current: Membersh
         </button>
       </aside>
       <main className="main" lang={locale}>
-        {children}
+        <MembershipProvider membership={current}>{children}</MembershipProvider>
       </main>
     </div>
   );

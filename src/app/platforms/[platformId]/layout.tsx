@@ -22,7 +22,7 @@ export default async function PlatformLayout({ children, params }: { children: R
   return (
     <TrpcProvider>
       <I18nProvider locale={operator.locale}>
-        <ConsoleShell platforms={platforms} current={current} sandbox={getEnv().UPSTREAM_MODE === 'sandbox'}>
+        <ConsoleShell platforms={platforms} current={current as typeof current & { role: 'admin' | 'operator' | 'viewer' }} sandbox={getEnv().UPSTREAM_MODE === 'sandbox'}>
           {children}
         </ConsoleShell>
       </I18nProvider>

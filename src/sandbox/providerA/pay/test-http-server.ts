@@ -1,41 +1,7 @@
-import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { serveOverHttp, type FetchHandler } from '../../serve-over-http';
 
-/**
- * For tests: serves a WHATWG handler on 127.0.0.1 with an ephemeral port over real HTTP, so the client's
- * bytes, headers and signatures cross a socket exactly as they would to the upstream.
- */
-export async function startHttpServer(handler: (request: Request) => Promise<Response>): Promise<{ baseUrl: string; close: () => Promise<void> }> {
-  const toRequest = async (req: IncomingMessage, origin: string) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers)) {
-      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
-    }
-    const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : Buffer.concat(chunks);
-    return new Request(`${origin}${req.url ?? '/'}`, { method: req.method, headers, body });
-  };
-
-  let origin = '';
-  const server = createServer((req, res) => {
-    void (async () => {
-      try {
-        const response = await handler(await toRequest(req, origin));
-        const headers: Record<string, string> = {};
-        response.headers.forEach((value, name) => (headers[name] = value));
-        res.writeHead(response.status, headers);
-        res.end(Buffer.from(await response.arrayBuffer()));
-      } catch (error) {
-        res.writeHead(500, { 'content-type': 'text/plain' });
-        res.end(error instanceof Error ? error.message : 'handler failed');
-      }
-    })();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    baseUrl: origin,
-    close: () => new Promise<void>((resolve, reject) => server.close((err) => (err ? reject(err) : resolve()))),
-  };
+/** Test support: the shared HTTP adapter, with the `baseUrl` name this emulator's tests use. */
+export async function startHttpServer(handler: FetchHandler): Promise<{ baseUrl: string; close: () => Promise<void> }> {
+  const server = await serveOverHttp(handler);
+  return { baseUrl: server.url, close: server.close };
 }

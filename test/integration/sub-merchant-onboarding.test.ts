@@ -2,7 +2,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { baseRequiredFields } from '@/schemas/form-data';
 import { VALID_ID_NUMBER } from '@/schemas/form-data/fixtures';
 import { syncDueSubMerchants } from '@/server/services/sub-merchants/sync-due-sub-merchants';
-import { subMerchants } from '@/server/db/schema';
+import { events, subMerchantHistory, subMerchants } from '@/server/db/schema';
 import { sql } from 'drizzle-orm';
 import { describeEachDatabase } from '../support/databases';
 import { createPlatformWithKey } from '../support/fixtures';
@@ -115,6 +115,22 @@ describeEachDatabase('sub-merchant onboarding end to end against the sandbox', (
       expect(row!.chApplymentState).toBe('finished');
     });
   }
+
+  it('a sync that finds nothing new stamps the record and writes no version, history or event', async () => {
+    const { body } = await api.create({ distributorExternalUserId: 'seller-quiet-sync', provider: 'providerA' });
+    await api.submit(body.id, { formData: await completeFormData('providerA') });
+    const [before] = await database().db.select().from(subMerchants).where(sql`id = ${body.id}`);
+    const historyBefore = await database().db.select().from(subMerchantHistory).where(sql`sub_merchant_id = ${body.id}`);
+    const eventsBefore = await database().db.select().from(events);
+    await database().db.update(subMerchants).set({ nextSyncAt: sql`now() - interval '1 second'` }).where(sql`id = ${body.id}`);
+    expect((await syncDueSubMerchants(database().db)).synced).toBeGreaterThanOrEqual(1);
+    const [after] = await database().db.select().from(subMerchants).where(sql`id = ${body.id}`);
+    expect(after!.version).toBe(before!.version);
+    expect(after!.lastSyncedAt!.getTime()).toBeGreaterThan(before!.lastSyncedAt!.getTime());
+    expect(after!.nextSyncAt!.getTime()).toBeGreaterThan(Date.now());
+    expect(await database().db.select().from(subMerchantHistory).where(sql`sub_merchant_id = ${body.id}`)).toHaveLength(historyBefore.length);
+    expect(await database().db.select().from(events)).toHaveLength(eventsBefore.length);
+  });
 
   it('GET answers 304 for an unchanged ETag and a new ETag after a change', async () => {
     const { body } = await api.create({ distributorExternalUserId: 'seller-etag' });

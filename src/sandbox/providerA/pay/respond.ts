@@ -1,3 +1,4 @@
+import { privateKeyObject } from '../../key-objects';
 import { createSign, randomBytes, randomUUID } from 'node:crypto';
 import type { ProviderASandboxKeys } from './keys';
 
@@ -15,7 +16,7 @@ export function signedResponse(signer: ResponseSigner, status: number, body: str
   const timestamp = String(Math.floor(signer.now().getTime() / 1000));
   const nonce = randomBytes(16).toString('hex').toUpperCase();
   const message = `${timestamp}\n${nonce}\n${body}\n`;
-  let signature = createSign('RSA-SHA256').update(message, 'utf8').sign(signer.keys.platform.privateKeyPem, 'base64');
+  let signature = createSign('RSA-SHA256').update(message, 'utf8').sign(privateKeyObject(signer.keys.platform.privateKeyPem), 'base64');
   if (signer.signatureProbe) signature = `WECHATPAY/SIGNTEST/${signature}`;
   const serial = signer.keys.responseSerialMode === 'publicKey' ? signer.keys.platform.publicKeyId : signer.keys.platform.certificateSerialNo;
   const headers: Record<string, string> = {

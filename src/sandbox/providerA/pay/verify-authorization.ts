@@ -1,3 +1,4 @@
+import { publicKeyObject } from '../../key-objects';
 import { createVerify } from 'node:crypto';
 import { errorResponse, type ResponseSigner } from './respond';
 
@@ -39,7 +40,7 @@ export function checkRequestSignature(signer: ResponseSigner, request: Request, 
   }
   const url = new URL(request.url);
   const message = `${request.method.toUpperCase()}\n${url.pathname}${url.search}\n${auth.timestamp}\n${auth.nonce_str}\n${signBody}\n`;
-  const valid = createVerify('RSA-SHA256').update(message, 'utf8').verify(merchant.publicKeyPem, auth.signature!, 'base64');
+  const valid = createVerify('RSA-SHA256').update(message, 'utf8').verify(publicKeyObject(merchant.publicKeyPem), auth.signature!, 'base64');
   if (valid) return undefined;
   // Shape observed on a real SIGN_ERROR (A.1): tells the developer what the server signed.
   return errorResponse(signer, 401, 'SIGN_ERROR', '错误的签名，验签失败', {

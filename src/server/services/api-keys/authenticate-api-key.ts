@@ -1,9 +1,14 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { apiKeys } from '@/server/db/schema';
 import type { Db } from '@/server/db';
+import { preparedPerDb } from '@/server/db/prepared';
 import { hashApiKey, looksLikeApiKey, type ServiceCode } from './api-key-format';
 
 const lastUsedResolutionMs = 60_000;
+
+const keyByHash = preparedPerDb((db: Db) =>
+  db.select().from(apiKeys).where(eq(apiKeys.keyHash, sql.placeholder('hash'))).prepare('api_key_by_hash'),
+);
 
 export type AuthenticatedKey = { id: string; platformId: string; services: ServiceCode[] };
 
@@ -13,7 +18,7 @@ export type AuthenticatedKey = { id: string; platformId: string; services: Servi
  */
 export async function authenticateApiKey(db: Db, presented: string): Promise<AuthenticatedKey | null> {
   if (!looksLikeApiKey(presented)) return null;
-  const [row] = await db.select().from(apiKeys).where(eq(apiKeys.keyHash, hashApiKey(presented)));
+  const [row] = await keyByHash(db).execute({ hash: hashApiKey(presented) });
   if (!row || row.revokedAt) return null;
   const now = new Date();
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > lastUsedResolutionMs) {

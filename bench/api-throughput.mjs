@@ -1,0 +1,186 @@
+#!/usr/bin/env node
+/**
+ * Throughput of the /v1 read routes against a trivial route of the same production server.
+ *
+ * Fresh PostgreSQL database → `next start` on a free port → platform + key through the CLI → N draft
+ * sub-merchants with personal fields through the API → autocannon, interleaving the targets round by round
+ * (trivial, get, list, trivial, get, list, …) so drift hits every target alike → markdown table → stop the
+ * server, drop the database. Usage: node bench/api-throughput.mjs --help
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from './lib/args.mjs';
+import { measureTarget } from './lib/load.mjs';
+import { createBenchDatabase, defaultAdminUrl } from './lib/pg-database.mjs';
+import { apiHeaders, createPlatformWithCli, createSubMerchants } from './lib/provision.mjs';
+import { combineRounds, fixed, markdownTable } from './lib/report.mjs';
+import { benchEnv, benchSecrets, freePort, startNextServer } from './lib/server.mjs';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const defaults = {
+  appDir: repoRoot,
+  adminUrl: process.env.BENCH_PG_ADMIN_URL ?? defaultAdminUrl,
+  records: 200,
+  connections: 10,
+  duration: 10,
+  rounds: 2,
+  warmup: 3,
+  targets: 'trivial,get,list',
+  extra: '',
+  targetRatio: 0.8,
+  logLevel: '',
+  cpuProf: false,
+  profileDir: path.join(os.tmpdir(), 'bench-cpu-profiles'),
+  json: '',
+};
+
+const usage = `node bench/api-throughput.mjs [options]
+  --app-dir <dir>       directory with the production build (.next) to start (default: the repository)
+  --admin-url <url>     PostgreSQL admin URL; a fresh database is created and dropped (default ${defaults.adminUrl})
+  --records <n>         draft sub-merchants to create (default ${defaults.records})
+  --connections <n>     autocannon connections (default ${defaults.connections})
+  --duration <s>        seconds per target per round (default ${defaults.duration})
+  --rounds <n>          interleaved rounds (default ${defaults.rounds})
+  --warmup <s>          seconds of unmeasured load per target first (default ${defaults.warmup})
+  --targets <list>      any of trivial,get,list (default ${defaults.targets})
+  --extra <list>        more targets, "name=/path,…", sent with the API key headers; "{id}" in a path
+                        rotates over the created records (e.g. for decomposition routes in an experiment build)
+  --target-ratio <x>    pass mark: route req/s ≥ x × trivial req/s (default ${defaults.targetRatio})
+  --log-level <level>   LOG_LEVEL for the server (default: the app's default)
+  --cpu-prof            run the server with --cpu-prof; profiles go to --profile-dir (default ${defaults.profileDir})
+  --json <file>         also write the raw results as JSON`;
+
+const say = (text = '') => process.stderr.write(`${text}\n`);
+
+async function main() {
+  const options = parseArgs(process.argv.slice(2), defaults);
+  if (options.help) return void process.stdout.write(`${usage}\n`);
+  const appDir = path.resolve(options.appDir);
+  // Other work on the machine skews absolute numbers (ratios much less: targets are interleaved): print it.
+  const loadStart = os.loadavg()[0];
+  const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-api-'));
+  const cleanups = [];
+  const cleanup = async () => {
+    while (cleanups.length) await cleanups.pop()().catch((error) => say(`cleanup: ${error.message}`));
+  };
+  process.once('SIGINT', () => void cleanup().finally(() => process.exit(130)));
+  try {
+    const database = await createBenchDatabase(options.adminUrl, 'bench_api');
+    cleanups.push(database.drop);
+    say(`database ${database.name}`);
+    const port = await freePort();
+    const env = benchEnv({
+      databaseUrl: database.url,
+      port,
+      dataDir: path.join(runDir, 'data'),
+      secrets: benchSecrets(),
+      extra: options.logLevel ? { LOG_LEVEL: options.logLevel } : {},
+    });
+    const nodeArgs = options.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : [];
+    const logFile = path.join(runDir, 'server.log');
+    const server = await startNextServer({ appDir, port, env, nodeArgs, logFile });
+    cleanups.push(() => server.stop());
+    say(`server pid ${server.pid} at ${server.baseUrl} (log ${logFile})`);
+
+    const { apiKey } = await createPlatformWithCli({ appDir, env });
+    const started = Date.now();
+    const ids = await createSubMerchants({ baseUrl: server.baseUrl, apiKey, count: options.records });
+    say(`created ${ids.length} draft sub-merchants in ${Date.now() - started} ms`);
+    await checkReadPath(server.baseUrl, apiKey, ids[0]);
+
+    const headers = apiHeaders(apiKey);
+    delete headers['content-type'];
+    const all = {
+      trivial: { name: 'GET /api/health (trivial)', path: '/api/health' },
+      get: { name: 'GET /v1/payments/sub-merchants/{id}', path: `/v1/payments/sub-merchants/${ids[0]}`, paths: ids.map((id) => `/v1/payments/sub-merchants/${id}`), headers },
+      list: { name: 'GET /v1/payments/sub-merchants?limit=20', path: '/v1/payments/sub-merchants?limit=20', headers },
+    };
+    for (const [name, route] of parseExtra(options.extra)) {
+      all[name] = { name: `GET ${route}`, path: route.replaceAll('{id}', ids[0]), paths: route.includes('{id}') ? ids.map((id) => route.replaceAll('{id}', id)) : undefined, headers };
+    }
+    const keys = [...options.targets.split(',').map((t) => t.trim()), ...parseExtra(options.extra).map(([name]) => name)];
+    for (const key of keys) if (!all[key]) throw new Error(`Unknown target "${key}".`);
+    const run = (key, durationSeconds) =>
+      measureTarget({ baseUrl: server.baseUrl, target: all[key], connections: options.connections, durationSeconds, serverPid: server.pid });
+
+    if (options.warmup > 0) for (const key of keys) await run(key, options.warmup);
+    const samples = Object.fromEntries(keys.map((k) => [k, []]));
+    for (let round = 1; round <= options.rounds; round++) {
+      for (const key of keys) {
+        const sample = await run(key, options.duration);
+        samples[key].push(sample);
+        say(`round ${round} ${key.padEnd(7)} ${fixed(sample.reqPerSec, 0).padStart(6)} req/s  p50 ${sample.p50} ms  p99 ${sample.p99} ms  non-2xx ${sample.non2xx}`);
+      }
+    }
+    const results = keys.map((k) => combineRounds(samples[k]));
+    process.stdout.write(`${render(results, { ...options, loadStart, loadEnd: os.loadavg()[0] })}\n`);
+    if (options.json) fs.writeFileSync(options.json, JSON.stringify({ options: { ...options, appDir }, machine: machine(), samples, results }, null, 2));
+  } finally {
+    await cleanup();
+    fs.rmSync(runDir, { recursive: true, force: true });
+  }
+  if (options.cpuProf) say(`CPU profiles in ${options.profileDir} (summarize: node bench/lib/cpu-profile-summary.mjs <file>)`);
+}
+
+const parseExtra = (text) =>
+  text
+    ? text.split(',').map((pair) => {
+        const [name, route] = pair.split('=');
+        if (!name || !route?.startsWith('/')) throw new Error(`--extra wants name=/path pairs, got "${pair}".`);
+        return [name.trim(), route.trim()];
+      })
+    : [];
+
+/** The measured route must really decrypt and mask: a 200 whose personal fields come back masked. */
+async function checkReadPath(baseUrl, apiKey, id) {
+  const response = await fetch(`${baseUrl}/v1/payments/sub-merchants/${id}`, { headers: apiHeaders(apiKey) });
+  const body = await response.json();
+  if (response.status !== 200) throw new Error(`GET sub-merchant answered ${response.status}`);
+  if (!body.formData?.idCardNumber || body.formData.idCardNumber === '11010519491231002X') {
+    throw new Error('GET sub-merchant did not return a masked idCardNumber; the read path is not the one meant to be measured.');
+  }
+}
+
+const machine = () => ({ node: process.version, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, platform: `${os.platform()} ${os.release()}` });
+
+function render(results, options) {
+  const trivial = results.find((r) => r.name.includes('trivial'));
+  const ratio = (value, base) => (trivial && base > 0 ? `${fixed(value / base, 2)}×` : '–');
+  const rows = results.map((r) => [
+    `\`${r.name}\``,
+    `${fixed(r.reqPerSec, 0)} (${fixed(r.reqPerSecMin, 0)}–${fixed(r.reqPerSecMax, 0)})`,
+    fixed(r.p50, 1),
+    fixed(r.p99, 1),
+    ratio(r.reqPerSec, trivial?.reqPerSec),
+    ratio(r.p50, trivial?.p50),
+    ratio(r.p99, trivial?.p99),
+    fixed(r.serverCpuMsPerReq, 2),
+    fixed(r.pgCpuMsPerReq, 2),
+    String(r.non2xx + r.errors),
+  ]);
+  const m = machine();
+  const lines = [
+    `Node ${m.node}, ${m.cpus} cores (${m.cpuModel}); ${options.connections} connections, ${options.duration} s × ${options.rounds} interleaved rounds per target, ${options.records} records; 1-min load average ${fixed(options.loadStart, 2)} at start, ${fixed(options.loadEnd, 2)} at end.`,
+    '',
+    markdownTable(
+      ['Route', 'req/s mean (min–max)', 'p50 ms', 'p99 ms', 'req/s ÷ trivial', 'p50 ÷ trivial', 'p99 ÷ trivial', 'server CPU ms/req', 'PG CPU ms/req', 'non-2xx + errors'],
+      rows,
+    ),
+  ];
+  if (trivial) {
+    lines.push('');
+    for (const r of results.filter((x) => x !== trivial)) {
+      const share = r.reqPerSec / trivial.reqPerSec;
+      lines.push(`- ${r.name}: ${fixed(share, 2)}× the trivial route's throughput — target ≥ ${options.targetRatio}×: ${share >= options.targetRatio ? 'MET' : 'NOT MET'}`);
+    }
+  }
+  return lines.join('\n');
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});

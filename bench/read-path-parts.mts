@@ -1,0 +1,135 @@
+/**
+ * Where a read request's time goes, part by part, without Next.js or HTTP in the way: the same route
+ * handlers and services the server runs, called in-process on PostgreSQL, each timed over many iterations
+ * (wall µs and CPU µs per call). Read next to api-throughput.mjs: that one says how fast, this one says why.
+ *
+ * Usage: npx tsx bench/read-path-parts.mts [--iterations 2000] [--records 200] [--admin-url postgres://…]
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from './lib/args.mjs';
+import { createBenchDatabase, defaultAdminUrl } from './lib/pg-database.mjs';
+import { draftFormData } from './lib/provision.mjs';
+import { fixed, markdownTable } from './lib/report.mjs';
+import type { FormDataPatch } from '@/schemas/form-data';
+
+const options = parseArgs(process.argv.slice(2), {
+  iterations: 2000,
+  records: 200,
+  adminUrl: process.env.BENCH_PG_ADMIN_URL ?? defaultAdminUrl,
+});
+if (options.help) {
+  process.stdout.write('npx tsx bench/read-path-parts.mts [--iterations 2000] [--records 200] [--admin-url <postgres admin url>]\n');
+  process.exit(0);
+}
+
+const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-parts-'));
+const database = await createBenchDatabase(options.adminUrl, 'bench_parts');
+// The app reads its configuration lazily, and the logger at import: set everything before the first import.
+Object.assign(process.env, {
+  NODE_ENV: 'production',
+  DATABASE_URL: database.url,
+  DATA_DIR: path.join(runDir, 'data'),
+  LOG_FILE: path.join(runDir, 'app.log'),
+  SESSION_SECRET: randomBytes(36).toString('base64url'),
+  DATA_ENCRYPTION_KEY: `k1:${randomBytes(32).toString('base64')}`,
+});
+
+const { openDatabase } = await import('@/server/db/open-database');
+const { useDatabaseHandle } = await import('@/server/db');
+const handle = await openDatabase({ driver: 'postgres', url: database.url, poolSize: 10 });
+useDatabaseHandle(handle);
+
+try {
+  const rows = await measureParts();
+  process.stdout.write(`${markdownTable(['Part', 'wall µs/call', 'CPU µs/call', 'calls'], rows)}\n`);
+} finally {
+  useDatabaseHandle(undefined);
+  await handle.close();
+  await database.drop();
+  fs.rmSync(runDir, { recursive: true, force: true });
+}
+
+async function measureParts() {
+  const { createPlatformWithKey } = await import('../test/support/fixtures');
+  const { apiHeaders, callRoute } = await import('../test/support/call-route');
+  const health = await import('@/app/api/health/route');
+  const itemRoute = await import('@/app/v1/payments/sub-merchants/[id]/route');
+  const collectionRoute = await import('@/app/v1/payments/sub-merchants/route');
+  const { createSubMerchant } = await import('@/server/services/sub-merchants/create-sub-merchant');
+  const { findSubMerchant } = await import('@/server/services/sub-merchants/find-sub-merchant');
+  const { toSubMerchantDto } = await import('@/server/services/sub-merchants/sub-merchant-dto');
+  const { listSubMerchants } = await import('@/server/services/sub-merchants/list-sub-merchants');
+  const { authenticateApiKey } = await import('@/server/services/api-keys/authenticate-api-key');
+  const { decryptFields } = await import('@/server/crypto/field-encryption');
+  const { getFieldCipher } = await import('@/server/config/field-cipher');
+  const { currentlyDue, maskFormData, personalFields } = await import('@/schemas/form-data');
+  const { logger } = await import('@/server/logger');
+  const { and, desc, eq, sql } = await import('drizzle-orm');
+  const { apiKeys, subMerchants } = await import('@/server/db/schema');
+  const { hashApiKey } = await import('@/server/services/api-keys/api-key-format');
+
+  const db = handle.db;
+  const { platformId, apiKey } = await createPlatformWithKey(db);
+  const ctx = { db, platformId, actor: 'bench' };
+  const ids: string[] = [];
+  for (let i = 0; i < options.records; i++) {
+    const { record } = await createSubMerchant(ctx, { distributorExternalUserId: `bench-seller-${i}`, provider: 'providerA', formData: draftFormData(i) as FormDataPatch });
+    ids.push(record.id);
+  }
+  const row = await findSubMerchant(ctx, ids[0]!);
+  const dto = toSubMerchantDto(row);
+  const page = await listSubMerchants(ctx, { limit: 20 });
+  const headers = apiHeaders(apiKey);
+  let n = 0;
+  const nextId = () => ids[n++ % ids.length]!;
+  // The same queries as drizzle prepared statements: SQL built once, only parameters and rows per call.
+  const authPrepared = db.select().from(apiKeys).where(eq(apiKeys.keyHash, sql.placeholder('hash'))).prepare('bench_auth');
+  const findPrepared = db
+    .select()
+    .from(subMerchants)
+    .where(and(eq(subMerchants.id, sql.placeholder('id')), eq(subMerchants.platformId, sql.placeholder('platformId'))))
+    .prepare('bench_find');
+  const listPrepared = db
+    .select()
+    .from(subMerchants)
+    .where(eq(subMerchants.platformId, sql.placeholder('platformId')))
+    .orderBy(desc(subMerchants.createdAt), desc(subMerchants.id))
+    .limit(21)
+    .prepare('bench_list');
+
+  const parts: [string, () => unknown][] = [
+    ['GET /api/health handler (in-process)', () => health.GET()],
+    ['GET /v1/…/sub-merchants/{id} handler (in-process, all of it)', async () => (await callRoute(itemRoute.GET, `/v1/payments/sub-merchants/${nextId()}`, { headers, params: { id: ids[n % ids.length]! } })).text()],
+    ['GET /v1/…/sub-merchants?limit=20 handler (in-process, all of it)', async () => (await callRoute(collectionRoute.GET, '/v1/payments/sub-merchants?limit=20', { headers })).text()],
+    ['postgres.js round trip alone (select 1)', () => handle.executeSql('select 1')],
+    ['authenticateApiKey (sha256 + 1 SELECT)', () => authenticateApiKey(db, apiKey)],
+    ['  same lookup as a drizzle prepared statement', () => authPrepared.execute({ hash: hashApiKey(apiKey) })],
+    ['findSubMerchant (1 SELECT)', () => findSubMerchant(ctx, nextId())],
+    ['  same SELECT as a drizzle prepared statement', () => findPrepared.execute({ id: nextId(), platformId })],
+    ['  same SELECT through postgres.js alone (no drizzle)', () => handle.executeSql('select * from sub_merchants where id = $1 and platform_id = $2', [nextId(), platformId])],
+    ['listSubMerchants (1 SELECT of 21 rows + 20 DTOs)', () => listSubMerchants(ctx, { limit: 20 })],
+    ['  its SELECT alone as a drizzle prepared statement', () => listPrepared.execute({ platformId })],
+    ['toSubMerchantDto (1 record)', () => toSubMerchantDto(row)],
+    ['  decryptFields (8 personal fields)', () => decryptFields(row.formData, personalFields, getFieldCipher())],
+    ['  maskFormData', () => maskFormData(dto.formData as never)],
+    ['  currentlyDue', () => currentlyDue(dto.formData as never)],
+    ['JSON.stringify (1 record)', () => JSON.stringify(dto)],
+    ['JSON.stringify (page of 20)', () => JSON.stringify(page)],
+    ['logger.info access line (sync write to a file)', () => logger.info({ method: 'GET', path: '/v1/payments/sub-merchants/x', status: 200, ms: 3 }, 'request')],
+  ];
+  const table: string[][] = [];
+  for (const [name, fn] of parts) {
+    for (let i = 0; i < Math.min(200, options.iterations); i++) await fn();
+    const cpu = process.cpuUsage();
+    const started = performance.now();
+    for (let i = 0; i < options.iterations; i++) await fn();
+    const wallUs = ((performance.now() - started) * 1000) / options.iterations;
+    const used = process.cpuUsage(cpu);
+    table.push([name, fixed(wallUs, 1), fixed((used.user + used.system) / options.iterations, 1), String(options.iterations)]);
+    process.stderr.write(`${name}: ${fixed(wallUs, 1)} µs\n`);
+  }
+  return table;
+}

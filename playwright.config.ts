@@ -4,7 +4,8 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 
 export default defineConfig({
   testDir: 'e2e',
-  outputDir: 'e2e/artifacts/test-results',
+  // Per port, so runs on different ports (parallel engineers, CI shards) never delete each other's traces.
+  outputDir: `e2e/artifacts/test-results-${port}`,
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -101,7 +101,7 @@ async function pages(baseUrl, cookie, seed) {
   const { platforms } = await trpc(baseUrl, cookie, 'me.get', {}, 'GET');
   const platformId = platforms[0].platformId;
   let record;
-  if (seed) for (let i = 0; i < 30; i++) record = await trpc(baseUrl, cookie, 'subMerchants.create', { platformId, distributorExternalUserId: `lighthouse-${Date.now()}-${i}` });
+  if (seed) for (let i = 0; i < 30; i++) record = (await trpc(baseUrl, cookie, 'subMerchants.create', { platformId, distributorExternalUserId: `lighthouse-${Date.now()}-${i}` })).record;
   record ??= (await trpc(baseUrl, cookie, 'subMerchants.list', { platformId, limit: 1 }, 'GET')).data[0];
   const list = { name: 'list', url: `${baseUrl}/platforms/${platformId}/sub-merchants` };
   const wizard = record ? { name: 'wizard', url: `${baseUrl}/platforms/${platformId}/sub-merchants/${record.id}/edit` } : null;

@@ -69,7 +69,7 @@ test('the console lists sub-merchants, filters them, and renders the other pages
   await expect(page.getByRole('cell', { name: distributor })).toBeVisible();
   await page.screenshot({ path: 'e2e/artifacts/sub-merchants-list.png', fullPage: true });
   await page.getByRole('link', { name: 'Mini programs' }).click();
-  await expect(page.getByRole('heading', { name: 'Mini programs' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Mini programs', level: 1 })).toBeVisible();
   await page.getByRole('link', { name: 'API reference' }).click();
   await expect(page.getByRole('heading', { name: 'GET /v1/payments/sub-merchants', exact: true })).toBeVisible();
   await page.screenshot({ path: 'e2e/artifacts/docs.png', fullPage: true });

@@ -1,9 +1,12 @@
 import { router } from './init';
 import { apiKeysRouter } from './routers/api-keys';
+import { consoleAdminRouter } from './routers/console-admin';
 import { eventsRouter } from './routers/events';
 import { meRouter } from './routers/me';
 import { miniProgramsRouter } from './routers/mini-programs';
+import { onboardingConsoleRouter } from './routers/onboarding-console';
 import { platformConfigRouter } from './routers/platform-config';
+import { sellerAuthorizationRouter } from './routers/seller-authorization';
 import { subMerchantsRouter } from './routers/sub-merchants';
 
 export const appRouter = router({
@@ -13,6 +16,9 @@ export const appRouter = router({
   subMerchants: subMerchantsRouter,
   events: eventsRouter,
   miniPrograms: miniProgramsRouter,
+  consoleAdmin: consoleAdminRouter,
+  onboardingConsole: onboardingConsoleRouter,
+  sellerAuthorization: sellerAuthorizationRouter,
 });
 
 export type AppRouter = typeof appRouter;

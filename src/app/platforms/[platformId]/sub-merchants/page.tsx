@@ -2,10 +2,5 @@ import { SubMerchantList } from './sub-merchant-list';
 
 export default async function SubMerchantsPage({ params }: { params: Promise<{ platformId: string }> }) {
   const { platformId } = await params;
-  return (
-    <>
-      <h1>Sub-merchants</h1>
-      <SubMerchantList platformId={platformId} />
-    </>
-  );
+  return <SubMerchantList platformId={platformId} />;
 }

@@ -1,64 +1,70 @@
 'use client';
 
-import { useState } from 'react';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useDeferredValue, useState } from 'react';
+import { ListFiltersForm, type ListFilters } from '@/components/onboarding/list/list-filters';
+import { NewSubMerchant } from '@/components/onboarding/list/new-sub-merchant';
+import { SubMerchantTable } from '@/components/onboarding/list/sub-merchant-table';
+import { WaitingOnMerchant } from '@/components/onboarding/list/waiting-on-merchant';
+import styles from '@/components/onboarding/list/list.module.css';
+import { useMembership } from '@/components/membership';
+import { useI18n } from '@/i18n/i18n-provider';
 import { api } from '@/trpc/react';
 
+const PAGE_SIZE = 20;
+
 export function SubMerchantList({ platformId }: { platformId: string }) {
-  const [distributor, setDistributor] = useState('');
+  const { t } = useI18n();
+  const { can } = useMembership();
+  const [filters, setFilters] = useState<ListFilters>({});
   const [cursors, setCursors] = useState<string[]>([]);
-  const query = api.subMerchants.list.useQuery({
-    platformId,
-    limit: 20,
-    cursor: cursors.at(-1),
-    distributor_external_user_id: distributor.trim() || undefined,
-  });
+  // Typing in the search box should not fire one request per keystroke ahead of the screen.
+  const deferred = useDeferredValue(filters);
+  const query = api.onboardingConsole.list.useQuery(
+    { platformId, limit: PAGE_SIZE, cursor: cursors.at(-1), ...deferred, distributor: deferred.distributor?.trim() || undefined },
+    { placeholderData: keepPreviousData },
+  );
+  const applyFilters = (next: ListFilters) => {
+    setFilters(next);
+    setCursors([]);
+  };
   const page = query.data;
+  const filtered = Object.values(filters).some((v) => v !== undefined && v !== '');
   return (
-    <section aria-labelledby="list-heading">
-      <h2 id="list-heading" className="muted">
-        All onboarding records of this platform
-      </h2>
-      <div className="row panel">
-        <div style={{ flex: 1 }}>
-          <label htmlFor="distributor-filter">Distributor id</label>
-          <input id="distributor-filter" value={distributor} onChange={(e) => { setDistributor(e.target.value); setCursors([]); }} placeholder="seller id in your system" />
-        </div>
+    <>
+      <div className={styles.header}>
+        <h1>{t('subMerchants.title')}</h1>
+        {can('operator') && <NewSubMerchant platformId={platformId} />}
       </div>
-      {query.isLoading && <p>Loading…</p>}
+      <WaitingOnMerchant platformId={platformId} onPick={(state) => applyFilters({ ...filters, upstreamState: state })} />
+      <ListFiltersForm value={filters} onChange={applyFilters} />
+      {query.isLoading && <p>{t('common.loading')}</p>}
       {query.error && <p role="alert" className="error">{query.error.message}</p>}
       {page && page.data.length === 0 && (
         <div className="panel">
-          <p>No sub-merchants yet.</p>
-          <p className="muted">
-            Integrators create them with <code>POST /v1/payments/sub-merchants</code>; see the API reference.
-          </p>
+          <p>{t('subMerchants.empty')}</p>
+          {filtered ? (
+            <button type="button" className="secondary" onClick={() => applyFilters({})}>{t('onboarding.list.clearFilters')}</button>
+          ) : (
+            <p className="muted">{t('subMerchants.emptyHint')}</p>
+          )}
         </div>
       )}
-      {page && page.data.length > 0 && (
-        <table>
-          <thead>
-            <tr>
-              <th>Record</th><th>Distributor</th><th>Provider</th><th>Status</th><th>Upstream state</th><th>Updated</th>
-            </tr>
-          </thead>
-          <tbody>
-            {page.data.map((sm) => (
-              <tr key={sm.id}>
-                <td><code>{sm.id}</code></td>
-                <td>{sm.distributorExternalUserId ?? <span className="muted">platform&apos;s own</span>}</td>
-                <td>{sm.provider}</td>
-                <td><span className={`badge ${sm.status === 'active' ? 'ok' : ''}`}>{sm.status}</span></td>
-                <td>{sm.chApplymentState ?? <span className="muted">draft</span>}</td>
-                <td>{new Date(sm.updatedAt).toLocaleString()}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      <div className="row" style={{ marginTop: '1rem' }}>
-        <button className="secondary" disabled={cursors.length === 0} onClick={() => setCursors((c) => c.slice(0, -1))}>Previous</button>
-        <button className="secondary" disabled={!page?.hasMore} onClick={() => page?.nextCursor && setCursors((c) => [...c, page.nextCursor!])}>Next</button>
-      </div>
-    </section>
+      {page && page.data.length > 0 && <SubMerchantTable platformId={platformId} rows={page.data} />}
+      <nav className={`row ${styles.pager}`} aria-label={t('onboarding.list.pages')}>
+        <button type="button" className="secondary" disabled={cursors.length === 0} onClick={() => setCursors((c) => c.slice(0, -1))}>
+          {t('common.previous')}
+        </button>
+        <span className="muted" aria-live="polite">{t('onboarding.list.pageNumber', { page: cursors.length + 1 })}</span>
+        <button
+          type="button"
+          className="secondary"
+          disabled={!page?.hasMore || query.isPlaceholderData}
+          onClick={() => page?.nextCursor && setCursors((c) => [...c, page.nextCursor!])}
+        >
+          {t('common.next')}
+        </button>
+      </nav>
+    </>
   );
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "sub_merchants_platform_updated_idx" ON "sub_merchants" USING btree ("platform_id","updated_at","id");

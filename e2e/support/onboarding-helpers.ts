@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { provision } from './provision';
+
+/** A small real JPEG on disk (a phone photo stand-in); distinct colours give distinct media ids. */
+export async function jpegFile(name: string, color: string): Promise<string> {
+  const bytes = await sharp({ create: { width: 320, height: 200, channels: 3, background: color } }).jpeg({ quality: 80 }).toBuffer();
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'onboarding-e2e-')), name);
+  fs.writeFileSync(file, bytes);
+  return file;
+}
+
+/** No serious or critical axe violations on the page as it is now. */
+export async function expectAccessible(page: Page, what: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${what}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+const apiHeaders = () => ({ authorization: `Bearer ${provision().apiKey}`, 'x-service-code': 'payments' });
+
+/** The record as the integrator API returns it (to read the upstream application id). */
+export async function apiRecord(request: APIRequestContext, id: string): Promise<{ chApplymentId?: string; chApplymentState?: string; status: string }> {
+  const response = await request.get(`/v1/payments/sub-merchants/${id}`, { headers: apiHeaders() });
+  expect(response.status()).toBe(200);
+  return response.json();
+}
+
+/** The reviewer's hand in the sandbox: moves the upstream application. */
+export async function moveApplyment(request: APIRequestContext, applymentId: string, body: { state: string; rejectReasons?: { field: string; reason: string }[] }) {
+  const response = await request.post(`/sandbox/control/providerA/applyments/${applymentId}`, { data: body });
+  expect(response.ok()).toBe(true);
+}
+
+/** Uploads through an image field and waits for the server's answer on the field. */
+export async function uploadImage(page: Page, field: string, file: string) {
+  await page.locator(`#field-${field}`).setInputFiles(file);
+  await expect(page.getByTestId(`upload-${field}`)).toContainText(/Uploaded|已上传/);
+}
+
+export const recordIdFrom = (url: string) => /\/sub-merchants\/(sm_[^/?#]+)/.exec(url)?.[1] ?? '';
+
+export const saveAndContinue = (page: Page) => page.getByRole('button', { name: 'Save and continue' }).click();
+
+export const stepHeading = (page: Page) => page.locator('#wizard-step-heading');
+
+/** A photo above the 10 MB limit, as modern phone cameras produce (noise keeps JPEG from compressing it). */
+export async function largePhotoFile(): Promise<string> {
+  const { randomBytes } = await import('node:crypto');
+  const [width, height] = [4000, 3000];
+  const bytes = await sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } }).jpeg({ quality: 95 }).toBuffer();
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'onboarding-e2e-')), 'IMG_0001.jpg');
+  fs.writeFileSync(file, bytes);
+  return file;
+}

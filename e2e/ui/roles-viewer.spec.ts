@@ -1,0 +1,65 @@
+import { expect, test } from '@playwright/test';
+import { admin, viewer } from '../support/provision';
+import { apiKeyFromPage, platformIdOf, trpcFromPage } from '../support/settings-helpers';
+import { signIn } from '../support/sign-in';
+
+type BatchError = [{ error: { data: { code: string; httpStatus: number } } }];
+
+test('a viewer is offered no submit, release or key buttons, and the server answers 403 FORBIDDEN when it calls anyway', async ({ page, browser, request }) => {
+  // An admin (in its own browser context) makes a draft record the viewer will try to submit.
+  const adminContext = await browser.newContext();
+  const adminPage = await adminContext.newPage();
+  await signIn(adminPage, admin);
+  const platformId = platformIdOf(adminPage);
+  const apiKey = await apiKeyFromPage(adminPage, platformId);
+  await adminContext.close();
+  const headers = { authorization: `Bearer ${apiKey}`, 'x-service-code': 'payments' };
+  const created = await request.post('/v1/payments/sub-merchants', { headers, data: { distributorExternalUserId: `viewer-target-${Date.now()}` } });
+  expect(created.status()).toBe(201);
+  const recordId = (await created.json()).id as string;
+
+  await signIn(page, viewer);
+  expect(platformIdOf(page)).toBe(platformId);
+  await expect(page.getByRole('button', { name: /submit|提交/i })).toHaveCount(0);
+
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+  await expect(page.getByText('Only admins manage API keys.')).toBeVisible();
+  await expect(page.getByText('Only admins see and manage the operators of this platform.')).toBeVisible();
+  for (const name of ['Create key', 'Add operator', 'Reveal secret', 'Rotate secret…', 'Add template', 'Save']) {
+    await expect(page.getByRole('button', { name, exact: true })).toHaveCount(0);
+  }
+  await expect(page.getByRole('button', { name: /^(Redeliver|Revoke|Delete)/ })).toHaveCount(0);
+  await expect(page.getByLabel(/Sub-merchant events URL/)).toHaveAttribute('readonly', '');
+  await page.screenshot({ path: 'e2e/artifacts/roles-viewer-settings.png', fullPage: true });
+
+  await page.getByRole('link', { name: 'Mini programs' }).click();
+  await expect(page.getByRole('heading', { name: 'Mini programs', level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: /release|submit for audit|发布|提交审核/i })).toHaveCount(0);
+
+  await page.getByRole('link', { name: 'Sandbox' }).click();
+  await expect(page.getByText('Only operators and admins use the sandbox controls.')).toBeVisible();
+  await expect(page.getByRole('button', { name: /Approve|Push component_verify_ticket/ })).toHaveCount(0);
+
+  // The viewer calls the procedures anyway, from the page, with its own session cookie.
+  const calls: [string, unknown][] = [
+    ['apiKeys.create', { platformId }],
+    ['subMerchants.submit', { platformId, id: recordId }],
+    ['subMerchants.update', { platformId, id: recordId, patch: { commissionRate: 1 } }],
+    ['miniPrograms.release', { platformId, platform: 'providerA', authorizerAppId: 'wx0000000000000000' }],
+    ['events.rotateWebhookSecret', { platformId }],
+    ['consoleAdmin.addMember', { platformId, email: 'intruder@example.com', role: 'admin' }],
+  ];
+  for (const [path, input] of calls) {
+    const answer = await trpcFromPage(page, path, input);
+    expect(answer.status, path).toBe(403);
+    expect((answer.body as BatchError)[0].error.data, path).toMatchObject({ code: 'FORBIDDEN', httpStatus: 403 });
+  }
+  // Reading is what a viewer may do: the same session is signed in, not refused wholesale.
+  const list = await trpcFromPage(page, 'subMerchants.list', { platformId }, 'GET');
+  expect(list.status).toBe(200);
+  // Nothing changed: the record is still a draft, the intruder was not added.
+  const record = await (await request.get(`/v1/payments/sub-merchants/${recordId}`, { headers })).json();
+  expect(record.chApplymentState ?? null).toBeNull();
+  expect(record.commissionRate).not.toBe(1);
+});

@@ -1,0 +1,74 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { admin, viewer } from '../support/provision';
+import { signIn } from '../support/sign-in';
+
+/** Serious and critical axe violations, by rule id and the first offending element, so a failure says what. */
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`);
+}
+
+const noSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
+
+for (const width of [1280, 375]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: width === 375 ? 812 : 900 } });
+
+    test('sign-in page: no serious or critical axe violations, nothing scrolls sideways', async ({ page }) => {
+      await page.goto('/sign-in');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(await noSideways(page)).toBe(true);
+      await page.screenshot({ path: `e2e/artifacts/settings-a11y-sign-in-${width}.png`, fullPage: true });
+    });
+
+    test('settings (admin and viewer) and the sandbox page: no serious or critical axe violations, usable without sideways scrolling', async ({ page, browser }) => {
+      await signIn(page, admin);
+      await page.getByRole('link', { name: 'Settings' }).click();
+      await expect(page.locator('#members').getByRole('row').nth(1)).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(await noSideways(page)).toBe(true);
+      // The main actions stay on screen at phone width.
+      for (const name of ['Create key', 'Reveal secret', 'Add operator', 'Add template']) {
+        const box = await page.getByRole('button', { name, exact: true }).boundingBox();
+        expect(box && box.x >= 0 && box.x + box.width <= width, name).toBe(true);
+      }
+      await page.screenshot({ path: `e2e/artifacts/settings-a11y-admin-${width}.png`, fullPage: true });
+
+      await page.getByRole('link', { name: 'Sandbox' }).click();
+      await expect(page.getByRole('heading', { name: 'Mini-program audits' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Onboarding applications at the upstream' })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(await noSideways(page)).toBe(true);
+      await page.screenshot({ path: `e2e/artifacts/sandbox-page-a11y-${width}.png`, fullPage: true });
+
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      const viewerPage = await context.newPage();
+      await signIn(viewerPage, viewer);
+      await viewerPage.getByRole('link', { name: 'Settings' }).click();
+      await expect(viewerPage.getByText('Only admins manage API keys.')).toBeVisible();
+      expect(await seriousViolations(viewerPage)).toEqual([]);
+      expect(await noSideways(viewerPage)).toBe(true);
+      await context.close();
+    });
+  });
+}
+
+test('keyboard only: create an API key for one service without the mouse', async ({ page }) => {
+  await signIn(page, admin);
+  await page.getByRole('link', { name: 'Settings' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+  await page.getByLabel('Key name').focus();
+  await page.keyboard.type('Keyboard key');
+  await page.keyboard.press('Tab'); // payments
+  await page.keyboard.press('Tab'); // mini programs
+  await page.keyboard.press('Space'); // untick
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Create key' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('new-api-key')).toBeVisible();
+  await expect(page.getByRole('row', { name: /Keyboard key/ }).first()).toContainText('Payments onboarding');
+  await expect(page.getByRole('row', { name: /Keyboard key/ }).first()).not.toContainText('Mini programs');
+});

@@ -1,0 +1,59 @@
+'use client';
+
+import type { ReactNode } from 'react';
+import { useMembership } from '@/components/membership';
+import { DeliveriesPanel } from '@/components/settings/deliveries-panel';
+import { ManualTemplatesPanel } from '@/components/settings/manual-templates-panel';
+import { MembersPanel } from '@/components/settings/members-panel';
+import styles from '@/components/settings/settings.module.css';
+import { WebhookSecretPanel } from '@/components/settings/webhook-secret-panel';
+import { useI18n } from '@/i18n/i18n-provider';
+import type { MessageKey } from '@/i18n/messages/en';
+import { ApiKeysPanel } from './api-keys-panel';
+import { PlatformConfigPanel } from './platform-config-panel';
+
+/**
+ * The settings screen by role. Admins get every panel; operators and viewers read the configuration, the
+ * templates and the delivery log. The server refuses the rest anyway (admin-only procedures).
+ */
+export function SettingsSections() {
+  const { t } = useI18n();
+  const { platformId, can } = useMembership();
+  const admin = can('admin');
+  const panels: [string, MessageKey, ReactNode][] = [
+    ['api-keys', 'settings.apiKeys', admin ? <ApiKeysPanel platformId={platformId} /> : <AdminOnly id="api-keys" title="settings.apiKeys" text="settings.onlyAdmins" />],
+    ['webhook-secret', 'settings.webhook.heading', admin ? <WebhookSecretPanel platformId={platformId} /> : null],
+    ['config', 'settings.config', <PlatformConfigPanel key="config" platformId={platformId} canEdit={admin} />],
+    ['templates', 'settings.templates.heading', <ManualTemplatesPanel key="templates" platformId={platformId} canEdit={admin} />],
+    ['members', 'settings.members.heading', admin ? <MembersPanel platformId={platformId} /> : <AdminOnly id="members" title="settings.members.heading" text="settings.members.onlyAdmins" />],
+    ['deliveries', 'settings.deliveries.heading', <DeliveriesPanel key="deliveries" platformId={platformId} canRedeliver={admin} />],
+  ];
+  const shown = panels.filter(([, , node]) => node !== null);
+  return (
+    <>
+      <h1>{t('settings.title')}</h1>
+      <nav aria-label={t('settings.sectionsNav')}>
+        <ul className={styles.sectionNav}>
+          {shown.map(([id, label]) => (
+            <li key={id}>
+              <a href={`#${id}`}>{t(label)}</a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {shown.map(([id, , node]) => (
+        <div key={id}>{node}</div>
+      ))}
+    </>
+  );
+}
+
+function AdminOnly({ id, title, text }: { id: string; title: MessageKey; text: MessageKey }) {
+  const { t } = useI18n();
+  return (
+    <section className="panel" aria-labelledby={`${id}-heading`} id={id}>
+      <h2 id={`${id}-heading`}>{t(title)}</h2>
+      <p className="muted">{t(text)}</p>
+    </section>
+  );
+}

@@ -1,0 +1,28 @@
+'use client';
+
+import { useState } from 'react';
+import { useI18n } from '@/i18n/i18n-provider';
+
+/** Copies a text and says so in a live region (screen readers hear "Copied"). */
+export function CopyButton({ text, label }: { text: string; label?: string }) {
+  const { t } = useI18n();
+  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      setState('copied');
+    } catch {
+      setState('failed');
+    }
+  };
+  return (
+    <>
+      <button type="button" className="secondary" onClick={() => void copy()}>
+        {label ?? t('miniPrograms.link.copy')}
+      </button>
+      <span role="status" className={state === 'failed' ? 'error' : 'muted'}>
+        {state === 'copied' ? t('miniPrograms.link.copied') : state === 'failed' ? t('miniPrograms.link.copyFailed') : ''}
+      </span>
+    </>
+  );
+}

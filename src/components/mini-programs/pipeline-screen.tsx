@@ -1,0 +1,92 @@
+'use client';
+
+import Link from 'next/link';
+import { useI18n } from '@/i18n/i18n-provider';
+import { useMembership } from '@/components/membership';
+import { api } from '@/trpc/react';
+import { CommitForm } from './commit-form';
+import { ExperiencePanel } from './experience-panel';
+import { MembersPanel } from './members-panel';
+import styles from './mini-programs.module.css';
+import { PipelineStages } from './pipeline-stages';
+import { pipelineState } from './pipeline-state';
+import { isMiniProvider, providerLabel, type MiniProvider } from './provider-label';
+import { ReleasePanel } from './release-panel';
+import { SubmitAuditForm } from './submit-audit-form';
+import { ErrorAlert } from './trpc-error';
+import { useAuditFollow } from './use-audit-follow';
+import { VersionsPanel } from './versions-panel';
+
+const noHistory = { commits: [], audits: [] };
+
+/** One mini program: where it stands in committed → audit → released, and the actions the role allows. */
+export function PipelineScreen({ appId, platform: given }: { appId: string; platform?: MiniProvider }) {
+  const { t } = useI18n();
+  const { platformId, can } = useMembership();
+  const authorizer = api.miniPrograms.authorizer.useQuery({ platformId, appId });
+  const known = authorizer.data?.platform;
+  const platform = given ?? (isMiniProvider(known) ? known : undefined);
+  const history = api.sellerAuthorization.authorizerAudits.useQuery(
+    { platformId, platform: platform ?? 'providerA', appId },
+    { enabled: Boolean(platform), staleTime: 0 },
+  );
+  const state = pipelineState(history.data ?? noHistory);
+  useAuditFollow({ platformId, platform, appId, audit: state.following });
+  const a = authorizer.data;
+  const target = platform ? { platformId, platform, appId } : undefined;
+  return (
+    <>
+      <p>
+        <Link href={`/platforms/${platformId}/mini-programs`}>← {t('miniPrograms.pipeline.back')}</Link>
+      </p>
+      <h1>{a?.nickname ?? appId}</h1>
+      <ErrorAlert error={authorizer.error} />
+      {a && (
+        <section className="panel" aria-label={t('miniPrograms.pipeline.summary')}>
+          <dl className={styles.details}>
+            <dt>{t('miniPrograms.list.col.appId')}</dt>
+            <dd>
+              <code>{a.appId}</code>
+            </dd>
+            <dt>{t('miniPrograms.list.col.provider')}</dt>
+            <dd>{t(providerLabel(a.platform))}</dd>
+            <dt>{t('miniPrograms.list.col.seller')}</dt>
+            <dd>{a.tenantId ?? t('miniPrograms.list.noSeller')}</dd>
+            {a.principalName && (
+              <>
+                <dt>{t('miniPrograms.pipeline.principal')}</dt>
+                <dd>{a.principalName}</dd>
+              </>
+            )}
+            <dt>{t('miniPrograms.list.col.status')}</dt>
+            <dd>
+              <span className={`badge ${a.status === 'authorized' ? 'ok' : 'warn'}`}>
+                {t(a.status === 'authorized' ? 'miniPrograms.status.authorized' : 'miniPrograms.status.unauthorized')}
+              </span>
+            </dd>
+          </dl>
+        </section>
+      )}
+      <section aria-labelledby="pipeline-heading">
+        <h2 id="pipeline-heading">{t('miniPrograms.pipeline.heading')}</h2>
+        <ErrorAlert error={history.error} />
+        {history.data && <PipelineStages state={state} />}
+      </section>
+      {!can('operator') && <p className="muted">{t('miniPrograms.viewerNote')}</p>}
+      {target && a && can('operator') && (
+        <>
+          <CommitForm {...target} tenantId={a.tenantId} />
+          <SubmitAuditForm {...target} hasCommit={Boolean(state.commit)} />
+        </>
+      )}
+      {target && (
+        <>
+          <ReleasePanel {...target} approvedVersion={state.canRelease ? state.audit?.userVersion : undefined} />
+          {can('operator') && <ExperiencePanel {...target} />}
+          {can('operator') && <MembersPanel {...target} />}
+          <VersionsPanel {...target} />
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,23 @@
+'use client';
+
+import { useEffect, useState } from 'react';
+import styles from './mini-programs.module.css';
+
+/** A QR code drawn in the browser; the encoder is loaded only when a code is shown. */
+export function QrImage({ value, label, size = 200 }: { value: string; label: string; size?: number }) {
+  const [src, setSrc] = useState<string | null>(null);
+  useEffect(() => {
+    let current = true;
+    void import('qrcode')
+      .then((qr) => qr.toDataURL(value, { margin: 1, width: size, errorCorrectionLevel: 'M' }))
+      .then((url) => current && setSrc(url));
+    return () => {
+      current = false;
+    };
+  }, [value, size]);
+  return src ? (
+    <img className={styles.qr} src={src} alt={label} width={size} height={size} />
+  ) : (
+    <div className={styles.qr} style={{ width: size, height: size }} role="img" aria-label={label} aria-busy="true" />
+  );
+}

@@ -1,0 +1,74 @@
+'use client';
+
+import { useState } from 'react';
+import { useI18n } from '@/i18n/i18n-provider';
+import { useMembership } from '@/components/membership';
+import { api } from '@/trpc/react';
+import { miniProviders, providerLabel, type MiniProvider } from './provider-label';
+import { SellerLinkCard } from './seller-link-card';
+import { ErrorAlert, fieldErrorsOf } from './trpc-error';
+
+/**
+ * "Authorize a mini program": the seller returns to this service's own /authorize/done page, which completes
+ * the binding; the operator gets the seller page link (never the OAuth state) to send.
+ */
+export function StartAuthorizationPanel() {
+  const { t } = useI18n();
+  const { platformId } = useMembership();
+  const utils = api.useUtils();
+  const [provider, setProvider] = useState<MiniProvider>('providerA');
+  const [tenantId, setTenantId] = useState('');
+  const start = api.sellerAuthorization.startAuthorizationWithSellerPage.useMutation({
+    onSuccess: () => void utils.miniPrograms.authorizers.invalidate(),
+  });
+  const sellerError = fieldErrorsOf(start.error).tenantId;
+  return (
+    <section className="panel" aria-labelledby="start-heading">
+      <h2 id="start-heading">{t('miniPrograms.start.heading')}</h2>
+      <p className="muted">{t('miniPrograms.start.intro')}</p>
+      <form
+        className="row"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const redirectUri = `${window.location.origin}/authorize/done`;
+          start.mutate({ platformId, platform: provider, redirectUri, tenantId: tenantId.trim() || undefined });
+        }}
+      >
+        <div>
+          <label htmlFor="start-provider">{t('miniPrograms.start.provider')}</label>
+          <select id="start-provider" value={provider} onChange={(e) => setProvider(e.target.value as MiniProvider)}>
+            {miniProviders.map((p) => (
+              <option key={p} value={p}>
+                {t(providerLabel(p))}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div style={{ flex: 1, minWidth: '12rem' }}>
+          <label htmlFor="start-seller">{t('miniPrograms.start.seller')}</label>
+          <input
+            id="start-seller"
+            value={tenantId}
+            maxLength={128}
+            onChange={(e) => setTenantId(e.target.value)}
+            aria-invalid={sellerError ? true : undefined}
+            aria-describedby={sellerError ? 'start-seller-hint start-seller-error' : 'start-seller-hint'}
+          />
+          <p id="start-seller-hint" className="muted" style={{ margin: '.25rem 0 0', fontSize: '.85rem' }}>
+            {t('miniPrograms.start.sellerHint')}
+          </p>
+          {sellerError && (
+            <p id="start-seller-error" className="error">
+              {sellerError}
+            </p>
+          )}
+        </div>
+        <button type="submit" disabled={start.isPending}>
+          {start.isPending ? t('miniPrograms.start.busy') : t('miniPrograms.start.submit')}
+        </button>
+      </form>
+      {!sellerError && <ErrorAlert error={start.error} />}
+      {start.data && <SellerLinkCard url={start.data.sellerPageUrl} expiresAt={start.data.expiresAt} />}
+    </section>
+  );
+}

@@ -1,0 +1,29 @@
+'use client';
+
+import { useState } from 'react';
+import { useI18n } from '@/i18n/i18n-provider';
+import { api } from '@/trpc/react';
+import styles from './mini-programs.module.css';
+import type { MiniProvider } from './provider-label';
+import { ErrorAlert } from './trpc-error';
+
+/** What the upstream itself says about the versions; asked only when opened (it is an upstream call). */
+export function VersionsPanel(props: { platformId: string; platform: MiniProvider; appId: string }) {
+  const { t } = useI18n();
+  const [open, setOpen] = useState(false);
+  const versions = api.miniPrograms.versions.useQuery(
+    { platformId: props.platformId, platform: props.platform, authorizerAppId: props.appId },
+    { enabled: open, staleTime: 0 },
+  );
+  return (
+    <section className="panel" aria-labelledby="versions-heading">
+      <h2 id="versions-heading">{t('miniPrograms.versions.heading')}</h2>
+      <details onToggle={(e) => setOpen(e.currentTarget.open)}>
+        <summary>{t('miniPrograms.versions.show')}</summary>
+        {versions.isLoading && open && <p>{t('common.loading')}</p>}
+        <ErrorAlert error={versions.error} />
+        {versions.data && <pre className={styles.json}>{JSON.stringify(versions.data, null, 2)}</pre>}
+      </details>
+    </section>
+  );
+}

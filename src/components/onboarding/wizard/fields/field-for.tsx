@@ -1,0 +1,22 @@
+'use client';
+
+import { formDataFields, type FormDataField } from '@/schemas/form-data';
+import { isFieldVisible } from '../steps';
+import { useWizard } from '../wizard-context';
+import { DateField } from './date-field';
+import { ImageField } from './image-field';
+import { ScenesField } from './scenes-field';
+import { SelectField } from './select-field';
+import { TextField } from './text-field';
+
+/** The right control for a catalogue field, or nothing while its condition hides it. */
+export function FieldFor({ name, hint }: { name: FormDataField; hint?: string }) {
+  const { values } = useWizard();
+  if (!isFieldVisible(name, values)) return null;
+  const def = formDataFields[name];
+  if (def.kind === 'mediaId') return <ImageField name={name} />;
+  if (def.kind === 'mediaIdList') return <ImageField name={name} multiple />;
+  if (def.kind === 'date') return <DateField name={name} />;
+  if (def.kind === 'enum') return 'multiple' in def ? <ScenesField /> : <SelectField name={name} hint={hint} />;
+  return <TextField name={name} hint={hint} />;
+}

@@ -1,0 +1,56 @@
+import { formDataFields, isMissing, pointerToPath, submitFormDataSchema, type FormDataField } from '@/schemas/form-data';
+import { allVisibleFields, fieldSteps, stepFields, visibleFieldsOf, type FieldStepId, type StepId } from './steps';
+import type { WizardValues } from './form-model';
+
+export type WizardFieldError = { field: FormDataField; code: string; message: string };
+
+/** The formData the server would end up with, as far as the browser knows: visible, non-empty values. */
+function visibleFormData(values: WizardValues): Record<string, unknown> {
+  const data: Record<string, unknown> = {};
+  for (const field of allVisibleFields(values)) if (!isMissing(values[field])) data[field] = values[field];
+  return data;
+}
+
+/**
+ * Submit rules (the API's own zod schema) for the fields of one step, or of every step on review. A personal
+ * value still equal to what the server sent is its mask: the real value is on the server and was checked
+ * there, so only its presence counts here.
+ */
+export function stepErrors(values: WizardValues, server: WizardValues, step: StepId): WizardFieldError[] {
+  const fields = new Set<string>(step === 'review' ? allVisibleFields(values) : visibleFieldsOf(step as FieldStepId, values));
+  const result = submitFormDataSchema.safeParse(visibleFormData(values));
+  if (result.success) return [];
+  const errors: WizardFieldError[] = [];
+  for (const issue of result.error.issues) {
+    const field = String(issue.path[0] ?? '') as FormDataField;
+    if (!fields.has(field) || errors.some((e) => e.field === field)) continue;
+    const heldByServer = formDataFields[field].personal && values[field] === server[field];
+    const code = (issue as { params?: { code?: string } }).params?.code ?? 'invalid_value';
+    if (heldByServer && code !== 'required') continue;
+    errors.push({ field, code, message: issue.message });
+  }
+  return orderByForm(errors);
+}
+
+// Catalogue order within the wizard's step order.
+const wizardOrder: string[] = fieldSteps.flatMap((step) => stepFields[step]);
+const formOrder = (field: string) => {
+  const index = wizardOrder.indexOf(field);
+  return index === -1 ? Number.MAX_SAFE_INTEGER : index;
+};
+
+/** Errors in the order the fields appear in the wizard, so "the first error" is the first one on screen. */
+export function orderByForm<T extends { field: string }>(errors: T[]): T[] {
+  return [...errors].sort((a, b) => formOrder(a.field) - formOrder(b.field));
+}
+
+/** Field errors of a 422 from submit (`data.errors[]` with '/formData/<field>' pointers); others are dropped. */
+export function submitErrorsToFields(errors: readonly { pointer: string; code: string; message: string }[]): WizardFieldError[] {
+  const mapped = errors.flatMap((error) => {
+    const [field] = pointerToPath(error.pointer);
+    return typeof field === 'string' && field in formDataFields && error.pointer.startsWith('/formData/')
+      ? [{ field: field as FormDataField, code: error.code, message: error.message }]
+      : [];
+  });
+  return orderByForm(mapped.filter((e, i) => mapped.findIndex((o) => o.field === e.field) === i));
+}

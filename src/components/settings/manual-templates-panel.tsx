@@ -1,0 +1,139 @@
+'use client';
+
+import { useState } from 'react';
+import { useI18n } from '@/i18n/i18n-provider';
+import { api } from '@/trpc/react';
+import { errorText } from './error-text';
+import styles from './settings.module.css';
+
+const providers = ['providerA', 'providerB'] as const;
+const empty = { provider: 'providerA' as (typeof providers)[number], templateId: '', userVersion: '', userDesc: '', tenantId: '' };
+type Draft = typeof empty;
+const inputs = ['templateId', 'userVersion', 'userDesc', 'tenantId'] as const;
+
+/** Templates for `manual` template mode: everyone lists them, admins enter and delete them. */
+export function ManualTemplatesPanel({ platformId, canEdit }: { platformId: string; canEdit: boolean }) {
+  const { t, format } = useI18n();
+  const utils = api.useUtils();
+  const list = api.miniPrograms.manualTemplates.list.useQuery({ platformId });
+  const [draft, setDraft] = useState<Draft>(empty);
+  const refresh = () => void utils.miniPrograms.manualTemplates.list.invalidate();
+  const create = api.miniPrograms.manualTemplates.create.useMutation({ onSuccess: () => (setDraft(empty), refresh()) });
+  const remove = api.miniPrograms.manualTemplates.delete.useMutation({ onSuccess: refresh });
+  const fieldErrors = new Map((create.error?.data?.errors ?? []).map((e) => [e.pointer.replace(/^\//, ''), e.code]));
+  const fieldMessage = (field: string) =>
+    fieldErrors.get(field) === 'duplicate' ? t('settings.templates.duplicate') : fieldErrors.has(field) ? t('settings.templates.invalid') : null;
+
+  return (
+    <section className="panel" aria-labelledby="templates-heading" id="templates">
+      <h2 id="templates-heading">{t('settings.templates.heading')}</h2>
+      <p className="muted">{t('settings.templates.intro')}</p>
+      {canEdit && (
+        <form
+          className={styles.inlineForm}
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            create.mutate({
+              platformId,
+              provider: draft.provider,
+              templateId: draft.templateId,
+              userVersion: draft.userVersion,
+              userDesc: draft.userDesc,
+              ...(draft.tenantId.trim() ? { tenantId: draft.tenantId.trim() } : {}),
+            });
+          }}
+        >
+          <div>
+            <label htmlFor="template-provider">{t('settings.col.provider')}</label>
+            <select id="template-provider" value={draft.provider} onChange={(e) => setDraft({ ...draft, provider: e.target.value as Draft['provider'] })}>
+              {providers.map((p) => (
+                <option key={p} value={p}>
+                  {t(`settings.provider.${p}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          {inputs.map((field) => {
+            const problem = fieldMessage(field);
+            return (
+              <div key={field}>
+                <label htmlFor={`template-${field}`}>{t(`settings.templates.${field}`)}</label>
+                <input
+                  id={`template-${field}`}
+                  value={draft[field]}
+                  required={field === 'templateId' || field === 'userVersion'}
+                  aria-invalid={problem ? true : undefined}
+                  aria-describedby={problem ? `template-${field}-error` : undefined}
+                  onChange={(e) => setDraft({ ...draft, [field]: e.target.value })}
+                />
+                {problem && (
+                  <small id={`template-${field}-error`} className={`error ${styles.help}`}>
+                    {problem}
+                  </small>
+                )}
+              </div>
+            );
+          })}
+          <button type="submit" disabled={create.isPending}>
+            {t('settings.templates.add')}
+          </button>
+        </form>
+      )}
+      {(create.error || remove.error || list.error) && (
+        <p role="alert" className="error">
+          {errorText(t, create.error ?? remove.error ?? list.error, { duplicate: 'settings.templates.duplicate' })}
+        </p>
+      )}
+      {list.data && list.data.data.length === 0 && <p>{t('settings.templates.empty')}</p>}
+      {list.data && list.data.data.length > 0 && (
+        <div className={styles.tableScroll} tabIndex={0} role="region" aria-labelledby="templates-heading">
+          <table>
+            <thead>
+              <tr>
+                <th>{t('settings.col.provider')}</th>
+                <th>{t('settings.templates.templateId')}</th>
+                <th>{t('settings.templates.userVersion')}</th>
+                <th>{t('settings.templates.userDesc')}</th>
+                <th>{t('settings.templates.tenantId')}</th>
+                <th>{t('settings.col.created')}</th>
+                {canEdit && (
+                  <th>
+                    <span className={styles.srOnly}>{t('settings.col.actions')}</span>
+                  </th>
+                )}
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.data.map((tpl) => (
+                <tr key={tpl.id}>
+                  <td>{t(`settings.provider.${tpl.platform}`)}</td>
+                  <td>
+                    <code>{tpl.templateId}</code>
+                  </td>
+                  <td>{tpl.userVersion}</td>
+                  <td>{tpl.userDesc}</td>
+                  <td>{tpl.tenantId ?? <span className="muted">{t('settings.templates.allSellers')}</span>}</td>
+                  <td>{format.dateTime(tpl.createdAt)}</td>
+                  {canEdit && (
+                    <td>
+                      <button
+                        type="button"
+                        className="danger"
+                        disabled={remove.isPending}
+                        aria-label={t('settings.templates.deleteNamed', { id: tpl.templateId, version: tpl.userVersion })}
+                        onClick={() => remove.mutate({ platformId, id: tpl.id })}
+                      >
+                        {t('settings.delete')}
+                      </button>
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

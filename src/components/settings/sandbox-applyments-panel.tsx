@@ -1,0 +1,112 @@
+'use client';
+
+import Link from 'next/link';
+import { Fragment, useState } from 'react';
+import { useI18n } from '@/i18n/i18n-provider';
+import type { MessageKey } from '@/i18n/messages/en';
+import { api } from '@/trpc/react';
+import { errorText } from './error-text';
+import { SandboxRejectForm } from './sandbox-reject-form';
+import styles from './settings.module.css';
+
+const moves = ['auditing', 'to_be_confirmed', 'to_be_signed', 'finished'] as const;
+type Move = (typeof moves)[number] | 'rejected';
+const stateKey = (state: string) => `settings.state.${state}` as MessageKey;
+// Alipay opens a new order per review round: a decided order does not move any more (the sandbox says 409).
+const settled = (a: { provider: string; state: string }) => a.provider === 'providerB' && ['finished', 'rejected', 'canceled'].includes(a.state);
+
+/** The sandbox upstream's applications of this platform, with the reviewer's and the merchant's moves. */
+export function SandboxApplymentsPanel({ platformId }: { platformId: string }) {
+  const { t, format } = useI18n();
+  const utils = api.useUtils();
+  const list = api.consoleAdmin.sandbox.applyments.useQuery({ platformId }, { refetchInterval: 5_000 });
+  const [rejecting, setRejecting] = useState<string | null>(null);
+  const move = api.consoleAdmin.sandbox.moveApplyment.useMutation({
+    onSuccess: () => {
+      setRejecting(null);
+      void utils.consoleAdmin.sandbox.applyments.invalidate();
+      void utils.subMerchants.invalidate();
+    },
+  });
+  const send = (a: { provider: 'providerA' | 'providerB'; applymentId: string }, state: Move, rejectReasons?: { field: string; reason: string }[]) =>
+    move.mutate({ platformId, provider: a.provider, applymentId: a.applymentId, state, ...(rejectReasons ? { rejectReasons } : {}) });
+  const rows = list.data?.data ?? [];
+  return (
+    <section className="panel" aria-labelledby="sandbox-applyments-heading">
+      <h2 id="sandbox-applyments-heading">{t('settings.sandbox.applyments')}</h2>
+      <p className="muted">{t('settings.sandbox.applymentsIntro')}</p>
+      {(list.error || move.error) && (
+        <p role="alert" className="error">
+          {errorText(t, list.error ?? move.error)}
+        </p>
+      )}
+      {list.data && rows.length === 0 && <p>{t('settings.sandbox.noApplyments')}</p>}
+      {rows.length > 0 && (
+        <div className={styles.tableScroll} tabIndex={0} role="region" aria-labelledby="sandbox-applyments-heading">
+          <table>
+            <thead>
+              <tr>
+                <th>{t('settings.sandbox.record')}</th>
+                <th>{t('settings.col.provider')}</th>
+                <th>{t('settings.sandbox.state')}</th>
+                <th>{t('settings.sandbox.moveTo')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((a) => {
+                const key = `${a.provider}-${a.applymentId}`;
+                const label = a.distributorExternalUserId ?? a.subMerchantId;
+                return (
+                  <Fragment key={key}>
+                    <tr data-testid={`applyment-${a.subMerchantId}`}>
+                      <td>
+                        <Link href={`/platforms/${platformId}/sub-merchants/${a.subMerchantId}`}>{label}</Link>
+                        <br />
+                        <small className="muted">
+                          <code>{a.applymentId}</code> · {format.dateTime(a.updatedAt)}
+                        </small>
+                      </td>
+                      <td>{t(`settings.provider.${a.provider}`)}</td>
+                      <td>
+                        <span data-testid="applyment-state" className={a.state === 'finished' ? 'badge ok' : a.state === 'rejected' ? 'badge' : 'badge warn'}>{t(stateKey(a.state))}</span>
+                        {a.subMchid && (
+                          <small className={styles.help}>
+                            {t('settings.sandbox.subMchid')}: <code>{a.subMchid}</code>
+                          </small>
+                        )}
+                        {a.rejectReasons.map((r, i) => (
+                          <small key={i} className={`error ${styles.help}`}>
+                            {r.field}: {r.reason}
+                          </small>
+                        ))}
+                      </td>
+                      <td>
+                        <div className={styles.actions} role="group" aria-label={t('settings.sandbox.movesFor', { record: label })}>
+                          {moves.map((state) => (
+                            <button key={state} type="button" className="secondary" disabled={move.isPending || a.state === state || settled(a)} onClick={() => send(a, state)}>
+                              {t(stateKey(state))}
+                            </button>
+                          ))}
+                          <button type="button" className="danger" disabled={move.isPending || settled(a)} aria-expanded={rejecting === key} onClick={() => setRejecting(rejecting === key ? null : key)}>
+                            {t('settings.sandbox.reject')}
+                          </button>
+                        </div>
+                      </td>
+                    </tr>
+                    {rejecting === key && (
+                      <tr>
+                        <td colSpan={4}>
+                          <SandboxRejectForm idPrefix={`reject-${a.applymentId}`} busy={move.isPending} onCancel={() => setRejecting(null)} onReject={(field, reason) => send(a, 'rejected', [{ field, reason }])} />
+                        </td>
+                      </tr>
+                    )}
+                  </Fragment>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,121 @@
+'use client';
+
+import { Fragment, useState } from 'react';
+import { useI18n } from '@/i18n/i18n-provider';
+import { api } from '@/trpc/react';
+import { errorText } from './error-text';
+import styles from './settings.module.css';
+
+type Decision = 'approve' | 'reject' | 'delay';
+
+/** Mini-program versions under the sandbox reviewers' audit, with their decisions, and the WeChat ticket push. */
+export function SandboxAuditsPanel({ platformId }: { platformId: string }) {
+  const { t, format } = useI18n();
+  const utils = api.useUtils();
+  const audits = api.consoleAdmin.sandbox.audits.useQuery({ platformId }, { refetchInterval: 5_000 });
+  const [rejecting, setRejecting] = useState<string | null>(null);
+  const [reason, setReason] = useState('');
+  const [done, setDone] = useState<string | null>(null);
+  const decide = api.consoleAdmin.sandbox.decideAudit.useMutation({
+    onSuccess: (r) => {
+      setRejecting(null);
+      setReason('');
+      setDone(t(`settings.sandbox.decided.${r.decision}`));
+      void utils.consoleAdmin.sandbox.audits.invalidate();
+      void utils.miniPrograms.invalidate();
+    },
+  });
+  const ticket = api.consoleAdmin.sandbox.pushTicket.useMutation({ onSuccess: (r) => setDone(r.delivered ? t('settings.sandbox.ticketPushed') : t('settings.sandbox.ticketFailed')) });
+  const send = (auditId: string, decision: Decision, why?: string) => decide.mutate({ platformId, auditId, decision, ...(why ? { reason: why } : {}) });
+  const rows = audits.data?.data ?? [];
+  const failure = audits.error ?? decide.error ?? ticket.error;
+  return (
+    <section className="panel" aria-labelledby="sandbox-audits-heading">
+      <h2 id="sandbox-audits-heading">{t('settings.sandbox.audits')}</h2>
+      <p className="muted">{t('settings.sandbox.auditsIntro')}</p>
+      <div className="row">
+        <button type="button" className="secondary" disabled={ticket.isPending} onClick={() => ticket.mutate({ platformId })}>
+          {t('settings.sandbox.pushTicket')}
+        </button>
+      </div>
+      <p role="status" className="muted">
+        {done ?? ''}
+      </p>
+      {failure && (
+        <p role="alert" className="error">
+          {errorText(t, failure)}
+        </p>
+      )}
+      {audits.data && rows.length === 0 && <p>{t('settings.sandbox.noAudits')}</p>}
+      {rows.length > 0 && (
+        <div className={styles.tableScroll} tabIndex={0} role="region" aria-labelledby="sandbox-audits-heading">
+          <table>
+            <thead>
+              <tr>
+                <th>{t('settings.sandbox.appId')}</th>
+                <th>{t('settings.col.provider')}</th>
+                <th>{t('settings.sandbox.version')}</th>
+                <th>{t('settings.sandbox.submitted')}</th>
+                <th>{t('settings.sandbox.decide')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((a) => (
+                <Fragment key={a.auditId}>
+                  <tr data-testid={`audit-${a.appId}`}>
+                    <td>
+                      <code>{a.appId}</code>
+                      {a.delayed && <span className="badge warn"> {t('settings.sandbox.delayed')}</span>}
+                    </td>
+                    <td>{t(`settings.provider.${a.provider}`)}</td>
+                    <td>{a.userVersion}</td>
+                    <td>{format.dateTime(a.submittedAt)}</td>
+                    <td>
+                      <div className={styles.actions} role="group" aria-label={t('settings.sandbox.decisionsFor', { app: a.appId, version: a.userVersion })}>
+                        <button type="button" disabled={decide.isPending} onClick={() => send(a.auditId, 'approve')}>
+                          {t('settings.sandbox.approve')}
+                        </button>
+                        <button type="button" className="danger" disabled={decide.isPending} aria-expanded={rejecting === a.auditId} onClick={() => setRejecting(rejecting === a.auditId ? null : a.auditId)}>
+                          {t('settings.sandbox.reject')}
+                        </button>
+                        <button type="button" className="secondary" disabled={decide.isPending} onClick={() => send(a.auditId, 'delay')}>
+                          {t('settings.sandbox.delay')}
+                        </button>
+                      </div>
+                    </td>
+                  </tr>
+                  {rejecting === a.auditId && (
+                    <tr>
+                      <td colSpan={5}>
+                        <form
+                          className={styles.inlineForm}
+                          onSubmit={(e) => {
+                            e.preventDefault();
+                            send(a.auditId, 'reject', reason.trim() || undefined);
+                          }}
+                        >
+                          <div>
+                            <label htmlFor={`audit-reason-${a.auditId}`}>{t('settings.sandbox.rejectReason')}</label>
+                            <input id={`audit-reason-${a.auditId}`} value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
+                          </div>
+                          <div className={styles.actions}>
+                            <button type="submit" className="danger" disabled={decide.isPending}>
+                              {t('settings.sandbox.confirmReject')}
+                            </button>
+                            <button type="button" className="secondary" onClick={() => setRejecting(null)}>
+                              {t('common.cancel')}
+                            </button>
+                          </div>
+                        </form>
+                      </td>
+                    </tr>
+                  )}
+                </Fragment>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,71 @@
+'use client';
+
+import { useState } from 'react';
+import { useI18n } from '@/i18n/i18n-provider';
+import { api } from '@/trpc/react';
+import { errorText } from './error-text';
+import { OneTimeSecret } from './one-time-secret';
+
+/**
+ * The webhook signing secret (admins): reveal it to copy into the receiver, or rotate it. During a rotation
+ * every delivery carries two `v1=` signatures, so the receiver keeps verifying while it switches secrets.
+ */
+export function WebhookSecretPanel({ platformId }: { platformId: string }) {
+  const { t, format } = useI18n();
+  const [shown, setShown] = useState<{ secret: string; rotating: boolean; rotatedAt?: string } | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const reveal = api.events.revealWebhookSecret.useMutation({ onSuccess: (r) => setShown({ secret: r.webhookSecret, rotating: r.rotating }) });
+  const rotate = api.events.rotateWebhookSecret.useMutation({
+    onSuccess: (r) => {
+      setConfirming(false);
+      setShown({ secret: r.webhookSecret, rotating: true, rotatedAt: r.rotatedAt });
+    },
+  });
+  const failure = reveal.error ?? rotate.error;
+  return (
+    <section className="panel" aria-labelledby="webhook-secret-heading" id="webhook-secret">
+      <h2 id="webhook-secret-heading">{t('settings.webhook.heading')}</h2>
+      <p className="muted">{t('settings.webhook.intro')}</p>
+      {shown && (
+        <>
+          <OneTimeSecret
+            title={shown.rotatedAt ? t('settings.webhook.newSecret') : t('settings.webhook.currentSecret')}
+            hint={t('settings.webhook.keepPrivate')}
+            value={shown.secret}
+            testId="webhook-secret"
+            onDone={() => setShown(null)}
+          />
+          <p role="status" data-testid="webhook-rotation" className={shown.rotating ? 'badge warn' : 'badge ok'}>
+            {shown.rotating ? t('settings.webhook.bothSign') : t('settings.webhook.oneSigns')}
+          </p>
+          {shown.rotatedAt && <p className="muted">{t('settings.webhook.rotatedAt', { at: format.dateTime(shown.rotatedAt) })}</p>}
+        </>
+      )}
+      <div className="row">
+        <button type="button" className="secondary" disabled={reveal.isPending} onClick={() => reveal.mutate({ platformId })}>
+          {t('settings.webhook.reveal')}
+        </button>
+        {!confirming ? (
+          <button type="button" className="danger" onClick={() => setConfirming(true)}>
+            {t('settings.webhook.rotate')}
+          </button>
+        ) : (
+          <div role="group" aria-labelledby="rotate-confirm-text" className="row">
+            <p id="rotate-confirm-text">{t('settings.webhook.rotateConfirmText')}</p>
+            <button type="button" className="danger" disabled={rotate.isPending} onClick={() => rotate.mutate({ platformId })}>
+              {t('settings.webhook.rotateConfirm')}
+            </button>
+            <button type="button" className="secondary" onClick={() => setConfirming(false)}>
+              {t('common.cancel')}
+            </button>
+          </div>
+        )}
+      </div>
+      {failure && (
+        <p role="alert" className="error">
+          {errorText(t, failure)}
+        </p>
+      )}
+    </section>
+  );
+}

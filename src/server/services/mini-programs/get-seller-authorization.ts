@@ -1,0 +1,47 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '@/server/db';
+import { mpAuthorizations, platforms } from '@/server/db/schema';
+import { verifySellerPageToken } from './seller-page-token';
+
+const isMiniProvider = (value: unknown): value is 'providerA' | 'providerB' => value === 'providerA' || value === 'providerB';
+
+export type SellerAuthorizationStatus = 'pending' | 'expired' | 'used' | 'done';
+
+export type SellerAuthorizationView =
+  | { status: 'invalid' }
+  | {
+      status: SellerAuthorizationStatus;
+      platformName: string;
+      provider: 'providerA' | 'providerB';
+      tenantId?: string;
+      expiresAt: string;
+      /** Only while pending: an expired or used link must not lead anywhere. */
+      authUrl?: string;
+      mobileAuthUrl?: string;
+    };
+
+/**
+ * What the public seller page (/authorize/{token}) shows. No session: the token is the credential, so an
+ * unknown, forged or malformed token is one indistinguishable `invalid` answer.
+ */
+export async function getSellerAuthorization(db: Db, token: string, now = new Date()): Promise<SellerAuthorizationView> {
+  const stateHash = verifySellerPageToken(token);
+  if (!stateHash) return { status: 'invalid' };
+  const [row] = await db
+    .select({ authorization: mpAuthorizations, platformName: platforms.name })
+    .from(mpAuthorizations)
+    .innerJoin(platforms, eq(platforms.id, mpAuthorizations.platformId))
+    .where(eq(mpAuthorizations.stateHash, stateHash));
+  const provider = row?.authorization.provider;
+  if (!row || !isMiniProvider(provider)) return { status: 'invalid' };
+  const a = row.authorization;
+  const status: SellerAuthorizationStatus = a.usedAt ? (a.authorizerAppId ? 'done' : 'used') : a.expiresAt <= now ? 'expired' : 'pending';
+  return {
+    status,
+    platformName: row.platformName,
+    provider,
+    ...(a.tenantId ? { tenantId: a.tenantId } : {}),
+    expiresAt: a.expiresAt.toISOString(),
+    ...(status === 'pending' ? { authUrl: a.authUrl, ...(provider === 'providerA' && a.mobileAuthUrl ? { mobileAuthUrl: a.mobileAuthUrl } : {}) } : {}),
+  };
+}

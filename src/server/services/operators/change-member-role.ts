@@ -1,0 +1,24 @@
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { memberships, operatorRoles } from '@/server/db/schema';
+import { logger } from '@/server/logger';
+import type { PlatformContext } from '../context';
+import { lockMember, refuseLosingLastAdmin } from './lock-platform-members';
+import { toMemberDto, type MemberDto } from './member-dto';
+
+export const changeMemberRoleInput = z.object({ operatorId: z.string().min(1).max(64), role: z.enum(operatorRoles) }).strict();
+
+/** Gives a member another role. Another platform's operator is 404; demoting the last admin is 409 `conflict`. */
+export async function changeMemberRole(ctx: PlatformContext, input: z.infer<typeof changeMemberRoleInput>): Promise<MemberDto> {
+  return ctx.db.transaction(async (tx) => {
+    const { member, adminCount } = await lockMember(tx, ctx.platformId, input.operatorId);
+    refuseLosingLastAdmin(member.role, input.role, adminCount);
+    if (member.role === input.role) return toMemberDto(member);
+    await tx
+      .update(memberships)
+      .set({ role: input.role })
+      .where(and(eq(memberships.platformId, ctx.platformId), eq(memberships.operatorId, input.operatorId)));
+    logger.info({ platformId: ctx.platformId, actor: ctx.actor, operatorId: input.operatorId, from: member.role, to: input.role }, 'member role changed');
+    return toMemberDto({ ...member, role: input.role });
+  });
+}

@@ -1,0 +1,107 @@
+import { and, desc, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import { currentlyDue } from '@/schemas/form-data';
+import { providers, subMerchantStatuses, subMerchants } from '@/server/db/schema';
+import { AppError } from '@/server/errors';
+import type { ApplicationState } from '@/server/providers/types';
+import type { PlatformContext } from '../context';
+
+export const applicationStates = [
+  'submitted', 'auditing', 'to_be_confirmed', 'to_be_signed', 'signing', 'finished', 'rejected', 'canceled',
+] as const satisfies readonly ApplicationState[];
+
+/** `none` = never submitted (a draft). */
+export const upstreamStateFilters = ['none', ...applicationStates] as const;
+
+export const consoleListQuery = z
+  .object({
+    limit: z.number().int().min(1).max(100).default(20),
+    cursor: z.string().max(200).optional(),
+    status: z.enum(subMerchantStatuses).optional(),
+    provider: z.enum(providers).optional(),
+    upstreamState: z.enum(upstreamStateFilters).optional(),
+    /** Case-insensitive substring of the distributor id. */
+    distributor: z.string().trim().min(1).max(128).optional(),
+  })
+  .strict();
+
+export type ConsoleListQuery = z.input<typeof consoleListQuery>;
+
+// The cursor carries updated_at as Postgres prints it (microseconds and offset), because the column default
+// now() has microseconds: a millisecond cursor would skip rows that differ only below the millisecond.
+const CURSOR_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2}){0,2}$/;
+
+const encode = (at: string, id: string) => Buffer.from(JSON.stringify([at, id])).toString('base64url');
+
+function decode(cursor: string): { at: string; id: string } {
+  try {
+    const [at, id] = z.tuple([z.string().regex(CURSOR_TIME), z.string().min(1).max(64)]).parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
+    return { at, id };
+  } catch {
+    throw new AppError('invalid_request', 'The cursor is not one this list returned.', {
+      errors: [{ pointer: '/cursor', code: 'invalid_value', message: 'unknown cursor' }],
+    });
+  }
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function filters(ctx: PlatformContext, query: z.infer<typeof consoleListQuery>): SQL[] {
+  const conditions: (SQL | undefined)[] = [eq(subMerchants.platformId, ctx.platformId)];
+  if (query.status) conditions.push(eq(subMerchants.status, query.status));
+  if (query.provider) conditions.push(eq(subMerchants.provider, query.provider));
+  if (query.upstreamState === 'none') conditions.push(isNull(subMerchants.chApplymentState));
+  else if (query.upstreamState) conditions.push(eq(subMerchants.chApplymentState, query.upstreamState));
+  if (query.distributor) conditions.push(ilike(subMerchants.distributorExternalUserId, `%${escapeLike(query.distributor)}%`));
+  if (query.cursor) {
+    const c = decode(query.cursor);
+    // Row comparison: one index range on (platform_id, updated_at, id) when that index exists.
+    conditions.push(sql`(${subMerchants.updatedAt}, ${subMerchants.id}) < (${c.at}::timestamptz, ${c.id})`);
+  }
+  return conditions.filter((c): c is SQL => c !== undefined);
+}
+
+/**
+ * The console's list: the platform's records, most recently updated first, filtered by status, provider,
+ * upstream state and a distributor id search, with keyset pagination. Rows are slim list items (no formData;
+ * only how many required fields are still missing, counted on the stored form without decrypting it).
+ */
+export async function listSubMerchantsForConsole(ctx: PlatformContext, input: ConsoleListQuery) {
+  const query = consoleListQuery.parse(input);
+  const rows = await ctx.db
+    .select({
+      id: subMerchants.id,
+      distributorExternalUserId: subMerchants.distributorExternalUserId,
+      provider: subMerchants.provider,
+      status: subMerchants.status,
+      chApplymentState: subMerchants.chApplymentState,
+      chSubMchid: subMerchants.chSubMchid,
+      formData: subMerchants.formData,
+      updatedAt: subMerchants.updatedAt,
+      cursorAt: sql<string>`${subMerchants.updatedAt}::text`,
+    })
+    .from(subMerchants)
+    .where(and(...filters(ctx, query)))
+    .orderBy(desc(subMerchants.updatedAt), desc(subMerchants.id))
+    .limit(query.limit + 1);
+  const hasMore = rows.length > query.limit;
+  const page = hasMore ? rows.slice(0, query.limit) : rows;
+  const last = page.at(-1);
+  return {
+    data: page.map((row) => ({
+      id: row.id,
+      distributorExternalUserId: row.distributorExternalUserId ?? undefined,
+      provider: row.provider,
+      status: row.status,
+      chApplymentState: row.chApplymentState ?? undefined,
+      chSubMchid: row.chSubMchid ?? undefined,
+      // Personal fields are stored as non-empty cipher tokens, so "missing" is the same before decryption.
+      missingCount: currentlyDue(row.formData).length,
+      updatedAt: row.updatedAt.toISOString(),
+    })),
+    hasMore,
+    nextCursor: hasMore && last ? encode(last.cursorAt, last.id) : null,
+  };
+}
+
+export type ConsoleListItem = Awaited<ReturnType<typeof listSubMerchantsForConsole>>['data'][number];

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { sandboxContext } from '@/sandbox/sandbox-context';
+import { pushVerifyTicket } from '@/sandbox/mini-program-control';
+import { addPlatformMember, addPlatformMemberInput } from '@/server/services/operators/add-platform-member';
+import { changeMemberRole, changeMemberRoleInput } from '@/server/services/operators/change-member-role';
+import { listPlatformMembers } from '@/server/services/operators/list-platform-members';
+import { removePlatformMember, removePlatformMemberInput } from '@/server/services/operators/remove-platform-member';
+import { decideSandboxAudit, decideSandboxAuditInput } from '@/server/services/platforms/decide-sandbox-audit';
+import { listPendingAudits } from '@/server/services/platforms/list-pending-audits';
+import { listPlatformSandboxApplyments } from '@/server/services/platforms/list-sandbox-applyments';
+import { moveSandboxApplyment, moveSandboxApplymentInput } from '@/server/services/platforms/move-sandbox-applyment';
+import { platformProcedure, router } from '../init';
+
+// The services' inputs are strict; platformProcedure contributes platformId, so their shapes are reused.
+const without = <T extends { platformId: string }>({ platformId: _platformId, ...rest }: T) => rest;
+
+/**
+ * Settings' members and roles (admins), and the sandbox page (operators and admins; NOT_FOUND outside
+ * UPSTREAM_MODE=sandbox, because sandboxContext() refuses there, as every /sandbox path does).
+ */
+export const consoleAdminRouter = router({
+  members: platformProcedure('admin').query(({ ctx }) => listPlatformMembers(ctx)),
+  addMember: platformProcedure('admin')
+    .input(z.object(addPlatformMemberInput.shape))
+    .mutation(({ ctx, input }) => addPlatformMember(ctx, without(input))),
+  changeRole: platformProcedure('admin')
+    .input(z.object(changeMemberRoleInput.shape))
+    .mutation(({ ctx, input }) => changeMemberRole(ctx, without(input))),
+  removeMember: platformProcedure('admin')
+    .input(z.object(removePlatformMemberInput.shape))
+    .mutation(({ ctx, input }) => removePlatformMember(ctx, without(input))),
+  sandbox: router({
+    applyments: platformProcedure('operator').query(({ ctx }) => listPlatformSandboxApplyments(ctx, sandboxContext().store)),
+    moveApplyment: platformProcedure('operator')
+      .input(z.object(moveSandboxApplymentInput.shape))
+      .mutation(({ ctx, input }) => moveSandboxApplyment(ctx, sandboxContext().store, without(input))),
+    audits: platformProcedure('operator').query(({ ctx }) => {
+      sandboxContext();
+      return listPendingAudits(ctx);
+    }),
+    decideAudit: platformProcedure('operator')
+      .input(z.object(decideSandboxAuditInput.shape))
+      .mutation(({ ctx, input }) => decideSandboxAudit(ctx, sandboxContext().store, without(input))),
+    pushTicket: platformProcedure('operator').mutation(async () => ({ delivered: await pushVerifyTicket(sandboxContext().store) })),
+  }),
+});

@@ -29,6 +29,12 @@ export async function waitForOutput(server: RunningServer, pattern: RegExp, time
   }
 }
 
+/** SIGKILL: no shutdown at all, the lock file stays behind naming a dead process (a crash). */
+export async function killServer(server: RunningServer) {
+  process.kill(-server.process.pid!, 'SIGKILL');
+  await server.exited;
+}
+
 /** SIGTERM, then wait until the graceful shutdown has released the embedded database's lock. */
 export async function stopServer(server: RunningServer) {
   if (server.process.exitCode === null && server.process.signalCode === null) {

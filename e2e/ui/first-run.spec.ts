@@ -5,13 +5,13 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { signIn } from '../support/sign-in';
-import { spawnServer, stopServer, waitForOutput } from '../support/spawn-server';
+import { killServer, spawnServer, stopServer, waitForOutput } from '../support/spawn-server';
 
 const run = promisify(execFile);
 const port = 3181;
 const base = `http://localhost:${port}`;
 
-test('a newcomer: first start prints a one-time admin, sign-in works, the CLI goes through the server, data survives a restart, a second process is refused', async ({ page, request }) => {
+test('a newcomer: first start prints a one-time admin, sign-in works, the CLI goes through the server, a second process is refused, data survives a SIGKILL', async ({ page, request }) => {
   test.setTimeout(180_000);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'first-run-'));
   const server = spawnServer(port, dataDir);
@@ -34,7 +34,9 @@ test('a newcomer: first start prints a one-time admin, sign-in works, the CLI go
     expect(await second.exited).toBe(1);
     expect(second.output()).toMatch(/Cannot start: The embedded database in .* is held by process \d+/);
 
-    await stopServer(server);
+    // A crash, not a shutdown: the lock file still names the dead process and PGlite was not closed.
+    await killServer(server);
+    expect(fs.existsSync(path.join(dataDir, 'LOCK'))).toBe(true);
     const restarted = spawnServer(port, dataDir);
     try {
       await waitForOutput(restarted, /Console:/);

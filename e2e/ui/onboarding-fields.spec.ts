@@ -76,6 +76,6 @@ test("an admin's back-fill shows the server's refusal (409) and saves an allowed
   await form.getByLabel('Status').selectOption('pending');
   await form.getByLabel('Commission rate (%)').fill('0.6');
   await form.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('0.6%')).toBeVisible();
+  await expect(page.getByText('0.6%', { exact: true })).toBeVisible();
   await expect(page.getByTestId('timeline')).toContainText('Commission rate: 0% → 0.6%');
 });

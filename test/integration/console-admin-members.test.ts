@@ -1,40 +1,15 @@
-import { TRPCError } from '@trpc/server';
 import { beforeAll, expect, it } from 'vitest';
-import type { AppError } from '@/server/errors';
-import { createOperator } from '@/server/services/operators/create-operator';
 import { listOperatorPlatforms } from '@/server/services/operators/list-operator-platforms';
 import { verifyOperatorCredentials } from '@/server/services/operators/verify-operator-credentials';
-import { appRouter } from '@/server/trpc/app-router';
-import { createCallerFactory } from '@/server/trpc/init';
+import { createOperator } from '@/server/services/operators/create-operator';
+import { createConsoleTeam, trpcFailure as failure, type Role } from '../support/console-team';
 import { describeEachDatabase } from '../support/databases';
-import { createPlatformWithKey } from '../support/fixtures';
 
-const createCaller = createCallerFactory(appRouter);
-type Role = 'admin' | 'operator' | 'viewer';
-
-async function failure(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(TRPCError);
-    return { code: (error as TRPCError).code, appCode: ((error as TRPCError).cause as AppError | undefined)?.code };
-  }
-  return { code: 'OK', appCode: undefined };
-}
 
 describeEachDatabase('console members and roles (consoleAdmin)', (database) => {
   let seq = 0;
   const email = (role: string) => `${role}-${Date.now()}-${++seq}@example.com`;
-
-  async function team() {
-    const platform = await createPlatformWithKey(database().db);
-    const ids = {} as Record<Role, string>;
-    for (const role of ['admin', 'operator', 'viewer'] as const) {
-      ids[role] = (await createOperator(database().db, { email: email(role), password: 'a-long-password-1', platformId: platform.platformId, role })).operatorId;
-    }
-    const as = (operatorId: string) => createCaller({ operatorId, db: database().db, requestId: 'req_test' });
-    return { ...platform, ids, as, asRole: (role: Role) => as(ids[role]) };
-  }
+  const team = () => createConsoleTeam(database().db);
 
   let main: Awaited<ReturnType<typeof team>>;
   let other: Awaited<ReturnType<typeof team>>;
@@ -45,19 +20,19 @@ describeEachDatabase('console members and roles (consoleAdmin)', (database) => {
 
   it('lists members with roles, admins first; only admins may see the list', async () => {
     const { platformId } = main;
-    const list = await main.asRole('admin').consoleAdmin.members({ platformId });
+    const list = await main.as('admin').consoleAdmin.members({ platformId });
     expect(list.data.map((m) => m.role)).toEqual(['admin', 'operator', 'viewer']);
     expect(list.data[0]).toEqual({ operatorId: main.ids.admin, email: expect.stringMatching(/^admin-/), name: null, role: 'admin', memberSince: expect.any(String) });
     expect(list.data[0]).not.toHaveProperty('passwordHash');
-    expect(await failure(main.asRole('operator').consoleAdmin.members({ platformId }))).toEqual({ code: 'FORBIDDEN', appCode: undefined });
-    expect(await failure(main.asRole('viewer').consoleAdmin.members({ platformId }))).toEqual({ code: 'FORBIDDEN', appCode: undefined });
-    expect(await failure(other.asRole('admin').consoleAdmin.members({ platformId }))).toEqual({ code: 'NOT_FOUND', appCode: undefined });
+    expect(await failure(main.as('operator').consoleAdmin.members({ platformId }))).toEqual({ code: 'FORBIDDEN', appCode: undefined });
+    expect(await failure(main.as('viewer').consoleAdmin.members({ platformId }))).toEqual({ code: 'FORBIDDEN', appCode: undefined });
+    expect(await failure(other.as('admin').consoleAdmin.members({ platformId }))).toEqual({ code: 'NOT_FOUND', appCode: undefined });
   });
 
   it('adds a new e-mail as an operator with a one-time password that signs in, exactly once', async () => {
     const { platformId } = main;
     const address = email('New.Person');
-    const added = await main.asRole('admin').consoleAdmin.addMember({ platformId, email: address.toUpperCase(), role: 'operator' });
+    const added = await main.as('admin').consoleAdmin.addMember({ platformId, email: address.toUpperCase(), role: 'operator' });
     expect(added.created).toBe(true);
     expect(added.oneTimePassword).toMatch(/^[0-9A-Za-z]{20}$/);
     expect(added.member).toMatchObject({ email: address.toLowerCase(), role: 'operator' });
@@ -66,8 +41,8 @@ describeEachDatabase('console members and roles (consoleAdmin)', (database) => {
     expect(await listOperatorPlatforms(database().db, added.member.operatorId)).toEqual([expect.objectContaining({ platformId, role: 'operator' })]);
 
     // Again: already a member, 409, nothing changed (and no new password).
-    expect(await failure(main.asRole('admin').consoleAdmin.addMember({ platformId, email: address, role: 'admin' }))).toEqual({ code: 'CONFLICT', appCode: 'conflict' });
-    expect((await main.asRole('admin').consoleAdmin.members({ platformId })).data.find((m) => m.operatorId === added.member.operatorId)?.role).toBe('operator');
+    expect(await failure(main.as('admin').consoleAdmin.addMember({ platformId, email: address, role: 'admin' }))).toEqual({ code: 'CONFLICT', appCode: 'conflict' });
+    expect((await main.as('admin').consoleAdmin.members({ platformId })).data.find((m) => m.operatorId === added.member.operatorId)?.role).toBe('operator');
     expect(await verifyOperatorCredentials(database().db, address, added.oneTimePassword!)).not.toBeNull();
   });
 
@@ -75,7 +50,7 @@ describeEachDatabase('console members and roles (consoleAdmin)', (database) => {
     const { platformId } = main;
     const address = email('shared');
     const existing = await createOperator(database().db, { email: address, password: 'their-own-password', platformId: other.platformId, role: 'admin' });
-    const added = await main.asRole('admin').consoleAdmin.addMember({ platformId, email: address, role: 'viewer' });
+    const added = await main.as('admin').consoleAdmin.addMember({ platformId, email: address, role: 'viewer' });
     expect(added).toMatchObject({ created: false, oneTimePassword: null, member: { operatorId: existing.operatorId, role: 'viewer' } });
     expect(await verifyOperatorCredentials(database().db, address, 'their-own-password')).not.toBeNull();
     const roles = (await listOperatorPlatforms(database().db, existing.operatorId)).map((m) => [m.platformId, m.role]);
@@ -84,50 +59,50 @@ describeEachDatabase('console members and roles (consoleAdmin)', (database) => {
 
   it('refuses bad input with a field pointer, and non-admins with FORBIDDEN', async () => {
     const { platformId } = main;
-    expect(await failure(main.asRole('admin').consoleAdmin.addMember({ platformId, email: 'not-an-email', role: 'viewer' }))).toEqual({ code: 'BAD_REQUEST', appCode: 'invalid_request' });
-    expect(await failure(main.asRole('admin').consoleAdmin.addMember({ platformId, email: email('x'), role: 'owner' as Role }))).toEqual({ code: 'BAD_REQUEST', appCode: 'invalid_request' });
-    expect(await failure(main.asRole('operator').consoleAdmin.addMember({ platformId, email: email('x'), role: 'viewer' }))).toEqual({ code: 'FORBIDDEN', appCode: undefined });
-    expect(await failure(main.asRole('viewer').consoleAdmin.changeRole({ platformId, operatorId: main.ids.viewer, role: 'admin' }))).toEqual({ code: 'FORBIDDEN', appCode: undefined });
-    expect(await failure(main.asRole('viewer').consoleAdmin.removeMember({ platformId, operatorId: main.ids.admin }))).toEqual({ code: 'FORBIDDEN', appCode: undefined });
+    expect(await failure(main.as('admin').consoleAdmin.addMember({ platformId, email: 'not-an-email', role: 'viewer' }))).toEqual({ code: 'BAD_REQUEST', appCode: 'invalid_request' });
+    expect(await failure(main.as('admin').consoleAdmin.addMember({ platformId, email: email('x'), role: 'owner' as Role }))).toEqual({ code: 'BAD_REQUEST', appCode: 'invalid_request' });
+    expect(await failure(main.as('operator').consoleAdmin.addMember({ platformId, email: email('x'), role: 'viewer' }))).toEqual({ code: 'FORBIDDEN', appCode: undefined });
+    expect(await failure(main.as('viewer').consoleAdmin.changeRole({ platformId, operatorId: main.ids.viewer, role: 'admin' }))).toEqual({ code: 'FORBIDDEN', appCode: undefined });
+    expect(await failure(main.as('viewer').consoleAdmin.removeMember({ platformId, operatorId: main.ids.admin }))).toEqual({ code: 'FORBIDDEN', appCode: undefined });
   });
 
   it('changes roles and removes members; the last admin can be neither demoted nor removed (409)', async () => {
     const t = await team();
-    const admin = t.asRole('admin');
+    const admin = t.as('admin');
     const { platformId } = t;
     expect(await failure(admin.consoleAdmin.changeRole({ platformId, operatorId: t.ids.admin, role: 'operator' }))).toEqual({ code: 'CONFLICT', appCode: 'conflict' });
     expect(await failure(admin.consoleAdmin.removeMember({ platformId, operatorId: t.ids.admin }))).toEqual({ code: 'CONFLICT', appCode: 'conflict' });
 
     expect(await admin.consoleAdmin.changeRole({ platformId, operatorId: t.ids.viewer, role: 'admin' })).toMatchObject({ operatorId: t.ids.viewer, role: 'admin' });
     // The promoted viewer now holds admin rights on the server.
-    expect((await t.asRole('viewer').apiKeys.list({ platformId })).length).toBeGreaterThan(0);
+    expect((await t.as('viewer').apiKeys.list({ platformId })).length).toBeGreaterThan(0);
     expect(await admin.consoleAdmin.changeRole({ platformId, operatorId: t.ids.admin, role: 'viewer' })).toMatchObject({ role: 'viewer' });
-    expect(await failure(t.asRole('admin').apiKeys.list({ platformId }))).toEqual({ code: 'FORBIDDEN', appCode: undefined });
-    const newAdmin = t.asRole('viewer');
+    expect(await failure(t.as('admin').apiKeys.list({ platformId }))).toEqual({ code: 'FORBIDDEN', appCode: undefined });
+    const newAdmin = t.as('viewer');
     expect(await failure(newAdmin.consoleAdmin.removeMember({ platformId, operatorId: t.ids.viewer }))).toEqual({ code: 'CONFLICT', appCode: 'conflict' });
 
     expect(await newAdmin.consoleAdmin.removeMember({ platformId, operatorId: t.ids.operator })).toEqual({ operatorId: t.ids.operator, removed: true });
-    expect(await failure(t.asRole('operator').subMerchants.list({ platformId }))).toEqual({ code: 'NOT_FOUND', appCode: undefined });
+    expect(await failure(t.as('operator').subMerchants.list({ platformId }))).toEqual({ code: 'NOT_FOUND', appCode: undefined });
     expect(await failure(newAdmin.consoleAdmin.removeMember({ platformId, operatorId: t.ids.operator }))).toEqual({ code: 'NOT_FOUND', appCode: 'not_found' });
     // Another platform's operator is not found here, whatever their id.
     expect(await failure(newAdmin.consoleAdmin.changeRole({ platformId, operatorId: other.ids.admin, role: 'viewer' }))).toEqual({ code: 'NOT_FOUND', appCode: 'not_found' });
-    expect((await other.asRole('admin').consoleAdmin.members({ platformId: other.platformId })).data.find((m) => m.operatorId === other.ids.admin)?.role).toBe('admin');
+    expect((await other.as('admin').consoleAdmin.members({ platformId: other.platformId })).data.find((m) => m.operatorId === other.ids.admin)?.role).toBe('admin');
   });
 
   it('two admins demoting each other at the same moment: exactly one succeeds, one admin remains', async () => {
     const t = await team();
     const { platformId } = t;
-    await t.asRole('admin').consoleAdmin.changeRole({ platformId, operatorId: t.ids.operator, role: 'admin' });
+    await t.as('admin').consoleAdmin.changeRole({ platformId, operatorId: t.ids.operator, role: 'admin' });
     const results = await Promise.all([
-      failure(t.asRole('admin').consoleAdmin.changeRole({ platformId, operatorId: t.ids.operator, role: 'viewer' })),
-      failure(t.asRole('operator').consoleAdmin.changeRole({ platformId, operatorId: t.ids.admin, role: 'viewer' })),
+      failure(t.as('admin').consoleAdmin.changeRole({ platformId, operatorId: t.ids.operator, role: 'viewer' })),
+      failure(t.as('operator').consoleAdmin.changeRole({ platformId, operatorId: t.ids.admin, role: 'viewer' })),
     ]);
     // The loser is refused in the service (CONFLICT: the lock made it see one admin left) or, when the winner
     // committed before the loser's role check, by that check (FORBIDDEN: no longer an admin). Never both OK.
     expect(results.filter((r) => r.code === 'OK')).toHaveLength(1);
     expect(['CONFLICT', 'FORBIDDEN']).toContain(results.find((r) => r.code !== 'OK')?.code);
     // Whoever demoted the other first is the one admin left.
-    const survivor = results[0]!.code === 'OK' ? t.asRole('admin') : t.asRole('operator');
+    const survivor = results[0]!.code === 'OK' ? t.as('admin') : t.as('operator');
     const admins = await survivor.consoleAdmin.members({ platformId });
     expect(admins.data.filter((m) => m.role === 'admin')).toHaveLength(1);
   });

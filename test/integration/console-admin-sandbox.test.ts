@@ -1,42 +1,17 @@
-import { TRPCError } from '@trpc/server';
 import { beforeAll, expect, it } from 'vitest';
-import type { AppError } from '@/server/errors';
-import { createOperator } from '@/server/services/operators/create-operator';
-import { appRouter } from '@/server/trpc/app-router';
-import { createCallerFactory } from '@/server/trpc/init';
+import { createConsoleTeam, trpcFailure as failure } from '../support/console-team';
 import { describeEachDatabase } from '../support/databases';
-import { createPlatformWithKey } from '../support/fixtures';
 import { extJsonFor, miniProgramApi } from '../support/mini-programs';
 import { completeFormData, paymentsApi } from '../support/onboarding';
 import { useSandboxOverHttp } from '../support/sandbox-server';
 
-const createCaller = createCallerFactory(appRouter);
-type Role = 'admin' | 'operator' | 'viewer';
-
-async function failure(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(TRPCError);
-    return { code: (error as TRPCError).code, appCode: ((error as TRPCError).cause as AppError | undefined)?.code };
-  }
-  return { code: 'OK', appCode: undefined };
-}
 
 describeEachDatabase('the sandbox page procedures and server-side roles', (database) => {
   const sandbox = useSandboxOverHttp();
-  let seq = 0;
-
-  async function team() {
-    const platform = await createPlatformWithKey(database().db);
-    const ids = {} as Record<Role, string>;
-    for (const role of ['admin', 'operator', 'viewer'] as const) {
-      const email = `${role}-${Date.now()}-${++seq}@example.com`;
-      ids[role] = (await createOperator(database().db, { email, password: 'a-long-password-1', platformId: platform.platformId, role })).operatorId;
-    }
-    const as = (role: Role) => createCaller({ operatorId: ids[role], db: database().db, requestId: 'req_test' });
-    return { ...platform, as, payments: paymentsApi(platform.apiKey) };
-  }
+  const team = async () => {
+    const t = await createConsoleTeam(database().db);
+    return { ...t, payments: paymentsApi(t.apiKey) };
+  };
 
   let main: Awaited<ReturnType<typeof team>>;
   let other: Awaited<ReturnType<typeof team>>;

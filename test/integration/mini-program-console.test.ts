@@ -1,46 +1,18 @@
-import { TRPCError } from '@trpc/server';
 import { beforeAll, expect, it } from 'vitest';
-import type { AppError } from '@/server/errors';
-import { createOperator } from '@/server/services/operators/create-operator';
 import { setPlatformConfig } from '@/server/services/platforms/set-platform-config';
 import { appRouter } from '@/server/trpc/app-router';
 import { createCallerFactory } from '@/server/trpc/init';
+import { createConsoleTeam, trpcFailure as failure } from '../support/console-team';
 import { describeEachDatabase } from '../support/databases';
-import { createPlatformWithKey } from '../support/fixtures';
 import { extJsonFor, miniProgramApi } from '../support/mini-programs';
 import { useSandboxOverHttp } from '../support/sandbox-server';
 
-const createCaller = createCallerFactory(appRouter);
-type Role = 'admin' | 'operator' | 'viewer';
 const providers = ['providerA', 'providerB'] as const;
 const redirectUri = 'https://seller.example.com/authorized';
 
-/** The tRPC error code of a call, and the AppError code behind it ('OK' when it succeeded). */
-async function failure(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(TRPCError);
-    return { code: (error as TRPCError).code, appCode: ((error as TRPCError).cause as AppError | undefined)?.code };
-  }
-  return { code: 'OK', appCode: undefined };
-}
-
 describeEachDatabase('mini programs in the console (tRPC over the same services)', (database) => {
   const sandbox = useSandboxOverHttp();
-  let seq = 0;
-
-  /** A platform with an API key (for the REST callback) and one operator per role; unique per call. */
-  async function team() {
-    const platform = await createPlatformWithKey(database().db);
-    const ids = {} as Record<Role, string>;
-    for (const role of ['admin', 'operator', 'viewer'] as const) {
-      const email = `${role}-${Date.now()}-${++seq}@example.com`;
-      ids[role] = (await createOperator(database().db, { email, password: 'a-long-password-1', platformId: platform.platformId, role })).operatorId;
-    }
-    const as = (role: Role) => createCaller({ operatorId: ids[role], db: database().db, requestId: 'req_test' });
-    return { ...platform, as };
-  }
+  const team = () => createConsoleTeam(database().db);
 
   let main: Awaited<ReturnType<typeof team>>;
   let other: Awaited<ReturnType<typeof team>>;
@@ -143,7 +115,7 @@ describeEachDatabase('mini programs in the console (tRPC over the same services)
     expect(await failure(viewer.miniPrograms.authorizers({ platformId: elsewhere }))).toMatchObject({ code: 'NOT_FOUND' });
     expect(await failure(viewer.miniPrograms.manualTemplates.list({ platformId: elsewhere }))).toMatchObject({ code: 'NOT_FOUND' });
     expect(await failure(viewer.miniPrograms.startAuthorization({ ...start, platformId: elsewhere }))).toMatchObject({ code: 'NOT_FOUND' });
-    const anonymous = createCaller({ operatorId: null, db: database().db, requestId: 'req_test' });
+    const anonymous = createCallerFactory(appRouter)({ operatorId: null, db: database().db, requestId: 'req_test' });
     expect(await failure(anonymous.miniPrograms.authorizers({ platformId }))).toMatchObject({ code: 'UNAUTHORIZED' });
   });
 

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, expect, it } from 'vitest';
+import { afterEach, beforeAll, expect, it, vi } from 'vitest';
 import * as listRoute from '@/app/v1/payments/sub-merchants/route';
 import { apiKeys, subMerchants } from '@/server/db/schema';
 import { newId } from '@/server/ids';
@@ -72,6 +72,22 @@ describeEachDatabase('GET /v1/payments/sub-merchants authentication and scope', 
     await revokeApiKey({ db: database().db, platformId: revocable.platformId, actor: 'test' }, revocable.apiKeyId);
     const response = await callRoute(listRoute.GET, url, { headers: apiHeaders(revocable.apiKey) });
     expect(response.status).toBe(401);
+  });
+
+  it('honours a revocation made elsewhere (another instance, straight in the database) within the 5 s cache', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const revocable = await createPlatformWithKey(database().db);
+    expect((await callRoute(listRoute.GET, url, { headers: apiHeaders(revocable.apiKey) })).status).toBe(200);
+    await database().db.update(apiKeys).set({ revokedAt: new Date() }).where(eq(apiKeys.id, revocable.apiKeyId));
+    // The documented trade-off: this instance learnt of the key a moment ago and keeps trusting it briefly.
+    vi.advanceTimersByTime(4_000);
+    expect((await callRoute(listRoute.GET, url, { headers: apiHeaders(revocable.apiKey) })).status).toBe(200);
+    vi.advanceTimersByTime(1_001);
+    expect((await callRoute(listRoute.GET, url, { headers: apiHeaders(revocable.apiKey) })).status).toBe(401);
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
   });
 
   it('answers 405 problem+json for a method the path does not support, naming the allowed ones', async () => {

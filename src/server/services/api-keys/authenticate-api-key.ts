@@ -3,6 +3,7 @@ import { apiKeys } from '@/server/db/schema';
 import type { Db } from '@/server/db';
 import { preparedPerDb } from '@/server/db/prepared';
 import { hashApiKey, looksLikeApiKey, type ServiceCode } from './api-key-format';
+import { authenticatedKeyCache } from './authenticated-key-cache';
 
 const lastUsedResolutionMs = 60_000;
 
@@ -13,16 +14,22 @@ const keyByHash = preparedPerDb((db: Db) =>
 export type AuthenticatedKey = { id: string; platformId: string; services: ServiceCode[] };
 
 /**
- * Resolves a presented key to its platform, or null when it is unknown or revoked. last_used_at is written at
- * most once a minute per key so the hot path of polling integrators is a single indexed read.
+ * Resolves a presented key to its platform, or null when it is unknown or revoked. A key seen in the last few
+ * seconds is answered from memory (see authenticated-key-cache.ts for the revocation trade-off); otherwise one
+ * indexed read. last_used_at is written at most once a minute per key.
  */
 export async function authenticateApiKey(db: Db, presented: string): Promise<AuthenticatedKey | null> {
   if (!looksLikeApiKey(presented)) return null;
-  const [row] = await keyByHash(db).execute({ hash: hashApiKey(presented) });
+  const hash = hashApiKey(presented);
+  const cached = authenticatedKeyCache.get(hash);
+  if (cached) return cached;
+  const [row] = await keyByHash(db).execute({ hash });
   if (!row || row.revokedAt) return null;
   const now = new Date();
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > lastUsedResolutionMs) {
     await db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, row.id));
   }
-  return { id: row.id, platformId: row.platformId, services: row.services as ServiceCode[] };
+  const key = { id: row.id, platformId: row.platformId, services: row.services as ServiceCode[] };
+  authenticatedKeyCache.set(hash, key);
+  return key;
 }

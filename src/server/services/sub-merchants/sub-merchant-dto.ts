@@ -2,6 +2,7 @@ import { currentlyDue, maskFormData, personalFields, type FormData } from '@/sch
 import { getFieldCipher } from '@/server/config/field-cipher';
 import { decryptFields } from '@/server/crypto/field-encryption';
 import type { subMerchants } from '@/server/db/schema';
+import { maskedViewOf } from './masked-view-cache';
 
 type Row = typeof subMerchants.$inferSelect;
 
@@ -12,7 +13,10 @@ export function revealFormData(row: Pick<Row, 'formData'>): FormData {
 
 /** The public shape of a sub-merchant: explicit fields, personal data masked by construction. */
 export function toSubMerchantDto(row: Row) {
-  const formData = revealFormData(row);
+  const view = maskedViewOf(row, () => {
+    const formData = revealFormData(row);
+    return { formData: maskFormData(formData), currentlyDue: currentlyDue(formData) };
+  });
   return {
     id: row.id,
     object: 'sub_merchant' as const,
@@ -27,8 +31,8 @@ export function toSubMerchantDto(row: Row) {
     chApplymentStateMsg: row.chApplymentStateMsg ?? undefined,
     signUrl: row.signUrl ?? undefined,
     rejectReasons: row.rejectReasons,
-    formData: maskFormData(formData),
-    requirements: { currentlyDue: currentlyDue(formData) },
+    formData: view.formData,
+    requirements: { currentlyDue: view.currentlyDue },
     lastSyncedAt: row.lastSyncedAt?.toISOString() ?? undefined,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -23,6 +23,10 @@ export default defineConfig({
   projects: [
     { name: 'api', testMatch: 'api/**/*.spec.ts' },
     { name: 'ui', testMatch: 'ui/**/*.spec.ts' },
+    // SIGKILLs a server mid-call with its upstream in a second process (e2e/support/crash-rig.ts).
+    { name: 'resilience', testMatch: 'resilience/**/*.spec.ts' },
+    // Two instances of the build on one PostgreSQL (E2E_PORT+3, +4; TEST_DATABASE_URL or the local default).
+    { name: 'scale-out', testMatch: 'scale-out/**/*.spec.ts' },
   ],
   webServer: {
     // Provisions a fresh embedded database through the CLI, then serves the production build.

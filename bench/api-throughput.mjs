@@ -84,6 +84,7 @@ async function main() {
     const server = await startNextServer({ appDir, port, env, nodeArgs, logFile });
     cleanups.push(() => server.stop());
     say(`server pid ${server.pid} at ${server.baseUrl} (log ${logFile})`);
+    say(`API_RATE_LIMIT_PER_SECOND=${env.API_RATE_LIMIT_PER_SECOND} (raised so one key flat out measures the routes, not the per-key limit)`);
 
     const { apiKey } = await createPlatformWithCli({ appDir, env });
     const started = Date.now();

@@ -43,6 +43,9 @@ const envSchema = z.object({
     .trim()
     .regex(/^[1-9]\d{0,6}(\s*,\s*[1-9]\d{0,6})*$/, 'must be a comma list of positive whole seconds, e.g. "30,120,600"')
     .optional(),
+  /** Per API key, per instance: sustained requests a second, and how many may arrive at once (token bucket). */
+  API_RATE_LIMIT_PER_SECOND: z.coerce.number().int().min(1).max(1_000_000).default(100),
+  API_RATE_LIMIT_BURST: z.coerce.number().int().min(1).max(1_000_000).default(200),
   API_BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(20 * 1024 * 1024).default(1024 * 1024),
   // Live-mode upstream credentials (service-wide; never in the repo).
   PROVIDER_A_MCH_ID: optionalText,

@@ -4,12 +4,12 @@ import path from 'node:path';
 
 export type RunningServer = { process: ChildProcess; dataDir: string; output: () => string; exited: Promise<number | null> };
 
-/** Starts `next start` on its own port and data directory, as the README's run command would. */
-export function spawnServer(port: number, dataDir: string): RunningServer {
+/** Starts `next start` on its own port and data directory, as the README's run command would; `env` adds variables. */
+export function spawnServer(port: number, dataDir: string, env: Record<string, string> = {}): RunningServer {
   let output = '';
   // Next itself, not npx: the pid we signal is the server that holds the database.
   const child = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(port)], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' },
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });

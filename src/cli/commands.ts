@@ -7,6 +7,12 @@ import { AppError } from '@/server/errors';
 import { createApiKey } from '@/server/services/api-keys/create-api-key';
 import { serviceCodes, type ServiceCode } from '@/server/services/api-keys/api-key-format';
 import { revokeApiKey } from '@/server/services/api-keys/revoke-api-key';
+import { getFieldCipher } from '@/server/config/field-cipher';
+import { getSecrets } from '@/server/config/secrets';
+import { addDataKey } from '@/server/services/data-keys/add-data-key';
+import { countTokensByKey } from '@/server/services/data-keys/count-tokens-by-key';
+import { reencryptStoredData } from '@/server/services/data-keys/reencrypt-stored-data';
+import { retireDataKey } from '@/server/services/data-keys/retire-data-key';
 import { createOperator } from '@/server/services/operators/create-operator';
 import { createPlatform } from '@/server/services/platforms/create-platform';
 import { getPlatform } from '@/server/services/platforms/get-platform';
@@ -18,6 +24,13 @@ const cliActor = 'cli';
 function required(value: string | undefined, what: string): string {
   if (!value) throw new AppError('invalid_request', `Missing ${what}. Run with --help for usage.`);
   return value;
+}
+
+function parseBatchSize(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const size = Number(value);
+  if (!Number.isInteger(size) || size < 1 || size > 10_000) throw new AppError('invalid_request', '--batch-size must be a whole number from 1 to 10000.');
+  return size;
 }
 
 function parseServices(value: string | undefined): ServiceCode[] | undefined {
@@ -67,6 +80,14 @@ export async function runCommand(db: Db, args: ParsedArgs): Promise<Record<strin
         locale: args.flags.locale as 'zh-CN' | 'en' | undefined,
       });
     }
+    case 'data-key status':
+      return { activeKeyId: getFieldCipher().activeKeyId, keyIds: Object.keys(getSecrets().dataKeys), tokens: await countTokensByKey(db) };
+    case 'data-key reencrypt':
+      return reencryptStoredData(db, { batchSize: parseBatchSize(args.flags['batch-size']) });
+    case 'data-key add':
+      return addDataKey();
+    case 'data-key retire':
+      return retireDataKey(db, required(rest[0], '<keyId>'));
     default:
       throw new AppError('invalid_request', `Unknown command "${command}". Run with --help for usage.`);
   }

@@ -7,6 +7,7 @@ import { ConfigError, getEnv } from '@/env';
 import { DataDirLockedError, readLock } from '@/server/db/data-dir-lock';
 import { openDatabase } from '@/server/db/open-database';
 import { AppError } from '@/server/errors';
+import { logger } from '@/server/logger';
 import { runCommand } from './commands';
 import { parseArgs, usage, type ParsedArgs } from './parse-args';
 
@@ -34,6 +35,8 @@ async function runLocally(args: ParsedArgs) {
 }
 
 async function main() {
+  // Service logs share stdout with the command's answer: keep them to warnings unless asked for.
+  if (!process.env.LOG_LEVEL && !process.env.LOG_FILE) logger.level = 'warn';
   const args = parseArgs(process.argv.slice(2));
   if (args.help || args.positionals.length === 0) {
     process.stdout.write(`${usage}\n`);

@@ -25,6 +25,11 @@ export const usage = `Usage: npm run cli -- <command> [--json]
   apikey create <platformId> [--services payments,miniprogram] [--name <name>]   → { apiKey }
   apikey revoke <platformId> <keyId>
   operator create --email <e> --password <p> [--platform <id> --role admin|operator|viewer] [--locale zh-CN|en]
+  data-key status                                      → active key, key ids in the ring, stored tokens per key id
+  data-key reencrypt [--batch-size 200]                rewrite every token not under the active key (online)
+  data-key add                                         embedded only: new active key in secrets.json (restart after)
+  data-key retire <keyId>                              embedded only: drop a key no stored token uses any more
+  (rotation step by step: docs/data-key-rotation.md)
 
 With the embedded database held by a running server, commands go through that server.
 'npm run --silent cli -- … --json' prints only the JSON.`;

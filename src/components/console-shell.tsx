@@ -1,15 +1,12 @@
-'use client';
-
-import Link from 'next/link';
-import { signOut } from 'next-auth/react';
-import { usePathname, useRouter } from 'next/navigation';
 import type { ReactNode } from 'react';
-import { useI18n } from '@/i18n/i18n-provider';
-import { localeCookie, locales, type Locale } from '@/i18n/locales';
+import type { Translate } from '@/i18n/format';
+import type { Locale } from '@/i18n/locales';
 import type { MessageKey } from '@/i18n/messages/en';
-import { api } from '@/trpc/react';
 import { MembershipProvider, type Membership } from './membership';
-
+import { LanguageSwitcher } from './shell/language-switcher';
+import { PlatformSwitcher } from './shell/platform-switcher';
+import { SectionNav } from './shell/section-nav';
+import { SignOutButton } from './shell/sign-out-button';
 
 const sections: { key: string; label: MessageKey; sandboxOnly?: boolean }[] = [
   { key: 'sub-merchants', label: 'nav.subMerchants' },
@@ -18,60 +15,32 @@ const sections: { key: string; label: MessageKey; sandboxOnly?: boolean }[] = [
   { key: 'sandbox', label: 'nav.sandbox', sandboxOnly: true },
 ];
 
-const languageNames: Record<Locale, string> = { 'zh-CN': '简体中文', en: 'English' };
-
-export function ConsoleShell(props: { platforms: Membership[]; current: Membership; sandbox: boolean; children: ReactNode }) {
-  const { platforms, current, sandbox, children } = props;
-  const { t, locale } = useI18n();
-  const pathname = usePathname();
-  const router = useRouter();
-  const setLocale = api.me.setLocale.useMutation({
-    onSuccess: (saved) => {
-      document.cookie = `${localeCookie}=${saved}; path=/; max-age=31536000; samesite=lax`;
-      router.refresh();
-    },
-  });
+/**
+ * The console's frame, rendered on the server: only the platform and language pickers, the section links and
+ * sign-out are client islands, so every console page ships little JavaScript for the frame.
+ */
+export function ConsoleShell(props: { platforms: Membership[]; current: Membership; sandbox: boolean; locale: Locale; t: Translate; children: ReactNode }) {
+  const { platforms, current, sandbox, locale, t, children } = props;
   const base = `/platforms/${current.platformId}`;
-  const section = pathname.slice(base.length).split('/')[1] ?? 'sub-merchants';
   return (
     <div className="shell">
       <aside className="sidebar">
         <div>
-          <label htmlFor="platform-switcher">{t('nav.platform')}</label>
-          <select id="platform-switcher" value={current.platformId} onChange={(event) => router.push(`/platforms/${event.target.value}/${section}`)}>
-            {platforms.map((p) => (
-              <option key={p.platformId} value={p.platformId}>
-                {p.name}
-              </option>
-            ))}
-          </select>
+          <PlatformSwitcher label={t('nav.platform')} current={current.platformId} platforms={platforms} />
           <p className="muted">
             {t('nav.role')}: <span className="badge">{current.role}</span>
           </p>
         </div>
-        <nav aria-label={t('nav.sections')}>
-          {sections
-            .filter((s) => sandbox || !s.sandboxOnly)
-            .map((s) => (
-              <Link key={s.key} href={`${base}/${s.key}`} aria-current={section === s.key ? 'page' : undefined}>
-                {t(s.label)}
-              </Link>
-            ))}
-          <Link href="/docs">{t('nav.apiReference')}</Link>
-        </nav>
+        <SectionNav
+          label={t('nav.sections')}
+          base={base}
+          sections={sections.filter((s) => sandbox || !s.sandboxOnly).map((s) => ({ key: s.key, label: t(s.label) }))}
+          extra={{ href: '/docs', label: t('nav.apiReference') }}
+        />
         <div>
-          <label htmlFor="language-switcher">{t('nav.language')}</label>
-          <select id="language-switcher" value={locale} disabled={setLocale.isPending} onChange={(e) => setLocale.mutate({ locale: e.target.value as Locale })}>
-            {locales.map((l) => (
-              <option key={l} value={l} lang={l}>
-                {languageNames[l]}
-              </option>
-            ))}
-          </select>
+          <LanguageSwitcher label={t('nav.language')} locale={locale} />
         </div>
-        <button className="secondary" onClick={() => signOut({ callbackUrl: '/sign-in' })}>
-          {t('nav.signOut')}
-        </button>
+        <SignOutButton label={t('nav.signOut')} />
       </aside>
       <main className="main" lang={locale}>
         <MembershipProvider membership={current}>{children}</MembershipProvider>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { en } from './messages/en';
 import { zhCN } from './messages/zh-CN';
-import { translator } from './translate';
+import { messagesFor, translator } from './translate';
 
 describe('console strings', () => {
   it('zh-CN and en have the same keys and no empty strings', () => {
@@ -12,5 +12,13 @@ describe('console strings', () => {
   it('fills placeholders', () => {
     expect(translator('en')('nav.platform')).toBe('Platform');
     expect(translator('zh-CN')('nav.platform')).toBe('平台');
+  });
+
+  it('hands a screen only the namespaces it asks for, in its language', () => {
+    const messages = messagesFor('zh-CN', ['nav', 'common']);
+    expect(messages['nav.platform']).toBe('平台');
+    expect(Object.keys(messages).every((key) => key.startsWith('nav.') || key.startsWith('common.'))).toBe(true);
+    expect(messages['onboarding.wizard.title']).toBeUndefined();
+    expect(Object.keys(messagesFor('en'))).toHaveLength(Object.keys(en).length);
   });
 });

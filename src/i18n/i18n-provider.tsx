@@ -1,15 +1,16 @@
 'use client';
 
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { formatters, translatorFor, type Messages, type Translate } from './format';
 import type { Locale } from './locales';
-import { formatters, translator, type Translate } from './translate';
 
 type I18n = { locale: Locale; t: Translate; format: ReturnType<typeof formatters> };
 
 const I18nContext = createContext<I18n | null>(null);
 
-export function I18nProvider({ locale, children }: { locale: Locale; children: ReactNode }) {
-  const value = useMemo(() => ({ locale, t: translator(locale), format: formatters(locale) }), [locale]);
+/** `messages` is the operator's language only (from `messagesFor` on the server), not both catalogs. */
+export function I18nProvider({ locale, messages, children }: { locale: Locale; messages: Messages; children: ReactNode }) {
+  const value = useMemo(() => ({ locale, t: translatorFor(messages), format: formatters(locale) }), [locale, messages]);
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 

@@ -1,22 +1,22 @@
 import type { Locale } from './locales';
+import { translatorFor, type Messages } from './format';
 import { en, type MessageKey } from './messages/en';
 import { zhCN } from './messages/zh-CN';
 
+export { formatters, type Translate } from './format';
+
 const catalogs: Record<Locale, Record<MessageKey, string>> = { en, 'zh-CN': zhCN };
 
-export type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
+export type Namespace = MessageKey extends `${infer N}.${string}` ? N : never;
 
-/** `{name}` placeholders are filled from `values`. */
-export function translator(locale: Locale): Translate {
+/**
+ * One language's catalog (the i18n-keys test keeps both complete) for I18nProvider; with `namespaces`, only
+ * keys under them (`onboarding.…`), so a page's HTML does not carry every other screen's strings.
+ */
+export function messagesFor(locale: Locale, namespaces?: readonly Namespace[]): Messages {
   const catalog = catalogs[locale];
-  return (key, values) => {
-    const text = catalog[key] ?? en[key] ?? key;
-    return values ? text.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? `{${name}}`)) : text;
-  };
+  if (!namespaces) return catalog;
+  return Object.fromEntries(Object.entries(catalog).filter(([key]) => namespaces.some((n) => key.startsWith(`${n}.`))));
 }
 
-/** Dates and numbers formatted for the language. */
-export const formatters = (locale: Locale) => ({
-  dateTime: (value: string | Date) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value)),
-  number: (value: number) => new Intl.NumberFormat(locale).format(value),
-});
+export const translator = (locale: Locale) => translatorFor(catalogs[locale]);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { getFieldCipher } from '@/server/config/field-cipher';
 import type { Db } from '@/server/db';
@@ -7,23 +8,25 @@ import type { SandboxStore } from './store';
 /**
  * The sandbox's state in its own table, so it survives restarts like a real upstream would. Values are
  * sealed with the field cipher: the emulated upstream keeps plain ID and account numbers (as Alipay does),
- * and they must not sit in plain text in our database.
+ * and they must not sit in plain text in our database. Ids are stored as their SHA-256: many of them are the
+ * emulated upstream's bearer secrets (access and refresh tokens, auth codes, tickets), all high-entropy.
  */
 export function createDbSandboxStore(db: () => Promise<Db>): SandboxStore {
   const seal = (value: unknown) => ({ sealed: getFieldCipher().encrypt(JSON.stringify(value)) });
   const open = <T>(stored: unknown) => JSON.parse(getFieldCipher().decrypt((stored as { sealed: string }).sealed)) as T;
+  const idOf = (id: string) => createHash('sha256').update(id).digest('hex');
   return {
     async get<T>(kind: string, id: string) {
       const [row] = await (await db())
         .select({ value: sandboxObjects.value })
         .from(sandboxObjects)
-        .where(and(eq(sandboxObjects.kind, kind), eq(sandboxObjects.id, id)));
+        .where(and(eq(sandboxObjects.kind, kind), eq(sandboxObjects.id, idOf(id))));
       return row ? open<T>(row.value) : undefined;
     },
     async put<T>(kind: string, id: string, value: T) {
       await (await db())
         .insert(sandboxObjects)
-        .values({ kind, id, value: seal(value) })
+        .values({ kind, id: idOf(id), value: seal(value) })
         .onConflictDoUpdate({ target: [sandboxObjects.kind, sandboxObjects.id], set: { value: sql`excluded.value`, updatedAt: new Date() } });
     },
     async list<T>(kind: string) {

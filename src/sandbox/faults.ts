@@ -2,8 +2,8 @@
  * Injected upstream failures (decisions §7): `PUT /sandbox/control/faults` stores a list; each request to a
  * provider's sandbox consults it. A fault matches by provider and an optional substring of the URL, fires with
  * probability `rate` (default 1) for `count` requests (default unlimited), and either delays (`latencyMs`) or
- * answers with `status` (and `errcode` in the provider's error shape), or lets it through and `tamper`s with
- * the signed answer.
+ * answers with `status` (and `errcode` in the provider's error shape) or a `malformed` body, or lets it through
+ * and `tamper`s with the signed answer, or acts on it and holds the answer (`answerDelayMs`).
  */
 import { z } from 'zod';
 import type { SandboxStore } from './store';
@@ -19,6 +19,15 @@ export const faultSchema = z
     count: z.number().int().min(1).max(100_000).optional(),
     /** Let the request through, then alter the signed response body (a forged or corrupted answer). */
     tamper: z.boolean().optional(),
+    /** Answer with an HTML error page instead of the protocol's JSON (a proxy in the way); HTTP `status` or 200. */
+    malformed: z.boolean().optional(),
+    /** providerB's error sub_code, e.g. `aop.invalid-app-auth-token` (the seller's authorization token expired). */
+    subCode: z.string().max(100).optional(),
+    /**
+     * Let the request through and act on it, then hold the answer this long: the upstream did it, the caller
+     * may never hear so (latencyMs holds the request before the upstream acts).
+     */
+    answerDelayMs: z.number().int().min(0).max(120_000).optional(),
   })
   .strict();
 export type Fault = z.infer<typeof faultSchema>;
@@ -34,12 +43,22 @@ export async function listFaults(store: SandboxStore): Promise<StoredFault[]> {
   return (await store.get<StoredFault[]>(kind, 'active')) ?? [];
 }
 
-function faultResponse(fault: Fault): Response {
+/** providerA's component API (api.weixin.qq.com) answers errors as HTTP 200 `{errcode, errmsg}`; its pay API as `{code, message}`. */
+const isProviderAComponentApi = (request: Request) => new URL(request.url).pathname.includes('/providerA/open/');
+
+function faultResponse(fault: Fault, request: Request): Response {
+  if (fault.malformed) {
+    return new Response('<html><body><h1>502 Bad Gateway</h1></body></html>', { status: fault.status ?? 200, headers: { 'content-type': 'text/html' } });
+  }
+  if (fault.provider === 'providerA' && isProviderAComponentApi(request)) {
+    const errcode = Number(fault.errcode ?? (fault.status === 429 ? 45011 : -1));
+    return Response.json({ errcode, errmsg: 'sandbox injected fault' }, { status: fault.status ?? 200 });
+  }
   const status = fault.status ?? 500;
   const body =
     fault.provider === 'providerA'
       ? { code: String(fault.errcode ?? (status === 429 ? 'FREQUENCY_LIMITED' : 'SYSTEM_ERROR')), message: 'sandbox injected fault' }
-      : { error_response: { code: String(fault.errcode ?? '20000'), msg: 'Service Currently Unavailable', sub_code: 'isp.unknow-error', sub_msg: 'sandbox injected fault' } };
+      : { error_response: { code: String(fault.errcode ?? '20000'), msg: 'Service Currently Unavailable', sub_code: fault.subCode ?? 'isp.unknow-error', sub_msg: 'sandbox injected fault' } };
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
@@ -49,11 +68,6 @@ export async function tamperWith(response: Response): Promise<Response> {
   const index = text.search(/[0-9]/);
   const altered = index === -1 ? `${text} ` : `${text.slice(0, index)}${(Number(text[index]) + 1) % 10}${text.slice(index + 1)}`;
   return new Response(altered, { status: response.status, headers: response.headers });
-}
-
-/** Whether an active `tamper` fault matches this request (counted like the others). */
-export async function shouldTamper(store: SandboxStore, provider: Fault['provider'], request: Request) {
-  return (await takeFault(store, provider, request, (f) => f.tamper === true)) !== undefined;
 }
 
 async function takeFault(store: SandboxStore, provider: Fault['provider'], request: Request, kindMatches: (f: Fault) => boolean) {
@@ -75,8 +89,24 @@ async function takeFault(store: SandboxStore, provider: Fault['provider'], reque
 
 /** Returns the injected response, or undefined to let the request through (after any injected latency). */
 export async function applyFault(store: SandboxStore, provider: Fault['provider'], request: Request): Promise<Response | undefined> {
-  const fault = await takeFault(store, provider, request, (f) => !f.tamper);
+  const fault = await takeFault(store, provider, request, (f) => !f.tamper && f.answerDelayMs === undefined);
   if (!fault) return undefined;
-  if (fault.latencyMs) await new Promise((resolve) => setTimeout(resolve, fault.latencyMs));
-  return fault.status || fault.errcode ? faultResponse(fault) : undefined;
+  if (fault.latencyMs) await sleep(fault.latencyMs);
+  return fault.status || fault.errcode !== undefined || fault.malformed ? faultResponse(fault, request) : undefined;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Serves one request to a provider's sandbox through the active faults: an injected answer, or the real one
+ * (`handle`), possibly held back (`answerDelayMs`) or tampered with.
+ */
+export async function answerWithFaults(store: SandboxStore, provider: Fault['provider'], request: Request, handle: (request: Request) => Promise<Response>) {
+  const injected = await applyFault(store, provider, request);
+  if (injected) return injected;
+  const tamper = await takeFault(store, provider, request, (f) => f.tamper === true);
+  const slowAnswer = await takeFault(store, provider, request, (f) => f.answerDelayMs !== undefined);
+  const response = await handle(request);
+  if (slowAnswer) await sleep(slowAnswer.answerDelayMs!);
+  return tamper ? tamperWith(response) : response;
 }

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { getDb } from '@/server/db';
 import { mpAuthorizations } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
-import { hashState } from '@/server/services/mini-programs/authorization-state';
+import { hashState, openAuthorizationLink } from '@/server/services/mini-programs/authorization-state';
 import { deliverAlipayMessage, deliverComponentPush } from './mini-program-pushes';
 import { buildPush, createProviderAComponentSandboxConfig, decideAudit, expireTokens, grantAuthorization, issueVerifyTicket } from './providerA/component';
 import { loadProviderBSandboxKeys } from './providerB/keys';
@@ -25,7 +25,7 @@ export const expireSchema = z.object({ authorizerAppId: z.string().max(64).optio
 async function authUrlOf(state: string) {
   const [row] = await (await getDb()).select().from(mpAuthorizations).where(eq(mpAuthorizations.stateHash, hashState(state)));
   if (!row) throw new AppError('not_found', 'No authorization with that state.');
-  return row.authUrl;
+  return openAuthorizationLink(row.authUrl);
 }
 
 /** The seller scanned and pressed Authorize: returns where the upstream sends the browser. */

@@ -33,6 +33,14 @@ export function sandboxRoute(handler: (request: Request, ctx: SandboxContext) =>
     } catch {
       return new Response('Not Found', { status: 404 });
     }
-    return handler(request, ctx);
+    try {
+      return await handler(request, ctx);
+    } catch (error) {
+      // A malformed link or form is the caller's mistake: the upstream's pages answer it with a plain 4xx.
+      if (error instanceof AppError && error.status < 500) {
+        return new Response(error.message, { status: error.status, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+      }
+      throw error;
+    }
   };
 }

@@ -9,7 +9,7 @@ import { appRouter } from '@/server/trpc/app-router';
 import { createCallerFactory } from '@/server/trpc/init';
 import { describeEachDatabase } from '../support/databases';
 import { createPlatformWithKey } from '../support/fixtures';
-import { extJsonFor } from '../support/mini-programs';
+import { extJsonFor, pressAuthorize } from '../support/mini-programs';
 import { useSandboxOverHttp } from '../support/sandbox-server';
 
 const createCaller = createCallerFactory(appRouter);
@@ -24,20 +24,6 @@ async function trpcCode(promise: Promise<unknown>) {
     expect(error).toBeInstanceOf(TRPCError);
     return (error as TRPCError).code;
   }
-}
-
-/** What the seller's browser does on the sandbox's authorize page: submit its form, follow nothing. */
-async function pressAuthorize(authUrl: string) {
-  const html = await (await fetch(authUrl)).text();
-  const form = new URLSearchParams();
-  for (const [, name, value] of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) {
-    form.set(name!, value!.replaceAll('&amp;', '&').replaceAll('&quot;', '"').replaceAll('&lt;', '<').replaceAll('&gt;', '>'));
-  }
-  const response = await fetch(authUrl, { method: 'POST', body: form, headers: { 'content-type': 'application/x-www-form-urlencoded' }, redirect: 'manual' });
-  expect(response.status).toBe(302);
-  const back = new URL(response.headers.get('location')!);
-  expect(back.pathname).toBe('/authorize/done');
-  return Object.fromEntries(back.searchParams);
 }
 
 describeEachDatabase('seller authorization page and the console pipeline history', (database) => {

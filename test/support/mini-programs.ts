@@ -12,6 +12,7 @@ import * as baseinfoRoute from '@/app/v1/miniprogram/[platform]/baseinfo/route';
 import * as experienceRoute from '@/app/v1/miniprogram/[platform]/experience/route';
 import * as rollbackRoute from '@/app/v1/miniprogram/[platform]/rollback/route';
 import * as membersRoute from '@/app/v1/miniprogram/[platform]/members/route';
+import { expect } from 'vitest';
 import type { RouteHandler } from '@/server/http/define-route';
 import { apiHeaders, callRoute } from './call-route';
 
@@ -51,3 +52,30 @@ export function miniProgramApi(apiKey: string) {
 }
 
 export const extJsonFor = (appId: string) => JSON.stringify({ extEnable: true, extAppid: appId, ext: { shopId: 'shop-1' }, window: { navigationBarTitleText: '示例小店' } });
+
+type SandboxControl = (method: 'POST', path: string, body?: unknown) => Promise<{ status: number; body: Record<string, unknown> | null }>;
+
+/** Authorizes a new mini program the way a seller does: start → the sandbox grants → our callback; returns its appId. */
+export async function authorizeMiniProgram(api: ReturnType<typeof miniProgramApi>, control: SandboxControl, provider: 'providerA' | 'providerB', tenantId: string) {
+  const started = await api.authorize({ platform: provider, redirectUri: 'https://seller.example.com/authorized', tenantId });
+  if (started.status !== 201) throw new Error(`authorize answered ${started.status}`);
+  const granted = await control('POST', `/${provider}/authorizations`, { state: started.body.state });
+  const redirect = new URL(String(granted.body?.redirectUrl));
+  const done = await api.callback(provider, redirect.searchParams.toString());
+  if (done.status !== 200) throw new Error(`authorization callback answered ${done.status}`);
+  return { appId: done.body.appId as string, authCode: redirect.searchParams.get('auth_code') ?? redirect.searchParams.get('app_auth_code') ?? '' };
+}
+
+/** What the seller's browser does on the sandbox's authorize page: submit its form, follow nothing. */
+export async function pressAuthorize(authUrl: string) {
+  const html = await (await fetch(authUrl)).text();
+  const form = new URLSearchParams();
+  for (const [, name, value] of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) {
+    form.set(name!, value!.replaceAll('&amp;', '&').replaceAll('&quot;', '"').replaceAll('&lt;', '<').replaceAll('&gt;', '>'));
+  }
+  const response = await fetch(authUrl, { method: 'POST', body: form, headers: { 'content-type': 'application/x-www-form-urlencoded' }, redirect: 'manual' });
+  expect(response.status).toBe(302);
+  const back = new URL(response.headers.get('location')!);
+  expect(back.pathname).toBe('/authorize/done');
+  return Object.fromEntries(back.searchParams);
+}

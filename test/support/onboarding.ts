@@ -33,8 +33,8 @@ export function paymentsApi(apiKey: string) {
     list: (query = '') => send(callRoute(collectionRoute.GET, `/v1/payments/sub-merchants${query}`, { headers: headers() })),
     get: (id: string, extra: Record<string, string> = {}) =>
       send(callRoute(itemRoute.GET, `/v1/payments/sub-merchants/${id}`, { headers: headers(extra), params: { id } })),
-    put: (id: string, body: unknown) =>
-      send(callRoute(itemRoute.PUT, `/v1/payments/sub-merchants/${id}`, { method: 'PUT', headers: headers(), body: JSON.stringify(body), params: { id } })),
+    put: (id: string, body: unknown, extra: Record<string, string> = {}) =>
+      send(callRoute(itemRoute.PUT, `/v1/payments/sub-merchants/${id}`, { method: 'PUT', headers: headers(extra), body: JSON.stringify(body), params: { id } })),
     submit: (id: string, body: unknown = {}) =>
       send(callRoute(submitRoute.POST, `/v1/payments/sub-merchants/${id}/submit`, { method: 'POST', headers: headers(), body: JSON.stringify(body), params: { id } })),
   };

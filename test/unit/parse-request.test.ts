@@ -31,6 +31,23 @@ describe('request parsing', () => {
     expect((await failure(parseJsonBody(post(new Uint8Array([0x7b, 0xff, 0xfe, 0x7d])), schema))).message).toContain('UTF-8');
   });
 
+  it('answers 400 with a pointer for control characters in any key or value (NUL would fail the database query)', async () => {
+    const nul = await failure(parseJsonBody(post('{"name":"a\\u0000b"}'), schema));
+    expect(nul.errors).toEqual([expect.objectContaining({ pointer: '/name', code: 'control_character' })]);
+    expect((await failure(parseJsonBody(post('{"nested":{"k\\u0007":1}}'), z.unknown()))).errors[0]?.pointer).toBe('/nested/k\u0007');
+    expect(await parseJsonBody(post('{"name":"line\\nbreak\\ttab"}'), schema)).toEqual({ name: 'line\nbreak\ttab' });
+    expect((await failure(() => parseQuery(new Request('http://x/v1/thing?name=a%00'), z.object({ name: z.string() })))).errors[0]?.pointer).toBe('/query/name');
+  });
+
+  it('answers 415 for a repeated Content-Type or a charset other than UTF-8, and 400 for a malformed Content-Length', async () => {
+    expect((await failure(parseJsonBody(post('{"name":"a"}', { 'content-type': 'application/json, application/json' }), schema))).status).toBe(415);
+    expect((await failure(parseJsonBody(post('{"name":"a"}', { 'content-type': 'application/json; charset=latin1' }), schema))).status).toBe(415);
+    expect(await parseJsonBody(post('{"name":"a"}', { 'content-type': 'application/json; charset=UTF-8' }), schema)).toEqual({ name: 'a' });
+    for (const length of ['abc', '-1', '1e3']) {
+      expect((await failure(parseJsonBody(post('{"name":"a"}', { 'content-type': 'application/json', 'content-length': length }), schema))).code).toBe('invalid_request');
+    }
+  });
+
   it('answers 413 for a body over the limit, whether or not Content-Length says so', async () => {
     const big = `{"name":"${'x'.repeat(1024 * 1024 + 10)}"}`;
     expect((await failure(parseJsonBody(post(big), schema))).status).toBe(413);

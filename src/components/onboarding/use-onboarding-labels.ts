@@ -1,32 +1,12 @@
 'use client';
 
 import { useMemo } from 'react';
-import { enumValueLabels, formDataFields, groupLabels, type FieldGroup, type FormDataField } from '@/schemas/form-data';
+import { formDataFields, type FieldGroup, type FormDataField } from '@/schemas/form-data/fields';
+import { enumValueLabels, groupLabels } from '@/schemas/form-data/labels';
 import { useI18n } from '@/i18n/i18n-provider';
-import type { MessageKey } from '@/i18n/messages/en';
+import { statusLabels } from './status-labels';
 
-export const statusKeys: Record<string, MessageKey> = {
-  pending: 'onboarding.status.pending',
-  active: 'onboarding.status.active',
-  suspended: 'onboarding.status.suspended',
-};
-
-export const stateKeys: Record<string, MessageKey> = {
-  none: 'onboarding.state.none',
-  submitted: 'onboarding.state.submitted',
-  auditing: 'onboarding.state.auditing',
-  to_be_confirmed: 'onboarding.state.to_be_confirmed',
-  to_be_signed: 'onboarding.state.to_be_signed',
-  signing: 'onboarding.state.signing',
-  finished: 'onboarding.state.finished',
-  rejected: 'onboarding.state.rejected',
-  canceled: 'onboarding.state.canceled',
-};
-
-export const providerKeys: Record<string, MessageKey> = {
-  providerA: 'onboarding.provider.providerA',
-  providerB: 'onboarding.provider.providerB',
-};
+export { stateTone } from './status-labels';
 
 /**
  * Labels of formData fields, enum values and groups in the operator's language, straight from the formData
@@ -39,17 +19,8 @@ export function useOnboardingLabels() {
       field: (field: FormDataField | string) => (field in formDataFields ? formDataFields[field as FormDataField].label[locale] : field),
       enumValue: (value: string) => enumValueLabels[value as keyof typeof enumValueLabels]?.[locale] ?? value,
       group: (group: FieldGroup) => groupLabels[group][locale],
-      status: (status: string) => (statusKeys[status] ? t(statusKeys[status]) : status),
-      state: (state: string | undefined) => t(stateKeys[state ?? 'none'] ?? 'onboarding.state.none'),
-      provider: (provider: string) => (providerKeys[provider] ? t(providerKeys[provider]) : provider),
+      ...statusLabels(t),
     }),
     [t, locale],
   );
-}
-
-/** Badge colour of an upstream state: done, waiting on someone, or refused. */
-export function stateTone(state: string | undefined): '' | 'ok' | 'warn' {
-  if (state === 'finished') return 'ok';
-  if (state === 'rejected' || state === 'canceled' || state === 'to_be_confirmed' || state === 'to_be_signed') return 'warn';
-  return '';
 }

@@ -6,6 +6,7 @@ import { api } from '@/trpc/react';
 import { DeliveryRow } from './delivery-row';
 import { errorText } from './error-text';
 import styles from './settings.module.css';
+import { DataTable } from './data-table';
 
 const statuses = ['pending', 'succeeded', 'failed'] as const;
 type Status = (typeof statuses)[number];
@@ -63,29 +64,11 @@ export function DeliveriesPanel({ platformId, canRedeliver }: { platformId: stri
       )}
       {page && page.data.length === 0 && <p>{t('settings.deliveries.empty')}</p>}
       {page && page.data.length > 0 && (
-        <div className={styles.tableScroll} tabIndex={0} role="region" aria-labelledby="deliveries-heading">
-          <table>
-            <thead>
-              <tr>
-                <th>{t('settings.deliveries.event')}</th>
-                <th>{t('settings.deliveries.url')}</th>
-                <th>{t('settings.col.status')}</th>
-                <th>{t('settings.deliveries.attempts')}</th>
-                <th>{t('settings.deliveries.nextAttempt')}</th>
-                {canRedeliver && (
-                  <th>
-                    <span className={styles.srOnly}>{t('settings.col.actions')}</span>
-                  </th>
-                )}
-              </tr>
-            </thead>
-            <tbody>
-              {page.data.map((d) => (
-                <DeliveryRow key={d.id} delivery={d} canRedeliver={canRedeliver} busy={redeliver.isPending} onRedeliver={() => redeliver.mutate({ platformId, deliveryId: d.id })} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable labelledBy="deliveries-heading" columns={[t('settings.deliveries.event'), t('settings.deliveries.url'), t('settings.col.status'), t('settings.deliveries.attempts'), t('settings.deliveries.nextAttempt')]} actions={canRedeliver}>
+          {page.data.map((d) => (
+            <DeliveryRow key={d.id} delivery={d} canRedeliver={canRedeliver} busy={redeliver.isPending} onRedeliver={() => redeliver.mutate({ platformId, deliveryId: d.id })} />
+          ))}
+        </DataTable>
       )}
       <div className="row" style={{ marginTop: '1rem' }}>
         <button type="button" className="secondary" disabled={cursors.length === 0} onClick={() => setCursors((c) => c.slice(0, -1))}>

@@ -5,6 +5,7 @@ import { useI18n } from '@/i18n/i18n-provider';
 import { api } from '@/trpc/react';
 import { errorText } from './error-text';
 import styles from './settings.module.css';
+import { DataTable } from './data-table';
 
 const providers = ['providerA', 'providerB'] as const;
 const empty = { provider: 'providerA' as (typeof providers)[number], templateId: '', userVersion: '', userDesc: '', tenantId: '' };
@@ -87,52 +88,33 @@ export function ManualTemplatesPanel({ platformId, canEdit }: { platformId: stri
       )}
       {list.data && list.data.data.length === 0 && <p>{t('settings.templates.empty')}</p>}
       {list.data && list.data.data.length > 0 && (
-        <div className={styles.tableScroll} tabIndex={0} role="region" aria-labelledby="templates-heading">
-          <table>
-            <thead>
-              <tr>
-                <th>{t('settings.col.provider')}</th>
-                <th>{t('settings.templates.templateId')}</th>
-                <th>{t('settings.templates.userVersion')}</th>
-                <th>{t('settings.templates.userDesc')}</th>
-                <th>{t('settings.templates.tenantId')}</th>
-                <th>{t('settings.col.created')}</th>
-                {canEdit && (
-                  <th>
-                    <span className={styles.srOnly}>{t('settings.col.actions')}</span>
-                  </th>
-                )}
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.data.map((tpl) => (
-                <tr key={tpl.id}>
-                  <td>{t(`settings.provider.${tpl.platform}`)}</td>
-                  <td>
-                    <code>{tpl.templateId}</code>
-                  </td>
-                  <td>{tpl.userVersion}</td>
-                  <td>{tpl.userDesc}</td>
-                  <td>{tpl.tenantId ?? <span className="muted">{t('settings.templates.allSellers')}</span>}</td>
-                  <td>{format.dateTime(tpl.createdAt)}</td>
-                  {canEdit && (
-                    <td>
-                      <button
-                        type="button"
-                        className="danger"
-                        disabled={remove.isPending}
-                        aria-label={t('settings.templates.deleteNamed', { id: tpl.templateId, version: tpl.userVersion })}
-                        onClick={() => remove.mutate({ platformId, id: tpl.id })}
-                      >
-                        {t('settings.delete')}
-                      </button>
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable labelledBy="templates-heading" columns={[t('settings.col.provider'), t('settings.templates.templateId'), t('settings.templates.userVersion'), t('settings.templates.userDesc'), t('settings.templates.tenantId'), t('settings.col.created')]} actions={canEdit}>
+          {list.data.data.map((tpl) => (
+            <tr key={tpl.id}>
+              <td>{t(`settings.provider.${tpl.platform}`)}</td>
+              <td>
+                <code>{tpl.templateId}</code>
+              </td>
+              <td>{tpl.userVersion}</td>
+              <td>{tpl.userDesc}</td>
+              <td>{tpl.tenantId ?? <span className="muted">{t('settings.templates.allSellers')}</span>}</td>
+              <td>{format.dateTime(tpl.createdAt)}</td>
+              {canEdit && (
+                <td>
+                  <button
+                    type="button"
+                    className="danger"
+                    disabled={remove.isPending}
+                    aria-label={t('settings.templates.deleteNamed', { id: tpl.templateId, version: tpl.userVersion })}
+                    onClick={() => remove.mutate({ platformId, id: tpl.id })}
+                  >
+                    {t('settings.delete')}
+                  </button>
+                </td>
+              )}
+            </tr>
+          ))}
+        </DataTable>
       )}
     </section>
   );

@@ -6,6 +6,7 @@ import { AddMemberForm } from './add-member-form';
 import { errorText } from './error-text';
 import { roles, type Role } from './roles';
 import styles from './settings.module.css';
+import { DataTable } from './data-table';
 
 /** Operators and roles (admins): who may sign in to this platform and with which role. */
 export function MembersPanel({ platformId }: { platformId: string }) {
@@ -27,59 +28,45 @@ export function MembersPanel({ platformId }: { platformId: string }) {
           {errorText(t, failure, { last_admin: 'settings.members.lastAdmin' })}
         </p>
       )}
-      <div className={styles.tableScroll} tabIndex={0} role="region" aria-labelledby="members-heading">
-        <table style={{ marginTop: '1rem' }}>
-          <thead>
-            <tr>
-              <th>{t('settings.members.email')}</th>
-              <th>{t('settings.members.role')}</th>
-              <th>{t('settings.members.since')}</th>
-              <th>
-                <span className={styles.srOnly}>{t('settings.col.actions')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {members.data?.data.map((m) => (
-              <tr key={m.operatorId}>
-                <td>
-                  {m.email}
-                  {m.operatorId === selfId && <span className="muted"> ({t('settings.members.you')})</span>}
-                </td>
-                <td>
-                  <label htmlFor={`role-${m.operatorId}`} className={styles.srOnly}>
-                    {t('settings.members.roleOf', { email: m.email })}
-                  </label>
-                  <select
-                    id={`role-${m.operatorId}`}
-                    value={m.role}
-                    disabled={changeRole.isPending}
-                    onChange={(e) => changeRole.mutate({ platformId, operatorId: m.operatorId, role: e.target.value as Role })}
-                  >
-                    {roles.map((r) => (
-                      <option key={r} value={r}>
-                        {t(`settings.role.${r}`)}
-                      </option>
-                    ))}
-                  </select>
-                </td>
-                <td>{format.dateTime(m.memberSince)}</td>
-                <td>
-                  <button
-                    type="button"
-                    className="danger"
-                    disabled={remove.isPending}
-                    aria-label={t('settings.members.removeNamed', { email: m.email })}
-                    onClick={() => remove.mutate({ platformId, operatorId: m.operatorId })}
-                  >
-                    {t('settings.members.remove')}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable labelledBy="members-heading" columns={[t('settings.members.email'), t('settings.members.role'), t('settings.members.since')]} actions spaced>
+        {members.data?.data.map((m) => (
+          <tr key={m.operatorId}>
+            <td>
+              {m.email}
+              {m.operatorId === selfId && <span className="muted"> ({t('settings.members.you')})</span>}
+            </td>
+            <td>
+              <label htmlFor={`role-${m.operatorId}`} className={styles.srOnly}>
+                {t('settings.members.roleOf', { email: m.email })}
+              </label>
+              <select
+                id={`role-${m.operatorId}`}
+                value={m.role}
+                disabled={changeRole.isPending}
+                onChange={(e) => changeRole.mutate({ platformId, operatorId: m.operatorId, role: e.target.value as Role })}
+              >
+                {roles.map((r) => (
+                  <option key={r} value={r}>
+                    {t(`settings.role.${r}`)}
+                  </option>
+                ))}
+              </select>
+            </td>
+            <td>{format.dateTime(m.memberSince)}</td>
+            <td>
+              <button
+                type="button"
+                className="danger"
+                disabled={remove.isPending}
+                aria-label={t('settings.members.removeNamed', { email: m.email })}
+                onClick={() => remove.mutate({ platformId, operatorId: m.operatorId })}
+              >
+                {t('settings.members.remove')}
+              </button>
+            </td>
+          </tr>
+        ))}
+      </DataTable>
     </section>
   );
 }

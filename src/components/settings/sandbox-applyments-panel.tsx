@@ -8,6 +8,7 @@ import { api } from '@/trpc/react';
 import { errorText } from './error-text';
 import { SandboxRejectForm } from './sandbox-reject-form';
 import styles from './settings.module.css';
+import { DataTable } from './data-table';
 
 const moves = ['auditing', 'to_be_confirmed', 'to_be_signed', 'finished'] as const;
 type Move = (typeof moves)[number] | 'rejected';
@@ -42,70 +43,58 @@ export function SandboxApplymentsPanel({ platformId }: { platformId: string }) {
       )}
       {list.data && rows.length === 0 && <p>{t('settings.sandbox.noApplyments')}</p>}
       {rows.length > 0 && (
-        <div className={styles.tableScroll} tabIndex={0} role="region" aria-labelledby="sandbox-applyments-heading">
-          <table>
-            <thead>
-              <tr>
-                <th>{t('settings.sandbox.record')}</th>
-                <th>{t('settings.col.provider')}</th>
-                <th>{t('settings.sandbox.state')}</th>
-                <th>{t('settings.sandbox.moveTo')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((a) => {
-                const key = `${a.provider}-${a.applymentId}`;
-                const label = a.distributorExternalUserId ?? a.subMerchantId;
-                return (
-                  <Fragment key={key}>
-                    <tr data-testid={`applyment-${a.subMerchantId}`}>
-                      <td>
-                        <Link href={`/platforms/${platformId}/sub-merchants/${a.subMerchantId}`}>{label}</Link>
-                        <br />
-                        <small className="muted">
-                          <code>{a.applymentId}</code> · {format.dateTime(a.updatedAt)}
-                        </small>
-                      </td>
-                      <td>{t(`settings.provider.${a.provider}`)}</td>
-                      <td>
-                        <span data-testid="applyment-state" className={a.state === 'finished' ? 'badge ok' : a.state === 'rejected' ? 'badge' : 'badge warn'}>{t(stateKey(a.state))}</span>
-                        {a.subMchid && (
-                          <small className={styles.help}>
-                            {t('settings.sandbox.subMchid')}: <code>{a.subMchid}</code>
-                          </small>
-                        )}
-                        {a.rejectReasons.map((r, i) => (
-                          <small key={i} className={`error ${styles.help}`}>
-                            {r.field}: {r.reason}
-                          </small>
-                        ))}
-                      </td>
-                      <td>
-                        <div className={styles.actions} role="group" aria-label={t('settings.sandbox.movesFor', { record: label })}>
-                          {moves.map((state) => (
-                            <button key={state} type="button" className="secondary" disabled={move.isPending || a.state === state || settled(a)} onClick={() => send(a, state)}>
-                              {t(stateKey(state))}
-                            </button>
-                          ))}
-                          <button type="button" className="danger" disabled={move.isPending || settled(a)} aria-expanded={rejecting === key} onClick={() => setRejecting(rejecting === key ? null : key)}>
-                            {t('settings.sandbox.reject')}
-                          </button>
-                        </div>
-                      </td>
-                    </tr>
-                    {rejecting === key && (
-                      <tr>
-                        <td colSpan={4}>
-                          <SandboxRejectForm idPrefix={`reject-${a.applymentId}`} busy={move.isPending} onCancel={() => setRejecting(null)} onReject={(field, reason) => send(a, 'rejected', [{ field, reason }])} />
-                        </td>
-                      </tr>
+        <DataTable labelledBy="sandbox-applyments-heading" columns={[t('settings.sandbox.record'), t('settings.col.provider'), t('settings.sandbox.state'), t('settings.sandbox.moveTo')]}>
+          {rows.map((a) => {
+            const key = `${a.provider}-${a.applymentId}`;
+            const label = a.distributorExternalUserId ?? a.subMerchantId;
+            return (
+              <Fragment key={key}>
+                <tr data-testid={`applyment-${a.subMerchantId}`}>
+                  <td>
+                    <Link href={`/platforms/${platformId}/sub-merchants/${a.subMerchantId}`}>{label}</Link>
+                    <br />
+                    <small className="muted">
+                      <code>{a.applymentId}</code> · {format.dateTime(a.updatedAt)}
+                    </small>
+                  </td>
+                  <td>{t(`settings.provider.${a.provider}`)}</td>
+                  <td>
+                    <span data-testid="applyment-state" className={a.state === 'finished' ? 'badge ok' : a.state === 'rejected' ? 'badge' : 'badge warn'}>{t(stateKey(a.state))}</span>
+                    {a.subMchid && (
+                      <small className={styles.help}>
+                        {t('settings.sandbox.subMchid')}: <code>{a.subMchid}</code>
+                      </small>
                     )}
-                  </Fragment>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+                    {a.rejectReasons.map((r, i) => (
+                      <small key={i} className={`error ${styles.help}`}>
+                        {r.field}: {r.reason}
+                      </small>
+                    ))}
+                  </td>
+                  <td>
+                    <div className={styles.actions} role="group" aria-label={t('settings.sandbox.movesFor', { record: label })}>
+                      {moves.map((state) => (
+                        <button key={state} type="button" className="secondary" disabled={move.isPending || a.state === state || settled(a)} onClick={() => send(a, state)}>
+                          {t(stateKey(state))}
+                        </button>
+                      ))}
+                      <button type="button" className="danger" disabled={move.isPending || settled(a)} aria-expanded={rejecting === key} onClick={() => setRejecting(rejecting === key ? null : key)}>
+                        {t('settings.sandbox.reject')}
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+                {rejecting === key && (
+                  <tr>
+                    <td colSpan={4}>
+                      <SandboxRejectForm idPrefix={`reject-${a.applymentId}`} busy={move.isPending} onCancel={() => setRejecting(null)} onReject={(field, reason) => send(a, 'rejected', [{ field, reason }])} />
+                    </td>
+                  </tr>
+                )}
+              </Fragment>
+            );
+          })}
+        </DataTable>
       )}
     </section>
   );

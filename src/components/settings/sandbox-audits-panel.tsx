@@ -5,6 +5,7 @@ import { useI18n } from '@/i18n/i18n-provider';
 import { api } from '@/trpc/react';
 import { errorText } from './error-text';
 import styles from './settings.module.css';
+import { DataTable } from './data-table';
 
 type Decision = 'approve' | 'reject' | 'delay';
 
@@ -48,73 +49,60 @@ export function SandboxAuditsPanel({ platformId }: { platformId: string }) {
       )}
       {audits.data && rows.length === 0 && <p>{t('settings.sandbox.noAudits')}</p>}
       {rows.length > 0 && (
-        <div className={styles.tableScroll} tabIndex={0} role="region" aria-labelledby="sandbox-audits-heading">
-          <table>
-            <thead>
-              <tr>
-                <th>{t('settings.sandbox.appId')}</th>
-                <th>{t('settings.col.provider')}</th>
-                <th>{t('settings.sandbox.version')}</th>
-                <th>{t('settings.sandbox.submitted')}</th>
-                <th>{t('settings.sandbox.decide')}</th>
+        <DataTable labelledBy="sandbox-audits-heading" columns={[t('settings.sandbox.appId'), t('settings.col.provider'), t('settings.sandbox.version'), t('settings.sandbox.submitted'), t('settings.sandbox.decide')]}>
+          {rows.map((a) => (
+            <Fragment key={a.auditId}>
+              <tr data-testid={`audit-${a.appId}`}>
+                <td>
+                  <code>{a.appId}</code>
+                  {a.delayed && <span className="badge warn"> {t('settings.sandbox.delayed')}</span>}
+                </td>
+                <td>{t(`settings.provider.${a.provider}`)}</td>
+                <td>{a.userVersion}</td>
+                <td>{format.dateTime(a.submittedAt)}</td>
+                <td>
+                  <div className={styles.actions} role="group" aria-label={t('settings.sandbox.decisionsFor', { app: a.appId, version: a.userVersion })}>
+                    <button type="button" disabled={decide.isPending} onClick={() => send(a.auditId, 'approve')}>
+                      {t('settings.sandbox.approve')}
+                    </button>
+                    <button type="button" className="danger" disabled={decide.isPending} aria-expanded={rejecting === a.auditId} onClick={() => setRejecting(rejecting === a.auditId ? null : a.auditId)}>
+                      {t('settings.sandbox.reject')}
+                    </button>
+                    <button type="button" className="secondary" disabled={decide.isPending} onClick={() => send(a.auditId, 'delay')}>
+                      {t('settings.sandbox.delay')}
+                    </button>
+                  </div>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {rows.map((a) => (
-                <Fragment key={a.auditId}>
-                  <tr data-testid={`audit-${a.appId}`}>
-                    <td>
-                      <code>{a.appId}</code>
-                      {a.delayed && <span className="badge warn"> {t('settings.sandbox.delayed')}</span>}
-                    </td>
-                    <td>{t(`settings.provider.${a.provider}`)}</td>
-                    <td>{a.userVersion}</td>
-                    <td>{format.dateTime(a.submittedAt)}</td>
-                    <td>
-                      <div className={styles.actions} role="group" aria-label={t('settings.sandbox.decisionsFor', { app: a.appId, version: a.userVersion })}>
-                        <button type="button" disabled={decide.isPending} onClick={() => send(a.auditId, 'approve')}>
-                          {t('settings.sandbox.approve')}
+              {rejecting === a.auditId && (
+                <tr>
+                  <td colSpan={5}>
+                    <form
+                      className={styles.inlineForm}
+                      onSubmit={(e) => {
+                        e.preventDefault();
+                        send(a.auditId, 'reject', reason.trim() || undefined);
+                      }}
+                    >
+                      <div>
+                        <label htmlFor={`audit-reason-${a.auditId}`}>{t('settings.sandbox.rejectReason')}</label>
+                        <input id={`audit-reason-${a.auditId}`} value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
+                      </div>
+                      <div className={styles.actions}>
+                        <button type="submit" className="danger" disabled={decide.isPending}>
+                          {t('settings.sandbox.confirmReject')}
                         </button>
-                        <button type="button" className="danger" disabled={decide.isPending} aria-expanded={rejecting === a.auditId} onClick={() => setRejecting(rejecting === a.auditId ? null : a.auditId)}>
-                          {t('settings.sandbox.reject')}
-                        </button>
-                        <button type="button" className="secondary" disabled={decide.isPending} onClick={() => send(a.auditId, 'delay')}>
-                          {t('settings.sandbox.delay')}
+                        <button type="button" className="secondary" onClick={() => setRejecting(null)}>
+                          {t('common.cancel')}
                         </button>
                       </div>
-                    </td>
-                  </tr>
-                  {rejecting === a.auditId && (
-                    <tr>
-                      <td colSpan={5}>
-                        <form
-                          className={styles.inlineForm}
-                          onSubmit={(e) => {
-                            e.preventDefault();
-                            send(a.auditId, 'reject', reason.trim() || undefined);
-                          }}
-                        >
-                          <div>
-                            <label htmlFor={`audit-reason-${a.auditId}`}>{t('settings.sandbox.rejectReason')}</label>
-                            <input id={`audit-reason-${a.auditId}`} value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
-                          </div>
-                          <div className={styles.actions}>
-                            <button type="submit" className="danger" disabled={decide.isPending}>
-                              {t('settings.sandbox.confirmReject')}
-                            </button>
-                            <button type="button" className="secondary" onClick={() => setRejecting(null)}>
-                              {t('common.cancel')}
-                            </button>
-                          </div>
-                        </form>
-                      </td>
-                    </tr>
-                  )}
-                </Fragment>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                    </form>
+                  </td>
+                </tr>
+              )}
+            </Fragment>
+          ))}
+        </DataTable>
       )}
     </section>
   );

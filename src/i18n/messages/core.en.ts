@@ -1,5 +1,6 @@
 /** English strings of the shell, sign-in, list and settings basics. */
 export const coreEn = {
+  'nav.consoleName': 'Onboarding console',
   'nav.platform': 'Platform',
   'nav.role': 'Role',
   'nav.subMerchants': 'Sub-merchants',
@@ -27,6 +28,7 @@ export const coreEn = {
   'signIn.submit': 'Sign in',
   'signIn.busy': 'Signing in…',
   'signIn.failed': 'E-mail or password is not right.',
+  'signIn.tooManyAttempts': 'Too many failed attempts. Try again in {minutes} min.',
   'subMerchants.title': 'Sub-merchants',
   'subMerchants.listHeading': 'All onboarding records of this platform',
   'subMerchants.distributorFilter': 'Distributor id',

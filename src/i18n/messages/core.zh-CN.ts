@@ -2,6 +2,7 @@ import type { coreEn } from './core.en';
 
 /** 外壳、登录、列表与设置基础文案（简体中文）。 */
 export const coreZhCN: Record<keyof typeof coreEn, string> = {
+  'nav.consoleName': '进件控制台',
   'nav.platform': '平台',
   'nav.role': '角色',
   'nav.subMerchants': '子商户进件',
@@ -29,6 +30,7 @@ export const coreZhCN: Record<keyof typeof coreEn, string> = {
   'signIn.submit': '登录',
   'signIn.busy': '登录中…',
   'signIn.failed': '邮箱或密码不正确。',
+  'signIn.tooManyAttempts': '失败次数过多，请 {minutes} 分钟后再试。',
   'subMerchants.title': '子商户进件',
   'subMerchants.listHeading': '本平台的全部进件记录',
   'subMerchants.distributorFilter': '分销商 ID',

@@ -83,6 +83,7 @@ export const onboardingEn = {
   'onboarding.upload.type': 'This file is not a JPEG, PNG or BMP image.',
   'onboarding.upload.size': 'This file is larger than 10 MB and could not be shrunk.',
   'onboarding.upload.empty': 'This file is empty.',
+  'onboarding.wizard.unreachable': 'The server did not answer; nothing was saved. Check the connection and try again.',
   'onboarding.upload.network': 'The upload did not reach the server; check the connection and try again.',
   'onboarding.upload.preview': '{label}, image {n}',
   'onboarding.upload.remove': 'Remove {label}, image {n}',

@@ -85,6 +85,7 @@ export const onboardingZhCN: Record<keyof typeof onboardingEn, string> = {
   'onboarding.upload.type': '该文件不是 JPEG、PNG 或 BMP 图片。',
   'onboarding.upload.size': '该文件超过 10 MB，且无法压缩。',
   'onboarding.upload.empty': '该文件为空。',
+  'onboarding.wizard.unreachable': '服务器没有响应，未保存任何内容。请检查网络后重试。',
   'onboarding.upload.network': '上传未能到达服务器，请检查网络后重试。',
   'onboarding.upload.preview': '{label}（第 {n} 张）',
   'onboarding.upload.remove': '删除{label}（第 {n} 张）',

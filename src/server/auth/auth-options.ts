@@ -2,7 +2,8 @@ import type { NextAuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import { getSecrets, publicBaseUrl } from '@/server/config/secrets';
 import { getDb } from '@/server/db';
-import { verifyOperatorCredentials } from '@/server/services/operators/verify-operator-credentials';
+import { signInOperator } from '@/server/services/operators/sign-in-operator';
+import { signInClientAddress, signInLockedError } from './sign-in-lock';
 
 let options: NextAuthOptions | undefined;
 
@@ -19,10 +20,15 @@ export function authOptions(): NextAuthOptions {
       CredentialsProvider({
         name: 'E-mail',
         credentials: { email: { label: 'E-mail', type: 'email' }, password: { label: 'Password', type: 'password' } },
-        async authorize(credentials) {
+        async authorize(credentials, request) {
           if (!credentials?.email || !credentials.password) return null;
-          const operator = await verifyOperatorCredentials(await getDb(), credentials.email, credentials.password);
-          return operator ? { id: operator.id, email: operator.email, name: operator.name ?? operator.email } : null;
+          const clientAddress = signInClientAddress(request?.headers as Record<string, string | undefined> | undefined);
+          const outcome = await signInOperator(await getDb(), { email: credentials.email, password: credentials.password, clientAddress });
+          // next-auth hands a thrown message to the form as `error`; the form shows the wait in minutes.
+          if (outcome.result === 'locked') throw new Error(signInLockedError(outcome.retryAfterSeconds));
+          if (outcome.result !== 'signed_in') return null;
+          const { operator } = outcome;
+          return { id: operator.id, email: operator.email, name: operator.name ?? operator.email };
         },
       }),
     ],

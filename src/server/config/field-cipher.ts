@@ -1,5 +1,5 @@
 import { createFieldCipher } from '@/server/crypto/field-encryption';
-import { getSecrets } from './secrets';
+import { getSecrets, resetSecretsForTests } from './secrets';
 
 let cipher: ReturnType<typeof createFieldCipher> | undefined;
 
@@ -10,4 +10,10 @@ export function getFieldCipher() {
     cipher = createFieldCipher({ keys: dataKeys, activeKeyId: activeDataKeyId });
   }
   return cipher;
+}
+
+/** Test hook: the next use re-reads the key ring, as a restarted process would. */
+export function resetFieldCipherForTests() {
+  cipher = undefined;
+  resetSecretsForTests();
 }

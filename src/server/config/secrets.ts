@@ -13,9 +13,9 @@ export type ServiceSecrets = {
   activeDataKeyId: string;
 };
 
-type StoredSecrets = { SESSION_SECRET: string; DATA_ENCRYPTION_KEY: string };
+export type StoredSecrets = { SESSION_SECRET: string; DATA_ENCRYPTION_KEY: string };
 
-function parseDataKeys(spec: string): { keys: Record<string, Buffer>; active: string } {
+export function parseDataKeys(spec: string): { keys: Record<string, Buffer>; active: string } {
   const keys: Record<string, Buffer> = {};
   let active = '';
   for (const entry of spec.split(',')) {
@@ -28,16 +28,31 @@ function parseDataKeys(spec: string): { keys: Record<string, Buffer>; active: st
   return { keys, active };
 }
 
+/** A new key-ring entry "<keyId>:<base64 32 bytes>"; the id is time-based so newer keys sort after older ones. */
+export const newDataKeyEntry = () => `k${Date.now().toString(36)}:${randomBytes(32).toString('base64')}`;
+
+export const localSecretsFile = (dataDir: string) => path.join(dataDir, 'secrets.json');
+
+export function readLocalSecrets(dataDir: string): StoredSecrets | undefined {
+  const file = localSecretsFile(dataDir);
+  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as StoredSecrets) : undefined;
+}
+
+/** Replaces secrets.json atomically (a crash leaves the old or the new file, never half of one). */
+export function writeLocalSecrets(dataDir: string, secrets: StoredSecrets) {
+  const file = localSecretsFile(dataDir);
+  const temporary = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(temporary, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  fs.renameSync(temporary, file);
+}
+
 function readOrCreateLocalSecrets(dataDir: string): StoredSecrets {
-  const file = path.join(dataDir, 'secrets.json');
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8')) as StoredSecrets;
-  const generated: StoredSecrets = {
-    SESSION_SECRET: randomBytes(32).toString('base64url'),
-    DATA_ENCRYPTION_KEY: `k${Date.now().toString(36)}:${randomBytes(32).toString('base64')}`,
-  };
+  const existing = readLocalSecrets(dataDir);
+  if (existing) return existing;
+  const generated: StoredSecrets = { SESSION_SECRET: randomBytes(32).toString('base64url'), DATA_ENCRYPTION_KEY: newDataKeyEntry() };
   // 'wx' makes a concurrent first start fail instead of overwriting the other process's keys.
-  fs.writeFileSync(file, JSON.stringify(generated, null, 2), { mode: 0o600, flag: 'wx' });
+  fs.writeFileSync(localSecretsFile(dataDir), JSON.stringify(generated, null, 2), { mode: 0o600, flag: 'wx' });
   return generated;
 }
 
@@ -51,6 +66,11 @@ export function getSecrets(): ServiceSecrets {
   const { keys, active } = parseDataKeys(env.DATA_ENCRYPTION_KEY ?? local!.DATA_ENCRYPTION_KEY);
   cached = { sessionSecret, dataKeys: keys, activeDataKeyId: active };
   return cached;
+}
+
+/** Test hook: forget the resolved secrets so a test can "restart" with another DATA_ENCRYPTION_KEY. */
+export function resetSecretsForTests() {
+  cached = undefined;
 }
 
 export function publicBaseUrl(): string {

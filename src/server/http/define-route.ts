@@ -7,6 +7,7 @@ import { getEnv } from '@/env';
 import { AppError } from '@/server/errors';
 import { logger } from '@/server/logger';
 import { newRequestId, requestContext } from '@/server/request-context';
+import { declaredBodyLength } from './parse-request';
 import { problemResponse, toAppError } from './problem';
 
 export type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
@@ -27,18 +28,25 @@ export function defineRoute(
         throw new AppError('method_not_allowed', `${method} is not supported here. Allowed: ${allow || 'none'}.`);
       });
     wrapped[method] = (request, context) => serve(request, context, guardBodySize(handler, options.bodyLimitBytes), allow);
+    if (!handlers[method]) unsupportedMethodHandlers.add(wrapped[method]);
   }
   return wrapped;
 }
 
+// The 405 stubs, so suites that walk every route file can tell an implemented method without calling it.
+const unsupportedMethodHandlers = new WeakSet<RouteHandler>();
+export const isUnsupportedMethod = (handler: RouteHandler) => unsupportedMethodHandlers.has(handler);
+
 async function serve(request: Request, context: RouteContext, handler: RouteHandler, allow: string) {
   const requestId = newRequestId();
-  return requestContext.run({ requestId }, async () => {
+  const store: { requestId: string; responseHeaders?: Record<string, string> } = { requestId };
+  return requestContext.run(store, async () => {
     const started = performance.now();
     let response: Response;
     try {
       response = await handler(request, context);
       response.headers.set('x-request-id', requestId);
+      for (const [name, value] of Object.entries(store.responseHeaders ?? {})) response.headers.set(name, value);
     } catch (error) {
       const appError = toAppError(error);
       response = problemResponse(appError, requestId, appError.code === 'method_not_allowed' ? { Allow: allow } : {});
@@ -55,8 +63,8 @@ async function serve(request: Request, context: RouteContext, handler: RouteHand
 function guardBodySize(handler: RouteHandler, limit?: number): RouteHandler {
   return async (request, context) => {
     const max = limit ?? getEnv().API_BODY_LIMIT_BYTES;
-    const declared = Number(request.headers.get('content-length') ?? 'NaN');
-    if (Number.isFinite(declared) && declared > max) {
+    const declared = declaredBodyLength(request);
+    if (declared !== undefined && declared > max) {
       throw new AppError('payload_too_large', `The request body exceeds the limit of ${max} bytes.`);
     }
     return handler(request, context);

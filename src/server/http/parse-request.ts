@@ -7,11 +7,19 @@ import { getEnv } from '@/env';
 import { AppError } from '@/server/errors';
 import { zodIssuesToFieldErrors } from './zod-errors';
 
+/** The declared Content-Length: undefined when absent, 400 when it is not one whole number of bytes. */
+export function declaredBodyLength(request: Request): number | undefined {
+  const header = request.headers.get('content-length');
+  if (header === null) return undefined;
+  if (!/^\d{1,15}$/.test(header.trim())) throw new AppError('invalid_request', 'Content-Length must be one whole number of bytes.');
+  return Number(header);
+}
+
 export async function readBodyBytes(request: Request, limitBytes: number): Promise<Uint8Array> {
-  const declared = Number(request.headers.get('content-length') ?? 'NaN');
+  const declared = declaredBodyLength(request);
   const tooLarge = () =>
     new AppError('payload_too_large', `The request body exceeds the limit of ${limitBytes} bytes.`);
-  if (Number.isFinite(declared) && declared > limitBytes) throw tooLarge();
+  if (declared !== undefined && declared > limitBytes) throw tooLarge();
   if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -29,10 +37,18 @@ export async function readBodyBytes(request: Request, limitBytes: number): Promi
   return Buffer.concat(chunks);
 }
 
+// application/json or a +json type, once, optionally declared UTF-8 (the only encoding JSON bodies may use).
+const JSON_CONTENT_TYPE = /^application\/([\w.+-]+\+)?json\s*(;\s*charset\s*=\s*"?utf-8"?\s*)?$/i;
+// C0 controls other than tab, line feed and carriage return, and DEL: no field takes them, and PostgreSQL
+// cannot store NUL in text at all (it would fail the query with a 500).
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+export const hasControlCharacters = (text: string) => CONTROL_CHARACTERS.test(text);
+
 export async function parseJsonBody<T extends z.ZodType>(request: Request, schema: T): Promise<z.infer<T>> {
   const contentType = request.headers.get('content-type') ?? '';
-  if (!/^application\/([\w.+-]+\+)?json\b/i.test(contentType)) {
-    throw new AppError('unsupported_media_type', 'Send the body as application/json.');
+  if (!JSON_CONTENT_TYPE.test(contentType)) {
+    throw new AppError('unsupported_media_type', 'Send the body as application/json (UTF-8), with one Content-Type header.');
   }
   const bytes = await readBodyBytes(request, getEnv().API_BODY_LIMIT_BYTES);
   let text: string;
@@ -47,6 +63,8 @@ export async function parseJsonBody<T extends z.ZodType>(request: Request, schem
   } catch {
     throw new AppError('invalid_request', 'The request body is not valid JSON.');
   }
+  const pointer = controlCharacterPointer(json, '');
+  if (pointer !== undefined) throw controlCharacterError(pointer || '/');
   return validate(schema, json, '');
 }
 
@@ -55,6 +73,7 @@ export function parseQuery<T extends z.ZodType>(request: Request, schema: T): z.
   const query: Record<string, string> = {};
   for (const [key, value] of params) {
     if (key in query) throw new AppError('invalid_request', `Query parameter "${key}" is given more than once.`);
+    if (hasControlCharacters(key) || hasControlCharacters(value)) throw controlCharacterError(`/query/${key}`);
     query[key] = value;
   }
   return validate(schema, query, '/query');
@@ -67,3 +86,24 @@ export function validate<T extends z.ZodType>(schema: T, value: unknown, root: s
     errors: zodIssuesToFieldErrors(result.error.issues, root),
   });
 }
+
+/** Where the first string (key or value) with a control character sits, as a JSON pointer; iterative for deep bodies. */
+export function controlCharacterPointer(value: unknown, root: string): string | undefined {
+  const pending: [unknown, string][] = [[value, root]];
+  while (pending.length) {
+    const [item, pointer] = pending.pop()!;
+    if (typeof item === 'string' && hasControlCharacters(item)) return pointer;
+    if (item === null || typeof item !== 'object') continue;
+    for (const [key, child] of Object.entries(item)) {
+      const childPointer = `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+      if (hasControlCharacters(key)) return childPointer;
+      pending.push([child, childPointer]);
+    }
+  }
+  return undefined;
+}
+
+export const controlCharacterError = (pointer: string) =>
+  new AppError('invalid_request', 'Text may not contain control characters (other than tab and line breaks).', {
+    errors: [{ pointer, code: 'control_character', message: 'Remove control characters such as NUL from this value.' }],
+  });

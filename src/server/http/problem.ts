@@ -31,7 +31,7 @@ export function problemBody(error: AppError, requestId: string) {
 }
 
 export function problemResponse(error: AppError, requestId: string, headers: Record<string, string> = {}) {
-  const extra: Record<string, string> = { ...headers };
+  const extra: Record<string, string> = { ...error.options.headers, ...headers };
   if (error.options.retryAfterSeconds !== undefined) extra['Retry-After'] = String(error.options.retryAfterSeconds);
   return new Response(JSON.stringify(problemBody(error, requestId)), {
     status: error.status,

@@ -1,13 +1,17 @@
 /**
  * Authenticates a /v1 route: bearer API key (401), then X-Service-Code (400 required / 400 mismatch), then the
- * key's scope (403). The handler receives the platform context; it never sees the key itself.
+ * key's scope (403); the key's rate limit (429) is checked right after authentication. The handler receives the
+ * platform context; it never sees the key itself.
  */
 import { getDb } from '@/server/db';
 import { AppError } from '@/server/errors';
 import { authenticateApiKey, type AuthenticatedKey } from '@/server/services/api-keys/authenticate-api-key';
 import type { ServiceCode } from '@/server/services/api-keys/api-key-format';
 import type { PlatformContext } from '@/server/services/context';
+import { addResponseHeaders } from '@/server/request-context';
+import { enforceApiRateLimit } from './api-rate-limit';
 import type { RouteContext, RouteHandler } from './define-route';
+import { readRouteParams } from './route-params';
 
 export type ApiContext = PlatformContext & { apiKey: AuthenticatedKey; params: Record<string, string> };
 export type ApiHandler = (request: Request, ctx: ApiContext) => Promise<Response>;
@@ -24,9 +28,7 @@ export function withApiKey(service: ServiceCode, handler: ApiHandler): RouteHand
     if (!apiKey.services.includes(service)) {
       throw new AppError('forbidden', `This API key is not allowed to use the ${service} service.`);
     }
-    const params = Object.fromEntries(
-      Object.entries((await route.params) ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.join('/') : (v ?? '')]),
-    );
+    const params = await readRouteParams(route);
     return handler(request, { db: await getDb(), platformId: apiKey.platformId, actor: `apikey:${apiKey.id}`, apiKey, params });
   };
 }
@@ -39,5 +41,6 @@ export async function authenticate(request: Request): Promise<AuthenticatedKey> 
   }
   const key = await authenticateApiKey(await getDb(), match[1]!);
   if (!key) throw new AppError('unauthenticated', 'The API key is invalid or has been revoked.');
+  addResponseHeaders(enforceApiRateLimit(key.id));
   return key;
 }

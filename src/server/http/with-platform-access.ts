@@ -12,6 +12,7 @@ import type { ServiceCode } from '@/server/services/api-keys/api-key-format';
 import type { PlatformContext } from '@/server/services/context';
 import { listOperatorPlatforms } from '@/server/services/operators/list-operator-platforms';
 import type { RouteContext, RouteHandler } from './define-route';
+import { readRouteParams } from './route-params';
 import { authenticate } from './with-api-key';
 
 export type PlatformAccessContext = PlatformContext & { params: Record<string, string>; via: 'apiKey' | 'session' };
@@ -38,9 +39,7 @@ export async function sessionOperatorId(request: Request): Promise<string | null
 
 export function withPlatformAccess(options: PlatformAccessOptions, handler: PlatformAccessHandler): RouteHandler {
   return async (request: Request, route: RouteContext) => {
-    const params = Object.fromEntries(
-      Object.entries((await route.params) ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.join('/') : (v ?? '')]),
-    );
+    const params = await readRouteParams(route);
     const platformId = params[options.param ?? 'tenantId'] ?? '';
     const db = await getDb();
     if (request.headers.has('authorization')) {

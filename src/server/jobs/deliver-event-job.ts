@@ -14,8 +14,9 @@ export const deliverEventJob = defineJob<DeliverEventPayload>({
   name: DELIVER_EVENT_QUEUE,
   retryLimit: 5,
   retryDelaySeconds: 30,
-  // Longer than the 10 s request timeout plus DNS and the database writes.
-  expireInSeconds: 120,
+  // Longer than the 10 s request timeout plus DNS and the database writes; short, because it is also how long
+  // an attempt cut off by a crash waits before pg-boss hands it out again.
+  expireInSeconds: 60,
   handler: async (payload, job) => {
     await deliverEvent(job.db, payloadSchema.parse(payload));
   },

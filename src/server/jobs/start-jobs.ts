@@ -3,6 +3,7 @@
  * its own pool. Started once per process (globalThis), with the outbox relay beside it.
  */
 import PgBoss from 'pg-boss';
+import postgres from 'postgres';
 import type { DatabaseHandle } from '@/server/db';
 import { logger } from '@/server/logger';
 import { jobDefinitions } from './registry';
@@ -20,21 +21,28 @@ export function startJobs(handle: DatabaseHandle, options: { relayIntervalMs?: n
 export const runningJobs = () => slot.__jobs;
 
 async function boot(handle: DatabaseHandle, relayIntervalMs: number): Promise<JobRunner> {
+  // Maintenance expires the active jobs of a process that died (SIGKILL, OOM): every 30 s instead of 120 s, so
+  // a crashed webhook delivery is retried within about two minutes (crash-webhook.spec.ts).
+  const maintenanceIntervalSeconds = 30;
   const boss =
     handle.kind === 'pglite'
-      ? new PgBoss({ db: { executeSql: handle.executeSql }, schema: 'pgboss' })
-      : new PgBoss({ connectionString: handle.connectionString, schema: 'pgboss', max: 4 });
+      ? new PgBoss({ db: { executeSql: handle.executeSql }, schema: 'pgboss', maintenanceIntervalSeconds })
+      : new PgBoss({ connectionString: handle.connectionString, schema: 'pgboss', max: 4, maintenanceIntervalSeconds });
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
-  await boss.start();
+  await oneInstanceAtATime(handle, async () => {
+    await boss.start();
+    for (const job of jobDefinitions()) {
+      await boss.createQueue(job.name, {
+        name: job.name,
+        retryLimit: job.retryLimit ?? 5,
+        retryDelay: job.retryDelaySeconds ?? 30,
+        retryBackoff: job.retryBackoff ?? true,
+        expireInSeconds: job.expireInSeconds ?? 300,
+      });
+      if (job.schedule) await boss.schedule(job.name, job.schedule, {}, { singletonKey: job.name });
+    }
+  });
   for (const job of jobDefinitions()) {
-    await boss.createQueue(job.name, {
-      name: job.name,
-      retryLimit: job.retryLimit ?? 5,
-      retryDelay: job.retryDelaySeconds ?? 30,
-      retryBackoff: job.retryBackoff ?? true,
-      expireInSeconds: job.expireInSeconds ?? 300,
-    });
-    if (job.schedule) await boss.schedule(job.name, job.schedule, {}, { singletonKey: job.name });
     await boss.work(job.name, { batchSize: job.batchSize ?? 1, pollingIntervalSeconds: 1 }, async (jobs) => {
       for (const item of jobs) await job.handler(item.data as never, { id: item.id, db: handle.db });
     });
@@ -53,4 +61,22 @@ async function boot(handle: DatabaseHandle, relayIntervalMs: number): Promise<Jo
       slot.__jobs = undefined;
     },
   };
+}
+
+/**
+ * Instances starting together on a new database would create pg-boss's queues (a partition table each) at the
+ * same time, and PostgreSQL answers one of them "deadlock detected" (found by e2e/scale-out). A session
+ * advisory lock, like the migrations' in open-database.ts, lets one instance set up at a time; the others
+ * then find every queue and schedule in place. PGlite has one process, so nothing to serialize.
+ */
+async function oneInstanceAtATime(handle: DatabaseHandle, setup: () => Promise<void>) {
+  if (handle.kind !== 'postgres') return setup();
+  const client = postgres(handle.connectionString!, { max: 1, onnotice: () => {} });
+  try {
+    await client`select pg_advisory_lock(hashtext('onboarding-service:job-setup'))`;
+    await setup();
+    await client`select pg_advisory_unlock(hashtext('onboarding-service:job-setup'))`;
+  } finally {
+    await client.end({ timeout: 5 });
+  }
 }

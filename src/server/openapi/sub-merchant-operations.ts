@@ -52,7 +52,7 @@ export const subMerchantOperations: Operation[] = [
     operationId: 'updateSubMerchant',
     summary: 'Update metadata, status or draft formData',
     description:
-      'Back-fill chSubMchid (verified against the upstream), move active ↔ suspended, change commissionRate, or save draft formData (merged; null removes a key). Never skips onboarding.',
+      'Back-fill chSubMchid (verified against the upstream), move active ↔ suspended, change commissionRate, or save draft formData (merged; null removes a key). Never skips onboarding. Send the ETag from GET in If-Match to make the update conditional: a record written since then answers 409 conflict and changes nothing.',
     tag: 'Sub-merchants',
     serviceCode: 'payments',
     auth: 'apiKey',

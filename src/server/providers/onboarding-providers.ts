@@ -7,6 +7,7 @@ import type { Provider } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { loadProviderASandboxKeys, providerASandboxClientSettings } from '@/sandbox/providerA/pay/keys';
 import { loadProviderBSandboxKeys } from '@/sandbox/providerB/keys';
+import { loggedUpstreamFetch } from './logged-fetch';
 import { createProviderAPayClient } from './providerA/pay/client';
 import { createProviderBClient } from './providerB';
 import type { OnboardingProvider } from './types';
@@ -23,11 +24,13 @@ function providerA(): OnboardingProvider {
       ? createProviderAPayClient({
           baseUrl: `${sandboxBaseUrl()}/providerA/pay`,
           timeoutMs: env.UPSTREAM_TIMEOUT_MS,
+          fetch: loggedUpstreamFetch('providerA'),
           ...providerASandboxClientSettings(loadProviderASandboxKeys()),
         })
       : createProviderAPayClient({
           baseUrl: 'https://api.mch.weixin.qq.com',
           timeoutMs: env.UPSTREAM_TIMEOUT_MS,
+          fetch: loggedUpstreamFetch('providerA'),
           mchId: env.PROVIDER_A_MCH_ID!,
           merchantSerialNo: env.PROVIDER_A_MERCHANT_SERIAL_NO!,
           merchantPrivateKeyPem: env.PROVIDER_A_MERCHANT_PRIVATE_KEY!,
@@ -50,6 +53,7 @@ export function configuredProviderBClient() {
     return createProviderBClient({
       baseUrl: `${sandboxBaseUrl()}/providerB/gateway.do`,
       timeoutMs: env.UPSTREAM_TIMEOUT_MS,
+      fetch: loggedUpstreamFetch('providerB'),
       appId: keys.appId,
       appPrivateKeyPem: keys.appPrivateKeyPem,
       alipayPublicKeyPem: keys.alipayPublicKeyPem,
@@ -58,6 +62,7 @@ export function configuredProviderBClient() {
   return createProviderBClient({
     baseUrl: 'https://openapi.alipay.com/gateway.do',
     timeoutMs: env.UPSTREAM_TIMEOUT_MS,
+    fetch: loggedUpstreamFetch('providerB'),
     appId: env.PROVIDER_B_APP_ID!,
     appPrivateKeyPem: env.PROVIDER_B_APP_PRIVATE_KEY!,
     alipayPublicKeyPem: env.PROVIDER_B_ALIPAY_PUBLIC_KEY!,

@@ -2,8 +2,10 @@ import { getEnv } from '@/env';
 import { getDb } from '@/server/db';
 import { componentTokenCache, componentTokenLock, readVerifyTicket } from '@/server/services/mini-programs/component-credentials';
 import { AuthorizerTokenExpired, type MiniProgramProvider } from './mini-program-types';
+import { loggedUpstreamFetch } from './logged-fetch';
 import { providerAComponentConfig } from './providerA-component-config';
 import { createCodeClient, createComponentClient, TokenExpiredError } from './providerA/component';
+import { isErrcode } from './providerA/component/wx-errors';
 
 async function tokenAware<T>(call: () => Promise<T>): Promise<T> {
   try {
@@ -18,9 +20,11 @@ async function tokenAware<T>(call: () => Promise<T>): Promise<T> {
 export function providerAMiniAdapter(): MiniProgramProvider {
   const config = providerAComponentConfig();
   const timeoutMs = getEnv().UPSTREAM_TIMEOUT_MS;
+  const fetch = loggedUpstreamFetch('providerA');
   const component = createComponentClient({
     baseUrl: config.baseUrl,
     timeoutMs,
+    fetch,
     componentAppId: config.componentAppId,
     componentAppSecret: config.componentAppSecret,
     getVerifyTicket: async () => readVerifyTicket(await getDb()),
@@ -32,7 +36,7 @@ export function providerAMiniAdapter(): MiniProgramProvider {
     lock: async (fn) => componentTokenLock(await getDb())(fn),
     authBaseUrls: config.authBaseUrls,
   });
-  const code = createCodeClient({ baseUrl: config.baseUrl, timeoutMs, componentAccessToken: () => component.componentAccessToken() });
+  const code = createCodeClient({ baseUrl: config.baseUrl, timeoutMs, fetch, componentAccessToken: component.componentAccessToken });
   return {
     name: 'providerA',
     startAuthorization: async ({ redirectUri }) => {
@@ -60,8 +64,16 @@ export function providerAMiniAdapter(): MiniProgramProvider {
         // WeChat wants a category per page item; the authorizer's first category serves items that name none.
         const category = input.itemList.length ? (await code.getCategories({ accessToken: token.accessToken }))[0] : undefined;
         const itemList = category ? input.itemList.map((item) => ({ ...category, address: item.address, title: item.title, tag: item.tag })) : undefined;
-        const { auditId } = await code.submitAudit({ accessToken: token.accessToken, itemList, feedbackInfo: input.feedbackInfo, feedbackStuff: input.feedbackMedia ? [input.feedbackMedia] : undefined });
-        return { upstreamAuditId: auditId };
+        try {
+          const { auditId } = await code.submitAudit({ accessToken: token.accessToken, itemList, feedbackInfo: input.feedbackInfo, feedbackStuff: input.feedbackMedia ? [input.feedbackMedia] : undefined });
+          return { upstreamAuditId: auditId };
+        } catch (error) {
+          // 85009 "already under audit" on a repeat whose first answer was lost: that audit is this version's, adopt it.
+          if (!isErrcode(error, 85009)) throw error;
+          const latest = await code.getLatestAuditStatus({ accessToken: token.accessToken });
+          if (!latest?.auditId || latest.userVersion !== input.userVersion || !['pending', 'delayed'].includes(latest.status)) throw error;
+          return { upstreamAuditId: latest.auditId };
+        }
       }),
     auditStatus: (token, input) =>
       tokenAware(async () => {
@@ -69,7 +81,8 @@ export function providerAMiniAdapter(): MiniProgramProvider {
         if (result.status === 'approved' || result.status === 'rejected') return { status: result.status, reason: result.reason };
         return { status: 'pending', delayed: result.status === 'delayed' };
       }),
-    release: (token) => tokenAware(() => code.release({ accessToken: token.accessToken })),
+    // 85052 "already released": a repeated release (its first answer lost) found the work done.
+    release: (token) => tokenAware(() => code.release({ accessToken: token.accessToken }).catch((error) => (isErrcode(error, 85052) ? undefined : Promise.reject(error)))),
     rollback: (token) => tokenAware(() => code.revertCodeRelease({ accessToken: token.accessToken })),
     versions: (token) => tokenAware(async () => ({ ...(await code.getVersionInfo({ accessToken: token.accessToken })) })),
     baseinfo: (token) => tokenAware(async () => ({ ...(await code.getAccountBasicInfo({ accessToken: token.accessToken })) })),
@@ -80,7 +93,8 @@ export function providerAMiniAdapter(): MiniProgramProvider {
       }),
     members: (token, input) =>
       tokenAware(async () => {
-        if (input.action === 'bind') await code.bindTester({ accessToken: token.accessToken, wechatId: input.member });
+        // Binding someone who is already a tester (85004, e.g. a repeat after a lost answer) leaves what was asked for.
+        if (input.action === 'bind') await code.bindTester({ accessToken: token.accessToken, wechatId: input.member }).catch((error) => (isErrcode(error, 85004) ? undefined : Promise.reject(error)));
         else await code.unbindTester({ accessToken: token.accessToken, wechatId: input.member });
         return { members: await code.listTesters({ accessToken: token.accessToken }) };
       }),

@@ -1,7 +1,8 @@
 import { getEnv } from '@/env';
 import { publicBaseUrl } from '@/server/config/secrets';
+import { AppError } from '@/server/errors';
 import { configuredProviderBClient } from './onboarding-providers';
-import { AppAuthTokenExpiredError, createProviderBMiniClient, type MiniMemberRole } from './providerB';
+import { AppAuthTokenExpiredError, createProviderBMiniClient, gatewayFailureOf, type MiniMemberRole } from './providerB';
 import { AuthorizerTokenExpired, type MiniProgramProvider } from './mini-program-types';
 
 const stateLifetimeSeconds = 30 * 60;
@@ -13,6 +14,19 @@ async function tokenAware<T>(call: () => Promise<T>): Promise<T> {
   } catch (error) {
     if (error instanceof AppAuthTokenExpiredError) throw new AuthorizerTokenExpired();
     throw error;
+  }
+}
+
+/**
+ * Runs a call that Alipay refuses with `subCode` when it was already done, e.g. by a first attempt whose
+ * answer was lost (timeout, forged signature): then `alreadyDone` checks the upstream state, and the call
+ * counts as done if it says so.
+ */
+async function repeatable(call: () => Promise<void>, subCode: string, alreadyDone: () => Promise<boolean> = async () => true): Promise<void> {
+  try {
+    await call();
+  } catch (error) {
+    if (gatewayFailureOf(error)?.subCode !== subCode || !(await alreadyDone())) throw error;
   }
 }
 
@@ -55,11 +69,21 @@ export function providerBMiniAdapter(): MiniProgramProvider {
       })),
     commit: (token, input) =>
       tokenAware(async () => {
-        await mini.uploadVersion({ appAuthToken: token.accessToken, templateId: input.templateId, templateVersion: input.templateVersion, appVersion: input.userVersion, extJson: input.extJson });
+        const ref = { appAuthToken: token.accessToken, appVersion: input.userVersion };
+        await repeatable(
+          async () => void (await mini.uploadVersion({ ...ref, templateId: input.templateId, templateVersion: input.templateVersion, extJson: input.extJson })),
+          'VERSION_HAS_EXISTED',
+          async () => (await mini.versionDetail(ref)).upstreamStatus === 'INIT',
+        );
       }),
     submitAudit: (token, input) =>
       tokenAware(async () => {
-        await mini.applyAudit({ appAuthToken: token.accessToken, appVersion: input.userVersion, versionDesc: versionDesc(input) });
+        const ref = { appAuthToken: token.accessToken, appVersion: input.userVersion };
+        await repeatable(
+          () => mini.applyAudit({ ...ref, versionDesc: versionDesc(input) }).then(() => undefined),
+          'CAN_NOT_SUBMIT_WITH_AUDIT_GRAY',
+          async () => (await mini.versionDetail(ref)).upstreamStatus === 'AUDITING',
+        );
         return { upstreamAuditId: `${token.appId}:${input.userVersion}` };
       }),
     auditStatus: (token, input) =>
@@ -84,8 +108,9 @@ export function providerBMiniAdapter(): MiniProgramProvider {
     members: (token, input) =>
       tokenAware(async () => {
         const role = (input.role ?? 'DEVELOPER') as MiniMemberRole;
-        if (input.action === 'bind') await mini.addMember({ appAuthToken: token.accessToken, logonId: input.member, role });
-        else await mini.deleteMember({ appAuthToken: token.accessToken, logonId: input.member, role });
+        if (input.action === 'bind') await repeatable(() => mini.addMember({ appAuthToken: token.accessToken, logonId: input.member, role }), 'DEVELOPER_ALREADY_EXSIT');
+        // Unbinding someone who is not (or no longer, e.g. after a lost answer) a member leaves what was asked for, as on WeChat.
+        else await mini.deleteMember({ appAuthToken: token.accessToken, logonId: input.member, role }).catch((error) => (error instanceof AppError && error.code === 'not_found' ? undefined : Promise.reject(error)));
         return { members: await mini.listMembers({ appAuthToken: token.accessToken }) };
       }),
   };

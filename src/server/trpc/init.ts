@@ -4,6 +4,7 @@ import { hasRole } from '@/server/auth/roles';
 import { getDb, type Database } from '@/server/db';
 import type { OperatorRole } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
+import { controlCharacterError, controlCharacterPointer } from '@/server/http/parse-request';
 import { listOperatorPlatforms } from '@/server/services/operators/list-operator-platforms';
 import { toTRPCError } from './errors';
 
@@ -22,9 +23,16 @@ const mapErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
+// The same rule as parseJsonBody on /v1: no control characters in any input text (PostgreSQL cannot even compare NUL).
+const refuseControlCharacters = t.middleware(async ({ getRawInput, next }) => {
+  const pointer = controlCharacterPointer(await getRawInput(), '');
+  if (pointer !== undefined) throw controlCharacterError(pointer || '/');
+  return next();
+});
+
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure.use(mapErrors);
+export const publicProcedure = t.procedure.use(mapErrors).use(refuseControlCharacters);
 
 export const operatorProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.operatorId) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in first.' });

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { I18nProvider } from '@/i18n/i18n-provider';
 import { requestLocale } from '@/i18n/request-locale';
-import { translator } from '@/i18n/translate';
+import { messagesFor, translator } from '@/i18n/translate';
 import { SignInForm } from './sign-in-form';
 
 export const metadata = { title: 'Sign in · Onboarding console' };
@@ -10,7 +10,7 @@ export default async function SignInPage() {
   const locale = await requestLocale();
   const t = translator(locale);
   return (
-    <I18nProvider locale={locale}>
+    <I18nProvider locale={locale} messages={messagesFor(locale)}>
       <main className="auth-card panel">
         <h1>{t('signIn.title')}</h1>
         <p className="muted">{t('signIn.intro')}</p>

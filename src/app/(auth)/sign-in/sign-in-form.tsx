@@ -4,6 +4,7 @@ import { signIn } from 'next-auth/react';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { useI18n } from '@/i18n/i18n-provider';
+import { parseSignInLocked } from '@/server/auth/sign-in-lock';
 
 export function SignInForm() {
   const { t } = useI18n();
@@ -20,7 +21,8 @@ export function SignInForm() {
     const result = await signIn('credentials', { email: form.get('email'), password: form.get('password'), redirect: false });
     setBusy(false);
     if (!result || result.error) {
-      setError(t('signIn.failed'));
+      const minutes = parseSignInLocked(result?.error);
+      setError(minutes === null ? t('signIn.failed') : t('signIn.tooManyAttempts', { minutes }));
       return;
     }
     router.replace(params.get('callbackUrl') ?? '/');

@@ -1,58 +1,47 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
-import { useState } from 'react';
-import { useI18n } from '@/i18n/i18n-provider';
-import { api } from '@/trpc/react';
-import { providerValues, type ProviderValue } from '../upstream-states';
-import { useOnboardingLabels } from '../use-onboarding-labels';
+import { useActionState, useState } from 'react';
+import { startSubMerchant } from '@/server/console/start-sub-merchant';
 import styles from './list.module.css';
 
+export type NewSubMerchantTexts = { new: string; provider: string; distributor: string; distributorHint: string; create: string; cancel: string };
+
 /** Operators create a record (provider, optional distributor id) and land in the wizard's first step. */
-export function NewSubMerchant({ platformId }: { platformId: string }) {
-  const { t } = useI18n();
-  const labels = useOnboardingLabels();
-  const router = useRouter();
+export function NewSubMerchant(props: { platformId: string; providers: { value: string; label: string }[]; texts: NewSubMerchantTexts }) {
+  const { platformId, providers, texts } = props;
   const [open, setOpen] = useState(false);
-  const [provider, setProvider] = useState<ProviderValue>('providerA');
+  // The opening button disappears with the click, so the form's first control takes the focus (autoFocus).
+  // Controlled, so a refused attempt keeps what was typed (React resets uncontrolled fields after an action).
+  const [provider, setProvider] = useState(providers[0]?.value ?? '');
   const [distributor, setDistributor] = useState('');
-  const create = api.subMerchants.create.useMutation({
-    onSuccess: ({ record }) => router.push(`/platforms/${platformId}/sub-merchants/${record.id}/edit?step=license`),
-  });
+  const [failure, create, pending] = useActionState(startSubMerchant.bind(null, platformId), null);
   if (!open) {
     return (
       <button type="button" onClick={() => setOpen(true)} aria-expanded={false}>
-        {t('onboarding.list.new')}
+        {texts.new}
       </button>
     );
   }
   return (
-    <form
-      className={`panel ${styles.newForm}`}
-      aria-labelledby="new-heading"
-      onSubmit={(e) => {
-        e.preventDefault();
-        create.mutate({ platformId, provider, distributorExternalUserId: distributor.trim() || undefined });
-      }}
-    >
-      <h2 id="new-heading">{t('onboarding.list.new')}</h2>
+    <form className={`panel ${styles.newForm}`} aria-labelledby="new-heading" action={create}>
+      <h2 id="new-heading">{texts.new}</h2>
       <div className="row">
         <div>
-          <label htmlFor="new-provider">{t('subMerchants.col.provider')}</label>
-          <select id="new-provider" value={provider} onChange={(e) => setProvider(e.target.value as ProviderValue)}>
-            {providerValues.map((p) => <option key={p} value={p}>{labels.provider(p)}</option>)}
+          <label htmlFor="new-provider">{texts.provider}</label>
+          <select id="new-provider" name="provider" autoFocus value={provider} onChange={(e) => setProvider(e.target.value)}>
+            {providers.map((p) => <option key={p.value} value={p.value}>{p.label}</option>)}
           </select>
         </div>
         <div className={styles.grow}>
-          <label htmlFor="new-distributor">{t('onboarding.list.newDistributor')}</label>
-          <input id="new-distributor" value={distributor} maxLength={128} onChange={(e) => setDistributor(e.target.value)} aria-describedby="new-distributor-hint" />
-          <small id="new-distributor-hint" className="muted">{t('onboarding.list.newDistributorHint')}</small>
+          <label htmlFor="new-distributor">{texts.distributor}</label>
+          <input id="new-distributor" name="distributor" value={distributor} onChange={(e) => setDistributor(e.target.value)} maxLength={128} aria-describedby="new-distributor-hint" />
+          <small id="new-distributor-hint" className="muted">{texts.distributorHint}</small>
         </div>
       </div>
-      {create.error && <p role="alert" className="error">{create.error.message}</p>}
+      {failure && <p role="alert" className="error">{failure.message}</p>}
       <div className="row">
-        <button type="submit" disabled={create.isPending}>{t('onboarding.list.createAndStart')}</button>
-        <button type="button" className="secondary" onClick={() => setOpen(false)}>{t('common.cancel')}</button>
+        <button type="submit" disabled={pending}>{texts.create}</button>
+        <button type="button" className="secondary" onClick={() => setOpen(false)}>{texts.cancel}</button>
       </div>
     </form>
   );

@@ -1,8 +1,6 @@
-'use client';
-
 import Link from 'next/link';
-import { useI18n } from '@/i18n/i18n-provider';
-import { stateTone, useOnboardingLabels } from '../use-onboarding-labels';
+import type { formatters, Translate } from '@/i18n/format';
+import { stateTone, type statusLabels } from '../status-labels';
 import styles from './list.module.css';
 
 export type ListRow = {
@@ -15,10 +13,14 @@ export type ListRow = {
   updatedAt: string;
 };
 
-/** One row per record; the record id opens the detail page. Scrolls sideways on narrow screens. */
-export function SubMerchantTable({ platformId, rows }: { platformId: string; rows: ListRow[] }) {
-  const { t, format } = useI18n();
-  const labels = useOnboardingLabels();
+type Texts = { t: Translate; format: ReturnType<typeof formatters>; labels: ReturnType<typeof statusLabels> };
+
+/**
+ * One row per record; the record id opens the detail page. Scrolls sideways on narrow screens. Rendered on
+ * the server (no JavaScript for the rows).
+ */
+export function SubMerchantTable({ platformId, rows, texts }: { platformId: string; rows: ListRow[]; texts: Texts }) {
+  const { t, format, labels } = texts;
   return (
     <div className={styles.tableWrap}>
       <table>

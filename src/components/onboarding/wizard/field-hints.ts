@@ -1,4 +1,4 @@
-import type { FormDataField } from '@/schemas/form-data';
+import type { FormDataField } from '@/schemas/form-data/fields';
 import type { MessageKey } from '@/i18n/messages/en';
 
 /** What a valid value looks like, shown under the field and in Chinese format errors. */

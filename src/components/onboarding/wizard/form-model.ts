@@ -1,4 +1,6 @@
-import { formDataFieldNames, formDataFields, salesScenesOf, type FormDataField, type FormDataPatch } from '@/schemas/form-data';
+import { formDataFieldNames, formDataFields, type FormDataField } from '@/schemas/form-data/fields';
+import { salesScenesOf } from '@/schemas/form-data/requirements';
+import type { FormDataPatch } from '@/schemas/form-data/types';
 import { isFieldVisible } from './steps';
 
 /** What react-hook-form holds: every field, text as strings ('' = empty), lists as string arrays. */

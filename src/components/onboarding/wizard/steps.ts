@@ -1,4 +1,5 @@
-import { salesScenesOf, type FormDataField } from '@/schemas/form-data';
+import type { FormDataField } from '@/schemas/form-data/fields';
+import { salesScenesOf } from '@/schemas/form-data/requirements';
 import type { MessageKey } from '@/i18n/messages/en';
 
 /** The wizard's steps in order; `review` holds no fields of its own. */

@@ -5,7 +5,7 @@ import { useI18n } from '@/i18n/i18n-provider';
 import type { MessageKey } from '@/i18n/messages/en';
 import { useOnboardingLabels } from '../use-onboarding-labels';
 import { formatHintKeys } from './field-hints';
-import type { WizardFieldError } from './validate-step';
+import type { WizardFieldError } from './error-order';
 
 const codeKeys: Record<string, MessageKey> = {
   required: 'onboarding.error.required',

@@ -2,13 +2,14 @@
 
 import { useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
-import type { FormDataField } from '@/schemas/form-data';
+import type { FormDataField } from '@/schemas/form-data/fields';
 import { useI18n } from '@/i18n/i18n-provider';
-import { api } from '@/trpc/react';
-import { trpcFieldErrors, type SubMerchantRecord } from '../record-types';
+import { saveOnboardingDraft, type WizardActionResult } from '@/server/console/save-onboarding-draft';
+import { submitOnboarding } from '@/server/console/submit-onboarding';
+import type { SubMerchantRecord } from '../record-types';
 import { draftPatch, toWizardValues, type WizardValues } from './form-model';
 import { stepOfField, type StepId } from './steps';
-import { submitErrorsToFields, type WizardFieldError } from './validate-step';
+import type { WizardFieldError } from './error-order';
 
 type Options = {
   platformId: string;
@@ -23,25 +24,36 @@ type Options = {
 export type ActionMessage = { kind: 'error' | 'status'; text: string };
 
 /**
- * Saving the draft (only changed, visible fields) and submitting. Field errors from the server (400 on a
+ * Saving the draft (only changed, visible fields) and submitting, through server actions that run the same
+ * tRPC procedures as before (no tRPC client in the wizard's bundle). Field errors from the server (400 on a
  * draft, 422 on submit) land on their fields, and the step holding the first one opens with it focused.
  */
 export function useWizardActions({ platformId, form, server, serverValues, setServer, goTo, errorText }: Options) {
   const { t } = useI18n();
-  const utils = api.useUtils();
-  const saveDraft = api.subMerchants.saveDraft.useMutation();
-  const submitRecord = api.subMerchants.submit.useMutation();
+  const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<ActionMessage | null>(null);
 
   const adopt = (record: SubMerchantRecord) => {
     setServer(record);
     form.reset(toWizardValues(record.formData));
-    utils.subMerchants.get.setData({ platformId, id: record.id }, record);
-    void utils.onboardingConsole.list.invalidate();
   };
 
-  const landFieldErrors = (error: unknown): boolean => {
-    const fields = submitErrorsToFields(trpcFieldErrors(error));
+  const run = async (action: typeof saveOnboardingDraft): Promise<WizardActionResult> => {
+    setBusy(true);
+    try {
+      const patch = draftPatch(form.getValues(), serverValues);
+      return await action(platformId, server.id, Object.keys(patch).length > 0 ? patch : undefined);
+    } catch {
+      // The action did not answer (network, server down): nothing is known to have changed.
+      return { ok: false, code: 'INTERNAL_SERVER_ERROR', message: t('onboarding.wizard.unreachable'), errors: [] };
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const landFieldErrors = async (failure: { errors: { pointer: string; code: string; message: string }[] }): Promise<boolean> => {
+    const { submitErrorsToFields } = await import('./validate-step');
+    const fields = submitErrorsToFields(failure.errors);
     const first = fields[0];
     if (!first) return false;
     for (const e of fields) form.setError(e.field, { type: e.code, message: errorText(e) });
@@ -55,31 +67,24 @@ export function useWizardActions({ platformId, form, server, serverValues, setSe
       if (options.announce) setMessage({ kind: 'status', text: t('onboarding.wizard.nothingToSave') });
       return true;
     }
-    try {
-      adopt(await saveDraft.mutateAsync({ platformId, id: server.id, formData: patch }));
+    const result = await run(saveOnboardingDraft);
+    if (result.ok) {
+      adopt(result.record);
       setMessage(options.announce ? { kind: 'status', text: t('onboarding.wizard.saved') } : null);
       return true;
-    } catch (error) {
-      landFieldErrors(error);
-      setMessage({ kind: 'error', text: t('onboarding.wizard.saveFailed', { reason: (error as Error).message }) });
-      return false;
     }
+    await landFieldErrors(result);
+    setMessage({ kind: 'error', text: t('onboarding.wizard.saveFailed', { reason: result.message }) });
+    return false;
   };
 
   const submit = async (): Promise<boolean> => {
-    const patch = draftPatch(form.getValues(), serverValues);
-    try {
-      const result = await submitRecord.mutateAsync({ platformId, id: server.id, formData: Object.keys(patch).length > 0 ? patch : undefined });
-      utils.subMerchants.get.setData({ platformId, id: server.id }, result.record);
-      void utils.subMerchants.history.invalidate({ platformId, id: server.id });
-      void utils.onboardingConsole.invalidate();
-      return true;
-    } catch (error) {
-      const landed = landFieldErrors(error);
-      setMessage({ kind: 'error', text: landed ? t('onboarding.wizard.submitFieldErrors') : t('onboarding.wizard.submitFailed', { reason: (error as Error).message }) });
-      return false;
-    }
+    const result = await run(submitOnboarding);
+    if (result.ok) return true;
+    const landed = await landFieldErrors(result);
+    setMessage({ kind: 'error', text: landed ? t('onboarding.wizard.submitFieldErrors') : t('onboarding.wizard.submitFailed', { reason: result.message }) });
+    return false;
   };
 
-  return { save, submit, message, busy: saveDraft.isPending || submitRecord.isPending };
+  return { save, submit, message, busy };
 }

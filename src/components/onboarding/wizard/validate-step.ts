@@ -1,8 +1,12 @@
-import { formDataFields, isMissing, pointerToPath, submitFormDataSchema, type FormDataField } from '@/schemas/form-data';
-import { allVisibleFields, fieldSteps, stepFields, visibleFieldsOf, type FieldStepId, type StepId } from './steps';
+// The API's submit rules (zod) in the browser. The wizard imports this module on demand (first check, or
+// when the browser is idle after the form appears) so zod is not part of the page's first-load JavaScript.
+import { formDataFields, type FormDataField } from '@/schemas/form-data/fields';
+import { isMissing } from '@/schemas/form-data/requirements';
+import { pointerToPath, submitFormDataSchema } from '@/schemas/form-data/validate-for-submit';
+import { orderByForm } from './error-order';
+import { allVisibleFields, visibleFieldsOf, type FieldStepId, type StepId } from './steps';
 import type { WizardValues } from './form-model';
-
-export type WizardFieldError = { field: FormDataField; code: string; message: string };
+import type { WizardFieldError } from './error-order';
 
 /** The formData the server would end up with, as far as the browser knows: visible, non-empty values. */
 function visibleFormData(values: WizardValues): Record<string, unknown> {
@@ -30,18 +34,6 @@ export function stepErrors(values: WizardValues, server: WizardValues, step: Ste
     errors.push({ field, code, message: issue.message });
   }
   return orderByForm(errors);
-}
-
-// Catalogue order within the wizard's step order.
-const wizardOrder: string[] = fieldSteps.flatMap((step) => stepFields[step]);
-const formOrder = (field: string) => {
-  const index = wizardOrder.indexOf(field);
-  return index === -1 ? Number.MAX_SAFE_INTEGER : index;
-};
-
-/** Errors in the order the fields appear in the wizard, so "the first error" is the first one on screen. */
-export function orderByForm<T extends { field: string }>(errors: T[]): T[] {
-  return [...errors].sort((a, b) => formOrder(a.field) - formOrder(b.field));
 }
 
 /** Field errors of a 422 from submit (`data.errors[]` with '/formData/<field>' pointers); others are dropped. */

@@ -1,7 +1,7 @@
 'use client';
 
 import { createContext, useContext, type ReactNode } from 'react';
-import type { FormDataField } from '@/schemas/form-data';
+import type { FormDataField } from '@/schemas/form-data/fields';
 import type { ProviderValue } from '../upstream-states';
 import type { WizardValues } from './form-model';
 import type { StepId } from './steps';

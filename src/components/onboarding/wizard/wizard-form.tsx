@@ -3,7 +3,8 @@
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { FormProvider, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
-import { isFormDataField, requiredFieldsFor, type FormDataField } from '@/schemas/form-data';
+import { isFormDataField, type FormDataField } from '@/schemas/form-data/fields';
+import { requiredFieldsFor } from '@/schemas/form-data/requirements';
 import { useI18n } from '@/i18n/i18n-provider';
 import type { SubMerchantRecord } from '../record-types';
 import { ErrorSummary } from './error-summary';
@@ -13,9 +14,11 @@ import { fieldId, isStepId, stepIds, stepTitleKeys, type StepId } from './steps'
 import { StepBody } from './step-body';
 import { useErrorText } from './use-error-text';
 import { useWizardActions } from './use-wizard-actions';
-import { orderByForm, stepErrors } from './validate-step';
+import { orderByForm } from './error-order';
 import { WizardProvider } from './wizard-context';
 import styles from './wizard.module.css';
+
+const loadSubmitRules = () => import('./validate-step');
 
 /** The onboarding form across its steps: one react-hook-form, the API's own submit rules per step. */
 export function WizardForm({ platformId, record }: { platformId: string; record: SubMerchantRecord }) {
@@ -28,10 +31,16 @@ export function WizardForm({ platformId, record }: { platformId: string; record:
   const serverValues = useMemo(() => toWizardValues(server.formData), [server]);
   const errorText = useErrorText();
   const resolver: Resolver<WizardValues> = async (values) => {
+    const { stepErrors } = await loadSubmitRules();
     const errors = stepErrors(values, serverValues, step);
     if (errors.length === 0) return { values, errors: {} };
     return { values: {}, errors: Object.fromEntries(errors.map((e) => [e.field, { type: e.code, message: errorText(e) }])) as FieldErrors<WizardValues> };
   };
+  // The submit rules (zod) arrive once the form is on screen, off the page's first load.
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
+    idle(() => void loadSubmitRules());
+  }, []);
   const form = useForm<WizardValues>({ defaultValues: serverValues, resolver, shouldFocusError: false });
   const values = form.watch();
   const summaryRef = useRef<HTMLDivElement>(null);

@@ -6,7 +6,8 @@ import { KIND, loadCode, type Audit, type Authorizer } from './state';
 
 const me = (ctx: RouteContext) => ctx.authorizer as Authorizer;
 const month = (d: Date) => d.toISOString().slice(0, 7);
-const quotaId = (d: Date) => `submit-audit-quota:${month(d)}`;
+/** The store key of a month's submit-audit counter (tests start a fresh month by resetting it). */
+export const quotaId = (d: Date) => `submit-audit-quota:${month(d)}`;
 
 /** item_list rules (D.6): 1–5 items, tags, titles, page addresses from get_page, categories from get_category. */
 function checkItems(items: unknown, pages: string[]): number | undefined {

@@ -15,7 +15,8 @@ export async function parseGatewayRequest(request: Request): Promise<ParsedGatew
   for (const [key, value] of new URL(request.url).searchParams) params[key] = value;
   const contentType = request.headers.get('content-type') ?? '';
   if (contentType.includes('multipart/form-data')) {
-    const form = await request.formData();
+    // A body that does not parse carries no parameters; the signature check then refuses it as the gateway does.
+    const form = await request.formData().catch(() => new FormData());
     for (const [key, value] of form) {
       if (typeof value === 'string') params[key] = value;
       else files.set(key, { filename: value.name, type: value.type, bytes: new Uint8Array(await value.arrayBuffer()) });

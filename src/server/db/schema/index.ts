@@ -7,3 +7,4 @@ export * from './sandbox';
 export * from './media';
 export * from './events';
 export * from './mini-programs';
+export * from './sign-in-throttles';

@@ -46,6 +46,8 @@ export const mpAuthorizers = pgTable(
     accessTokenEnc: text('access_token_enc'),
     refreshTokenEnc: text('refresh_token_enc'),
     accessTokenExpiresAt: ts('access_token_expires_at'),
+    /** A refresh in flight (any instance): others wait for its token instead of refreshing again. */
+    tokenRefreshLockUntil: ts('token_refresh_lock_until'),
     authorizedAt: ts('authorized_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

@@ -9,6 +9,7 @@ import { enqueueJob } from '@/server/jobs/enqueue';
 import { DELIVER_EVENT_QUEUE, type DeliverEventPayload } from './deliver-event-queue';
 import { deliveryUrlProblem, type LookupAll } from './delivery-url-guard';
 import { eventBody } from './event-payload';
+import { pinnedFetch } from './pinned-fetch';
 import { retryDelayMs } from './retry-schedule';
 import { sendWebhook, type SendOutcome } from './send-webhook';
 
@@ -44,14 +45,16 @@ export async function deliverEvent(db: Database, payload: DeliverEventPayload, o
 
   const startedAt = now();
   const started = performance.now();
-  const refusal = await deliveryUrlProblem(delivery.url, { mode: options.mode ?? getEnv().UPSTREAM_MODE, lookup: options.lookup });
+  const mode = options.mode ?? getEnv().UPSTREAM_MODE;
+  const refusal = await deliveryUrlProblem(delivery.url, { mode, lookup: options.lookup });
   const outcome: SendOutcome = refusal
     ? { ok: false, statusCode: null, error: refusal, responseSnippet: null }
     : await sendWebhook({
         url: delivery.url,
         body,
         headers: { 'X-Event-Id': event.id, [SIGNATURE_HEADER]: signWebhookPayload({ body, secrets, timestamp: Math.floor(startedAt.getTime() / 1000) }) },
-        fetch: options.fetch,
+        // Live mode connects only to the addresses it checked (no second, rebindable resolution).
+        fetch: options.fetch ?? (mode === 'live' ? pinnedFetch({ lookup: options.lookup }) : undefined),
       });
   const durationMs = Math.round(performance.now() - started);
 

@@ -3,7 +3,7 @@ import { BlockList, isIP } from 'node:net';
 
 export type LookupAll = (hostname: string) => Promise<{ address: string; family: number }[]>;
 
-const defaultLookup: LookupAll = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
+export const defaultLookup: LookupAll = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
 
 /**
  * Addresses a notify URL must never reach in live mode (SSRF): this host, private networks, link-local (cloud
@@ -46,6 +46,16 @@ export function isForbiddenAddress(address: string): boolean {
   if (family === 0) return true;
   if (family === 6 && ipv4Mapped.check(address, 'ipv6')) return true;
   return forbidden.check(address, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+/**
+ * A host that names this machine or a private network without any DNS: localhost names and forbidden IP
+ * literals. Used where the service never connects itself (browser redirects), so resolving would prove nothing.
+ */
+export function isPrivateHostLiteral(hostname: string): boolean {
+  const host = hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase().replace(/\.$/, '');
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  return isIP(host) !== 0 && isForbiddenAddress(host);
 }
 
 /**

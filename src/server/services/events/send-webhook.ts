@@ -1,4 +1,5 @@
 /** One HTTP attempt of a delivery: never throws, always says what happened (for the console's attempt log). */
+import { FORBIDDEN_ADDRESS } from './pinned-fetch';
 
 export const DELIVERY_TIMEOUT_MS = 10_000;
 export const RESPONSE_SNIPPET_CHARS = 500;
@@ -38,6 +39,7 @@ function describeFailure(error: unknown, timeoutMs: number): string {
   const name = (error as { name?: unknown })?.name;
   if (name === 'TimeoutError' || name === 'AbortError') return `timed out after ${timeoutMs / 1000} s`;
   const cause = (error as { cause?: { code?: unknown; message?: unknown } })?.cause;
+  if (cause?.code === FORBIDDEN_ADDRESS) return 'refused: the notify URL resolves to a loopback, private or link-local address';
   if (typeof cause?.code === 'string') return `connection failed (${cause.code})`;
   return `request failed: ${error instanceof Error ? error.message : String(error)}`.slice(0, 300);
 }

@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
+import { getFieldCipher } from '@/server/config/field-cipher';
+import { isEncryptedValue } from '@/server/crypto/field-encryption';
 import type { Db } from '@/server/db';
 import { mpAuthorizations } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
@@ -7,6 +9,14 @@ import { AppError } from '@/server/errors';
 /** 192 bits of randomness; only its hash is stored, so a database read cannot replay it. */
 export const newState = () => randomBytes(24).toString('base64url');
 export const hashState = (state: string) => createHash('sha256').update(state).digest('hex');
+
+/**
+ * The upstream links carry the state (inside redirect_uri for providerA, in bizData for providerB) and the
+ * pre-auth code, so they are stored sealed: a database read must not hand out a usable state.
+ */
+export const sealAuthorizationLink = (value: string) => getFieldCipher().encrypt(value);
+/** Rows written before links were sealed still hold them in plain text (they expired long ago). */
+export const openAuthorizationLink = (value: string) => (isEncryptedValue(value) ? getFieldCipher().decrypt(value) : value);
 
 /**
  * Takes a state for exactly one callback (decisions §5): unknown, expired or another platform's → 400

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '@/server/db';
 import { mpAuthorizations, platforms } from '@/server/db/schema';
+import { openAuthorizationLink } from './authorization-state';
 import { verifySellerPageToken } from './seller-page-token';
 
 const isMiniProvider = (value: unknown): value is 'providerA' | 'providerB' => value === 'providerA' || value === 'providerB';
@@ -42,6 +43,8 @@ export async function getSellerAuthorization(db: Db, token: string, now = new Da
     provider,
     ...(a.tenantId ? { tenantId: a.tenantId } : {}),
     expiresAt: a.expiresAt.toISOString(),
-    ...(status === 'pending' ? { authUrl: a.authUrl, ...(provider === 'providerA' && a.mobileAuthUrl ? { mobileAuthUrl: a.mobileAuthUrl } : {}) } : {}),
+    ...(status === 'pending'
+      ? { authUrl: openAuthorizationLink(a.authUrl), ...(provider === 'providerA' && a.mobileAuthUrl ? { mobileAuthUrl: openAuthorizationLink(a.mobileAuthUrl) } : {}) }
+      : {}),
   };
 }

@@ -2,7 +2,7 @@ import { and, eq, lt } from 'drizzle-orm';
 import type { Db } from '@/server/db';
 import { mpAuthorizers } from '@/server/db/schema';
 import { logger } from '@/server/logger';
-import { refreshAuthorizerTokens } from './with-authorizer-token';
+import { refreshAuthorizerTokens } from './refresh-authorizer-tokens';
 
 /** Refreshes authorizer tokens that expire within the next 20 minutes, so API calls rarely wait for one. */
 export async function refreshExpiringAuthorizerTokens(db: Db) {

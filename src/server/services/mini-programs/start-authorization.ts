@@ -4,7 +4,7 @@ import { mpAuthorizations, type Provider } from '@/server/db/schema';
 import { miniProgramProvider } from '@/server/providers/mini-program-providers';
 import type { PlatformContext } from '../context';
 import { getPlatform } from '../platforms/get-platform';
-import { hashState, newState } from './authorization-state';
+import { hashState, newState, sealAuthorizationLink } from './authorization-state';
 import { validateRedirectUri } from './validate-redirect-uri';
 
 /**
@@ -25,9 +25,9 @@ export async function startAuthorization(ctx: PlatformContext, body: z.infer<typ
     provider: body.platform,
     redirectUri: redirect.toString(),
     tenantId: body.tenantId ?? null,
-    preAuthCode: links.preAuthCode ?? null,
-    authUrl: links.authUrl,
-    mobileAuthUrl: links.mobileAuthUrl ?? null,
+    preAuthCode: links.preAuthCode ? sealAuthorizationLink(links.preAuthCode) : null,
+    authUrl: sealAuthorizationLink(links.authUrl),
+    mobileAuthUrl: links.mobileAuthUrl ? sealAuthorizationLink(links.mobileAuthUrl) : null,
     expiresAt,
   });
   return {

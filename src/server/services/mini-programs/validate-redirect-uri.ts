@@ -1,5 +1,6 @@
 import { getEnv } from '@/env';
 import { AppError } from '@/server/errors';
+import { isPrivateHostLiteral } from '@/server/services/events/delivery-url-guard';
 
 const invalid = (message: string) =>
   new AppError('invalid_request', message, { errors: [{ pointer: '/redirectUri', code: 'invalid_value', message }] });
@@ -9,8 +10,8 @@ function hostAllowed(host: string, allowlist: string[]) {
 }
 
 /**
- * decisions §5: absolute https (http only for localhost in sandbox mode), and on an allowed host when the
- * platform set `miniprogram.redirect_uri_allowlist`.
+ * decisions §5: absolute https (http only for localhost in sandbox mode), never a loopback or private host in
+ * live mode, and on an allowed host when the platform set `miniprogram.redirect_uri_allowlist`.
  */
 export function validateRedirectUri(value: string, allowlist: string[] | undefined): URL {
   let url: URL;
@@ -25,6 +26,9 @@ export function validateRedirectUri(value: string, allowlist: string[] | undefin
     throw invalid('redirectUri must use https (http is allowed only for localhost in sandbox mode).');
   }
   if (url.username || url.password) throw invalid('redirectUri must not carry credentials.');
+  if (getEnv().UPSTREAM_MODE === 'live' && isPrivateHostLiteral(url.hostname)) {
+    throw invalid('redirectUri must point to a public host in live mode, not to localhost or a private address.');
+  }
   if (allowlist && allowlist.length > 0 && !hostAllowed(url.host.toLowerCase(), allowlist)) {
     throw invalid(`redirectUri host ${url.host} is not in miniprogram.redirect_uri_allowlist.`);
   }

@@ -1,31 +1,11 @@
-import { and, eq } from 'drizzle-orm';
 import { getFieldCipher } from '@/server/config/field-cipher';
-import { mpAuthorizers, type Provider } from '@/server/db/schema';
+import type { Provider } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { miniProgramProvider } from '@/server/providers/mini-program-providers';
 import { AuthorizerTokenExpired, type AuthorizerToken, type MiniProgramProvider } from '@/server/providers/mini-program-types';
 import type { PlatformContext } from '../context';
 import { findAuthorizer } from './find-authorizer';
-
-type Row = typeof mpAuthorizers.$inferSelect;
-const refreshMarginMs = 10 * 60_000;
-
-/** Refreshes the authorizer's tokens upstream and stores them (encrypted). */
-export async function refreshAuthorizerTokens(ctx: PlatformContext, row: Row): Promise<string> {
-  const cipher = getFieldCipher();
-  if (!row.refreshTokenEnc) throw new AppError('conflict', 'This authorizer has no refresh token; authorize it again.');
-  const tokens = await miniProgramProvider(row.provider as Provider).refreshTokens(row.appId, cipher.decrypt(row.refreshTokenEnc));
-  await ctx.db
-    .update(mpAuthorizers)
-    .set({
-      accessTokenEnc: cipher.encrypt(tokens.accessToken),
-      refreshTokenEnc: cipher.encrypt(tokens.refreshToken),
-      accessTokenExpiresAt: new Date(Date.now() + tokens.expiresInSeconds * 1000),
-      updatedAt: new Date(),
-    })
-    .where(and(eq(mpAuthorizers.platformId, row.platformId), eq(mpAuthorizers.provider, row.provider), eq(mpAuthorizers.appId, row.appId)));
-  return tokens.accessToken;
-}
+import { refreshAuthorizerTokens, refreshMarginMs } from './refresh-authorizer-tokens';
 
 /**
  * Calls the upstream for an authorizer with a valid access token: refreshed ahead of expiry, and once more
@@ -46,7 +26,8 @@ export async function withAuthorizerToken<T>(
     return await call(upstream, { appId, accessToken });
   } catch (error) {
     if (!(error instanceof AuthorizerTokenExpired)) throw error;
-    accessToken = await refreshAuthorizerTokens(ctx, await findAuthorizer(ctx, appId, provider));
+    // Against the row as read: a token another request stored since then is reused, not refreshed again.
+    accessToken = await refreshAuthorizerTokens(ctx, row, accessToken);
     return call(upstream, { appId, accessToken });
   }
 }

@@ -1,10 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { getEnv } from '@/env';
 import type { Db } from '@/server/db';
 import { subMerchants } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 
-const leaseMs = 120_000;
+/**
+ * Long enough for one submit's upstream calls (the application, then its status: three attempts each, with
+ * back-off) and the writes around them; no longer, because a holder that crashed keeps the record waiting
+ * (409 `submission_in_progress`) until its lease runs out.
+ */
+const leaseMs = () => 2 * (3 * getEnv().UPSTREAM_TIMEOUT_MS + 1_000) + 10_000;
 
 /**
  * Serializes upstream submissions of one record across requests and instances without holding a transaction
@@ -17,7 +23,7 @@ export async function acquireSubmitLease(db: Db, id: string, waitMs = 30_000): P
     const now = new Date();
     const [row] = await db
       .update(subMerchants)
-      .set({ submitLockToken: token, submitLockUntil: new Date(now.getTime() + leaseMs) })
+      .set({ submitLockToken: token, submitLockUntil: new Date(now.getTime() + leaseMs()) })
       .where(and(eq(subMerchants.id, id), or(isNull(subMerchants.submitLockUntil), lt(subMerchants.submitLockUntil, now))))
       .returning({ id: subMerchants.id });
     if (row) return token;

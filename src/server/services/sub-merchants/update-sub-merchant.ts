@@ -8,6 +8,7 @@ import { reviewUnderWayStates } from '@/server/providers/types';
 import type { PlatformContext } from '../context';
 import { emitSubMerchantUpdated } from './emit-sub-merchant-updated';
 import { findSubMerchant } from './find-sub-merchant';
+import { subMerchantEtag } from './get-sub-merchant';
 import { diffRecords, formDataTouched, recordHistory, trackedFields } from './record-history';
 import { sealFormData } from './stored-form-data';
 import { submissionId } from './submission-id';
@@ -47,8 +48,16 @@ async function verifyBackfill(row: Row, body: UpdateSubMerchantBody) {
   }
 }
 
-export async function updateSubMerchant(ctx: PlatformContext, id: string, body: UpdateSubMerchantBody) {
+/**
+ * `ifMatch`: the ETag the caller last read (If-Match). Given, a record written since then is a 409 instead of
+ * an update made on a view the caller never saw; without it, concurrent PUTs still never overwrite each other
+ * (the version guard below), but one read after another's write applies on top of it.
+ */
+export async function updateSubMerchant(ctx: PlatformContext, id: string, body: UpdateSubMerchantBody, ifMatch?: string | null) {
   const row = await findSubMerchant(ctx, id);
+  if (ifMatch && ifMatch !== '*' && ifMatch !== subMerchantEtag(row)) {
+    throw new AppError('conflict', `The record changed since ${ifMatch} (it is now ${subMerchantEtag(row)}); fetch it and try again.`);
+  }
   checkRules(row, body);
   await verifyBackfill(row, body);
   const next = {

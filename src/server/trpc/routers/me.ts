@@ -3,6 +3,7 @@ import { operators } from '@/server/db/schema';
 import { z } from 'zod';
 import { locales } from '@/i18n/locales';
 import { listOperatorPlatforms } from '@/server/services/operators/list-operator-platforms';
+import { changeOperatorPassword, changePasswordInput } from '@/server/services/operators/change-operator-password';
 import { setOperatorLocale } from '@/server/services/operators/set-operator-locale';
 import { operatorProcedure, router } from '../init';
 
@@ -17,4 +18,9 @@ export const meRouter = router({
   setLocale: operatorProcedure
     .input(z.object({ locale: z.enum(locales) }))
     .mutation(({ ctx, input }) => setOperatorLocale(ctx.db, ctx.operatorId, input.locale)),
+  /** The signed-in operator's own password; the current one must verify. */
+  changePassword: operatorProcedure.input(changePasswordInput).mutation(async ({ ctx, input }) => {
+    await changeOperatorPassword(ctx.db, ctx.operatorId, input);
+    return { changed: true as const };
+  }),
 });

@@ -6,6 +6,7 @@ import { OneTimeSecret } from '@/components/settings/one-time-secret';
 import styles from '@/components/settings/settings.module.css';
 import { useI18n } from '@/i18n/i18n-provider';
 import { api } from '@/trpc/react';
+import { DataTable } from '@/components/settings/data-table';
 
 const allServices = ['payments', 'miniprogram'] as const;
 type Service = (typeof allServices)[number];
@@ -66,48 +67,32 @@ export function ApiKeysPanel({ platformId }: { platformId: string }) {
           {errorText(t, failure)}
         </p>
       )}
-      <div className={styles.tableScroll} tabIndex={0} role="region" aria-labelledby="api-keys-heading">
-        <table style={{ marginTop: '1rem' }}>
-          <thead>
-            <tr>
-              <th>{t('settings.col.name')}</th>
-              <th>{t('settings.col.key')}</th>
-              <th>{t('settings.col.services')}</th>
-              <th>{t('settings.col.lastUsed')}</th>
-              <th>{t('settings.col.status')}</th>
-              <th>
-                <span className={styles.srOnly}>{t('settings.col.actions')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {keys.data?.map((key) => (
-              <tr key={key.id}>
-                <td>{key.name}</td>
-                <td>
-                  <code>{key.displayPrefix}</code>
-                </td>
-                <td>{key.services.map((s) => t(`settings.service.${s as Service}`)).join(', ')}</td>
-                <td>{key.lastUsedAt ? format.dateTime(key.lastUsedAt) : t('common.never')}</td>
-                <td>{key.revokedAt ? <span className="badge">{t('common.revoked')}</span> : <span className="badge ok">{t('common.active')}</span>}</td>
-                <td>
-                  {!key.revokedAt && (
-                    <button
-                      type="button"
-                      className="danger"
-                      aria-label={t('settings.revokeNamed', { name: key.name })}
-                      disabled={revoke.isPending}
-                      onClick={() => revoke.mutate({ platformId, keyId: key.id })}
-                    >
-                      {t('settings.revoke')}
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable labelledBy="api-keys-heading" columns={[t('settings.col.name'), t('settings.col.key'), t('settings.col.services'), t('settings.col.lastUsed'), t('settings.col.status')]} actions spaced>
+        {keys.data?.map((key) => (
+          <tr key={key.id}>
+            <td>{key.name}</td>
+            <td>
+              <code>{key.displayPrefix}</code>
+            </td>
+            <td>{key.services.map((s) => t(`settings.service.${s as Service}`)).join(', ')}</td>
+            <td>{key.lastUsedAt ? format.dateTime(key.lastUsedAt) : t('common.never')}</td>
+            <td>{key.revokedAt ? <span className="badge">{t('common.revoked')}</span> : <span className="badge ok">{t('common.active')}</span>}</td>
+            <td>
+              {!key.revokedAt && (
+                <button
+                  type="button"
+                  className="danger"
+                  aria-label={t('settings.revokeNamed', { name: key.name })}
+                  disabled={revoke.isPending}
+                  onClick={() => revoke.mutate({ platformId, keyId: key.id })}
+                >
+                  {t('settings.revoke')}
+                </button>
+              )}
+            </td>
+          </tr>
+        ))}
+      </DataTable>
     </section>
   );
 }

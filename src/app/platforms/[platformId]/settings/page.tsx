@@ -1,8 +1,17 @@
 import { SettingsSections } from './settings-sections';
+import { ConsoleClient } from '@/components/console-client';
+import { TrpcProvider } from '@/trpc/react';
+import { consolePageTitle } from '@/server/console/console-metadata';
 
-export const metadata = { title: 'Settings · Onboarding console' };
+export const generateMetadata = consolePageTitle('nav.settings');
 
 /** Roles come from the layout's membership context; every procedure checks them again on the server. */
 export default function SettingsPage() {
-  return <SettingsSections />;
+  return (
+    <ConsoleClient namespaces={['settings']}>
+      <TrpcProvider>
+        <SettingsSections />
+      </TrpcProvider>
+    </ConsoleClient>
+  );
 }

@@ -2,6 +2,7 @@
 
 import type { ReactNode } from 'react';
 import { useMembership } from '@/components/membership';
+import { ChangePasswordPanel } from '@/components/settings/change-password-panel';
 import { DeliveriesPanel } from '@/components/settings/deliveries-panel';
 import { ManualTemplatesPanel } from '@/components/settings/manual-templates-panel';
 import { MembersPanel } from '@/components/settings/members-panel';
@@ -14,7 +15,8 @@ import { PlatformConfigPanel } from './platform-config-panel';
 
 /**
  * The settings screen by role. Admins get every panel; operators and viewers read the configuration, the
- * templates and the delivery log. The server refuses the rest anyway (admin-only procedures).
+ * templates and the delivery log. Everyone changes their own password. The server refuses the rest anyway
+ * (admin-only procedures).
  */
 export function SettingsSections() {
   const { t } = useI18n();
@@ -27,6 +29,7 @@ export function SettingsSections() {
     ['templates', 'settings.templates.heading', <ManualTemplatesPanel key="templates" platformId={platformId} canEdit={admin} />],
     ['members', 'settings.members.heading', admin ? <MembersPanel platformId={platformId} /> : <AdminOnly id="members" title="settings.members.heading" text="settings.members.onlyAdmins" />],
     ['deliveries', 'settings.deliveries.heading', <DeliveriesPanel key="deliveries" platformId={platformId} canRedeliver={admin} />],
+    ['password', 'settings.password.heading', <ChangePasswordPanel key="password" />],
   ];
   const shown = panels.filter(([, , node]) => node !== null);
   return (

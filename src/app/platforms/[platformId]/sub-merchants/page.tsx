@@ -1,6 +1,103 @@
-import { SubMerchantList } from './sub-merchant-list';
+import Link from 'next/link';
+import { ListFiltersForm } from '@/components/onboarding/list/list-filters';
+import { hasFilters, listHref, readListLocation } from '@/components/onboarding/list/list-location';
+import { ListPager } from '@/components/onboarding/list/list-pager';
+import styles from '@/components/onboarding/list/list.module.css';
+import { NewSubMerchant } from '@/components/onboarding/list/new-sub-merchant';
+import { SubMerchantTable } from '@/components/onboarding/list/sub-merchant-table';
+import { WaitingOnMerchant } from '@/components/onboarding/list/waiting-on-merchant';
+import { statusLabels } from '@/components/onboarding/status-labels';
+import { providerValues, subMerchantStatusValues, upstreamStateFilters } from '@/components/onboarding/upstream-states';
+import { hasRole } from '@/server/auth/roles';
+import { formatters } from '@/i18n/format';
+import { defaultLocale } from '@/i18n/locales';
+import { translator } from '@/i18n/translate';
+import { consoleSession } from '@/server/console/console-session';
+import { callAsOperator, toActionFailure } from '@/server/trpc/server-caller';
+import { consolePageTitle } from '@/server/console/console-metadata';
 
-export default async function SubMerchantsPage({ params }: { params: Promise<{ platformId: string }> }) {
-  const { platformId } = await params;
-  return <SubMerchantList platformId={platformId} />;
+export const generateMetadata = consolePageTitle('nav.subMerchants');
+
+const PAGE_SIZE = 20;
+
+type Props = { params: Promise<{ platformId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+/**
+ * The sub-merchant list, rendered on the server through the same tRPC procedures the browser used to call
+ * (membership and role checked there); filters and the page are in the address. Only the filter form and
+ * "New sub-merchant" are client islands.
+ */
+export default async function SubMerchantsPage({ params, searchParams }: Props) {
+  const [{ platformId }, query, session] = await Promise.all([params, searchParams, consoleSession()]);
+  const locale = session?.operator.locale ?? defaultLocale;
+  const role = session?.platforms.find((p) => p.platformId === platformId)?.role ?? 'viewer';
+  const t = translator(locale);
+  const format = formatters(locale);
+  const labels = statusLabels(t);
+  const base = `/platforms/${platformId}/sub-merchants`;
+  const location = readListLocation(query);
+  const { filters } = location;
+  const loaded = await callAsOperator((caller) =>
+    Promise.all([
+      caller.onboardingConsole.list({ platformId, limit: PAGE_SIZE, cursor: location.after.at(-1), ...filters }),
+      caller.onboardingConsole.waiting({ platformId }),
+    ]),
+  ).catch(toActionFailure);
+  const [page, waiting] = Array.isArray(loaded) ? loaded : [undefined, undefined];
+  const options = <T extends string>(values: readonly T[], label: (value: T) => string) => values.map((value) => ({ value, label: label(value) }));
+  return (
+    <>
+      <div className={styles.header}>
+        <h1>{t('subMerchants.title')}</h1>
+        {hasRole(role, 'operator') && (
+          <NewSubMerchant
+            platformId={platformId}
+            providers={options(providerValues, labels.provider)}
+            texts={{
+              new: t('onboarding.list.new'),
+              provider: t('subMerchants.col.provider'),
+              distributor: t('onboarding.list.newDistributor'),
+              distributorHint: t('onboarding.list.newDistributorHint'),
+              create: t('onboarding.list.createAndStart'),
+              cancel: t('common.cancel'),
+            }}
+          />
+        )}
+      </div>
+      {waiting && (
+        <WaitingOnMerchant waiting={waiting} t={t} format={format} hrefFor={(state) => listHref(base, { filters: { ...filters, upstreamState: state }, after: [] })} />
+      )}
+      <ListFiltersForm
+        base={base}
+        value={filters}
+        choices={{
+          status: options(subMerchantStatusValues, labels.status),
+          provider: options(providerValues, labels.provider),
+          upstreamState: options(upstreamStateFilters, labels.state),
+        }}
+        texts={{
+          filters: t('onboarding.list.filters'),
+          status: t('subMerchants.col.status'),
+          provider: t('subMerchants.col.provider'),
+          upstreamState: t('subMerchants.col.upstreamState'),
+          any: t('onboarding.list.any'),
+          distributor: t('subMerchants.distributorFilter'),
+          distributorPlaceholder: t('subMerchants.distributorPlaceholder'),
+        }}
+      />
+      {!Array.isArray(loaded) && <p role="alert" className="error">{loaded.message}</p>}
+      {page && page.data.length === 0 && (
+        <div className="panel">
+          <p>{t('subMerchants.empty')}</p>
+          {hasFilters(filters) ? (
+            <Link className="button secondary" href={base}>{t('onboarding.list.clearFilters')}</Link>
+          ) : (
+            <p className="muted">{t('subMerchants.emptyHint')}</p>
+          )}
+        </div>
+      )}
+      {page && page.data.length > 0 && <SubMerchantTable platformId={platformId} rows={page.data} texts={{ t, format, labels }} />}
+      <ListPager base={base} location={location} nextCursor={(page?.hasMore && page.nextCursor) || undefined} t={t} />
+    </>
+  );
 }

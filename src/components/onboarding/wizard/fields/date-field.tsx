@@ -1,7 +1,7 @@
 'use client';
 
 import { useController } from 'react-hook-form';
-import { PERMANENT_DATE, formDataFields, type FormDataField } from '@/schemas/form-data';
+import { PERMANENT_DATE, formDataFields, type FormDataField } from '@/schemas/form-data/fields';
 import { useI18n } from '@/i18n/i18n-provider';
 import type { WizardValues } from '../form-model';
 import styles from '../wizard.module.css';
@@ -30,7 +30,7 @@ export function DateField({ name }: { name: FormDataField }) {
           />
           {allowsPermanent && (
             <label className={styles.inlineCheck}>
-              <input type="checkbox" checked={permanent} onChange={(e) => field.onChange(e.target.checked ? PERMANENT_DATE : '')} />
+              <input id={`${control.id}-permanent`} type="checkbox" checked={permanent} onChange={(e) => field.onChange(e.target.checked ? PERMANENT_DATE : '')} />
               {t('onboarding.field.permanent')}
             </label>
           )}

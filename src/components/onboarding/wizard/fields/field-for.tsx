@@ -1,6 +1,6 @@
 'use client';
 
-import { formDataFields, type FormDataField } from '@/schemas/form-data';
+import { formDataFields, type FormDataField } from '@/schemas/form-data/fields';
 import { isFieldVisible } from '../steps';
 import { useWizard } from '../wizard-context';
 import { DateField } from './date-field';

@@ -2,7 +2,7 @@
 
 import type { ReactNode } from 'react';
 import { useFormState } from 'react-hook-form';
-import type { FormDataField } from '@/schemas/form-data';
+import type { FormDataField } from '@/schemas/form-data/fields';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useOnboardingLabels } from '../../use-onboarding-labels';
 import { formatHintKeys } from '../field-hints';

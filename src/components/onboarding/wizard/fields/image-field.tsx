@@ -2,7 +2,7 @@
 
 import { useRef, useState, type DragEvent } from 'react';
 import { useController } from 'react-hook-form';
-import type { FormDataField } from '@/schemas/form-data';
+import type { FormDataField } from '@/schemas/form-data/fields';
 import { useI18n } from '@/i18n/i18n-provider';
 import type { WizardValues } from '../form-model';
 import { useOnboardingLabels } from '../../use-onboarding-labels';

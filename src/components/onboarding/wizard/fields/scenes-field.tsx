@@ -1,7 +1,7 @@
 'use client';
 
 import { useFormContext } from 'react-hook-form';
-import { salesScenes } from '@/schemas/form-data';
+import { salesScenes } from '@/schemas/form-data/fields';
 import { useOnboardingLabels } from '../../use-onboarding-labels';
 import type { WizardValues } from '../form-model';
 import { fieldId } from '../steps';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useFormContext } from 'react-hook-form';
-import { formDataFields, type FormDataField } from '@/schemas/form-data';
+import { formDataFields, type FormDataField } from '@/schemas/form-data/fields';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useOnboardingLabels } from '../../use-onboarding-labels';
 import type { WizardValues } from '../form-model';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useFormContext } from 'react-hook-form';
-import { formDataFields, type FormDataField } from '@/schemas/form-data';
+import { formDataFields, type FormDataField } from '@/schemas/form-data/fields';
 import type { WizardValues } from '../form-model';
 import { FieldShell } from './field-shell';
 

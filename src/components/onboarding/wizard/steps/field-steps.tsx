@@ -1,6 +1,6 @@
 'use client';
 
-import type { FormDataField } from '@/schemas/form-data';
+import type { FormDataField } from '@/schemas/form-data/fields';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useOnboardingLabels } from '../../use-onboarding-labels';
 import { FieldFor } from '../fields/field-for';

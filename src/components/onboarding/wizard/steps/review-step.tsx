@@ -1,6 +1,6 @@
 'use client';
 
-import { formDataFields, type FormDataField } from '@/schemas/form-data';
+import { formDataFields, type FormDataField } from '@/schemas/form-data/fields';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useOnboardingLabels } from '../../use-onboarding-labels';
 import { fieldSteps, stepOfField, stepTitleKeys, visibleFieldsOf } from '../steps';

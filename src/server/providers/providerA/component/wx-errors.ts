@@ -98,8 +98,12 @@ export function mapErrcode(errcode: number, errmsg: unknown, tokenKind: 'compone
     });
   }
   const conflict = CONFLICTS[errcode];
-  if (conflict) return new AppError(conflict.code, `providerA: ${conflict.message} (${tag}).`);
+  // The errcode stays on the error: a repeat after a lost answer (85009, 85052) is recognized by it.
+  if (conflict) return new AppError(conflict.code, `providerA: ${conflict.message} (${tag}).`, { errors: [{ pointer: '', code: `providerA_${errcode}`, message: conflict.message }] });
   return new AppError('upstream_rejected', `providerA rejected the request (${tag}).`, {
     errors: [{ pointer: '', code: `providerA_${errcode}`, message: upstream || `errcode ${errcode}` }],
   });
 }
+
+/** Whether a mapped providerA error came from this errcode. */
+export const isErrcode = (error: unknown, errcode: number) => error instanceof AppError && error.errors.some((e) => e.code === `providerA_${errcode}`);

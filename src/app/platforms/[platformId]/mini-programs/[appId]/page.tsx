@@ -1,7 +1,18 @@
 import { PipelineScreen } from '@/components/mini-programs/pipeline-screen';
 import { isMiniProvider } from '@/components/mini-programs/provider-label';
+import { ConsoleClient } from '@/components/console-client';
+import { TrpcProvider } from '@/trpc/react';
+import { consolePageTitle } from '@/server/console/console-metadata';
+
+export const generateMetadata = consolePageTitle('nav.miniPrograms');
 
 export default async function MiniProgramPipelinePage(props: { params: Promise<{ appId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const [{ appId }, query] = await Promise.all([props.params, props.searchParams]);
-  return <PipelineScreen appId={appId} platform={isMiniProvider(query.platform) ? query.platform : undefined} />;
+  return (
+    <ConsoleClient namespaces={['miniPrograms']}>
+      <TrpcProvider>
+        <PipelineScreen appId={appId} platform={isMiniProvider(query.platform) ? query.platform : undefined} />
+      </TrpcProvider>
+    </ConsoleClient>
+  );
 }

@@ -14,5 +14,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
     if (request.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers: { etag } });
     return json(record, { headers: { etag, 'cache-control': 'private, no-cache' } });
   }),
-  PUT: withApiKey('payments', async (request, ctx) => json(await updateSubMerchant(ctx, ctx.params.id!, await parseJsonBody(request, updateSubMerchantBody)))),
+  PUT: withApiKey('payments', async (request, ctx) => {
+    const updated = await updateSubMerchant(ctx, ctx.params.id!, await parseJsonBody(request, updateSubMerchantBody), request.headers.get('if-match'));
+    return json(updated);
+  }),
 });

@@ -1,6 +1,55 @@
-import { Wizard } from '@/components/onboarding/wizard/wizard';
+import Link from 'next/link';
+import { ConsoleClient } from '@/components/console-client';
+import { notFound } from 'next/navigation';
+import { Suspense } from 'react';
+import type { SubMerchantRecord } from '@/components/onboarding/record-types';
+import { statusLabels } from '@/components/onboarding/status-labels';
+import { editable } from '@/components/onboarding/upstream-states';
+import { WizardForm } from '@/components/onboarding/wizard/wizard-form';
+import { defaultLocale } from '@/i18n/locales';
+import { translator } from '@/i18n/translate';
+import { hasRole } from '@/server/auth/roles';
+import { consoleSession } from '@/server/console/console-session';
+import { callAsOperator, toActionFailure } from '@/server/trpc/server-caller';
+import { consolePageTitle } from '@/server/console/console-metadata';
 
-export default async function OnboardingWizardPage({ params }: { params: Promise<{ platformId: string; id: string }> }) {
-  const { platformId, id } = await params;
-  return <Wizard platformId={platformId} id={id} />;
+export const generateMetadata = consolePageTitle('onboarding.wizard.title');
+
+type Props = { params: Promise<{ platformId: string; id: string }> };
+
+/**
+ * The onboarding wizard. The record (the server's current draft, so a reload resumes where the operator was)
+ * is read on the server through the `subMerchants.get` procedure and the form arrives already rendered; only
+ * the form itself is a client component.
+ */
+export default async function OnboardingWizardPage({ params }: Props) {
+  const [{ platformId, id }, session] = await Promise.all([params, consoleSession()]);
+  const t = translator(session?.operator.locale ?? defaultLocale);
+  const labels = statusLabels(t);
+  const role = session?.platforms.find((p) => p.platformId === platformId)?.role ?? 'viewer';
+  const loaded = await callAsOperator((caller) => caller.subMerchants.get({ platformId, id })).catch(toActionFailure);
+  if ('ok' in loaded && loaded.code === 'NOT_FOUND') notFound();
+  const record: SubMerchantRecord | undefined = 'ok' in loaded ? undefined : loaded;
+  const detail = `/platforms/${platformId}/sub-merchants/${id}`;
+  return (
+    <>
+      <p><Link href={detail}>← {t('onboarding.wizard.toDetail')}</Link></p>
+      <h1>
+        {t('onboarding.wizard.title')}
+        {record && <span className="muted"> · {record.distributorExternalUserId ?? t('subMerchants.platformOwn')} · {labels.provider(record.provider)}</span>}
+      </h1>
+      {'ok' in loaded && <p role="alert" className="error">{loaded.message}</p>}
+      {record && !hasRole(role, 'operator') && <p className="panel">{t('onboarding.wizard.viewerOnly')}</p>}
+      {record && hasRole(role, 'operator') && !editable(record.chApplymentState) && (
+        <p className="panel">{t('onboarding.wizard.notEditable', { state: labels.state(record.chApplymentState) })}</p>
+      )}
+      {record && hasRole(role, 'operator') && editable(record.chApplymentState) && (
+        <ConsoleClient namespaces={['onboarding']}>
+          <Suspense fallback={<p>{t('common.loading')}</p>}>
+            <WizardForm key={record.id} platformId={platformId} record={record} />
+          </Suspense>
+        </ConsoleClient>
+      )}
+    </>
+  );
 }

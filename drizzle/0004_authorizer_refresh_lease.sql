@@ -1,0 +1,1 @@
+ALTER TABLE "mp_authorizers" ADD COLUMN "token_refresh_lock_until" timestamp with time zone;

@@ -1,0 +1,196 @@
+/**
+ * Two `next start` processes of the production build on ONE PostgreSQL database, as behind a load balancer:
+ * the same data on both, one console session for both, scheduled jobs once per slot across them, one token
+ * refresh and one component token for both, and events delivered once each although both relay the outbox.
+ */
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import { promisify } from 'node:util';
+import { expect, test } from '@playwright/test';
+import postgres from 'postgres';
+import { signIn } from '../support/sign-in';
+import { spawnServer, stopServer, type RunningServer } from '../support/spawn-server';
+import { startWebhookReceiver, until } from '../../test/support/webhook-receiver';
+
+const run = promisify(execFile);
+const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const basePort = Number(process.env.E2E_PORT ?? 3100);
+// +1 and +2 are the crash rig's (e2e/support/crash-rig.ts).
+const ports = [basePort + 3, basePort + 4];
+const admin = { email: 'scale-admin@e2e.test', password: 'scale-admin-password' };
+const N = 20;
+
+test.describe.configure({ mode: 'serial' });
+
+let sql: postgres.Sql;
+let dropDatabase: () => Promise<void>;
+let servers: RunningServer[] = [];
+let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
+let platformId = '';
+let apiKey = '';
+const base = (i: number) => `http://localhost:${ports[i % 2]}`;
+
+async function cli(env: Record<string, string>, ...args: string[]) {
+  const { stdout } = await run('npm', ['run', '--silent', 'cli', '--', ...args, '--json'], { env: { ...process.env, ...env } });
+  return JSON.parse(stdout.trim().split('\n').reverse().find((line) => line.startsWith('{'))!) as Record<string, string>;
+}
+
+async function call(i: number, path: string, init: { method?: string; body?: unknown; service?: string; headers?: Record<string, string> } = {}) {
+  const response = await fetch(`${base(i)}${path}`, {
+    method: init.method ?? 'GET',
+    headers: { authorization: `Bearer ${apiKey}`, 'x-service-code': init.service ?? 'payments', 'content-type': 'application/json', ...init.headers },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- bodies are asserted field by field
+  return { status: response.status, headers: response.headers, body: (await response.json().catch(() => ({}))) as Record<string, any> };
+}
+
+async function waitHealthy(url: string, server: RunningServer) {
+  const deadline = Date.now() + 90_000;
+  while (!(await fetch(`${url}/api/health`).then((r) => r.ok, () => false))) {
+    if (server.process.exitCode !== null || Date.now() > deadline) throw new Error(`${url} never became healthy:\n${server.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+const countSandbox = async (kind: string) => Number((await sql`select count(*)::int as n from sandbox_objects where kind = ${kind}`)[0]!.n);
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  const name = `t_scale_${randomBytes(5).toString('hex')}`;
+  const adminSql = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  await adminSql.unsafe(`create database ${name}`);
+  await adminSql.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  dropDatabase = async () => {
+    const cleanup = postgres(adminUrl, { max: 1, onnotice: () => {} });
+    await cleanup.unsafe(`drop database if exists ${name} with (force)`);
+    await cleanup.end();
+  };
+  // What must be equal on every instance (docs/operations.md): the database and both secrets.
+  const shared = {
+    DATABASE_URL: url.toString(),
+    SESSION_SECRET: randomBytes(36).toString('base64url'),
+    DATA_ENCRYPTION_KEY: `k1:${randomBytes(32).toString('base64')}`,
+    UPSTREAM_MODE: 'sandbox',
+    EVENT_RETRY_SCHEDULE_SECONDS: '1,1,1',
+  };
+  // Both start at once on an empty database: the migration advisory lock lets one migrate, the other waits.
+  servers = ports.map((port) => spawnServer(port, `e2e/artifacts/scale-out-${port}`, shared));
+  await Promise.all(servers.map((server, i) => waitHealthy(base(i), server)));
+  sql = postgres(url.toString(), { max: 2, onnotice: () => {} });
+
+  const platform = await cli(shared, 'platform', 'create', '--name', 'Scale-out platform');
+  platformId = platform.platformId!;
+  apiKey = platform.apiKey!;
+  await cli(shared, 'operator', 'create', '--email', admin.email, '--password', admin.password, '--platform', platformId, '--role', 'admin', '--locale', 'en');
+  receiver = await startWebhookReceiver();
+  await cli(shared, 'platform', 'config', 'set', platformId, 'payments.notify_url', receiver.url('/events'));
+});
+
+test.afterAll(async () => {
+  await Promise.all(servers.map((server) => stopServer(server)));
+  await receiver?.close();
+  await sql?.end();
+  await dropDatabase?.();
+  for (const port of ports) fs.rmSync(`e2e/artifacts/scale-out-${port}`, { recursive: true, force: true });
+});
+
+test('requests alternate between the instances and see the same data', async () => {
+  const created = await Promise.all(Array.from({ length: N }, (_, i) => call(i, '/v1/payments/sub-merchants', { method: 'POST', body: { distributorExternalUserId: `scale-seller-${i}` } })));
+  expect(created.map((r) => r.status)).toEqual(Array(N).fill(201));
+  // Each record read on the instance that did NOT create it.
+  const read = await Promise.all(created.map((r, i) => call(i + 1, `/v1/payments/sub-merchants/${r.body.id}`)));
+  expect(read.map((r) => r.status)).toEqual(Array(N).fill(200));
+  expect(read.map((r) => r.body.id)).toEqual(created.map((r) => r.body.id));
+  for (const i of [0, 1]) {
+    const listed = await call(i, '/v1/payments/sub-merchants?limit=100');
+    expect(listed.body.data.map((r: { id: string }) => r.id).sort()).toEqual(created.map((r) => r.body.id).sort());
+  }
+  // Creating the same record again on the other instance finds it (one record per triple across instances).
+  expect((await call(1, '/v1/payments/sub-merchants', { method: 'POST', body: { distributorExternalUserId: 'scale-seller-0' } })).status).toBe(200);
+  // An ETag read on A guards a PUT on B; the stale one is refused on A.
+  const id = created[0]!.body.id as string;
+  const etag = (await call(0, `/v1/payments/sub-merchants/${id}`)).headers.get('etag')!;
+  expect((await call(1, `/v1/payments/sub-merchants/${id}`, { method: 'PUT', body: { commissionRate: 1 }, headers: { 'if-match': etag } })).status).toBe(200);
+  const stale = await call(0, `/v1/payments/sub-merchants/${id}`, { method: 'PUT', body: { commissionRate: 2 }, headers: { 'if-match': etag } });
+  expect(stale).toMatchObject({ status: 409, body: { code: 'conflict' } });
+});
+
+test('a console session signed in on one instance works on the other', async ({ page }) => {
+  await signIn(page, admin, base(0));
+  await page.goto(`${base(1)}/platforms/${platformId}/sub-merchants`);
+  await expect(page).toHaveURL(`${base(1)}/platforms/${platformId}/sub-merchants`);
+  await expect(page.getByRole('heading', { name: 'Sub-merchants', level: 1 })).toBeVisible();
+  await expect(page.getByText('scale-seller-1', { exact: true })).toBeVisible();
+});
+
+test('events are delivered once each although both instances relay the outbox and work the queue', async () => {
+  // Every record but the one the first test already PUT.
+  const all = (await sql`select id from sub_merchants where platform_id = ${platformId} order by id`).map((r) => r.id as string);
+  const putBefore = (await sql`select sub_merchant_id from sub_merchant_history where action = 'updated'`).map((r) => r.sub_merchant_id as string);
+  const ids = all.filter((id) => !putBefore.includes(id));
+  const updates = await Promise.all(ids.map((id, i) => call(i, `/v1/payments/sub-merchants/${id}`, { method: 'PUT', body: { commissionRate: 3 } })));
+  expect(updates.map((r) => r.status)).toEqual(Array(ids.length).fill(200));
+  const events = async () => (await sql`select id from events where platform_id = ${platformId}`).map((r) => r.id as string);
+  await until(async () => new Set(receiver.at('/events').map((h) => h.headers['x-event-id'])).size === (await events()).length, 60_000);
+  await new Promise((resolve) => setTimeout(resolve, 3000)); // a duplicate would arrive within the poll interval
+  const eventIds = await events();
+  // One sub_merchant.updated per create and per successful PUT (the first test: N creates, one conditional PUT).
+  expect(eventIds.length).toBe(2 * N);
+  const hits = receiver.at('/events').map((h) => h.headers['x-event-id'] as string);
+  expect(hits.sort()).toEqual([...eventIds].sort());
+  const deliveries = await sql`select event_id, status, attempts from event_deliveries where platform_id = ${platformId}`;
+  expect(deliveries).toHaveLength(eventIds.length);
+  expect(deliveries.every((d) => d.status === 'succeeded' && d.attempts === 1)).toBe(true);
+});
+
+test('both instances share the component ticket and token, and make one authorizer token refresh together', async () => {
+  // The sandbox pushes the ticket to instance A; instance B starts and completes the authorization with it.
+  expect((await fetch(`${base(0)}/sandbox/control/providerA/ticket`, { method: 'POST' })).status).toBe(200);
+  const started = await call(1, '/v1/miniprogram/authorize', { method: 'POST', service: 'miniprogram', body: { platform: 'providerA', redirectUri: 'https://seller.example.com/done', tenantId: 'scale-seller' } });
+  expect(started.status).toBe(201);
+  const granted = await fetch(`${base(0)}/sandbox/control/providerA/authorizations`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ state: started.body.state }) });
+  const query = new URL(((await granted.json()) as { redirectUrl: string }).redirectUrl).search;
+  const done = await call(1, `/v1/miniprogram/authorize/callback/providerA${query}`, { service: 'miniprogram' });
+  expect(done.status).toBe(200);
+  const appId = done.body.appId as string;
+  // Versions from both instances: neither fetches a component token of its own.
+  const warm = await Promise.all([0, 1].map((i) => call(i, `/v1/miniprogram/providerA/versions?authorizerAppId=${appId}`, { service: 'miniprogram' })));
+  expect(warm.map((r) => r.status)).toEqual([200, 200]);
+  expect(await countSandbox('providerA.component.componentToken')).toBe(1);
+
+  const tokensBefore = await countSandbox('providerA.component.authorizerToken');
+  await fetch(`${base(0)}/sandbox/control/providerA/tokens/expire`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ authorizerAppId: appId }) });
+  const calls = await Promise.all(Array.from({ length: N }, (_, i) => call(i, `/v1/miniprogram/providerA/versions?authorizerAppId=${appId}`, { service: 'miniprogram' })));
+  expect(calls.map((r) => r.status)).toEqual(Array(N).fill(200));
+  expect(await countSandbox('providerA.component.authorizerToken')).toBe(tokensBefore + 1);
+});
+
+test('each scheduled job runs once per slot across both instances', async () => {
+  test.setTimeout(200_000);
+  const cronJobs = ['sub-merchant-sync', 'mini-program-audit-poll'];
+  // pg-boss cron: both instances register the schedule (one row each) and race to send each slot's job; the
+  // send is unique per (name, minute), so a slot yields one job, worked by one instance.
+  const schedules = await sql`select name from pgboss.schedule where name in ${sql(cronJobs)}`;
+  expect(schedules.map((s) => s.name).sort()).toEqual([...cronJobs].sort());
+  const runs = (name: string) => sql`
+    select state from pgboss.job where name = ${name}
+    union all select state from pgboss.archive where name = ${name}`;
+  const slots = (name: string) => sql`
+    select singleton_on, state from pgboss.job where name = '__pgboss__send-it' and singleton_key = ${name}
+    union all select singleton_on, state from pgboss.archive where name = '__pgboss__send-it' and singleton_key = ${name}`;
+  await until(async () => (await runs('sub-merchant-sync')).some((r) => r.state === 'completed'), 150_000);
+  for (const name of cronJobs) {
+    const slotRows = await slots(name);
+    expect(new Set(slotRows.map((r) => String(r.singleton_on))).size).toBe(slotRows.length);
+    // A completed send has inserted its slot's run; a send still in flight may not have yet: one run per slot.
+    const sent = slotRows.filter((r) => r.state === 'completed').length;
+    const jobRuns = (await runs(name)).length;
+    expect(jobRuns).toBeGreaterThanOrEqual(sent);
+    expect(jobRuns).toBeLessThanOrEqual(slotRows.length);
+  }
+  expect((await runs('sub-merchant-sync')).length).toBeGreaterThanOrEqual(1);
+});

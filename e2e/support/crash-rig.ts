@@ -1,0 +1,144 @@
+/**
+ * Crash rig: the service under test and its upstream in SEPARATE `next start` processes of the production
+ * build. The upstream is a second server used only for its /sandbox routes (its own data directory), so it
+ * survives when the service is SIGKILLed mid-call and can testify how many applications, deliveries or token
+ * refreshes it really received. The service is restarted on the same data directory or PostgreSQL database.
+ */
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { expect } from '@playwright/test';
+import postgres from 'postgres';
+import { killServer, spawnServer, stopServer, waitForOutput, type RunningServer } from './spawn-server';
+
+const run = promisify(execFile);
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/** PostgreSQL too when CI gives one (TEST_DATABASE_URL), as the vitest suites do. */
+export const crashDatabases = (): DatabaseKind[] => (process.env.TEST_DATABASE_URL ? ['postgres', 'pglite'] : ['pglite']);
+
+/** Two ports above the Playwright web server's, so engineers on other port ranges never collide. */
+const basePort = Number(process.env.E2E_PORT ?? 3100);
+export const upstreamPort = basePort + 1;
+export const servicePort = basePort + 2;
+
+export const serviceUrl = `http://127.0.0.1:${servicePort}`;
+export const upstreamUrl = `http://127.0.0.1:${upstreamPort}`;
+
+type Provisioned = { platformId: string; apiKey: string };
+
+async function freshPostgresDatabase(): Promise<string> {
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = `crash_${randomBytes(5).toString('hex')}`;
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function dropPostgresDatabase(url: string) {
+  const admin = postgres(process.env.TEST_DATABASE_URL!, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`drop database if exists ${new URL(url).pathname.slice(1)} with (force)`);
+  await admin.end();
+}
+
+/**
+ * Starts the upstream, provisions a platform through the CLI (before the service holds the database) and
+ * starts the service. `serviceEnv` adds variables (timeouts, retry schedules).
+ */
+export async function startCrashRig(kind: DatabaseKind, serviceEnv: Record<string, string> = {}) {
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'crash-rig-'));
+  const upstream = spawnServer(upstreamPort, path.join(scratch, 'upstream'), { SANDBOX_SERVICE_URL: serviceUrl, PUBLIC_BASE_URL: upstreamUrl });
+  const databaseUrl = kind === 'postgres' ? await freshPostgresDatabase() : undefined;
+  const env: Record<string, string> = {
+    SANDBOX_BASE_URL: `${upstreamUrl}/sandbox`,
+    PUBLIC_BASE_URL: serviceUrl,
+    ...(databaseUrl
+      ? { DATABASE_URL: databaseUrl, SESSION_SECRET: randomBytes(32).toString('hex'), DATA_ENCRYPTION_KEY: `k1:${randomBytes(32).toString('base64')}` }
+      : {}),
+    ...serviceEnv,
+  };
+  const dataDir = path.join(scratch, 'service');
+  let service: RunningServer | undefined;
+  const cliEnv = { ...process.env, ...env, DATA_DIR: dataDir };
+  const cli = async (...args: string[]) => JSON.parse((await run('npm', ['run', '--silent', 'cli', '--', ...args, '--json'], { env: cliEnv })).stdout) as Record<string, unknown>;
+
+  try {
+    await waitForOutput(upstream, /Console:/);
+    const platform = (await cli('platform', 'create', '--name', 'Crash rig')) as Provisioned;
+
+    const start = async () => {
+      service = spawnServer(servicePort, dataDir, env);
+      await waitForOutput(service, /Console:/);
+      return service;
+    };
+    await start();
+
+    return {
+      kind,
+      dataDir,
+      platform,
+      cli,
+      get service() {
+        return service!;
+      },
+      /** SIGKILL of the whole process group: no shutdown hook, no lock release, connections cut mid-query. */
+      crash: () => killServer(service!),
+      restart: start,
+      /** The upstream's control API (faults, applyments, tickets, audits). */
+      control: async (method: string, controlPath: string, body?: unknown) => {
+        const response = await fetch(`${upstreamUrl}/sandbox/control${controlPath}`, {
+          method,
+          headers: body === undefined ? {} : { 'content-type': 'application/json' },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        return { status: response.status, body: response.status === 204 ? null : ((await response.json()) as Record<string, unknown>) };
+      },
+      stop: async () => {
+        if (service) await stopServer(service);
+        await stopServer(upstream);
+        if (databaseUrl) await dropPostgresDatabase(databaseUrl);
+      },
+    };
+  } catch (error) {
+    if (service) await stopServer(service);
+    await stopServer(upstream);
+    throw error;
+  }
+}
+
+export type CrashRig = Awaited<ReturnType<typeof startCrashRig>>;
+
+/** Calls the service's /v1 API with the rig's key; body parsed as JSON when there is one. */
+export async function v1(rig: CrashRig, service: 'payments' | 'miniprogram', method: string, apiPath: string, body?: unknown) {
+  const response = await fetch(`${serviceUrl}${apiPath}`, {
+    method,
+    headers: { authorization: `Bearer ${rig.platform.apiKey}`, 'x-service-code': service, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- bodies are asserted field by field
+  return { status: response.status, body: (text ? JSON.parse(text) : {}) as Record<string, any> };
+}
+
+/** Waits until the upstream has taken the injected fault (the held call has arrived there). */
+export async function untilFaultFired(rig: CrashRig, timeoutMs = 30_000) {
+  await expect
+    .poll(async () => ((await rig.control('GET', '/faults')).body!.faults as { fired: number }[]).reduce((sum, f) => sum + f.fired, 0), { timeout: timeoutMs })
+    .toBeGreaterThan(0);
+}
+
+/** Repeats `call` until it answers `status` (a lease or lock left by the crash expires on its own). */
+export async function untilStatus<T extends { status: number }>(call: () => Promise<T>, status: number, timeoutMs = 90_000): Promise<T> {
+  let last: T | undefined;
+  await expect
+    .poll(async () => (last = await call()).status, { timeout: timeoutMs, intervals: [1000] })
+    .toBe(status);
+  return last!;
+}

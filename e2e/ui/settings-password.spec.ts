@@ -1,0 +1,44 @@
+import { expect, test } from '@playwright/test';
+import { admin } from '../support/provision';
+import { signIn } from '../support/sign-in';
+
+test('an operator changes their own password (wrong current one and a mismatch refused on the fields), signs out and signs in with the new one', async ({ page, browser }) => {
+  // A fresh operator (their console is in Chinese, the default), so the shared e2e accounts keep their passwords.
+  await signIn(page, admin);
+  await page.getByRole('link', { name: 'Settings' }).click();
+  const members = page.locator('#members');
+  const email = `password-${Date.now()}@e2e.test`;
+  await members.getByLabel('E-mail').fill(email);
+  await members.getByRole('button', { name: 'Add operator' }).click();
+  const oneTimePassword = (await members.getByTestId('member-password').textContent())!.trim();
+
+  const context = await browser.newContext();
+  const operator = await context.newPage();
+  await signIn(operator, { email, password: oneTimePassword });
+  await operator.getByRole('link', { name: '设置' }).click();
+  const panel = operator.locator('#password');
+  await expect(panel.getByRole('heading', { name: '我的密码' })).toBeVisible();
+
+  await panel.getByLabel('当前密码').fill('not-the-password');
+  await panel.getByLabel('新密码', { exact: true }).fill('my-own-new-password-1');
+  await panel.getByLabel('再次输入新密码').fill('my-own-new-password-1');
+  await panel.getByRole('button', { name: '修改密码' }).click();
+  await expect(panel.getByLabel('当前密码')).toHaveAttribute('aria-invalid', 'true');
+  await expect(panel.locator('#password-currentPassword-error')).toHaveText('当前密码不正确。');
+
+  await panel.getByLabel('当前密码').fill(oneTimePassword);
+  await panel.getByLabel('再次输入新密码').fill('my-own-new-password-2');
+  await panel.getByRole('button', { name: '修改密码' }).click();
+  await expect(panel.locator('#password-confirmPassword-error')).toHaveText('两次输入的新密码不一致。');
+  await expect(panel.getByLabel('再次输入新密码')).toBeFocused();
+
+  await panel.getByLabel('再次输入新密码').fill('my-own-new-password-1');
+  await panel.getByRole('button', { name: '修改密码' }).click();
+  await expect(panel.getByRole('status')).toHaveText('密码已修改，下次登录请使用新密码。');
+  await operator.screenshot({ path: 'e2e/artifacts/settings-password-changed.png', fullPage: true });
+
+  await operator.getByRole('button', { name: '退出登录' }).click();
+  await expect(operator).toHaveURL(/\/sign-in/);
+  await signIn(operator, { email, password: 'my-own-new-password-1' });
+  await context.close();
+});

@@ -1,0 +1,72 @@
+'use client';
+
+import { useState, type FormEvent } from 'react';
+import { useI18n } from '@/i18n/i18n-provider';
+import type { MessageKey } from '@/i18n/messages/en';
+import { api } from '@/trpc/react';
+import styles from './settings.module.css';
+
+type Field = 'currentPassword' | 'newPassword' | 'confirmPassword';
+
+const serverCodes: Record<string, MessageKey> = { wrong_password: 'settings.password.wrongCurrent', unchanged: 'settings.password.unchanged' };
+
+/** The signed-in operator's own password (any role): current one, new one twice; errors on their fields. */
+export function ChangePasswordPanel() {
+  const { t } = useI18n();
+  const [values, setValues] = useState<Record<Field, string>>({ currentPassword: '', newPassword: '', confirmPassword: '' });
+  const [mismatch, setMismatch] = useState(false);
+  const change = api.me.changePassword.useMutation({
+    onSuccess: () => setValues({ currentPassword: '', newPassword: '', confirmPassword: '' }),
+  });
+  const serverError = (field: Field): string | undefined => {
+    const error = change.error?.data?.errors?.find((e) => e.pointer === `/${field}`);
+    if (!error) return undefined;
+    return t(serverCodes[error.code] ?? 'settings.password.rules');
+  };
+  const errors: Record<Field, string | undefined> = {
+    currentPassword: serverError('currentPassword'),
+    newPassword: serverError('newPassword'),
+    confirmPassword: mismatch ? t('settings.password.mismatch') : undefined,
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const differs = values.newPassword !== values.confirmPassword;
+    setMismatch(differs);
+    if (differs) {
+      document.getElementById('password-confirmPassword')?.focus();
+      return;
+    }
+    change.mutate({ currentPassword: values.currentPassword, newPassword: values.newPassword });
+  };
+  const input = (field: Field, label: MessageKey, autoComplete: string, hint?: MessageKey) => (
+    <div>
+      <label htmlFor={`password-${field}`}>{t(label)}</label>
+      <input
+        id={`password-${field}`}
+        type="password"
+        autoComplete={autoComplete}
+        required
+        value={values[field]}
+        aria-invalid={errors[field] ? true : undefined}
+        aria-describedby={[hint && `password-${field}-hint`, errors[field] && `password-${field}-error`].filter(Boolean).join(' ') || undefined}
+        onChange={(e) => setValues((v) => ({ ...v, [field]: e.target.value }))}
+      />
+      {hint && <small id={`password-${field}-hint`} className={`muted ${styles.help}`}>{t(hint)}</small>}
+      {errors[field] && <p id={`password-${field}-error`} className="error">{errors[field]}</p>}
+    </div>
+  );
+  const otherFailure = change.error && !errors.currentPassword && !errors.newPassword ? change.error.message : null;
+  return (
+    <section className="panel" aria-labelledby="password-heading" id="password">
+      <h2 id="password-heading">{t('settings.password.heading')}</h2>
+      <form noValidate onSubmit={submit} aria-labelledby="password-heading">
+        {input('currentPassword', 'settings.password.current', 'current-password')}
+        {input('newPassword', 'settings.password.new', 'new-password', 'settings.password.rules')}
+        {input('confirmPassword', 'settings.password.confirm', 'new-password')}
+        {otherFailure && <p role="alert" className="error">{otherFailure}</p>}
+        <p role="status" className="muted">{change.isSuccess ? t('settings.password.changed') : ''}</p>
+        <button type="submit" disabled={change.isPending}>{t('settings.password.submit')}</button>
+      </form>
+    </section>
+  );
+}

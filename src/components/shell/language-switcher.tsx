@@ -1,0 +1,37 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useTransition } from 'react';
+import { saveConsoleLocale } from '@/server/console/save-console-locale';
+import { locales, type Locale } from '@/i18n/locales';
+
+const languageNames: Record<Locale, string> = { 'zh-CN': '简体中文', en: 'English' };
+
+/** Remembers the operator's language on the server (their profile), then renders the console again in it. */
+export function LanguageSwitcher({ label, locale }: { label: string; locale: Locale }) {
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
+  return (
+    <>
+      <label htmlFor="language-switcher">{label}</label>
+      <select
+        id="language-switcher"
+        value={locale}
+        disabled={pending}
+        onChange={(e) => {
+          const next = e.target.value as Locale;
+          startTransition(async () => {
+            // A refused save (session ended) reloads, which lands on sign-in; otherwise re-render in the language.
+            await saveConsoleLocale(next).then(() => router.refresh(), () => window.location.reload());
+          });
+        }}
+      >
+        {locales.map((l) => (
+          <option key={l} value={l} lang={l}>
+            {languageNames[l]}
+          </option>
+        ))}
+      </select>
+    </>
+  );
+}

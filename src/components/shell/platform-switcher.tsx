@@ -1,0 +1,23 @@
+'use client';
+
+import { usePathname, useRouter } from 'next/navigation';
+
+/** Switches platform and stays in the same section. */
+export function PlatformSwitcher(props: { label: string; current: string; platforms: { platformId: string; name: string }[] }) {
+  const { label, current, platforms } = props;
+  const pathname = usePathname();
+  const router = useRouter();
+  const section = pathname.slice(`/platforms/${current}`.length).split('/')[1] ?? 'sub-merchants';
+  return (
+    <>
+      <label htmlFor="platform-switcher">{label}</label>
+      <select id="platform-switcher" value={current} onChange={(event) => router.push(`/platforms/${event.target.value}/${section}`)}>
+        {platforms.map((p) => (
+          <option key={p.platformId} value={p.platformId}>
+            {p.name}
+          </option>
+        ))}
+      </select>
+    </>
+  );
+}

@@ -1,0 +1,26 @@
+'use client';
+
+import { useState } from 'react';
+
+/**
+ * next-auth's sign-out protocol (CSRF token, then POST /api/auth/signout) done with two fetches, so console
+ * pages do not ship next-auth's whole browser client for one button.
+ */
+export function SignOutButton({ label }: { label: string }) {
+  const [busy, setBusy] = useState(false);
+  const signOut = async () => {
+    setBusy(true);
+    const { csrfToken } = (await (await fetch('/api/auth/csrf')).json()) as { csrfToken: string };
+    await fetch('/api/auth/signout', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ csrfToken, callbackUrl: '/sign-in', json: 'true' }),
+    });
+    window.location.assign('/sign-in');
+  };
+  return (
+    <button type="button" className="secondary" disabled={busy} onClick={() => void signOut()}>
+      {label}
+    </button>
+  );
+}

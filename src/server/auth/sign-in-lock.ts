@@ -1,0 +1,25 @@
+/**
+ * How a throttled sign-in travels from the credentials provider to the form: next-auth passes the thrown
+ * message as `error`, so it carries a code and the whole minutes to wait ("too_many_attempts:3").
+ * No server-only imports: the sign-in form parses it too.
+ */
+export const SIGN_IN_LOCKED = 'too_many_attempts';
+
+export const signInLockedError = (retryAfterSeconds: number) => `${SIGN_IN_LOCKED}:${Math.max(1, Math.ceil(retryAfterSeconds / 60))}`;
+
+/** Minutes to wait, or null when `error` is not a throttling answer. */
+export function parseSignInLocked(error: string | null | undefined): number | null {
+  const match = new RegExp(`^${SIGN_IN_LOCKED}:(\\d+)$`).exec(error ?? '');
+  return match ? Number(match[1]) : null;
+}
+
+/**
+ * The client address for per-address throttling: the right-most X-Forwarded-For entry, which the nearest
+ * proxy (or Next.js itself, when no proxy sent one) wrote. Without a proxy a client can choose it, which only
+ * moves it to another address bucket: the per-account limit still holds.
+ */
+export function signInClientAddress(headers: Record<string, string | undefined> | undefined): string | null {
+  const forwarded = headers?.['x-forwarded-for'] ?? headers?.['x-real-ip'];
+  const last = forwarded?.split(',').at(-1)?.trim();
+  return last ? last.slice(0, 100) : null;
+}

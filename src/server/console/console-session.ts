@@ -1,0 +1,21 @@
+import { cache } from 'react';
+import { defaultLocale } from '@/i18n/locales';
+import { currentOperatorId } from '@/server/auth/current-operator';
+import { getDb } from '@/server/db';
+import { getOperator } from '@/server/services/operators/get-operator';
+import { listOperatorPlatforms } from '@/server/services/operators/list-operator-platforms';
+
+/**
+ * The signed-in operator (profile, language) and their platforms with roles, read once per request: the
+ * console layout and the page below it both need it. Null when nobody is signed in.
+ */
+export const consoleSession = cache(async () => {
+  const operatorId = await currentOperatorId();
+  if (!operatorId) return null;
+  const db = await getDb();
+  const [operator, platforms] = await Promise.all([getOperator(db, operatorId), listOperatorPlatforms(db, operatorId)]);
+  return operator ? { operator, platforms } : null;
+});
+
+/** The console language of the signed-in operator (the layout has already sent everyone else to sign in). */
+export const consoleLocale = async () => (await consoleSession())?.operator.locale ?? defaultLocale;

@@ -1,0 +1,38 @@
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { operators } from '@/server/db/schema';
+import type { Db } from '@/server/db';
+import { AppError } from '@/server/errors';
+import { hashPassword, verifyPassword } from './password';
+
+/** The same length rules as when the operator was created (createOperatorInput). */
+export const changePasswordInput = z
+  .object({
+    currentPassword: z.string().min(1).max(200),
+    newPassword: z.string().min(12, 'at least 12 characters').max(200),
+  })
+  .strict();
+
+const refuse = (pointer: string, code: string, message: string) => new AppError('invalid_request', message, { errors: [{ pointer, code, message }] });
+
+/**
+ * The signed-in operator changes their own password: the current one must verify (argon2id) and the new one
+ * must follow the creation rules and differ from it. Stored as a new argon2id hash; nothing else changes, and
+ * a refused attempt changes nothing. Passwords never reach a log or an error message.
+ */
+export async function changeOperatorPassword(db: Db, operatorId: string, input: z.input<typeof changePasswordInput>): Promise<void> {
+  const { currentPassword, newPassword } = changePasswordInput.parse(input);
+  const [row] = await db.select({ passwordHash: operators.passwordHash }).from(operators).where(eq(operators.id, operatorId));
+  if (!row) throw new AppError('unauthenticated', 'Sign in first.');
+  if (!(await verifyPassword(row.passwordHash, currentPassword))) {
+    throw refuse('/currentPassword', 'wrong_password', 'The current password is not correct.');
+  }
+  if (newPassword === currentPassword) throw refuse('/newPassword', 'unchanged', 'The new password must differ from the current one.');
+  // Compare-and-set on the hash just verified: of two changes racing from the same current password, one wins.
+  const changed = await db
+    .update(operators)
+    .set({ passwordHash: await hashPassword(newPassword) })
+    .where(and(eq(operators.id, operatorId), eq(operators.passwordHash, row.passwordHash)))
+    .returning({ id: operators.id });
+  if (changed.length === 0) throw new AppError('conflict', 'The password was changed meanwhile; sign in again with the new one.');
+}

@@ -1,0 +1,282 @@
+/**
+ * Tenant isolation matrix (issue 6 item 2): platform B's credentials (its API key, its admin's session, and an
+ * operator who belongs to no platform) aimed at platform A's real records through every /v1 and /admin
+ * operation and every tRPC procedure. Each gets the same answer as for an id that does not exist (404), the
+ * answer names nothing of A, and nothing changes. The operation and procedure lists come from the OpenAPI
+ * operations and the router: one without an entry below fails the suite.
+ */
+import { beforeAll, expect, it } from 'vitest';
+import { newId, randomBase62 } from '@/server/ids';
+import { operations, type Operation } from '@/server/openapi/operations';
+import { createOperator } from '@/server/services/operators/create-operator';
+import { setPlatformConfig } from '@/server/services/platforms/set-platform-config';
+import { reportRequestCount } from '../support/bad-requests';
+import { callRoute } from '../support/call-route';
+import { describeEachDatabase } from '../support/databases';
+import { changedTables, databaseSnapshotter } from '../support/db-snapshot';
+import { extJsonFor } from '../support/mini-programs';
+import { inRequestScope, sessionCookie, useRequestScope } from '../support/next-request-scope';
+import { fillTemplate, listRouteFiles, routeParams, type HttpMethod } from '../support/route-files';
+import { createTenantWithResources, ownedIds, type TenantWithResources } from '../support/tenant-resources';
+import { callTrpcOverHttp, trpcProcedures } from '../support/trpc-procedures';
+
+/** What a request names of the platform it is aimed at: its id, its records' ids, its members. */
+type Target = { platformId: string; apiKeyId: string; ids: Record<'admin' | 'operator' | 'viewer', string>; resources: TenantWithResources['resources'] };
+type RequestParts = { params?: Record<string, string>; query?: Record<string, string>; body?: unknown };
+
+type RestEntry =
+  /** Names one of the target's records: another platform must get the same 404 as for an unknown id. */
+  | { addresses: (t: Target) => RequestParts; status?: number }
+  /** Lists the caller's own records: nothing of another platform may appear. */
+  | { lists: RequestParts }
+  /** Creates something for the caller's own platform and names no existing record. */
+  | { ownPlatformOnly: string };
+
+const authorizerOf = (t: Target) => ({ authorizerAppId: t.resources.appId });
+const onAuthorizer = (t: Target): RequestParts => ({ params: { platform: 'providerA' }, body: authorizerOf(t) });
+const authorizerQuery = (t: Target): RequestParts => ({ params: { platform: 'providerA' }, query: authorizerOf(t) });
+
+const restMatrix: Record<string, RestEntry> = {
+  listSubMerchants: { lists: {} },
+  createSubMerchant: { ownPlatformOnly: 'creates a record of the calling platform' },
+  getSubMerchant: { addresses: (t) => ({ params: { id: t.resources.subMerchantId } }) },
+  updateSubMerchant: { addresses: (t) => ({ params: { id: t.resources.subMerchantId }, body: { status: 'suspended' } }) },
+  submitSubMerchant: { addresses: (t) => ({ params: { id: t.resources.subMerchantId }, body: {} }) },
+  uploadMedia: { ownPlatformOnly: 'stores an image for the calling platform' },
+  uploadOnboardingMedia: { addresses: (t) => ({ params: { tenantId: t.platformId }, body: 'multipart' }) },
+  getOnboardingMedia: { addresses: (t) => ({ params: { tenantId: t.platformId, mediaId: t.resources.mediaId } }) },
+  startMiniProgramAuthorization: { ownPlatformOnly: 'starts an authorization for the calling platform' },
+  // An unknown or foreign state is one answer: the redirect cannot be completed (no record is named in it).
+  completeMiniProgramAuthorization: { addresses: (t) => ({ params: { platform: 'providerA' }, query: { auth_code: 'code-1', state: t.resources.state } }), status: 400 },
+  listAuthorizers: { lists: {} },
+  getAuthorizer: { addresses: (t) => ({ params: { appId: t.resources.appId } }) },
+  deleteAuthorizer: { addresses: (t) => ({ params: { appId: t.resources.appId } }) },
+  listMiniProgramTemplates: { lists: { query: { platform: 'providerA' } } },
+  commitMiniProgramCode: {
+    addresses: (t) => ({ params: { platform: 'providerA' }, body: { ...authorizerOf(t), templateId: '101', userVersion: '1.0.1', extJson: extJsonFor(t.resources.appId) } }),
+  },
+  submitMiniProgramAudit: { addresses: onAuthorizer },
+  getMiniProgramAuditStatus: { addresses: (t) => ({ params: { platform: 'providerA', auditId: t.resources.auditId }, query: authorizerOf(t) }) },
+  releaseMiniProgram: { addresses: onAuthorizer },
+  listMiniProgramVersions: { addresses: authorizerQuery },
+  getMiniProgramBaseinfo: { addresses: authorizerQuery },
+  createMiniProgramExperience: { addresses: onAuthorizer },
+  rollbackMiniProgramRelease: { addresses: onAuthorizer },
+  changeMiniProgramMembers: { addresses: (t) => ({ params: { platform: 'providerA' }, body: { ...authorizerOf(t), action: 'bind', member: 'wxid_tester' } }) },
+};
+
+type TrpcEntry =
+  /** Fields (besides platformId) naming one of the target's records. */
+  | { addresses: (t: Target) => Record<string, unknown> }
+  /** Only the platform is named (lists, settings): other fields it needs; mutations are not run on B's own platform. */
+  | { platformOnly: Record<string, unknown> }
+  /** Not about a platform at all (the operator's own profile). */
+  | { operatorOnly: string };
+
+const onAuthorizerInput = (t: Target) => ({ platform: 'providerA', authorizerAppId: t.resources.appId });
+const trpcMatrix: Record<string, TrpcEntry> = {
+  'me.get': { operatorOnly: "the signed-in operator's own profile and memberships" },
+  'me.setLocale': { operatorOnly: "the signed-in operator's own language" },
+  'apiKeys.list': { platformOnly: {} },
+  'apiKeys.create': { platformOnly: {} },
+  'apiKeys.revoke': { addresses: (t) => ({ keyId: t.apiKeyId }) },
+  'platformConfig.get': { platformOnly: {} },
+  'platformConfig.set': { platformOnly: { key: 'payments.notify_url', value: 'https://b.example.com/hook' } },
+  'subMerchants.list': { platformOnly: {} },
+  'subMerchants.get': { addresses: (t) => ({ id: t.resources.subMerchantId }) },
+  'subMerchants.history': { addresses: (t) => ({ id: t.resources.subMerchantId }) },
+  'subMerchants.create': { platformOnly: { distributorExternalUserId: 'seller-b' } },
+  'subMerchants.saveDraft': { addresses: (t) => ({ id: t.resources.subMerchantId, formData: { contactName: '李四' } }) },
+  'subMerchants.submit': { addresses: (t) => ({ id: t.resources.subMerchantId }) },
+  'subMerchants.update': { addresses: (t) => ({ id: t.resources.subMerchantId, patch: { status: 'suspended' } }) },
+  'events.listDeliveries': { platformOnly: {} },
+  'events.redeliver': { addresses: (t) => ({ deliveryId: t.resources.deliveryId }) },
+  'events.revealWebhookSecret': { platformOnly: {} },
+  'events.rotateWebhookSecret': { platformOnly: {} },
+  'miniPrograms.authorizers': { platformOnly: {} },
+  'miniPrograms.authorizer': { addresses: (t) => ({ appId: t.resources.appId }) },
+  'miniPrograms.startAuthorization': { platformOnly: { platform: 'providerA', redirectUri: 'https://b.example.com/done' } },
+  'miniPrograms.deleteAuthorizer': { addresses: (t) => ({ appId: t.resources.appId }) },
+  'miniPrograms.templates': { platformOnly: { platform: 'providerA' } },
+  'miniPrograms.commit': { addresses: (t) => ({ ...onAuthorizerInput(t), templateId: '101', userVersion: '1.0.1', extJson: extJsonFor(t.resources.appId) }) },
+  'miniPrograms.submitAudit': { addresses: onAuthorizerInput },
+  'miniPrograms.auditStatus': { addresses: (t) => ({ ...onAuthorizerInput(t), auditId: t.resources.auditId }) },
+  'miniPrograms.release': { addresses: onAuthorizerInput },
+  'miniPrograms.rollback': { addresses: onAuthorizerInput },
+  'miniPrograms.experience': { addresses: onAuthorizerInput },
+  'miniPrograms.members': { addresses: (t) => ({ ...onAuthorizerInput(t), action: 'bind', member: 'wxid_tester' }) },
+  'miniPrograms.versions': { addresses: onAuthorizerInput },
+  'miniPrograms.baseinfo': { addresses: onAuthorizerInput },
+  'miniPrograms.manualTemplates.list': { platformOnly: {} },
+  'miniPrograms.manualTemplates.create': { platformOnly: { provider: 'providerA', templateId: '900', userVersion: '9.0.0' } },
+  'miniPrograms.manualTemplates.delete': { addresses: (t) => ({ id: t.resources.templateId }) },
+  'consoleAdmin.members': { platformOnly: {} },
+  'consoleAdmin.addMember': { platformOnly: { email: 'someone@example.com', role: 'viewer' } },
+  'consoleAdmin.changeRole': { addresses: (t) => ({ operatorId: t.ids.viewer, role: 'admin' }) },
+  'consoleAdmin.removeMember': { addresses: (t) => ({ operatorId: t.ids.viewer }) },
+  'consoleAdmin.sandbox.applyments': { platformOnly: {} },
+  'consoleAdmin.sandbox.moveApplyment': { addresses: (t) => ({ provider: 'providerA', applymentId: t.resources.applymentId, state: 'finished' }) },
+  'consoleAdmin.sandbox.audits': { platformOnly: {} },
+  'consoleAdmin.sandbox.decideAudit': { addresses: (t) => ({ auditId: t.resources.auditId, decision: 'approve' }) },
+  'consoleAdmin.sandbox.pushTicket': { platformOnly: {} },
+  'onboardingConsole.list': { platformOnly: {} },
+  'onboardingConsole.waiting': { platformOnly: {} },
+  'onboardingConsole.refresh': { addresses: (t) => ({ id: t.resources.subMerchantId }) },
+  'sellerAuthorization.startAuthorizationWithSellerPage': { platformOnly: { platform: 'providerA', redirectUri: 'https://b.example.com/done' } },
+  'sellerAuthorization.authorizerAudits': { addresses: (t) => ({ platform: 'providerA', appId: t.resources.appId }) },
+};
+
+/** Same shape as a target, every id fresh: what "does not exist" looks like. */
+const nowhere = (): Target => ({
+  platformId: newId('plat'),
+  apiKeyId: newId('key'),
+  ids: { admin: newId('op'), operator: newId('op'), viewer: newId('op') },
+  resources: {
+    subMerchantId: newId('sm'),
+    applymentId: `20${randomBase62(14)}`,
+    mediaId: `V1_${randomBase62(24)}`,
+    appId: `wx${randomBase62(16).toLowerCase()}`,
+    auditId: newId('aud'),
+    templateId: newId('mpt'),
+    eventId: newId('evt'),
+    deliveryId: newId('whd'),
+    state: randomBase62(32),
+  },
+});
+
+const idsOf = (t: Target) => [t.platformId, t.apiKeyId, ...Object.values(t.ids), ...Object.values(t.resources)];
+
+/** An answer with the request's own ids and the request id blanked, to compare "theirs" with "nobody's". */
+function normalized(text: string, target: Target) {
+  let out = text.replace(/"requestId":"[^"]*"/g, '"requestId":"…"');
+  for (const id of idsOf(target)) out = out.split(id).join('<id>');
+  return out;
+}
+
+const routes = await Promise.all(listRouteFiles().map(async (r) => ({ ...r, module: await r.load() })));
+const resourceOps = operations.filter((op) => op.auth !== 'none');
+
+describeEachDatabase('tenant isolation matrix', (database, driver) => {
+  useRequestScope();
+  const snapshot = databaseSnapshotter(database);
+  let a: TenantWithResources;
+  let b: TenantWithResources;
+  let cookies: { bAdmin: string; outsider: string };
+  let checks = 0;
+
+  beforeAll(async () => {
+    a = await createTenantWithResources(database().db);
+    b = await createTenantWithResources(database().db);
+    // Manual template mode keeps template lists on this service (upstream mode asks the shared upstream).
+    await setPlatformConfig({ db: database().db, platformId: b.platformId, actor: 'test' }, 'miniprogram.template_mode', 'manual');
+    const outsider = await createOperator(database().db, { email: `outsider-${randomBase62(8)}@example.com`, password: 'a-long-password-1' });
+    cookies = { bAdmin: await sessionCookie(b.ids.admin), outsider: await sessionCookie(outsider.operatorId) };
+    return () => reportRequestCount(`[isolation] ${checks} cross-tenant requests [${driver}]`);
+  });
+
+  const theirs = (text: string, target: Target) => ownedIds(a).filter((id) => normalized(text, target).includes(id));
+
+  async function rest(op: Operation, parts: RequestParts, headers: Record<string, string>) {
+    checks++;
+    const route = routes.find((r) => r.template === op.path)!;
+    const method = op.method.toUpperCase() as HttpMethod;
+    const query = parts.query ? `?${new URLSearchParams(parts.query)}` : '';
+    let body: BodyInit | undefined;
+    if (parts.body === 'multipart') {
+      body = new FormData();
+      body.append('file', new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' }), 'a.png');
+    } else if (parts.body !== undefined) {
+      body = JSON.stringify(parts.body);
+      headers = { ...headers, 'content-type': 'application/json' };
+    }
+    const response = await callRoute(inRequestScope(route.module[method]!), `${fillTemplate(op.path, parts.params ?? {})}${query}`, {
+      method,
+      headers,
+      body,
+      params: routeParams(op.path, parts.params ?? {}),
+    });
+    return { status: response.status, text: await response.text() };
+  }
+
+  const restCallers = (op: Operation) => {
+    const key = { authorization: `Bearer ${b.apiKey}`, ...(op.serviceCode ? { 'x-service-code': op.serviceCode } : {}) };
+    if (!op.path.startsWith('/admin/')) return { "B's API key": key };
+    return { "B's API key": key, "B's admin session": { cookie: cookies.bAdmin }, 'an operator of no platform': { cookie: cookies.outsider } };
+  };
+
+  for (const op of resourceOps) {
+    const entry = restMatrix[op.operationId];
+    if (!entry || 'ownPlatformOnly' in entry) continue;
+    it(`${op.method.toUpperCase()} ${op.path} (${op.operationId})`, async () => {
+      if ('lists' in entry) {
+        const answer = await rest(op, entry.lists, restCallers(op)["B's API key"]);
+        expect(answer.status, answer.text).toBe(200);
+        expect(theirs(answer.text, nowhere())).toEqual([]);
+        return;
+      }
+      for (const [who, headers] of Object.entries(restCallers(op))) {
+        const before = await snapshot();
+        const aimedAtA = await rest(op, entry.addresses(a), headers);
+        expect(changedTables(before, await snapshot()), who).toEqual([]);
+        const missing = nowhere();
+        const aimedAtNothing = await rest(op, entry.addresses(missing), headers);
+        expect(aimedAtA.status, `${who}: ${aimedAtA.text}`).toBe(entry.status ?? 404);
+        expect(normalized(aimedAtA.text, a), who).toBe(normalized(aimedAtNothing.text, missing));
+        expect(theirs(aimedAtA.text, a), who).toEqual([]);
+      }
+      // B's own platform in the path, A's record in the rest of it.
+      if (op.path.startsWith('/admin/') && op.path.includes('{mediaId}')) {
+        const own = await rest(op, { params: { ...entry.addresses(a).params, tenantId: b.platformId } }, { authorization: `Bearer ${b.apiKey}` });
+        expect(own.status).toBe(404);
+      }
+    });
+  }
+
+  const asOperator = async (cookie: string, path: string, type: 'query' | 'mutation', input: Record<string, unknown>) => {
+    checks++;
+    return callTrpcOverHttp({ method: type === 'query' ? 'GET' : 'POST', path, input: JSON.stringify(input), contentType: 'application/json', cookie });
+  };
+  const trpcCode = (text: string) => (JSON.parse(text) as { error?: { data: { code: string } } }).error?.data.code ?? 'OK';
+
+  for (const procedure of trpcProcedures) {
+    const entry = trpcMatrix[procedure.path];
+    if (!entry) continue;
+    it(`tRPC ${procedure.type} ${procedure.path}`, async () => {
+      if ('operatorOnly' in entry) {
+        if (procedure.type === 'query') expect(theirs((await asOperator(cookies.bAdmin, procedure.path, 'query', {})).text, nowhere())).toEqual([]);
+        return;
+      }
+      const fields = 'addresses' in entry ? entry.addresses : () => entry.platformOnly;
+      const before = await snapshot();
+      // A's platform named by B's admin and by an operator of no platform.
+      for (const [who, cookie] of Object.entries(cookies)) {
+        const answer = await asOperator(cookie, procedure.path, procedure.type, { ...fields(a), platformId: a.platformId });
+        const missing = nowhere();
+        const nothing = await asOperator(cookie, procedure.path, procedure.type, { ...fields(missing), platformId: missing.platformId });
+        expect(trpcCode(answer.text), `${who}: ${answer.text}`).toBe('NOT_FOUND');
+        expect(normalized(answer.text, a), who).toBe(normalized(nothing.text, missing));
+      }
+      if ('addresses' in entry) {
+        // B's own platform, A's record: the same as a record that does not exist.
+        const answer = await asOperator(cookies.bAdmin, procedure.path, procedure.type, { ...entry.addresses(a), platformId: b.platformId });
+        const missing = { ...nowhere(), platformId: b.platformId };
+        const nothing = await asOperator(cookies.bAdmin, procedure.path, procedure.type, { ...entry.addresses(missing), platformId: b.platformId });
+        expect(trpcCode(answer.text), answer.text).toBe('NOT_FOUND');
+        expect(normalized(answer.text, a)).toBe(normalized(nothing.text, missing));
+        expect(theirs(answer.text, a)).toEqual([]);
+      } else if (procedure.type === 'query') {
+        const answer = await asOperator(cookies.bAdmin, procedure.path, 'query', { ...entry.platformOnly, platformId: b.platformId });
+        expect(trpcCode(answer.text), answer.text).toBe('OK');
+        expect(theirs(answer.text, nowhere())).toEqual([]);
+      }
+      expect(changedTables(before, await snapshot())).toEqual([]);
+    });
+  }
+});
+
+it('has an isolation entry for every /v1 and /admin operation and every tRPC procedure, and no stale ones', () => {
+  expect(resourceOps.map((op) => op.operationId).filter((id) => !restMatrix[id])).toEqual([]);
+  expect(Object.keys(restMatrix).filter((id) => !resourceOps.some((op) => op.operationId === id))).toEqual([]);
+  expect(trpcProcedures.map((p) => p.path).filter((path) => !trpcMatrix[path])).toEqual([]);
+  expect(Object.keys(trpcMatrix).filter((path) => !trpcProcedures.some((p) => p.path === path))).toEqual([]);
+});

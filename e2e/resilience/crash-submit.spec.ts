@@ -20,7 +20,7 @@ async function uploadedImages(rig: CrashRig) {
 for (const kind of crashDatabases()) {
   test(`[${kind}] SIGKILL while the upstream holds a submit: after restart the retry adopts that application, exactly one upstream`, async () => {
     test.setTimeout(240_000);
-    const rig = await startCrashRig(kind, { UPSTREAM_TIMEOUT_MS: '5000' });
+    const rig = await startCrashRig(kind, { UPSTREAM_TIMEOUT_MS: '8000' });
     try {
       const created = await v1(rig, 'payments', 'POST', '/v1/payments/sub-merchants', { distributorExternalUserId: `crash-seller-${kind}`, provider: 'providerA' });
       expect(created.status).toBe(201);

@@ -3,8 +3,6 @@ import { crashDatabases, startCrashRig, untilFaultFired, untilStatus, v1, type C
 
 /** A seller authorizes a mini program: the upstream's ticket push, the service's pre-auth code, the grant, the callback. */
 async function authorizedMiniProgram(rig: CrashRig): Promise<string> {
-  // The service pushes itself a first ticket from its own sandbox two seconds after start; ours must come last.
-  await new Promise((resolve) => setTimeout(resolve, 3000));
   expect((await rig.control('POST', '/providerA/ticket')).status).toBeLessThan(300);
   const started = await v1(rig, 'miniprogram', 'POST', '/v1/miniprogram/authorize', { platform: 'providerA', redirectUri: 'https://seller.example.com/back' });
   expect(started.status).toBe(201);

@@ -58,6 +58,8 @@ export async function startCrashRig(kind: DatabaseKind, serviceEnv: Record<strin
   const databaseUrl = kind === 'postgres' ? await freshPostgresDatabase() : undefined;
   const env: Record<string, string> = {
     SANDBOX_BASE_URL: `${upstreamUrl}/sandbox`,
+    // The service's own (unused) sandbox pushes a ticket at start; sent nowhere, it cannot replace the upstream's.
+    SANDBOX_SERVICE_URL: 'http://127.0.0.1:9',
     PUBLIC_BASE_URL: serviceUrl,
     ...(databaseUrl
       ? { DATABASE_URL: databaseUrl, SESSION_SECRET: randomBytes(32).toString('hex'), DATA_ENCRYPTION_KEY: `k1:${randomBytes(32).toString('base64')}` }
@@ -104,6 +106,7 @@ export async function startCrashRig(kind: DatabaseKind, serviceEnv: Record<strin
         if (service) await stopServer(service);
         await stopServer(upstream);
         if (databaseUrl) await dropPostgresDatabase(databaseUrl);
+        fs.rmSync(scratch, { recursive: true, force: true });
       },
     };
   } catch (error) {

@@ -42,10 +42,12 @@ describeEachDatabase('background jobs catch up once an upstream fault clears', (
     const due = () => database().db.update(subMerchants).set({ nextSyncAt: sql`now() - interval '1 second'` }).where(eq(subMerchants.id, created.body.id));
 
     await due();
+    const before = (await payments.get(created.body.id)).body;
+    expect(before.status).toBe('pending');
     await fault('/applyment/business_code/');
     const during = await syncDueSubMerchants(database().db).finally(clear);
     expect(during.failed).toBeGreaterThanOrEqual(1);
-    expect((await payments.get(created.body.id)).body).toMatchObject({ chApplymentState: 'submitted', status: 'pending' });
+    expect((await payments.get(created.body.id)).body).toMatchObject({ chApplymentState: before.chApplymentState, status: 'pending', updatedAt: before.updatedAt });
 
     await due();
     const after = await syncDueSubMerchants(database().db);

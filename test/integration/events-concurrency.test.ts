@@ -1,41 +1,25 @@
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { resetEnvForTests } from '@/env';
+import { expect, it } from 'vitest';
 import { deliveryAttempts, eventDeliveries } from '@/server/db/schema';
-import '@/server/jobs/deliver-event-job';
 import { relayOutbox } from '@/server/jobs/relay-outbox';
-import { startJobs, type JobRunner } from '@/server/jobs/start-jobs';
 import { deliverEvent } from '@/server/services/events/deliver-event';
 import { emitEvent } from '@/server/services/events/emit-event';
 import { redeliverEvent } from '@/server/services/events/redeliver-event';
 import { createPlatform } from '@/server/services/platforms/create-platform';
 import { setPlatformConfig } from '@/server/services/platforms/set-platform-config';
 import { describeEachDatabase } from '../support/databases';
-import { pause, startWebhookReceiver, until } from '../support/webhook-receiver';
+import { useEventDeliveryRig } from '../support/event-delivery-rig';
+import { pause, until } from '../support/webhook-receiver';
 
 const N = 20;
 
 describeEachDatabase('events under concurrency: redeliveries, duplicate jobs, competing relays', (database) => {
-  let runner: JobRunner;
-  let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
+  const rig = useEventDeliveryRig(database);
   const db = () => database().db;
-
-  beforeAll(async () => {
-    process.env.EVENT_RETRY_SCHEDULE_SECONDS = '1,1,1';
-    resetEnvForTests();
-    receiver = await startWebhookReceiver();
-    runner = await startJobs(database(), { relayIntervalMs: 100 });
-  });
-  afterAll(async () => {
-    await runner.stop();
-    await receiver.close();
-    delete process.env.EVENT_RETRY_SCHEDULE_SECONDS;
-    resetEnvForTests();
-  });
 
   async function platformReceivingAt(path: string) {
     const { platform } = await createPlatform(db(), { name: `Concurrency ${path}` });
-    await setPlatformConfig({ db: db(), platformId: platform.id, actor: 'test' }, 'payments.notify_url', receiver.url(path));
+    await setPlatformConfig({ db: db(), platformId: platform.id, actor: 'test' }, 'payments.notify_url', rig.receiver.url(path));
     return platform.id;
   }
   const emit = (platformId: string, n = 0) => db().transaction((tx) => emitEvent(tx, { platformId, type: 'sub_merchant.updated', data: { subMerchantId: `sm_${n}`, status: 'approved' } }));
@@ -55,7 +39,7 @@ describeEachDatabase('events under concurrency: redeliveries, duplicate jobs, co
     expect(rows).toHaveLength(N + 1);
     expect(rows.every((d) => d.attempts === 1)).toBe(true);
     expect(await attemptsOf(rows.map((d) => d.id))).toHaveLength(N + 1);
-    const hits = receiver.at('/redeliver');
+    const hits = rig.receiver.at('/redeliver');
     expect(hits).toHaveLength(N + 1);
     expect(new Set(hits.map((h) => h.headers['x-event-id']))).toEqual(new Set([eventId]));
     expect(new Set(hits.map((h) => JSON.parse(h.body).id))).toEqual(new Set([eventId]));
@@ -67,7 +51,7 @@ describeEachDatabase('events under concurrency: redeliveries, duplicate jobs, co
     const { eventId } = await db().transaction((tx) => emitEvent(tx, { platformId, type: 'miniprogram.audit.approved', data: { auditId: 'a1' } }));
     // A delivery without its outbox job, so only the runs below make attempts.
     const deliveryId = `whd_race${Date.now()}`;
-    await db().insert(eventDeliveries).values({ id: deliveryId, eventId, platformId, url: receiver.url('/same-attempt') });
+    await db().insert(eventDeliveries).values({ id: deliveryId, eventId, platformId, url: rig.receiver.url('/same-attempt') });
     const results = await Promise.all(Array.from({ length: N }, () => deliverEvent(db(), { deliveryId, attempt: 1 })));
     expect(results.filter((r) => r === 'succeeded')).toHaveLength(1);
     expect(results.filter((r) => r === 'skipped')).toHaveLength(N - 1);
@@ -75,7 +59,7 @@ describeEachDatabase('events under concurrency: redeliveries, duplicate jobs, co
     expect(row).toMatchObject({ status: 'succeeded', attempts: 1 });
     expect(await attemptsOf([deliveryId])).toHaveLength(1);
     // At least once: runs that started before the winner recorded its attempt also POSTed, with the same id.
-    const hits = receiver.at('/same-attempt');
+    const hits = rig.receiver.at('/same-attempt');
     expect(hits.length).toBeGreaterThanOrEqual(1);
     expect(hits.every((h) => h.headers['x-event-id'] === eventId && JSON.parse(h.body).id === eventId)).toBe(true);
   });
@@ -84,14 +68,14 @@ describeEachDatabase('events under concurrency: redeliveries, duplicate jobs, co
     const platformId = await platformReceivingAt('/relays');
     const emitted = await Promise.all(Array.from({ length: N }, (_, i) => emit(platformId, i)));
     // The runner's own relay (every 100 ms) races these too, as a second instance's would.
-    await Promise.all(Array.from({ length: N }, () => relayOutbox(db(), runner.boss)));
+    await Promise.all(Array.from({ length: N }, () => relayOutbox(db(), rig.runner.boss)));
     const eventIds = emitted.map((e) => e.eventId);
     await until(async () => (await deliveriesOf(eventIds)).every((d) => d.status === 'succeeded'));
     await pause(2000);
     const rows = await deliveriesOf(eventIds);
     expect(rows).toHaveLength(N);
     expect(await attemptsOf(rows.map((d) => d.id))).toHaveLength(N);
-    const hits = receiver.at('/relays');
+    const hits = rig.receiver.at('/relays');
     expect(hits).toHaveLength(N);
     expect(new Set(hits.map((h) => h.headers['x-event-id']))).toEqual(new Set(eventIds));
   });

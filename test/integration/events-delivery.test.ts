@@ -1,39 +1,23 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { resetEnvForTests } from '@/env';
+import { expect, it } from 'vitest';
 import { verifyWebhookSignature } from '@/server/crypto/webhook-signature';
 import { deliveryAttempts, eventDeliveries, events } from '@/server/db/schema';
-import '@/server/jobs/deliver-event-job';
-import { startJobs, type JobRunner } from '@/server/jobs/start-jobs';
 import { emitEvent } from '@/server/services/events/emit-event';
 import { listDeliveries } from '@/server/services/events/list-deliveries';
 import { createPlatform } from '@/server/services/platforms/create-platform';
 import { setPlatformConfig } from '@/server/services/platforms/set-platform-config';
 import { describeEachDatabase } from '../support/databases';
-import { pause, startWebhookReceiver, until } from '../support/webhook-receiver';
+import { useEventDeliveryRig } from '../support/event-delivery-rig';
+import { pause, until } from '../support/webhook-receiver';
 
 describeEachDatabase('events pushed to integrators', (database) => {
-  let runner: JobRunner;
-  let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
+  const rig = useEventDeliveryRig(database);
   const db = () => database().db;
-
-  beforeAll(async () => {
-    process.env.EVENT_RETRY_SCHEDULE_SECONDS = '1,1,1';
-    resetEnvForTests();
-    receiver = await startWebhookReceiver();
-    runner = await startJobs(database(), { relayIntervalMs: 100 });
-  });
-  afterAll(async () => {
-    await runner.stop();
-    await receiver.close();
-    delete process.env.EVENT_RETRY_SCHEDULE_SECONDS;
-    resetEnvForTests();
-  });
 
   /** A fresh platform whose payments.notify_url is the receiver at `path` (none when path is null). */
   async function platformReceivingAt(path: string | null) {
     const { platform, webhookSecret } = await createPlatform(db(), { name: `Events ${path}` });
-    if (path) await setPlatformConfig({ db: db(), platformId: platform.id, actor: 'test' }, 'payments.notify_url', receiver.url(path));
+    if (path) await setPlatformConfig({ db: db(), platformId: platform.id, actor: 'test' }, 'payments.notify_url', rig.receiver.url(path));
     return { platformId: platform.id, webhookSecret };
   }
   const emitUpdate = (platformId: string, data: Record<string, unknown> = { subMerchantId: 'sm_1', status: 'approved' }) =>
@@ -48,7 +32,7 @@ describeEachDatabase('events pushed to integrators', (database) => {
     expect(deliveryId).toMatch(/^whd_/);
     await until(async () => (await delivery(deliveryId!)).status === 'succeeded');
     await pause(1500);
-    const [hit, ...more] = receiver.at('/once');
+    const [hit, ...more] = rig.receiver.at('/once');
     expect(more).toHaveLength(0);
     expect(verifyWebhookSignature({ header: hit!.headers['x-signature'] as string, body: hit!.body, secret: webhookSecret })).toBe(true);
     expect(verifyWebhookSignature({ header: hit!.headers['x-signature'] as string, body: hit!.body, secret: 'whsec_other' })).toBe(false);
@@ -73,9 +57,9 @@ describeEachDatabase('events pushed to integrators', (database) => {
         throw new Error('abort');
       }),
     ).rejects.toThrow('abort');
-    await runner.relayNow();
+    await rig.runner.relayNow();
     await pause(1500);
-    expect(receiver.at('/rolled-back')).toHaveLength(0);
+    expect(rig.receiver.at('/rolled-back')).toHaveLength(0);
     expect(await db().select().from(events).where(eq(events.id, eventId))).toHaveLength(0);
     expect(await db().select().from(eventDeliveries).where(eq(eventDeliveries.platformId, platformId))).toHaveLength(0);
   });
@@ -83,23 +67,23 @@ describeEachDatabase('events pushed to integrators', (database) => {
   it('stores the event but delivers nothing when the platform has no notify URL', async () => {
     const { platformId } = await platformReceivingAt(null);
     // The audit URL is set, the payments one is not: a sub_merchant event must not go to the audit URL.
-    await setPlatformConfig({ db: db(), platformId, actor: 'test' }, 'miniprogram.audit_notify_url', receiver.url('/audit-only'));
+    await setPlatformConfig({ db: db(), platformId, actor: 'test' }, 'miniprogram.audit_notify_url', rig.receiver.url('/audit-only'));
     const { eventId, deliveryId } = await emitUpdate(platformId);
     expect(deliveryId).toBeNull();
     expect(await db().select().from(events).where(eq(events.id, eventId))).toHaveLength(1);
     expect(await db().select().from(eventDeliveries).where(eq(eventDeliveries.eventId, eventId))).toHaveLength(0);
-    await runner.relayNow();
+    await rig.runner.relayNow();
     await pause(1500);
-    expect(receiver.at('/audit-only')).toHaveLength(0);
+    expect(rig.receiver.at('/audit-only')).toHaveLength(0);
   });
 
   it('retries after failures and succeeds on the third attempt with the same id and identical bytes', async () => {
     const { platformId, webhookSecret } = await platformReceivingAt('/flaky');
-    receiver.script('/flaky', [500, 500, 200]);
+    rig.receiver.script('/flaky', [500, 500, 200]);
     const { eventId, deliveryId } = await emitUpdate(platformId);
     await until(async () => (await delivery(deliveryId!)).status === 'succeeded');
     await pause(2500);
-    const hits = receiver.at('/flaky');
+    const hits = rig.receiver.at('/flaky');
     expect(hits).toHaveLength(3);
     expect(new Set(hits.map((h) => h.body)).size).toBe(1);
     expect(hits.map((h) => h.headers['x-event-id'])).toEqual([eventId, eventId, eventId]);
@@ -121,24 +105,24 @@ describeEachDatabase('events pushed to integrators', (database) => {
 
   it('gives up as failed once the retry schedule is exhausted', async () => {
     const { platformId } = await platformReceivingAt('/down');
-    receiver.script('/down', [503]);
+    rig.receiver.script('/down', [503]);
     const { deliveryId } = await emitUpdate(platformId);
     await until(async () => (await delivery(deliveryId!)).status === 'failed', 25_000);
     await pause(2500);
     // Schedule 1,1,1: the first attempt and three retries, then nothing more.
-    expect(receiver.at('/down')).toHaveLength(4);
+    expect(rig.receiver.at('/down')).toHaveLength(4);
     expect(await delivery(deliveryId!)).toMatchObject({ attempts: 4, lastStatusCode: 503, nextAttemptAt: null, deliveredAt: null });
     expect(await attemptsOf(deliveryId!)).toHaveLength(4);
   }, 40_000);
 
   it('counts a redirect as a failure and does not follow it', async () => {
     const { platformId } = await platformReceivingAt('/moved');
-    receiver.script('/moved', [302, 200]);
+    rig.receiver.script('/moved', [302, 200]);
     const { deliveryId } = await emitUpdate(platformId);
     await until(async () => (await delivery(deliveryId!)).status === 'succeeded');
     const [first, second] = await attemptsOf(deliveryId!);
     expect(first).toMatchObject({ statusCode: 302, error: 'redirect not followed (HTTP 302)' });
     expect(second).toMatchObject({ statusCode: 200 });
-    expect(receiver.at('/moved/redirected')).toHaveLength(0);
+    expect(rig.receiver.at('/moved/redirected')).toHaveLength(0);
   });
 });

@@ -77,6 +77,7 @@ const onAuthorizerInput = (t: Target) => ({ platform: 'providerA', authorizerApp
 const trpcMatrix: Record<string, TrpcEntry> = {
   'me.get': { operatorOnly: "the signed-in operator's own profile and memberships" },
   'me.setLocale': { operatorOnly: "the signed-in operator's own language" },
+  'me.changePassword': { operatorOnly: "the signed-in operator's own password" },
   'apiKeys.list': { platformOnly: {} },
   'apiKeys.create': { platformOnly: {} },
   'apiKeys.revoke': { addresses: (t) => ({ keyId: t.apiKeyId }) },

@@ -12,6 +12,7 @@ import { PipelineStages } from './pipeline-stages';
 import { pipelineState } from './pipeline-state';
 import { isMiniProvider, providerLabel, type MiniProvider } from './provider-label';
 import { ReleasePanel } from './release-panel';
+import { RemoveAuthorizerPanel } from './remove-authorizer-panel';
 import { SubmitAuditForm } from './submit-audit-form';
 import { ErrorAlert } from './trpc-error';
 import { useAuditFollow } from './use-audit-follow';
@@ -85,6 +86,7 @@ export function PipelineScreen({ appId, platform: given }: { appId: string; plat
           {can('operator') && <ExperiencePanel {...target} />}
           {can('operator') && <MembersPanel {...target} />}
           <VersionsPanel {...target} />
+          {can('admin') && <RemoveAuthorizerPanel platformId={platformId} appId={appId} />}
         </>
       )}
     </>

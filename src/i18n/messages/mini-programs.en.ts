@@ -128,4 +128,8 @@ export const miniProgramsEn = {
   'miniPrograms.seller.failed.body': 'The provider did not confirm it. Go back to the link you were sent and press Authorize again.',
   'miniPrograms.seller.appId': 'Mini program app id: {appId}',
   'miniPrograms.seller.language': 'Language',
+  'miniPrograms.remove.heading': 'Remove from the platform',
+  'miniPrograms.remove.explain': 'Deletes the binding and its tokens here; the seller revokes the authorization itself in the provider’s own console.',
+  'miniPrograms.remove.start': 'Remove this mini program…',
+  'miniPrograms.remove.confirm': 'Yes, remove {appId}',
 } as const satisfies Record<string, string>;

@@ -130,4 +130,8 @@ export const miniProgramsZhCN: Record<keyof typeof miniProgramsEn, string> = {
   'miniPrograms.seller.failed.body': '平台方未能确认授权。请返回收到的链接，再次点击“授权”。',
   'miniPrograms.seller.appId': '小程序 AppID：{appId}',
   'miniPrograms.seller.language': '语言',
+  'miniPrograms.remove.heading': '从平台移除',
+  'miniPrograms.remove.explain': '在此删除绑定关系及其令牌；商家需在服务商后台自行取消授权。',
+  'miniPrograms.remove.start': '移除此小程序…',
+  'miniPrograms.remove.confirm': '确认移除 {appId}',
 };

@@ -27,10 +27,11 @@ export interface MiniProgramProvider {
   profile(token: AuthorizerToken): Promise<AuthorizerProfile>;
   listTemplates(): Promise<UpstreamTemplate[]>;
   commit(token: AuthorizerToken, input: { templateId: string; templateVersion?: string; extJson: string; userVersion: string; userDesc: string }): Promise<void>;
+  /** `adopted`: the upstream already had this version under review (a repeat whose first answer was lost). */
   submitAudit(
     token: AuthorizerToken,
     input: { userVersion: string; itemList: { address: string; title: string; tag: string }[]; feedbackInfo?: string; feedbackMedia?: string },
-  ): Promise<{ upstreamAuditId: string }>;
+  ): Promise<{ upstreamAuditId: string; adopted?: boolean }>;
   auditStatus(token: AuthorizerToken, input: { upstreamAuditId: string; userVersion: string }): Promise<UpstreamAuditStatus>;
   release(token: AuthorizerToken, input: { userVersion: string }): Promise<void>;
   rollback(token: AuthorizerToken): Promise<void>;

@@ -72,7 +72,7 @@ export function providerAMiniAdapter(): MiniProgramProvider {
           if (!isErrcode(error, 85009)) throw error;
           const latest = await code.getLatestAuditStatus({ accessToken: token.accessToken });
           if (!latest?.auditId || latest.userVersion !== input.userVersion || !['pending', 'delayed'].includes(latest.status)) throw error;
-          return { upstreamAuditId: latest.auditId };
+          return { upstreamAuditId: latest.auditId, adopted: true };
         }
       }),
     auditStatus: (token, input) =>

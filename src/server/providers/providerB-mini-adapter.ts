@@ -79,12 +79,13 @@ export function providerBMiniAdapter(): MiniProgramProvider {
     submitAudit: (token, input) =>
       tokenAware(async () => {
         const ref = { appAuthToken: token.accessToken, appVersion: input.userVersion };
+        let adopted = false;
         await repeatable(
           () => mini.applyAudit({ ...ref, versionDesc: versionDesc(input) }).then(() => undefined),
           'CAN_NOT_SUBMIT_WITH_AUDIT_GRAY',
-          async () => (await mini.versionDetail(ref)).upstreamStatus === 'AUDITING',
+          async () => (adopted = (await mini.versionDetail(ref)).upstreamStatus === 'AUDITING'),
         );
-        return { upstreamAuditId: `${token.appId}:${input.userVersion}` };
+        return { upstreamAuditId: `${token.appId}:${input.userVersion}`, adopted };
       }),
     auditStatus: (token, input) =>
       tokenAware(async () => {

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { operators } from '@/server/db/schema';
 import { createOperator } from '@/server/services/operators/create-operator';
+import { signInOperator } from '@/server/services/operators/sign-in-operator';
 import { verifyOperatorCredentials } from '@/server/services/operators/verify-operator-credentials';
 import { createConsoleTeam, trpcFailure } from '../support/console-team';
 import { describeEachDatabase } from '../support/databases';
@@ -53,6 +54,21 @@ describeEachDatabase('an operator changes their own password', (database) => {
     await expect(caller.me.changePassword({ currentPassword: CURRENT, newPassword: CURRENT })).rejects.toMatchObject({
       cause: { errors: [{ pointer: '/newPassword', code: 'unchanged' }] },
     });
+    expect(await storedHash(operatorId)).toBe(before);
+  });
+
+  it('wrong current passwords lock the account like failed sign-ins: the right one is refused too until the lock ends', async () => {
+    const { email, operatorId, caller } = await newOperator();
+    const before = await storedHash(operatorId);
+    for (let attempt = 1; attempt < 5; attempt++) {
+      await expect(caller.me.changePassword({ currentPassword: `guess-${attempt}`, newPassword: 'a-brand-new-password-2' })).rejects.toMatchObject({
+        cause: { errors: [{ code: 'wrong_password' }] },
+      });
+    }
+    const locked = await trpcFailure(caller.me.changePassword({ currentPassword: 'guess-5', newPassword: 'a-brand-new-password-2' }));
+    expect(locked.code).toBe('TOO_MANY_REQUESTS');
+    expect(await trpcFailure(caller.me.changePassword({ currentPassword: CURRENT, newPassword: 'a-brand-new-password-2' }))).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+    expect(await signInOperator(database().db, { email, password: CURRENT, clientAddress: null })).toMatchObject({ result: 'locked' });
     expect(await storedHash(operatorId)).toBe(before);
   });
 

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import zlib from 'node:zlib';
+import { writeBmp24Header } from './test-images';
 
 const crcTable = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -50,14 +51,7 @@ export function jpegDeclaring(width: number, height: number): Buffer {
 /** A 54-byte BMP header (BITMAPINFOHEADER, 24-bit) declaring width×height and no pixel data. */
 export function bmpDeclaring(width: number, height: number): Buffer {
   const out = Buffer.alloc(54);
-  out.write('BM', 0, 'latin1');
-  out.writeUInt32LE(54, 2);
-  out.writeUInt32LE(54, 10);
-  out.writeUInt32LE(40, 14);
-  out.writeInt32LE(width, 18);
-  out.writeInt32LE(height, 22);
-  out.writeUInt16LE(1, 26);
-  out.writeUInt16LE(24, 28);
+  writeBmp24Header(out, width, height, 0);
   return out;
 }
 

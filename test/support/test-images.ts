@@ -14,10 +14,8 @@ export const noisePng = (width: number, height: number) => noise(width, height).
 export const solidPng = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: '#ffffff' }, limitInputPixels: false }).png({ compressionLevel: 9 }).toBuffer();
 
-/** A 24-bit bottom-up BI_RGB BMP (sharp cannot write BMP): what Windows Paint saves. */
-export function encodeBmp24(width: number, height: number, rgb: Uint8Array): Buffer {
-  const rowBytes = Math.ceil((width * 3) / 4) * 4;
-  const out = Buffer.alloc(54 + rowBytes * height);
+/** The 54-byte header (BITMAPFILEHEADER + BITMAPINFOHEADER, 24-bit BI_RGB) at the start of `out`. */
+export function writeBmp24Header(out: Buffer, width: number, height: number, pixelBytes: number) {
   out.write('BM', 0, 'latin1');
   out.writeUInt32LE(out.length, 2);
   out.writeUInt32LE(54, 10);
@@ -26,7 +24,14 @@ export function encodeBmp24(width: number, height: number, rgb: Uint8Array): Buf
   out.writeInt32LE(height, 22);
   out.writeUInt16LE(1, 26);
   out.writeUInt16LE(24, 28);
-  out.writeUInt32LE(rowBytes * height, 34);
+  out.writeUInt32LE(pixelBytes, 34);
+}
+
+/** A 24-bit bottom-up BI_RGB BMP (sharp cannot write BMP): what Windows Paint saves. */
+export function encodeBmp24(width: number, height: number, rgb: Uint8Array): Buffer {
+  const rowBytes = Math.ceil((width * 3) / 4) * 4;
+  const out = Buffer.alloc(54 + rowBytes * height);
+  writeBmp24Header(out, width, height, rowBytes * height);
   for (let y = 0; y < height; y++) {
     const row = 54 + (height - 1 - y) * rowBytes;
     for (let x = 0; x < width; x++) {

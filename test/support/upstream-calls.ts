@@ -1,6 +1,6 @@
 /**
  * Every upstream call the service makes, each with how to make the service send it through its own API (the
- * fault matrix in test/integration/upstream-fault-matrix.test.ts drives each under every fault). `match` is a
+ * fault matrix (test/support/upstream-fault-matrix.ts, one test file per provider) drives each under every fault). `match` is a
  * substring of the upstream URL only that call has; `prepare` builds the state the call needs (a committed
  * version, an approved audit) before any fault is set.
  */

@@ -55,7 +55,8 @@ export function ChangePasswordPanel() {
       {errors[field] && <p id={`password-${field}-error`} className="error">{errors[field]}</p>}
     </div>
   );
-  const otherFailure = change.error && !errors.currentPassword && !errors.newPassword ? change.error.message : null;
+  const locked = change.error?.data?.code === 'TOO_MANY_REQUESTS';
+  const otherFailure = change.error && !errors.currentPassword && !errors.newPassword ? (locked ? t('settings.password.locked') : change.error.message) : null;
   return (
     <section className="panel" aria-labelledby="password-heading" id="password">
       <h2 id="password-heading">{t('settings.password.heading')}</h2>

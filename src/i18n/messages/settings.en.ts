@@ -161,5 +161,6 @@ export const settingsEn = {
   'settings.password.unchanged': 'The new password must differ from the current one.',
   'settings.password.mismatch': 'The two new passwords differ.',
   'settings.password.submit': 'Change password',
+  'settings.password.locked': 'Too many wrong passwords. Try again later; signing in is locked for this account meanwhile.',
   'settings.password.changed': 'Password changed. Use the new one next time you sign in.',
 } as const satisfies Record<string, string>;

@@ -163,5 +163,6 @@ export const settingsZhCN: Record<keyof typeof settingsEn, string> = {
   'settings.password.unchanged': '新密码不能与当前密码相同。',
   'settings.password.mismatch': '两次输入的新密码不一致。',
   'settings.password.submit': '修改密码',
+  'settings.password.locked': '密码错误次数过多，请稍后再试；在此期间该账号也无法登录。',
   'settings.password.changed': '密码已修改，下次登录请使用新密码。',
 };

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { authorizeCallbackQuery } from '@/schemas/mini-program-requests';
 import type { Db } from '@/server/db';
-import { mpAuthorizations, platforms } from '@/server/db/schema';
+import { mpAuthorizations } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { logger } from '@/server/logger';
 import { hashState } from './authorization-state';
 import { completeAuthorization } from './complete-authorization';
+import { findSellerAuthorization } from './find-seller-authorization';
 
-const isMiniProvider = (value: unknown): value is 'providerA' | 'providerB' => value === 'providerA' || value === 'providerB';
 
 export type SellerCompletion =
   | { status: 'done'; platformName: string; provider: 'providerA' | 'providerB'; appId: string; nickname?: string }
@@ -23,13 +23,9 @@ export async function completeSellerAuthorization(db: Db, query: Record<string, 
   const parsed = authorizeCallbackQuery.safeParse(query);
   if (!parsed.success) return { status: 'failed', reason: 'invalid' };
   const stateHash = hashState(parsed.data.state);
-  const [row] = await db
-    .select({ authorization: mpAuthorizations, platformName: platforms.name })
-    .from(mpAuthorizations)
-    .innerJoin(platforms, eq(platforms.id, mpAuthorizations.platformId))
-    .where(eq(mpAuthorizations.stateHash, stateHash));
-  const provider = row?.authorization.provider;
-  if (!row || !isMiniProvider(provider)) return { status: 'failed', reason: 'invalid' };
+  const row = await findSellerAuthorization(db, stateHash);
+  if (!row) return { status: 'failed', reason: 'invalid' };
+  const { provider } = row;
   const about = { platformName: row.platformName, provider };
   if (row.authorization.usedAt && row.authorization.authorizerAppId) return { status: 'done', ...about, appId: row.authorization.authorizerAppId };
   try {

@@ -1,10 +1,8 @@
-import { eq } from 'drizzle-orm';
 import type { Db } from '@/server/db';
-import { mpAuthorizations, platforms } from '@/server/db/schema';
 import { openAuthorizationLink } from './authorization-state';
+import { findSellerAuthorization } from './find-seller-authorization';
 import { verifySellerPageToken } from './seller-page-token';
 
-const isMiniProvider = (value: unknown): value is 'providerA' | 'providerB' => value === 'providerA' || value === 'providerB';
 
 export type SellerAuthorizationStatus = 'pending' | 'expired' | 'used' | 'done';
 
@@ -28,13 +26,9 @@ export type SellerAuthorizationView =
 export async function getSellerAuthorization(db: Db, token: string, now = new Date()): Promise<SellerAuthorizationView> {
   const stateHash = verifySellerPageToken(token);
   if (!stateHash) return { status: 'invalid' };
-  const [row] = await db
-    .select({ authorization: mpAuthorizations, platformName: platforms.name })
-    .from(mpAuthorizations)
-    .innerJoin(platforms, eq(platforms.id, mpAuthorizations.platformId))
-    .where(eq(mpAuthorizations.stateHash, stateHash));
-  const provider = row?.authorization.provider;
-  if (!row || !isMiniProvider(provider)) return { status: 'invalid' };
+  const row = await findSellerAuthorization(db, stateHash);
+  if (!row) return { status: 'invalid' };
+  const { provider } = row;
   const a = row.authorization;
   const status: SellerAuthorizationStatus = a.usedAt ? (a.authorizerAppId ? 'done' : 'used') : a.expiresAt <= now ? 'expired' : 'pending';
   return {

@@ -1,0 +1,20 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '@/server/db';
+import { mpAuthorizations, platforms } from '@/server/db/schema';
+
+const isMiniProvider = (value: unknown): value is 'providerA' | 'providerB' => value === 'providerA' || value === 'providerB';
+
+/**
+ * The authorization behind a seller-page token or callback state hash, with the name of the platform that asks,
+ * or undefined when it is unknown or not a mini-program provider (both seller-facing answers treat them alike).
+ */
+export async function findSellerAuthorization(db: Db, stateHash: string) {
+  const [row] = await db
+    .select({ authorization: mpAuthorizations, platformName: platforms.name })
+    .from(mpAuthorizations)
+    .innerJoin(platforms, eq(platforms.id, mpAuthorizations.platformId))
+    .where(eq(mpAuthorizations.stateHash, stateHash));
+  const provider = row?.authorization.provider;
+  if (!row || !isMiniProvider(provider)) return undefined;
+  return { authorization: row.authorization, platformName: row.platformName, provider };
+}

@@ -28,7 +28,7 @@ const defaults = {
   duration: 10,
   rounds: 2,
   warmup: 3,
-  targets: 'trivial,get,list',
+  targets: 'trivial,get,list,pages',
   extra: '',
   targetRatio: 0.8,
   logLevel: '',
@@ -45,7 +45,8 @@ const usage = `node bench/api-throughput.mjs [options]
   --duration <s>        seconds per target per round (default ${defaults.duration})
   --rounds <n>          interleaved rounds (default ${defaults.rounds})
   --warmup <s>          seconds of unmeasured load per target first (default ${defaults.warmup})
-  --targets <list>      any of trivial,get,list (default ${defaults.targets})
+  --targets <list>      any of trivial,get,list,pages (default ${defaults.targets}); pages walks every page of the
+                        list in turn, so concurrent list requests rarely ask for the same page
   --extra <list>        more targets, "name=/path,…", sent with the API key headers; "{id}" in a path
                         rotates over the created records (e.g. for decomposition routes in an experiment build)
   --target-ratio <x>    pass mark: route req/s ≥ x × trivial req/s (default ${defaults.targetRatio})
@@ -91,6 +92,7 @@ async function main() {
     const ids = await createSubMerchants({ baseUrl: server.baseUrl, apiKey, count: options.records });
     say(`created ${ids.length} draft sub-merchants in ${Date.now() - started} ms`);
     await checkReadPath(server.baseUrl, apiKey, ids[0]);
+    const pages = await listPagePaths(server.baseUrl, apiKey);
 
     const headers = apiHeaders(apiKey);
     delete headers['content-type'];
@@ -98,6 +100,9 @@ async function main() {
       trivial: { name: 'GET /api/health (trivial)', path: '/api/health' },
       get: { name: 'GET /v1/payments/sub-merchants/{id}', path: `/v1/payments/sub-merchants/${ids[0]}`, paths: ids.map((id) => `/v1/payments/sub-merchants/${id}`), headers },
       list: { name: 'GET /v1/payments/sub-merchants?limit=20', path: '/v1/payments/sub-merchants?limit=20', headers },
+      // Identical list requests that arrive together share one query (read-coalescing.ts); this target asks for
+      // every page in turn (different queries), closer to many integrators polling many lists.
+      pages: { name: `GET /v1/payments/sub-merchants?limit=20&cursor=… (${pages.length} pages in turn)`, path: pages[0], paths: pages, headers },
     };
     for (const [name, route] of parseExtra(options.extra)) {
       all[name] = { name: `GET ${route}`, path: route.replaceAll('{id}', ids[0]), paths: route.includes('{id}') ? ids.map((id) => route.replaceAll('{id}', id)) : undefined, headers };
@@ -134,6 +139,16 @@ const parseExtra = (text) =>
         return [name.trim(), route.trim()];
       })
     : [];
+
+/** The path of every page of the list (limit 20), first page included, by following nextCursor. */
+async function listPagePaths(baseUrl, apiKey) {
+  const paths = ['/v1/payments/sub-merchants?limit=20'];
+  for (;;) {
+    const page = await (await fetch(`${baseUrl}${paths.at(-1)}`, { headers: apiHeaders(apiKey) })).json();
+    if (!page.hasMore) return paths;
+    paths.push(`/v1/payments/sub-merchants?limit=20&cursor=${page.nextCursor}`);
+  }
+}
 
 /** The measured route must really decrypt and mask: a 200 whose personal fields come back masked. */
 async function checkReadPath(baseUrl, apiKey, id) {

@@ -61,12 +61,12 @@ async function measureParts() {
   const { createSubMerchant } = await import('@/server/services/sub-merchants/create-sub-merchant');
   const { findSubMerchant } = await import('@/server/services/sub-merchants/find-sub-merchant');
   const { toSubMerchantDto } = await import('@/server/services/sub-merchants/sub-merchant-dto');
-  const { listSubMerchants } = await import('@/server/services/sub-merchants/list-sub-merchants');
+  const { listSubMerchants, listSubMerchantsJson } = await import('@/server/services/sub-merchants/list-sub-merchants');
   const { authenticateApiKey } = await import('@/server/services/api-keys/authenticate-api-key');
   const { decryptFields } = await import('@/server/crypto/field-encryption');
   const { getFieldCipher } = await import('@/server/config/field-cipher');
   const { currentlyDue, maskFormData, personalFields } = await import('@/schemas/form-data');
-  const { logger } = await import('@/server/logger');
+  const { logger, logRequest } = await import('@/server/logger');
   const { and, desc, eq, sql } = await import('drizzle-orm');
   const { apiKeys, subMerchants } = await import('@/server/db/schema');
   const { hashApiKey } = await import('@/server/services/api-keys/api-key-format');
@@ -82,6 +82,7 @@ async function measureParts() {
   const row = await findSubMerchant(ctx, ids[0]!);
   const dto = toSubMerchantDto(row);
   const page = await listSubMerchants(ctx, { limit: 20 });
+  const client = (db as unknown as { $client: import('postgres').Sql }).$client;
   const headers = apiHeaders(apiKey);
   let n = 0;
   const nextId = () => ids[n++ % ids.length]!;
@@ -99,6 +100,20 @@ async function measureParts() {
     .orderBy(desc(subMerchants.createdAt), desc(subMerchants.id))
     .limit(21)
     .prepare('bench_list');
+  const versionPrepared = db
+    .select({ version: subMerchants.version, rowVersion: sql<string>`xmin::text` })
+    .from(subMerchants)
+    .where(and(eq(subMerchants.id, sql.placeholder('id')), eq(subMerchants.platformId, sql.placeholder('platformId'))))
+    .prepare('bench_version');
+  const narrowPagePrepared = db
+    .select({ id: subMerchants.id, version: subMerchants.version, rowVersion: sql<string>`xmin::text`, createdAt: subMerchants.createdAt })
+    .from(subMerchants)
+    .where(eq(subMerchants.platformId, sql.placeholder('platformId')))
+    .orderBy(desc(subMerchants.createdAt), desc(subMerchants.id))
+    .limit(21)
+    .prepare('bench_narrow_page');
+  const versionSql = 'select version, xmin::text from sub_merchants where id = $1 and platform_id = $2';
+  const narrowPageSql = 'select id, version, xmin::text, created_at from sub_merchants where platform_id = $1 order by created_at desc, id desc limit 21';
 
   const parts: [string, () => unknown][] = [
     ['GET /api/health handler (in-process)', () => health.GET()],
@@ -110,7 +125,12 @@ async function measureParts() {
     ['findSubMerchant (1 SELECT)', () => findSubMerchant(ctx, nextId())],
     ['  same SELECT as a drizzle prepared statement', () => findPrepared.execute({ id: nextId(), platformId })],
     ['  same SELECT through postgres.js alone (no drizzle)', () => handle.executeSql('select * from sub_merchants where id = $1 and platform_id = $2', [nextId(), platformId])],
-    ['listSubMerchants (1 SELECT of 21 rows + 20 DTOs)', () => listSubMerchants(ctx, { limit: 20 })],
+    ['version of one record (narrow SELECT, drizzle prepared)', () => versionPrepared.execute({ id: nextId(), platformId })],
+    ['  same through postgres.js alone, prepared', () => client.unsafe(versionSql, [nextId(), platformId], { prepare: true }).values()],
+    ['listSubMerchants (the console: the page JSON parsed back into objects)', () => listSubMerchants(ctx, { limit: 20 })],
+    ['listSubMerchantsJson (narrow page SELECT + 20 cached JSONs)', () => listSubMerchantsJson(ctx, { limit: 20 })],
+    ['  narrow page SELECT, drizzle prepared', () => narrowPagePrepared.execute({ platformId })],
+    ['  same through postgres.js alone, prepared', () => client.unsafe(narrowPageSql, [platformId], { prepare: true }).values()],
     ['  its SELECT alone as a drizzle prepared statement', () => listPrepared.execute({ platformId })],
     ['toSubMerchantDto (1 record)', () => toSubMerchantDto(row)],
     ['  decryptFields (8 personal fields)', () => decryptFields(row.formData, personalFields, getFieldCipher())],
@@ -118,7 +138,8 @@ async function measureParts() {
     ['  currentlyDue', () => currentlyDue(dto.formData as never)],
     ['JSON.stringify (1 record)', () => JSON.stringify(dto)],
     ['JSON.stringify (page of 20)', () => JSON.stringify(page)],
-    ['logger.info access line (sync write to a file)', () => logger.info({ method: 'GET', path: '/v1/payments/sub-merchants/x', status: 200, ms: 3 }, 'request')],
+    ['logger.info line with redaction (sync write to a file)', () => logger.info({ method: 'GET', path: '/v1/payments/sub-merchants/x', status: 200, ms: 3 }, 'request')],
+    ['logRequest access line (no redaction, same file)', () => logRequest({ requestId: 'req_bench', method: 'GET', path: '/v1/payments/sub-merchants/x', status: 200, ms: 3 })],
   ];
   const table: string[][] = [];
   for (const [name, fn] of parts) {

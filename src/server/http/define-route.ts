@@ -5,7 +5,7 @@
  */
 import { getEnv } from '@/env';
 import { AppError } from '@/server/errors';
-import { logger } from '@/server/logger';
+import { logRequest } from '@/server/logger';
 import { newRequestId, requestContext } from '@/server/request-context';
 import { declaredBodyLength } from './parse-request';
 import { problemResponse, toAppError } from './problem';
@@ -51,13 +51,13 @@ async function serve(request: Request, context: RouteContext, handler: RouteHand
       const appError = toAppError(error);
       response = problemResponse(appError, requestId, appError.code === 'method_not_allowed' ? { Allow: allow } : {});
     }
-    logger.info(
-      { method: request.method, path: new URL(request.url).pathname, status: response.status, ms: Math.round(performance.now() - started) },
-      'request',
-    );
+    logRequest({ requestId, method: request.method, path: pathnameOf(request), status: response.status, ms: Math.round(performance.now() - started) });
     return response;
   });
 }
+
+/** Next.js hands route handlers a NextRequest whose URL is already parsed; tests call with a plain Request. */
+const pathnameOf = (request: Request) => (request as { nextUrl?: URL }).nextUrl?.pathname ?? new URL(request.url).pathname;
 
 /** A declared body over the limit is refused before anything else; streamed bodies are capped while read. */
 function guardBodySize(handler: RouteHandler, limit?: number): RouteHandler {
@@ -71,11 +71,14 @@ function guardBodySize(handler: RouteHandler, limit?: number): RouteHandler {
   };
 }
 
-export const json = (body: unknown, init: ResponseInit = {}) =>
-  new Response(JSON.stringify(body), {
+/** An answer whose body is already JSON text (cached serializations). */
+export const jsonText = (body: string, init: ResponseInit = {}) =>
+  new Response(body, {
     ...init,
     headers: { 'content-type': 'application/json', ...(init.headers as Record<string, string> | undefined) },
   });
+
+export const json = (body: unknown, init: ResponseInit = {}) => jsonText(JSON.stringify(body), init);
 
 /** For catch-all routes under /v1 and /admin: unknown paths are problems too, whatever the method. */
 export const unknownPath: RouteHandler = async (request) => {

@@ -3,7 +3,7 @@
  * key's scope (403); the key's rate limit (429) is checked right after authentication. The handler receives the
  * platform context; it never sees the key itself.
  */
-import { getDb } from '@/server/db';
+import { getDb, type Db } from '@/server/db';
 import { AppError } from '@/server/errors';
 import { authenticateApiKey, type AuthenticatedKey } from '@/server/services/api-keys/authenticate-api-key';
 import type { ServiceCode } from '@/server/services/api-keys/api-key-format';
@@ -18,7 +18,8 @@ export type ApiHandler = (request: Request, ctx: ApiContext) => Promise<Response
 
 export function withApiKey(service: ServiceCode, handler: ApiHandler): RouteHandler {
   return async (request: Request, route: RouteContext) => {
-    const apiKey = await authenticate(request);
+    const db = await getDb();
+    const apiKey = await authenticate(request, db);
     const code = request.headers.get('x-service-code');
     if (!code) throw new AppError('service_code_required', 'Send the X-Service-Code header (payments or miniprogram).');
     if (code.includes(',')) throw new AppError('invalid_request', 'Send X-Service-Code once.');
@@ -29,17 +30,17 @@ export function withApiKey(service: ServiceCode, handler: ApiHandler): RouteHand
       throw new AppError('forbidden', `This API key is not allowed to use the ${service} service.`);
     }
     const params = await readRouteParams(route);
-    return handler(request, { db: await getDb(), platformId: apiKey.platformId, actor: `apikey:${apiKey.id}`, apiKey, params });
+    return handler(request, { db, platformId: apiKey.platformId, actor: `apikey:${apiKey.id}`, apiKey, params });
   };
 }
 
-export async function authenticate(request: Request): Promise<AuthenticatedKey> {
+export async function authenticate(request: Request, db?: Db): Promise<AuthenticatedKey> {
   const header = request.headers.get('authorization') ?? '';
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   if (!match) {
     throw new AppError('unauthenticated', 'Send your API key as "Authorization: Bearer sk_…".');
   }
-  const key = await authenticateApiKey(await getDb(), match[1]!);
+  const key = await authenticateApiKey(db ?? (await getDb()), match[1]!);
   if (!key) throw new AppError('unauthenticated', 'The API key is invalid or has been revoked.');
   addResponseHeaders(enforceApiRateLimit(key.id));
   return key;

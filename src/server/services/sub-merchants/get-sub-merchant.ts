@@ -1,12 +1,50 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '@/server/db';
+import { preparedPerDb } from '@/server/db/prepared';
+import { BatchedLookup } from '@/server/db/read-coalescing';
+import { subMerchants } from '@/server/db/schema';
+import { notFound } from '@/server/errors';
 import type { PlatformContext } from '../context';
-import { findSubMerchant } from './find-sub-merchant';
-import { toSubMerchantDto } from './sub-merchant-dto';
+import { cachedSubMerchantJson, rowVersion, subMerchantJson, versionedColumns } from './sub-merchant-json';
 
 /** Changes with every write: If-None-Match polling on GET, If-Match on PUT. */
 export const subMerchantEtag = (row: { id: string; version: number }) => `W/"${row.id}-${row.version}"`;
 
-/** A record and its ETag, for If-None-Match polling. */
-export async function getSubMerchant(ctx: PlatformContext, id: string) {
-  const row = await findSubMerchant(ctx, id);
-  return { record: toSubMerchantDto(row), etag: subMerchantEtag(row) };
+const byIdAndPlatform = and(eq(subMerchants.id, sql.placeholder('id')), eq(subMerchants.platformId, sql.placeholder('platformId')));
+
+const currentVersions = preparedPerDb((db: Db) =>
+  db
+    .select({ id: subMerchants.id, platformId: subMerchants.platformId, version: subMerchants.version, rowVersion })
+    .from(subMerchants)
+    .where(sql`${subMerchants.id} in (select jsonb_array_elements_text(${sql.placeholder('ids')}::jsonb))`)
+    .prepare('sub_merchant_versions_by_ids'),
+);
+
+type CurrentVersion = { id: string; platformId: string; version: number; rowVersion: string };
+
+/** Concurrent GETs share one version query (read-coalescing.ts): the round trip was most of a cached read. */
+const versionLookups = preparedPerDb(
+  (db: Db) =>
+    new BatchedLookup<CurrentVersion>(async (ids) => {
+      const rows = await currentVersions(db).execute({ ids: JSON.stringify(ids) });
+      return new Map(rows.map((row) => [row.id, row]));
+    }),
+);
+
+const versionedRecord = preparedPerDb((db: Db) =>
+  db.select(versionedColumns).from(subMerchants).where(byIdAndPlatform).prepare('sub_merchant_versioned_by_id'),
+);
+
+/**
+ * A record as the API's JSON and its ETag, for If-None-Match polling. The platform's record or 404; another
+ * platform's record is indistinguishable from a missing one.
+ */
+export async function getSubMerchant(ctx: PlatformContext, id: string): Promise<{ json: string; etag: string }> {
+  const current = await versionLookups(ctx.db).load(id);
+  if (!current || current.platformId !== ctx.platformId) throw notFound('Sub-merchant');
+  const cached = cachedSubMerchantJson(current);
+  if (cached !== undefined) return { json: cached, etag: subMerchantEtag(current) };
+  const [row] = await versionedRecord(ctx.db).execute({ id, platformId: ctx.platformId });
+  if (!row) throw notFound('Sub-merchant');
+  return { json: subMerchantJson(row), etag: subMerchantEtag(row) };
 }

@@ -1,11 +1,13 @@
-import { and, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '@/server/db';
 import { preparedPerDb } from '@/server/db/prepared';
+import { SharedNextRun } from '@/server/db/read-coalescing';
 import { subMerchants } from '@/server/db/schema';
 import { decodeCursor, pageOf, paginationQuery } from '@/server/pagination/cursor';
 import type { PlatformContext } from '../context';
-import { toSubMerchantDto } from './sub-merchant-dto';
+import type { SubMerchantDto } from './sub-merchant-dto';
+import { cachedSubMerchantJson, rowVersion, subMerchantJson, versionedColumns } from './sub-merchant-json';
 
 export const listSubMerchantsQuery = z
   .object({
@@ -30,8 +32,9 @@ function preparedPage({ byDistributor, afterCursor }: Variant) {
         or(lt(subMerchants.createdAt, createdAt), and(eq(subMerchants.createdAt, createdAt), lt(subMerchants.id, sql.placeholder('cursorId'))))!,
       );
     }
+    // Only what identifies each record's version: the JSON of a version already seen comes from memory.
     return db
-      .select()
+      .select({ id: subMerchants.id, version: subMerchants.version, rowVersion, createdAt: subMerchants.createdAt })
       .from(subMerchants)
       .where(and(...conditions))
       .orderBy(desc(subMerchants.createdAt), desc(subMerchants.id))
@@ -47,8 +50,19 @@ const pages = {
   nextByDistributor: preparedPage({ byDistributor: true, afterCursor: true }),
 };
 
-/** The calling platform's sub-merchants, newest first, with keyset pagination. */
-export async function listSubMerchants(ctx: PlatformContext, query: z.infer<typeof listSubMerchantsQuery>) {
+/**
+ * The calling platform's sub-merchants, newest first, with keyset pagination, as the API's JSON. Records whose
+ * current version was answered before come from memory; the rest are read in one more query.
+ */
+export function listSubMerchantsJson(ctx: PlatformContext, query: z.infer<typeof listSubMerchantsQuery>): Promise<string> {
+  const key = JSON.stringify([ctx.platformId, query.distributor_external_user_id, query.cursor, query.limit]);
+  return pageReads(ctx.db).run(key, () => readPageJson(ctx, query));
+}
+
+/** Pollers asking for the same page at the same time share one read of it (read-coalescing.ts). */
+const pageReads = preparedPerDb((_db: Db) => new SharedNextRun<string>());
+
+async function readPageJson(ctx: PlatformContext, query: z.infer<typeof listSubMerchantsQuery>): Promise<string> {
   const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
   const distributor = query.distributor_external_user_id;
   const statement = distributor ? (cursor ? pages.nextByDistributor : pages.firstByDistributor) : cursor ? pages.next : pages.first;
@@ -60,5 +74,26 @@ export async function listSubMerchants(ctx: PlatformContext, query: z.infer<type
     limit: query.limit + 1,
   });
   const page = pageOf(rows, query.limit);
-  return { object: 'list' as const, data: page.data.map(toSubMerchantDto), hasMore: page.hasMore, nextCursor: page.nextCursor };
+  const items = page.data.map(cachedSubMerchantJson);
+  const missing = page.data.filter((_, i) => items[i] === undefined).map((row) => row.id);
+  if (missing.length > 0) {
+    const fresh = new Map(
+      (await ctx.db.select(versionedColumns).from(subMerchants).where(and(eq(subMerchants.platformId, ctx.platformId), inArray(subMerchants.id, missing))))
+        .map((row) => [row.id, subMerchantJson(row)]),
+    );
+    // A record written since the page query shows its newer version; one removed since then is left out.
+    page.data.forEach((row, i) => (items[i] ??= fresh.get(row.id)));
+  }
+  const data = items.filter((item) => item !== undefined).join(',');
+  return `{"object":"list","data":[${data}],"hasMore":${page.hasMore},"nextCursor":${JSON.stringify(page.nextCursor)}}`;
+}
+
+/** The same page as objects, for the console's tRPC procedure. */
+export async function listSubMerchants(ctx: PlatformContext, query: z.infer<typeof listSubMerchantsQuery>) {
+  return JSON.parse(await listSubMerchantsJson(ctx, query)) as {
+    object: 'list';
+    data: SubMerchantDto[];
+    hasMore: boolean;
+    nextCursor: string | null;
+  };
 }

@@ -1,4 +1,5 @@
 import type { currentlyDue, maskFormData } from '@/schemas/form-data';
+import { LruMap } from '@/server/cache/lru-map';
 
 /**
  * The masked formData and `currentlyDue` of a record version. Building them means decrypting every personal
@@ -10,22 +11,15 @@ import type { currentlyDue, maskFormData } from '@/schemas/form-data';
  */
 export type MaskedView = { formData: ReturnType<typeof maskFormData>; currentlyDue: ReturnType<typeof currentlyDue> };
 
-const maxEntries = 5_000;
-const views = new Map<string, MaskedView>();
+const views = new LruMap<MaskedView>(5_000);
 
 type RecordVersion = { id: string; version: number; updatedAt: Date };
 
 export function maskedViewOf(row: RecordVersion, build: () => MaskedView): MaskedView {
   const key = `${row.id}:${row.version}:${row.updatedAt.getTime()}`;
   const hit = views.get(key);
-  if (hit) {
-    // Re-insert so the Map's order stays least-recently-used first.
-    views.delete(key);
-    views.set(key, hit);
-    return hit;
-  }
+  if (hit) return hit;
   const view = build();
-  if (views.size >= maxEntries) views.delete(views.keys().next().value!);
   views.set(key, view);
   return view;
 }

@@ -46,7 +46,8 @@ const usage = `node bench/api-throughput.mjs [options]
   --rounds <n>          interleaved rounds (default ${defaults.rounds})
   --warmup <s>          seconds of unmeasured load per target first (default ${defaults.warmup})
   --targets <list>      any of trivial,get,list,pages (default ${defaults.targets}); pages walks every page of the
-                        list in turn, so concurrent list requests rarely ask for the same page
+                        list in turn, so concurrent list requests rarely ask for the same page; '' for none
+                        (only the --extra targets, e.g. one route per CPU profile)
   --extra <list>        more targets, "name=/path,…", sent with the API key headers; "{id}" in a path
                         rotates over the created records (e.g. for decomposition routes in an experiment build)
   --target-ratio <x>    pass mark: route req/s ≥ x × trivial req/s (default ${defaults.targetRatio})
@@ -107,8 +108,9 @@ async function main() {
     for (const [name, route] of parseExtra(options.extra)) {
       all[name] = { name: `GET ${route}`, path: route.replaceAll('{id}', ids[0]), paths: route.includes('{id}') ? ids.map((id) => route.replaceAll('{id}', id)) : undefined, headers };
     }
-    const keys = [...options.targets.split(',').map((t) => t.trim()), ...parseExtra(options.extra).map(([name]) => name)];
+    const keys = [...options.targets.split(',').map((t) => t.trim()).filter(Boolean), ...parseExtra(options.extra).map(([name]) => name)];
     for (const key of keys) if (!all[key]) throw new Error(`Unknown target "${key}".`);
+    if (keys.length === 0) throw new Error('No targets: name some with --targets or --extra.');
     const run = (key, durationSeconds) =>
       measureTarget({ baseUrl: server.baseUrl, target: all[key], connections: options.connections, durationSeconds, serverPid: server.pid });
 

@@ -16,7 +16,9 @@ const currentVersions = preparedPerDb((db: Db) =>
   db
     .select({ id: subMerchants.id, platformId: subMerchants.platformId, version: subMerchants.version, rowVersion })
     .from(subMerchants)
-    .where(sql`${subMerchants.id} in (select jsonb_array_elements_text(${sql.placeholder('ids')}::jsonb))`)
+    // `= any(array)` is planned as index lookups; `in (select jsonb_array_elements_text(…))` was planned as a hash
+    // semi join over a sequential scan of the whole table (EXPLAIN in docs/benchmarks.md, session 4).
+    .where(sql`${subMerchants.id} = any(${sql.placeholder('ids')}::text[])`)
     .prepare('sub_merchant_versions_by_ids'),
 );
 
@@ -26,7 +28,7 @@ type CurrentVersion = { id: string; platformId: string; version: number; rowVers
 const versionLookups = preparedPerDb(
   (db: Db) =>
     new BatchedLookup<CurrentVersion>(async (ids) => {
-      const rows = await currentVersions(db).execute({ ids: JSON.stringify(ids) });
+      const rows = await currentVersions(db).execute({ ids });
       return new Map(rows.map((row) => [row.id, row]));
     }),
 );

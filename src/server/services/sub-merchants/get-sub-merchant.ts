@@ -16,8 +16,8 @@ const currentVersions = preparedPerDb((db: Db) =>
   db
     .select({ id: subMerchants.id, platformId: subMerchants.platformId, version: subMerchants.version, rowVersion })
     .from(subMerchants)
-    // `= any(array)` is planned as index lookups; `in (select jsonb_array_elements_text(…))` was planned as a hash
-    // semi join over a sequential scan of the whole table (EXPLAIN in docs/benchmarks.md, session 4).
+    // `= any(array)`: the planner estimates a handful of rows and probes the primary key once the table is past a few
+    // hundred rows (docs/benchmarks.md, session 4, has the EXPLAIN output of this form and of the jsonb form it replaced).
     .where(sql`${subMerchants.id} = any(${sql.placeholder('ids')}::text[])`)
     .prepare('sub_merchant_versions_by_ids'),
 );

@@ -4,9 +4,9 @@ import { addResponseHeaders } from '@/server/request-context';
 import { callRoute } from '../../../test/support/call-route';
 import { defineRoute, type RouteHandler } from './define-route';
 
-// serve() chains `then` on the handler instead of awaiting it: every way a handler can fail must still become
-// one problem+json answer with the request id, never a rejection that reaches Next.js.
-const serveOnce = (handler: RouteHandler, init: RequestInit = {}) => callRoute(defineRoute({ GET: handler, POST: handler }).GET, '/v1/things', init);
+// Every way a handler can fail must become one problem+json answer with the request id, never a rejection that
+// reaches Next.js.
+const serveOnce = (handler: RouteHandler, init: RequestInit = {}) => callRoute(defineRoute({ GET: handler }).GET, '/v1/things', init);
 
 async function expectProblem(response: Response, status: number, code: string) {
   expect(response.status).toBe(status);

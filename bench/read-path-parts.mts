@@ -61,7 +61,7 @@ async function measureParts() {
   const { createSubMerchant } = await import('@/server/services/sub-merchants/create-sub-merchant');
   const { findSubMerchant } = await import('@/server/services/sub-merchants/find-sub-merchant');
   const { toSubMerchantDto } = await import('@/server/services/sub-merchants/sub-merchant-dto');
-  const { listSubMerchants, listSubMerchantsJson } = await import('@/server/services/sub-merchants/list-sub-merchants');
+  const { listSubMerchants, listSubMerchantsPage } = await import('@/server/services/sub-merchants/list-sub-merchants');
   const { authenticateApiKey } = await import('@/server/services/api-keys/authenticate-api-key');
   const { decryptFields } = await import('@/server/crypto/field-encryption');
   const { getFieldCipher } = await import('@/server/config/field-cipher');
@@ -128,7 +128,7 @@ async function measureParts() {
     ['version of one record (narrow SELECT, drizzle prepared)', () => versionPrepared.execute({ id: nextId(), platformId })],
     ['  same through postgres.js alone, prepared', () => client.unsafe(versionSql, [nextId(), platformId], { prepare: true }).values()],
     ['listSubMerchants (the console: the page JSON parsed back into objects)', () => listSubMerchants(ctx, { limit: 20 })],
-    ['listSubMerchantsJson (narrow page SELECT + 20 cached JSONs)', () => listSubMerchantsJson(ctx, { limit: 20 })],
+    ['listSubMerchantsPage (narrow page SELECT + 20 cached JSONs)', () => listSubMerchantsPage(ctx, { limit: 20 })],
     ['  narrow page SELECT, drizzle prepared', () => narrowPagePrepared.execute({ platformId })],
     ['  same through postgres.js alone, prepared', () => client.unsafe(narrowPageSql, [platformId], { prepare: true }).values()],
     ['  its SELECT alone as a drizzle prepared statement', () => listPrepared.execute({ platformId })],

@@ -1,7 +1,8 @@
 /**
  * Two `next start` processes of the production build on ONE PostgreSQL database, as behind a load balancer:
  * the same data on both, one console session for both, scheduled jobs once per slot across them, one token
- * refresh and one component token for both, and events delivered once each although both relay the outbox.
+ * refresh and one component token for both, events delivered once each although both relay the outbox, and read
+ * caches on both that hear each other's writes.
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -193,4 +194,22 @@ test('each scheduled job runs once per slot across both instances', async () => 
     expect(jobRuns).toBeLessThanOrEqual(slotRows.length);
   }
   expect((await runs('sub-merchant-sync')).length).toBeGreaterThanOrEqual(1);
+});
+
+// Last: it adds a record and an event, which the tests above count exactly.
+test('each instance answers reads from its own cache, and a write on one reaches the other', async () => {
+  const id = (await call(0, '/v1/payments/sub-merchants', { method: 'POST', body: { distributorExternalUserId: 'scale-cache' } })).body.id as string;
+  for (const i of [0, 1]) expect((await call(i, `/v1/payments/sub-merchants/${id}`)).status).toBe(200);
+  // One LISTEN connection per instance (src/server/db/change-feed.ts): the read caches are live in the built server.
+  const listeners = await sql`select count(*)::int as n from pg_stat_activity where application_name = 'onboarding-change-feed' and datname = current_database()`;
+  expect(listeners[0]!.n).toBe(2);
+
+  // Cached on B; changed on A; B shows it as soon as A's NOTIFY arrives (well under a second on one host).
+  expect((await call(1, `/v1/payments/sub-merchants/${id}`)).body.commissionRate).not.toBe(3);
+  expect((await call(0, `/v1/payments/sub-merchants/${id}`, { method: 'PUT', body: { commissionRate: 3 } })).status).toBe(200);
+  await until(async () => (await call(1, `/v1/payments/sub-merchants/${id}`)).body.commissionRate === 3, 5_000);
+  // Read-your-writes on the instance that wrote: its answer waited for its own cache to hear of the write.
+  expect((await call(0, `/v1/payments/sub-merchants/${id}`)).body.commissionRate).toBe(3);
+  const listed = await call(1, '/v1/payments/sub-merchants?distributor_external_user_id=scale-cache');
+  expect(listed.body.data[0].commissionRate).toBe(3);
 });

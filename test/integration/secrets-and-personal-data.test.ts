@@ -17,7 +17,7 @@ import { openDatabase } from '@/server/db/open-database';
 import { mpAuthorizers, providerCredentials, subMerchants } from '@/server/db/schema';
 import '@/server/jobs/deliver-event-job';
 import { startJobs, type JobRunner } from '@/server/jobs/start-jobs';
-import { logger } from '@/server/logger';
+import { flushLogs, logger } from '@/server/logger';
 import { completeSellerAuthorization } from '@/server/services/mini-programs/complete-seller-authorization';
 import { refreshExpiringAuthorizerTokens } from '@/server/services/mini-programs/refresh-expiring-authorizer-tokens';
 import { createOperator } from '@/server/services/operators/create-operator';
@@ -220,6 +220,7 @@ for (const driver of drivers) {
     });
 
     it('no log line and nothing printed holds a secret or personal value', async () => {
+      flushLogs();
       const logs = fs.readFileSync(process.env.LOG_FILE!, 'utf8');
       expect(logs.includes('"msg":"upstream call"')).toBe(true); // upstream calls were logged at debug level
       expect(logs.includes('"msg":"request"')).toBe(true);

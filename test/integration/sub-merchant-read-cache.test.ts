@@ -11,10 +11,12 @@ import { paymentsApi } from '../support/onboarding';
 const createCaller = createCallerFactory(appRouter);
 
 /**
- * The read routes answer a record version they have seen from memory (sub-merchant-json.ts). These tests change
- * rows in every way a row can change, including behind the services' back, and expect the next read to show it.
+ * The read routes answer from memory (read-cache.ts, sub-merchant-json.ts). These tests change rows in every way a
+ * row can change. A write through the API is visible to the very next read. A write behind the services' back
+ * (plain SQL, another instance) is visible once the database's change feed has delivered it: `caughtUp()` waits for
+ * exactly that, as a write acknowledged by this instance does.
  */
-describeEachDatabase('sub-merchant reads served from the per-version JSON cache', (database) => {
+describeEachDatabase('sub-merchant reads served from memory', (database) => {
   let api: ReturnType<typeof paymentsApi>;
   let console: ReturnType<typeof createCaller>;
   let id: string;
@@ -43,6 +45,7 @@ describeEachDatabase('sub-merchant reads served from the per-version JSON cache'
     expect(before.listed).toEqual(before.single);
 
     await database().db.update(subMerchants).set({ chApplymentStateMsg: 'changed behind the API' }).where(eq(subMerchants.id, id));
+    await database().changes.caughtUp();
 
     const after = await readAll();
     expect(after.single.chApplymentStateMsg).toBe('changed behind the API');
@@ -81,6 +84,7 @@ describeEachDatabase('sub-merchant reads served from the per-version JSON cache'
     expect(second.body).toEqual(first.body);
 
     await database().db.execute(sql`delete from sub_merchants where id = ${id}`);
+    await database().changes.caughtUp();
     expect((await api.get(id)).status).toBe(404);
     expect((await api.list('?distributor_external_user_id=cache-seller')).body.data).toEqual([]);
   });

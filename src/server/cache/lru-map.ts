@@ -22,6 +22,14 @@ export class LruMap<V> {
     this.entries.set(key, value);
   }
 
+  delete(key: string) {
+    this.entries.delete(key);
+  }
+
+  clear() {
+    this.entries.clear();
+  }
+
   get size() {
     return this.entries.size;
   }

@@ -7,7 +7,7 @@ import { openDatabase, type DatabaseHandle } from './open-database';
 
 export type { Database, Db, Transaction, DatabaseHandle } from './open-database';
 
-const slot = globalThis as typeof globalThis & { __database?: Promise<DatabaseHandle> };
+const slot = globalThis as typeof globalThis & { __database?: Promise<DatabaseHandle>; __openedDatabase?: DatabaseHandle };
 
 export function getDatabaseHandle(): Promise<DatabaseHandle> {
   if (!slot.__database) {
@@ -15,9 +15,15 @@ export function getDatabaseHandle(): Promise<DatabaseHandle> {
     slot.__database = env.DATABASE_URL
       ? openDatabase({ driver: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE })
       : openDatabase({ driver: 'pglite', dataDir: env.dataDir, holder: 'server' });
-    slot.__database.catch(() => {
-      slot.__database = undefined;
-    });
+    const opening = slot.__database;
+    opening.then(
+      (handle) => {
+        if (slot.__database === opening) slot.__openedDatabase = handle;
+      },
+      () => {
+        if (slot.__database === opening) slot.__database = undefined;
+      },
+    );
   }
   return slot.__database;
 }
@@ -26,7 +32,21 @@ export async function getDb() {
   return (await getDatabaseHandle()).db;
 }
 
+/** The database when it is already open, without a promise (hot request paths); otherwise use getDb. */
+export const openedDb = () => slot.__openedDatabase?.db;
+
 /** Tests (and the CLI) install the handle they opened themselves. */
 export function useDatabaseHandle(handle: DatabaseHandle | undefined) {
   slot.__database = handle ? Promise.resolve(handle) : undefined;
+  slot.__openedDatabase = handle;
+}
+
+/**
+ * Waits until this instance's read caches have heard of every change committed so far (change-feed.ts). Whatever
+ * answers a caller after writing calls it first, so the caller's next read here sees the write. Never fails: a
+ * database that is not open has nothing cached.
+ */
+export async function changesCaughtUp(): Promise<void> {
+  const handle = await slot.__database?.catch(() => undefined);
+  await handle?.changes.caughtUp();
 }

@@ -4,6 +4,7 @@
  * Usage: `export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({ GET: handler })`.
  */
 import { getEnv } from '@/env';
+import { changesCaughtUp } from '@/server/db';
 import { AppError } from '@/server/errors';
 import { logRequest } from '@/server/logger';
 import { newRequestId, requestContext } from '@/server/request-context';
@@ -51,17 +52,25 @@ async function serve(request: Request, context: RouteContext, handler: RouteHand
       const appError = toAppError(error);
       response = problemResponse(appError, requestId, appError.code === 'method_not_allowed' ? { Allow: allow } : {});
     }
+    // A failed write may have written part of its work (state is saved before an upstream call): wait either way.
+    if (!readOnlyMethods.has(request.method)) await changesCaughtUp();
     logRequest({ requestId, method: request.method, path: pathnameOf(request), status: response.status, ms: Math.round(performance.now() - started) });
     return response;
   });
 }
 
+const readOnlyMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /** Next.js hands route handlers a NextRequest whose URL is already parsed; tests call with a plain Request. */
 const pathnameOf = (request: Request) => (request as { nextUrl?: URL }).nextUrl?.pathname ?? new URL(request.url).pathname;
 
-/** A declared body over the limit is refused before anything else; streamed bodies are capped while read. */
+/**
+ * A declared body over the limit is refused before anything else; streamed bodies are capped while read. Not async:
+ * serve awaits the handler inside its try, which catches a synchronous throw as well, and one promise fewer a
+ * request is measurable (docs/benchmarks.md).
+ */
 function guardBodySize(handler: RouteHandler, limit?: number): RouteHandler {
-  return async (request, context) => {
+  return (request, context) => {
     const max = limit ?? getEnv().API_BODY_LIMIT_BYTES;
     const declared = declaredBodyLength(request);
     if (declared !== undefined && declared > max) {
@@ -71,8 +80,8 @@ function guardBodySize(handler: RouteHandler, limit?: number): RouteHandler {
   };
 }
 
-/** An answer whose body is already JSON text (cached serializations). */
-export const jsonText = (body: string, init: ResponseInit = {}) =>
+/** An answer whose body is already JSON, as text or as its UTF-8 bytes (cached serializations). */
+export const jsonText = (body: string | Uint8Array<ArrayBuffer>, init: ResponseInit = {}) =>
   new Response(body, {
     ...init,
     headers: { 'content-type': 'application/json', ...(init.headers as Record<string, string> | undefined) },

@@ -13,6 +13,11 @@ const keyByHash = preparedPerDb((db: Db) =>
 
 export type AuthenticatedKey = { id: string; platformId: string; services: ServiceCode[] };
 
+/** The key, when it authenticated in the last few seconds; undefined means "ask authenticateApiKey". */
+export function recentlyAuthenticatedKey(presented: string): AuthenticatedKey | undefined {
+  return looksLikeApiKey(presented) ? authenticatedKeyCache.get(hashApiKey(presented)) : undefined;
+}
+
 /**
  * Resolves a presented key to its platform, or null when it is unknown or revoked. A key seen in the last few
  * seconds is answered from memory (see authenticated-key-cache.ts for the revocation trade-off); otherwise one

@@ -5,6 +5,7 @@ import { BatchedLookup } from '@/server/db/read-coalescing';
 import { subMerchants } from '@/server/db/schema';
 import { notFound } from '@/server/errors';
 import type { PlatformContext } from '../context';
+import { readCacheOf } from './read-cache';
 import { cachedSubMerchantJson, rowVersion, subMerchantJson, versionedColumns } from './sub-merchant-json';
 
 /** Changes with every write: If-None-Match polling on GET, If-Match on PUT. */
@@ -39,9 +40,23 @@ const versionedRecord = preparedPerDb((db: Db) =>
 
 /**
  * A record as the API's JSON and its ETag, for If-None-Match polling. The platform's record or 404; another
- * platform's record is indistinguishable from a missing one.
+ * platform's record is indistinguishable from a missing one. From memory while the database's change feed vouches
+ * for it (read-cache.ts), from the database otherwise.
  */
-export async function getSubMerchant(ctx: PlatformContext, id: string): Promise<{ json: string; etag: string }> {
+export async function getSubMerchant(ctx: PlatformContext, id: string): Promise<{ json: string; etag: string; utf8?: Uint8Array<ArrayBuffer> }> {
+  const cache = readCacheOf(ctx.db);
+  const hit = cache?.record(id);
+  if (hit) {
+    if (hit.platformId !== ctx.platformId) throw notFound('Sub-merchant');
+    return hit;
+  }
+  const ticket = cache?.ticket();
+  const read = await readSubMerchant(ctx, id);
+  cache?.putRecord(ticket, { id, platformId: ctx.platformId, ...read });
+  return read;
+}
+
+async function readSubMerchant(ctx: PlatformContext, id: string): Promise<{ json: string; etag: string }> {
   const current = await versionLookups(ctx.db).load(id);
   if (!current || current.platformId !== ctx.platformId) throw notFound('Sub-merchant');
   const cached = cachedSubMerchantJson(current);

@@ -6,6 +6,7 @@ import { SharedNextRun } from '@/server/db/read-coalescing';
 import { subMerchants } from '@/server/db/schema';
 import { decodeCursor, pageOf, paginationQuery } from '@/server/pagination/cursor';
 import type { PlatformContext } from '../context';
+import { readCacheOf } from './read-cache';
 import type { SubMerchantDto } from './sub-merchant-dto';
 import { cachedSubMerchantJson, rowVersion, subMerchantJson, versionedColumns } from './sub-merchant-json';
 
@@ -51,12 +52,22 @@ const pages = {
 };
 
 /**
- * The calling platform's sub-merchants, newest first, with keyset pagination, as the API's JSON. Records whose
- * current version was answered before come from memory; the rest are read in one more query.
+ * The calling platform's sub-merchants, newest first, with keyset pagination, as the API's JSON. A page is answered
+ * from memory while the database's change feed vouches for it (read-cache.ts); otherwise records whose current
+ * version was answered before come from memory and the rest are read in one more query.
  */
-export function listSubMerchantsJson(ctx: PlatformContext, query: z.infer<typeof listSubMerchantsQuery>): Promise<string> {
-  const key = JSON.stringify([ctx.platformId, query.distributor_external_user_id, query.cursor, query.limit]);
-  return pageReads(ctx.db).run(key, () => readPageJson(ctx, query));
+export async function listSubMerchantsPage(
+  ctx: PlatformContext,
+  query: z.infer<typeof listSubMerchantsQuery>,
+): Promise<{ json: string; utf8?: Uint8Array<ArrayBuffer> }> {
+  const pageQuery = JSON.stringify([query.distributor_external_user_id, query.cursor, query.limit]);
+  const cache = readCacheOf(ctx.db);
+  const hit = cache?.page(ctx.platformId, pageQuery);
+  if (hit) return hit;
+  const ticket = cache?.ticket();
+  const json = await pageReads(ctx.db).run(`${ctx.platformId}\n${pageQuery}`, () => readPageJson(ctx, query));
+  cache?.putPage(ticket, ctx.platformId, pageQuery, json);
+  return { json };
 }
 
 /** Pollers asking for the same page at the same time share one read of it (read-coalescing.ts). */
@@ -90,7 +101,7 @@ async function readPageJson(ctx: PlatformContext, query: z.infer<typeof listSubM
 
 /** The same page as objects, for the console's tRPC procedure. */
 export async function listSubMerchants(ctx: PlatformContext, query: z.infer<typeof listSubMerchantsQuery>) {
-  return JSON.parse(await listSubMerchantsJson(ctx, query)) as {
+  return JSON.parse((await listSubMerchantsPage(ctx, query)).json) as {
     object: 'list';
     data: SubMerchantDto[];
     hasMore: boolean;

@@ -4,7 +4,8 @@ import { subMerchants } from '@/server/db/schema';
 import { toSubMerchantDto } from './sub-merchant-dto';
 
 /**
- * The API's JSON of a record, cached per committed version of its row, for the read routes.
+ * The API's JSON of a record, cached per committed version of its row, for reads that the read cache
+ * (read-cache.ts) cannot answer.
  *
  * PostgreSQL writes a new row version on every UPDATE and stamps it with the writing transaction's id, readable as
  * the system column `xmin`. A committed state of a row therefore has its own (id, xmin), whichever column changed

@@ -9,10 +9,10 @@ export const dynamic = 'force-dynamic';
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   GET: withApiKey('payments', async (request, ctx) => {
-    const { json: body, etag } = await getSubMerchant(ctx, ctx.params.id!);
+    const { json, utf8, etag } = await getSubMerchant(ctx, ctx.params.id!);
     // Integrators poll this every few minutes: an unchanged record costs a 304 and no body.
     if (request.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers: { etag } });
-    return jsonText(body, { headers: { etag, 'cache-control': 'private, no-cache' } });
+    return jsonText(utf8 ?? json, { headers: { etag, 'cache-control': 'private, no-cache' } });
   }),
   PUT: withApiKey('payments', async (request, ctx) => {
     const updated = await updateSubMerchant(ctx, ctx.params.id!, await parseJsonBody(request, updateSubMerchantBody), request.headers.get('if-match'));

@@ -4,9 +4,10 @@
  *
  * Fresh PostgreSQL database → `next start` on a free port → platform + key through the CLI → N draft
  * sub-merchants with personal fields through the API → autocannon, interleaving the targets round by round
- * (trivial, get, list, trivial, get, list, …) so drift hits every target alike → markdown table → stop the
+ * (each round in its own shuffled order) so drift hits every target alike → markdown table → stop the
  * server, drop the database. Usage: node bench/api-throughput.mjs --help
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,11 +29,14 @@ const defaults = {
   duration: 10,
   rounds: 2,
   warmup: 3,
+  settle: 1,
+  order: 'shuffled',
   targets: 'trivial,get,list,pages',
   extra: '',
   targetRatio: 0.8,
   logLevel: '',
   cpuProf: false,
+  pin: false,
   profileDir: path.join(os.tmpdir(), 'bench-cpu-profiles'),
   json: '',
 };
@@ -45,6 +49,11 @@ const usage = `node bench/api-throughput.mjs [options]
   --duration <s>        seconds per target per round (default ${defaults.duration})
   --rounds <n>          interleaved rounds (default ${defaults.rounds})
   --warmup <s>          seconds of unmeasured load per target first (default ${defaults.warmup})
+  --settle <s>          seconds of unmeasured load on a target right before each of its measured windows
+                        (default ${defaults.settle}), so no measured window starts at a switch of routes, where
+                        whatever the previous route left behind (garbage, cold caches) would count against it
+  --order <o>           shuffled (default: each round in its own order, the same for the same round number)
+                        or fixed (the --targets order every round)
   --targets <list>      any of trivial,get,list,pages (default ${defaults.targets}); pages walks every page of the
                         list in turn, so concurrent list requests rarely ask for the same page; '' for none
                         (only the --extra targets, e.g. one route per CPU profile)
@@ -52,14 +61,26 @@ const usage = `node bench/api-throughput.mjs [options]
                         rotates over the created records (e.g. for decomposition routes in an experiment build)
   --target-ratio <x>    pass mark: route req/s ≥ x × trivial req/s (default ${defaults.targetRatio})
   --log-level <level>   LOG_LEVEL for the server (default: the app's default)
+  --pin                 pin the server to the last CPU and this process (autocannon) to CPU 0, so the load
+                        generator never takes the server's core; PostgreSQL stays unpinned (see docs/benchmarks.md)
   --cpu-prof            run the server with --cpu-prof; profiles go to --profile-dir (default ${defaults.profileDir})
   --json <file>         also write the raw results as JSON`;
 
 const say = (text = '') => process.stderr.write(`${text}\n`);
 
+/** Pins every thread of this process to CPU 0 and returns the CPU list for the server: the last CPU. */
+function pinLoadGenerator() {
+  const last = os.availableParallelism() - 1;
+  if (last < 1) throw new Error('--pin needs at least 2 CPUs.');
+  execFileSync('taskset', ['-a', '-p', '-c', '0', String(process.pid)], { stdio: 'ignore' });
+  say(`pinned: autocannon on CPU 0, server on CPU ${last}`);
+  return String(last);
+}
+
 async function main() {
   const options = parseArgs(process.argv.slice(2), defaults);
   if (options.help) return void process.stdout.write(`${usage}\n`);
+  if (!['shuffled', 'fixed'].includes(options.order)) throw new Error(`--order must be shuffled or fixed, got "${options.order}".`);
   const appDir = path.resolve(options.appDir);
   // Other work on the machine skews absolute numbers (ratios much less: targets are interleaved): print it.
   const loadStart = os.loadavg()[0];
@@ -83,7 +104,8 @@ async function main() {
     });
     const nodeArgs = options.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : [];
     const logFile = path.join(runDir, 'server.log');
-    const server = await startNextServer({ appDir, port, env, nodeArgs, logFile });
+    const cpus = options.pin ? pinLoadGenerator() : undefined;
+    const server = await startNextServer({ appDir, port, env, nodeArgs, logFile, cpus });
     cleanups.push(() => server.stop());
     say(`server pid ${server.pid} at ${server.baseUrl} (log ${logFile})`);
     say(`API_RATE_LIMIT_PER_SECOND=${env.API_RATE_LIMIT_PER_SECOND} (raised so one key flat out measures the routes, not the per-key limit)`);
@@ -117,7 +139,8 @@ async function main() {
     if (options.warmup > 0) for (const key of keys) await run(key, options.warmup);
     const samples = Object.fromEntries(keys.map((k) => [k, []]));
     for (let round = 1; round <= options.rounds; round++) {
-      for (const key of keys) {
+      for (const key of options.order === 'fixed' ? keys : shuffled(keys, round)) {
+        if (options.settle > 0) await run(key, options.settle);
         const sample = await run(key, options.duration);
         samples[key].push(sample);
         say(`round ${round} ${key.padEnd(7)} ${fixed(sample.reqPerSec, 0).padStart(6)} req/s  p50 ${sample.p50} ms  p99 ${sample.p99} ms  non-2xx ${sample.non2xx}`);
@@ -131,6 +154,28 @@ async function main() {
     fs.rmSync(runDir, { recursive: true, force: true });
   }
   if (options.cpuProf) say(`CPU profiles in ${options.profileDir} (summarize: node bench/lib/cpu-profile-summary.mjs <file>)`);
+}
+
+/**
+ * The keys in an order fixed by the seed (mulberry32 + Fisher–Yates). With a fixed order one target always
+ * followed the trivial route and measured 0.02–0.05× lower than the same handler one place later; shuffling spreads
+ * whatever a predecessor leaves behind over every target alike.
+ */
+function shuffled(keys, seed) {
+  let state = seed >>> 0;
+  const random = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const order = [...keys];
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [order[i], order[j]] = [order[j], order[i]];
+  }
+  return order;
 }
 
 const parseExtra = (text) =>
@@ -181,7 +226,7 @@ function render(results, options) {
   ]);
   const m = machine();
   const lines = [
-    `Node ${m.node}, ${m.cpus} cores (${m.cpuModel}); ${options.connections} connections, ${options.duration} s × ${options.rounds} interleaved rounds per target, ${options.records} records; 1-min load average ${fixed(options.loadStart, 2)} at start, ${fixed(options.loadEnd, 2)} at end.`,
+    `Node ${m.node}, ${m.cpus} cores (${m.cpuModel}); ${options.connections} connections, ${options.duration} s × ${options.rounds} interleaved rounds per target (${options.order} order, ${options.settle} s settle${options.pin ? ', server pinned to its own CPU' : ''}), ${options.records} records; 1-min load average ${fixed(options.loadStart, 2)} at start, ${fixed(options.loadEnd, 2)} at end.`,
     '',
     markdownTable(
       ['Route', 'req/s mean (min–max)', 'p50 ms', 'p99 ms', 'req/s ÷ trivial', 'p50 ÷ trivial', 'p99 ÷ trivial', 'server CPU ms/req', 'PG CPU ms/req', 'non-2xx + errors'],

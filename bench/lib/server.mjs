@@ -42,7 +42,8 @@ export function benchEnv({ databaseUrl, port, dataDir, secrets, extra = {} }) {
   };
 }
 
-export async function startNextServer({ appDir, port, env, nodeArgs = [], logFile, readyTimeoutMs = 90_000 }) {
+/** cpus: a taskset CPU list ("1") to pin the server to, so the load generator does not share its core. */
+export async function startNextServer({ appDir, port, env, nodeArgs = [], logFile, cpus, readyTimeoutMs = 90_000 }) {
   const nextBin = path.join(appDir, 'node_modules/next/dist/bin/next');
   // next.config.mjs builds into NEXT_DIST_DIR when set (parallel builds); `next start` reads the same variable.
   const distDir = env.NEXT_DIST_DIR || '.next';
@@ -50,7 +51,9 @@ export async function startNextServer({ appDir, port, env, nodeArgs = [], logFil
     throw new Error(`No production build in ${appDir}/${distDir}: run \`npx next build\` there first.`);
   }
   const log = fs.openSync(logFile, 'w');
-  const child = spawn(process.execPath, [...nodeArgs, nextBin, 'start', '-p', String(port)], {
+  const command = [process.execPath, ...nodeArgs, nextBin, 'start', '-p', String(port)];
+  if (cpus) command.unshift('taskset', '-c', cpus);
+  const child = spawn(command[0], command.slice(1), {
     cwd: appDir,
     env,
     stdio: ['ignore', log, log],

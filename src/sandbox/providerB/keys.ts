@@ -20,13 +20,14 @@ export interface ProviderBSandboxKeys {
 /** App id used in the published vectors (TV-2, TV-7). */
 export const PROVIDER_B_SANDBOX_APP_ID = '2021000122671080';
 
-// The app, the CLI and the tests all run from the project root. (A module-relative URL would be bundled by
-// Turbopack as an asset import, which a directory cannot be.)
-const defaultFixturesDir = () => path.join(process.cwd(), 'src/sandbox/fixtures/providerB');
-
-export function loadProviderBSandboxKeys(options: { dir?: string; appId?: string } = {}): ProviderBSandboxKeys {
-  const dir = options.dir ?? defaultFixturesDir();
-  const read = (name: string) => readFileSync(path.join(dir, name), 'utf8');
+/**
+ * Reads the committed fixtures from the project root (the working directory of `next`, vitest and the CLI). The
+ * directory is spelled out in the `join` on purpose: Turbopack then traces that folder only; a path assembled
+ * elsewhere made it trace (and ship) the whole project. (A module-relative URL would be bundled as an asset import,
+ * which a directory cannot be.)
+ */
+export function loadProviderBSandboxKeys(options: { appId?: string } = {}): ProviderBSandboxKeys {
+  const read = (name: string) => readFileSync(path.join(process.cwd(), 'src/sandbox/fixtures/providerB', name), 'utf8');
   return {
     appId: options.appId ?? PROVIDER_B_SANDBOX_APP_ID,
     appPublicKeyPem: read('app-public-key.pem'),

@@ -58,6 +58,23 @@ class Subscribers {
     this.epoch += 1;
     this.deliver('everything');
   }
+
+  /** The ChangeFeed over these subscribers; the driver supplies what differs: catching up and closing. */
+  feed(driver: Pick<ChangeFeed, 'caughtUp' | 'close'> & { onIsLive?: () => void }): ChangeFeed {
+    const currentEpoch = () => this.epoch;
+    return {
+      isLive: () => {
+        driver.onIsLive?.();
+        return this.live;
+      },
+      get epoch() {
+        return currentEpoch();
+      },
+      subscribe: (listener) => this.add(listener),
+      caughtUp: driver.caughtUp,
+      close: driver.close,
+    };
+  }
 }
 
 type PGliteListener = { listen(channel: string, callback: (payload: string) => void): Promise<unknown> };
@@ -66,15 +83,7 @@ export async function pgliteChangeFeed(client: PGliteListener): Promise<ChangeFe
   const subscribers = new Subscribers();
   await client.listen(changeChannel, (payload) => subscribers.deliver(parseChange(payload)));
   subscribers.setLive(true);
-  return {
-    isLive: () => subscribers.live,
-    get epoch() {
-      return subscribers.epoch;
-    },
-    subscribe: (listener) => subscribers.add(listener),
-    caughtUp: async () => {},
-    close: async () => subscribers.setLive(false),
-  };
+  return subscribers.feed({ caughtUp: async () => {}, close: async () => subscribers.setLive(false) });
 }
 
 const retryDelaysMs = [100, 500, 1_000, 5_000];
@@ -131,18 +140,14 @@ export function postgresChangeFeed(url: string): ChangeFeed {
     }
   }
 
-  return {
-    isLive: () => {
+  return subscribers.feed({
+    // The first question about liveness opens the LISTEN connection.
+    onIsLive: () => {
       if (!started) {
         started = true;
         void listen();
       }
-      return subscribers.live;
     },
-    get epoch() {
-      return subscribers.epoch;
-    },
-    subscribe: (listener) => subscribers.add(listener),
     // A round trip on the LISTEN connection: PostgreSQL signals listeners as a transaction commits and sends a
     // listener its pending notifications before the result of its next query, and postgres.js hands them to
     // onnotify in that order. So this resolves after every change committed before the call was delivered.
@@ -156,7 +161,7 @@ export function postgresChangeFeed(url: string): ChangeFeed {
       if (subscribers.live) subscribers.setLive(false);
       await connection.end({ timeout: 5 });
     },
-  };
+  });
 }
 
 // On globalThis: Next.js may evaluate this module once per bundle, and the route bundles must find the feed that

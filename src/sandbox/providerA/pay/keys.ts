@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { X509Certificate } from 'node:crypto';
 
 /**
@@ -33,19 +33,18 @@ export type ProviderASandboxKeys = {
 export const SANDBOX_MCH_ID = '1900013511';
 export const SANDBOX_PLATFORM_PUBLIC_KEY_ID = 'PUB_KEY_ID_0119000135112026010100000001';
 
-const cache = new Map<string, ProviderASandboxKeys>();
+const cache = new Map<ProviderASandboxKeys['responseSerialMode'], ProviderASandboxKeys>();
 
 /**
- * Reads the committed fixtures. The default directory is resolved from the working directory (the project
- * root for `next`, vitest and the CLI), because bundlers do not keep source-relative paths; pass `dir` otherwise.
+ * Reads the committed fixtures from the project root's `src/sandbox/fixtures/providerA` (the working directory of
+ * `next`, vitest and the CLI). The directory is spelled out in the `join` on purpose: Turbopack then traces that
+ * folder only; a path assembled elsewhere made it trace (and ship) the whole project.
  */
-export function loadProviderASandboxKeys(options: { dir?: string; responseSerialMode?: 'publicKey' | 'certificate' } = {}): ProviderASandboxKeys {
-  const dir = resolve(options.dir ?? join(process.cwd(), 'src/sandbox/fixtures/providerA'));
+export function loadProviderASandboxKeys(options: { responseSerialMode?: 'publicKey' | 'certificate' } = {}): ProviderASandboxKeys {
   const mode = options.responseSerialMode ?? 'publicKey';
-  const cacheKey = `${dir}\u0000${mode}`;
-  const cached = cache.get(cacheKey);
+  const cached = cache.get(mode);
   if (cached) return cached;
-  const read = (name: string) => readFileSync(join(dir, name), 'utf8');
+  const read = (name: string) => readFileSync(join(process.cwd(), 'src/sandbox/fixtures/providerA', name), 'utf8');
   const merchantCert = new X509Certificate(read('merchant-apiclient-cert.pem'));
   const platformCertPem = read('platform-cert.pem');
   const keys: ProviderASandboxKeys = {
@@ -64,7 +63,7 @@ export function loadProviderASandboxKeys(options: { dir?: string; responseSerial
     },
     responseSerialMode: mode,
   };
-  cache.set(cacheKey, keys);
+  cache.set(mode, keys);
   return keys;
 }
 

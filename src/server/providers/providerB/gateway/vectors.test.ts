@@ -5,7 +5,7 @@ import { loadPrivateKey, loadPublicKey } from './keys';
 import { notificationSignContent, verifyNotificationSignature } from './notification';
 import { extractResponseNode, verifyGatewayResponse } from './response-envelope';
 import { buildSignContent, rsa2Sign, rsa2Verify } from './signature';
-import { fixture } from './test-fixtures';
+import { fixture, TV7E } from './test-fixtures';
 
 const APP_PRIV = loadPrivateKey(fixture('app-private-key.pem'));
 const APP_PUB = loadPublicKey(fixture('app-public-key.pem'));
@@ -162,24 +162,12 @@ describe('TV-7 derived vectors', () => {
   });
 
   it('7e message-service notify: content and signature', () => {
-    const params = {
-      notify_id: '2024051300222174920012345678901234',
-      utc_timestamp: '1715593760000',
-      msg_method: 'alipay.open.mini.version.audit.passed',
-      app_id: '2021000122671080',
-      msg_type: 'sys',
-      version: '1.1',
-      biz_content: '{"mini_app_id":"2021004100000001","mini_app_version":"0.0.1"}',
-      charset: 'UTF-8',
-      sign_type: 'RSA2',
-      sign: TV7E_SIGN,
-    };
-    const content = notificationSignContent(params, false);
+    const content = notificationSignContent(TV7E, false);
     expect(content).toBe(
       'app_id=2021000122671080&biz_content={"mini_app_id":"2021004100000001","mini_app_version":"0.0.1"}&charset=UTF-8&msg_method=alipay.open.mini.version.audit.passed&msg_type=sys&notify_id=2024051300222174920012345678901234&utc_timestamp=1715593760000&version=1.1',
     );
-    expect(rsa2Sign(content, EMU_PRIV)).toBe(TV7E_SIGN);
-    expect(verifyNotificationSignature(params, EMU_PUB)).toBe(true);
+    expect(rsa2Sign(content, EMU_PRIV)).toBe(TV7E.sign);
+    expect(verifyNotificationSignature(TV7E, EMU_PUB)).toBe(true);
   });
 });
 
@@ -187,5 +175,3 @@ const TV7A_SIGN =
   'X1uBdLeggOzO3RemqkPaCMWw7+b0NUNAW2ot93X7famQvZFuyWgSjbqC8BtoNFULSQMWuxEgr7xp/8fHMA2W5hDnvMpPf8NFI9RO1VfM5F2Q6a2pEJWP81PAosDmEuavhHablAOGxGKJ3J3b+t48RGrwwc+CJ+XKH3XjfADQNdU/s56W0IsMtb3c83EpU39XkztxJP/JFD656881gRiAy6aYn/JXV5Iz7raZk5PgaLPR7h3tGCLkWsu3mldImVmIRm3zYgnBIBFIqAOXwu4GYnXgtFWsaF0vhnlZuqnPaCUGN83BeKFDqAStGHAt91aIqkwO8opSUOlGswUcpbXiNw==';
 const TV7B_SIGN =
   'nxRVXYnVSD0L6jCzxow0Cqg6ZE+Nm40iOS0PyJptpzo+NZ+Ogx+++zFMjJq9Gom1CBpUWezULqXAheLyNhKeMNSm5yGFgci1+/0G1dEPYl5rrubzqG35Edj+HZ2RKxeqmPKrt/efNpfAV16VUrY6MZBcisnM+hTYAntyiZIjofGxNR+YjaKUdia5k8feJ+6EhCVY2pKiH7iaB8rhRSZ11ttHw70yed8fmw4+/wohnqITXjMNXfWJ0YEDziB8Ke2Kb5gpasiNPoShjGYmLhtUE/JGkWUISa+7bLsPhmsNPBgZGdXj4xEeurfJERBJUJP3R6tS906mKoQzX1mVxw4Irg==';
-const TV7E_SIGN =
-  'OI980F3yPAsJaZyrz94Gip0uN6mITjYFv/cuy1kMgdgmpRJmyfLyjkf684RtgzewNxdYpaYhXN/DUOaT8ejU6dO7FCce9OA9HOTstAIxYnJP+1gqIjIwd5FDi3OU2rZiJvvrn2r5D0KKTm5iJvRHaMDPI8elrmkrn+ITPYqr78LXqkS6EXB20EMOILQydEqDpyXYwFSjXdumJeiam9kb9x34CBLtYvOrQrn/Tfk6w4qaS5QgCM0ZAynGyCRWVfALVUF2BH9Vb2R5B54b2Hvh1xUOF8yIQF0KnOlHqmaqARG8MkWApVq7PYBIDas+v8L/219O+69ZDpzg6RRzVvfzCw==';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '@/server/errors';
 import { createProviderBGateway } from '../gateway/gateway-client';
-import { fixture } from '../gateway/test-fixtures';
+import { fixture, TV7E } from '../gateway/test-fixtures';
 import { buildAppAuthUrl, parseAppAuthUrl } from './auth-url';
 import { parseMiniAuditMessage } from './audit-message';
 import { maskedLogonIdMatches } from './members';
@@ -10,20 +10,6 @@ import { compareAppVersions, miniAuditId, miniAuditOutcome, miniVersionStatus, p
 
 const EMU_PUB = fixture('app_2014060600164699_rsa2_public_key_no_wrapper.pem');
 const ALIPAY_PUB = fixture('alipay-public-key.pem');
-
-/** TV-7e, the message-service notify produced by the emulator key (providerB.md, Test vectors). */
-const TV7E: Record<string, string> = {
-  notify_id: '2024051300222174920012345678901234',
-  utc_timestamp: '1715593760000',
-  msg_method: 'alipay.open.mini.version.audit.passed',
-  app_id: '2021000122671080',
-  msg_type: 'sys',
-  version: '1.1',
-  biz_content: '{"mini_app_id":"2021004100000001","mini_app_version":"0.0.1"}',
-  charset: 'UTF-8',
-  sign_type: 'RSA2',
-  sign: 'OI980F3yPAsJaZyrz94Gip0uN6mITjYFv/cuy1kMgdgmpRJmyfLyjkf684RtgzewNxdYpaYhXN/DUOaT8ejU6dO7FCce9OA9HOTstAIxYnJP+1gqIjIwd5FDi3OU2rZiJvvrn2r5D0KKTm5iJvRHaMDPI8elrmkrn+ITPYqr78LXqkS6EXB20EMOILQydEqDpyXYwFSjXdumJeiam9kb9x34CBLtYvOrQrn/Tfk6w4qaS5QgCM0ZAynGyCRWVfALVUF2BH9Vb2R5B54b2Hvh1xUOF8yIQF0KnOlHqmaqARG8MkWApVq7PYBIDas+v8L/219O+69ZDpzg6RRzVvfzCw==',
-};
 
 /** TV-7b, a detail.query response signed by the emulator key. */
 const TV7B =

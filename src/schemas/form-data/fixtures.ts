@@ -13,6 +13,6 @@ export const VALID_LICENSE_NUMBER = completeFormData.licenseNumber;
  */
 export function completeFormDataFixture(overrides: FormDataPatch = {}): FormData {
   // JSON so the plain-node benchmarks read the same data (bench/lib/provision.mjs); the tests prove it passes.
-  const base = structuredClone(completeFormData) as FormData;
-  return mergeFormData(base, overrides);
+  // mergeFormData returns a new object with its own arrays, so callers never share the imported module's.
+  return mergeFormData(completeFormData as FormData, overrides);
 }

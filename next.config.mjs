@@ -8,6 +8,9 @@ const nextConfig = {
   // Upstream paths such as WeChat's `/v3/applyment4sub/applyment/` end in a slash that the request signature covers.
   skipTrailingSlashRedirect: true,
   reactStrictMode: true,
+  // `route.bench.ts` files are benchmark references (bench/api-throughput.mjs): compiled only into a build made for
+  // the benchmark, so the production build carries none of them.
+  ...(process.env.BENCH_REFERENCE_ROUTES === '1' && { pageExtensions: ['tsx', 'ts', 'jsx', 'js', 'bench.ts'] }),
   // `npm test` type-checks the whole tree with tsc first; checking again inside the build only costs time.
   typescript: { ignoreBuildErrors: true },
   // Every answer: no MIME sniffing, no framing, no full URLs in Referer. Pages add a nonce CSP in src/proxy.ts;

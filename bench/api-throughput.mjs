@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * Throughput of the /v1 read routes against a trivial route of the same production server.
+ * Throughput of the /v1 read routes against a trivial route handler of the same production server: the static
+ * /api/health, and for the `{id}` route also a trivial handler of the same dynamic `[id]` shape (its reference).
  *
  * Fresh PostgreSQL database → `next start` on a free port → platform + key through the CLI → N draft
  * sub-merchants with personal fields through the API → autocannon, interleaving the targets round by round
@@ -31,7 +32,7 @@ const defaults = {
   warmup: 3,
   settle: 1,
   order: 'shuffled',
-  targets: 'trivial,get,list,pages',
+  targets: 'trivial,trivialId,get,list,pages',
   extra: '',
   targetRatio: 0.8,
   logLevel: '',
@@ -54,12 +55,15 @@ const usage = `node bench/api-throughput.mjs [options]
                         whatever the previous route left behind (garbage, cold caches) would count against it
   --order <o>           shuffled (default: each round in its own order, the same for the same round number)
                         or fixed (the --targets order every round)
-  --targets <list>      any of trivial,get,list,pages (default ${defaults.targets}); pages walks every page of the
-                        list in turn, so concurrent list requests rarely ask for the same page; '' for none
+  --targets <list>      any of trivial,trivialId,get,list,pages (default ${defaults.targets}); trivialId is the
+                        trivial handler with get's [id] shape, which needs a build made with
+                        BENCH_REFERENCE_ROUTES=1; pages walks every page of the list in turn, so concurrent list
+                        requests rarely ask for the same page; '' for none
                         (only the --extra targets, e.g. one route per CPU profile)
   --extra <list>        more targets, "name=/path,…", sent with the API key headers; "{id}" in a path
                         rotates over the created records (e.g. for decomposition routes in an experiment build)
-  --target-ratio <x>    pass mark: route req/s ≥ x × trivial req/s (default ${defaults.targetRatio})
+  --target-ratio <x>    pass mark: route req/s ≥ x × trivial req/s (default ${defaults.targetRatio}); routes with a
+                        same-shape reference (get: trivialId) also get their ratio to it
   --log-level <level>   LOG_LEVEL for the server (default: the app's default)
   --pin                 pin the server to the last CPU and this process (autocannon) to CPU 0, so the load
                         generator never takes the server's core; PostgreSQL stays unpinned (see docs/benchmarks.md)
@@ -121,7 +125,8 @@ async function main() {
     delete headers['content-type'];
     const all = {
       trivial: { name: 'GET /api/health (trivial)', path: '/api/health' },
-      get: { name: 'GET /v1/payments/sub-merchants/{id}', path: `/v1/payments/sub-merchants/${ids[0]}`, paths: ids.map((id) => `/v1/payments/sub-merchants/${id}`), headers },
+      trivialId: { name: 'GET /api/bench-reference/{id} (trivial, [id] shape)', path: `/api/bench-reference/${ids[0]}`, paths: ids.map((id) => `/api/bench-reference/${id}`) },
+      get: { name: 'GET /v1/payments/sub-merchants/{id}', path: `/v1/payments/sub-merchants/${ids[0]}`, paths: ids.map((id) => `/v1/payments/sub-merchants/${id}`), headers, reference: 'trivialId' },
       list: { name: 'GET /v1/payments/sub-merchants?limit=20', path: '/v1/payments/sub-merchants?limit=20', headers },
       // Identical list requests that arrive together share one query (read-coalescing.ts); this target asks for
       // every page in turn (different queries), closer to many integrators polling many lists.
@@ -133,6 +138,7 @@ async function main() {
     const keys = [...options.targets.split(',').map((t) => t.trim()).filter(Boolean), ...parseExtra(options.extra).map(([name]) => name)];
     for (const key of keys) if (!all[key]) throw new Error(`Unknown target "${key}".`);
     if (keys.length === 0) throw new Error('No targets: name some with --targets or --extra.');
+    if (keys.includes('trivialId')) await checkReferenceRoute(server.baseUrl, all.trivialId.path, appDir);
     const run = (key, durationSeconds) =>
       measureTarget({ baseUrl: server.baseUrl, target: all[key], connections: options.connections, durationSeconds, serverPid: server.pid });
 
@@ -146,7 +152,7 @@ async function main() {
         say(`round ${round} ${key.padEnd(7)} ${fixed(sample.reqPerSec, 0).padStart(6)} req/s  p50 ${sample.p50} ms  p99 ${sample.p99} ms  non-2xx ${sample.non2xx}`);
       }
     }
-    const results = keys.map((k) => combineRounds(samples[k]));
+    const results = keys.map((k) => ({ key: k, reference: all[k].reference, ...combineRounds(samples[k]) }));
     process.stdout.write(`${render(results, { ...options, loadStart, loadEnd: os.loadavg()[0] })}\n`);
     if (options.json) fs.writeFileSync(options.json, JSON.stringify({ options: { ...options, appDir }, machine: machine(), samples, results }, null, 2));
   } finally {
@@ -197,6 +203,17 @@ async function listPagePaths(baseUrl, apiKey) {
   }
 }
 
+/** The same-shape reference is compiled only into builds made for the benchmark (next.config.mjs). */
+async function checkReferenceRoute(baseUrl, referencePath, appDir) {
+  const response = await fetch(`${baseUrl}${referencePath}`);
+  if (response.status !== 200) {
+    throw new Error(
+      `${referencePath} answered ${response.status}: the build in ${appDir} has no benchmark reference routes. Build with ` +
+        '`BENCH_REFERENCE_ROUTES=1 npx next build`, or leave trivialId out of --targets.',
+    );
+  }
+}
+
 /** The measured route must really decrypt and mask: a 200 whose personal fields come back masked. */
 async function checkReadPath(baseUrl, apiKey, id) {
   const response = await fetch(`${baseUrl}/v1/payments/sub-merchants/${id}`, { headers: apiHeaders(apiKey) });
@@ -210,14 +227,17 @@ async function checkReadPath(baseUrl, apiKey, id) {
 const machine = () => ({ node: process.version, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, platform: `${os.platform()} ${os.release()}` });
 
 function render(results, options) {
-  const trivial = results.find((r) => r.name.includes('trivial'));
-  const ratio = (value, base) => (trivial && base > 0 ? `${fixed(value / base, 2)}×` : '–');
+  const trivial = results.find((r) => r.key === 'trivial');
+  // The trivial handler of the route's own shape (get: dynamic [id]), when measured; the static one otherwise.
+  const referenceOf = (r) => results.find((x) => x.key === r.reference) ?? trivial;
+  const ratio = (value, base) => (base > 0 ? `${fixed(value / base, 2)}×` : '–');
   const rows = results.map((r) => [
     `\`${r.name}\``,
     `${fixed(r.reqPerSec, 0)} (${fixed(r.reqPerSecMin, 0)}–${fixed(r.reqPerSecMax, 0)})`,
     fixed(r.p50, 1),
     fixed(r.p99, 1),
     ratio(r.reqPerSec, trivial?.reqPerSec),
+    referenceOf(r) === trivial ? '–' : ratio(r.reqPerSec, referenceOf(r)?.reqPerSec),
     ratio(r.p50, trivial?.p50),
     ratio(r.p99, trivial?.p99),
     fixed(r.serverCpuMsPerReq, 2),
@@ -229,16 +249,16 @@ function render(results, options) {
     `Node ${m.node}, ${m.cpus} cores (${m.cpuModel}); ${options.connections} connections, ${options.duration} s × ${options.rounds} interleaved rounds per target (${options.order} order, ${options.settle} s settle${options.pin ? ', server pinned to its own CPU' : ''}), ${options.records} records; 1-min load average ${fixed(options.loadStart, 2)} at start, ${fixed(options.loadEnd, 2)} at end.`,
     '',
     markdownTable(
-      ['Route', 'req/s mean (min–max)', 'p50 ms', 'p99 ms', 'req/s ÷ trivial', 'p50 ÷ trivial', 'p99 ÷ trivial', 'server CPU ms/req', 'PG CPU ms/req', 'non-2xx + errors'],
+      ['Route', 'req/s mean (min–max)', 'p50 ms', 'p99 ms', 'req/s ÷ trivial', 'req/s ÷ same-shape trivial', 'p50 ÷ trivial', 'p99 ÷ trivial', 'server CPU ms/req', 'PG CPU ms/req', 'non-2xx + errors'],
       rows,
     ),
+    '',
   ];
-  if (trivial) {
-    lines.push('');
-    for (const r of results.filter((x) => x !== trivial)) {
-      const share = r.reqPerSec / trivial.reqPerSec;
-      lines.push(`- ${r.name}: ${fixed(share, 2)}× the trivial route's throughput — target ≥ ${options.targetRatio}×: ${share >= options.targetRatio ? 'MET' : 'NOT MET'}`);
-    }
+  for (const r of trivial ? results.filter((x) => !x.key.startsWith('trivial')) : []) {
+    const share = r.reqPerSec / trivial.reqPerSec;
+    const reference = referenceOf(r);
+    const sameShape = reference === trivial ? '' : `; ${fixed(r.reqPerSec / reference.reqPerSec, 2)}× the trivial handler of its shape, which itself runs at ${fixed(reference.reqPerSec / trivial.reqPerSec, 2)}×`;
+    lines.push(`- ${r.name}: ${fixed(share, 2)}× the trivial route's throughput — target ≥ ${options.targetRatio}×: ${share >= options.targetRatio ? 'MET' : 'NOT MET'}${sameShape}`);
   }
   return lines.join('\n');
 }

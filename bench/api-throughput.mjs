@@ -123,17 +123,19 @@ async function main() {
 
     const headers = apiHeaders(apiKey);
     delete headers['content-type'];
+    // A path with "{id}" in it, one record after another: concurrent requests rarely read the same record.
+    const perRecord = (template) => ({ path: template.replaceAll('{id}', ids[0]), paths: ids.map((id) => template.replaceAll('{id}', id)) });
     const all = {
       trivial: { name: 'GET /api/health (trivial)', path: '/api/health' },
-      trivialId: { name: 'GET /api/bench-reference/{id} (trivial, [id] shape)', path: `/api/bench-reference/${ids[0]}`, paths: ids.map((id) => `/api/bench-reference/${id}`) },
-      get: { name: 'GET /v1/payments/sub-merchants/{id}', path: `/v1/payments/sub-merchants/${ids[0]}`, paths: ids.map((id) => `/v1/payments/sub-merchants/${id}`), headers, reference: 'trivialId' },
+      trivialId: { name: 'GET /api/bench-reference/{id} (trivial, [id] shape)', ...perRecord('/api/bench-reference/{id}') },
+      get: { name: 'GET /v1/payments/sub-merchants/{id}', ...perRecord('/v1/payments/sub-merchants/{id}'), headers, reference: 'trivialId' },
       list: { name: 'GET /v1/payments/sub-merchants?limit=20', path: '/v1/payments/sub-merchants?limit=20', headers },
       // Identical list requests that arrive together share one query (read-coalescing.ts); this target asks for
       // every page in turn (different queries), closer to many integrators polling many lists.
       pages: { name: `GET /v1/payments/sub-merchants?limit=20&cursor=… (${pages.length} pages in turn)`, path: pages[0], paths: pages, headers },
     };
     for (const [name, route] of parseExtra(options.extra)) {
-      all[name] = { name: `GET ${route}`, path: route.replaceAll('{id}', ids[0]), paths: route.includes('{id}') ? ids.map((id) => route.replaceAll('{id}', id)) : undefined, headers };
+      all[name] = { name: `GET ${route}`, ...(route.includes('{id}') ? perRecord(route) : { path: route }), headers };
     }
     const keys = [...options.targets.split(',').map((t) => t.trim()).filter(Boolean), ...parseExtra(options.extra).map(([name]) => name)];
     for (const key of keys) if (!all[key]) throw new Error(`Unknown target "${key}".`);

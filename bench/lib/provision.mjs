@@ -26,6 +26,8 @@ export const apiHeaders = (apiKey) => ({
   'content-type': 'application/json',
 });
 
+const { storeEntrancePics: _entrance, storeIndoorPics: _indoor, ...draftWithoutStorePhotos } = completeFormData;
+
 /**
  * A draft as a seller leaves it half-way: every personal field is filled in (they are encrypted at rest and
  * decrypted + masked on every read, which is the cost the read routes must carry), media ids are placeholders.
@@ -34,9 +36,8 @@ export const apiHeaders = (apiKey) => ({
  */
 export function draftFormData(i) {
   const n = String(i).padStart(4, '0');
-  const { storeEntrancePics: _entrance, storeIndoorPics: _indoor, ...draft } = completeFormData;
   return {
-    ...draft,
+    ...draftWithoutStorePhotos,
     contactMobile: `1380013${n}`,
     contactEmail: `seller${n}@example.com`,
     licenseCopy: `media-license-copy-${n}`,

@@ -189,7 +189,9 @@ function shuffled(keys, seed) {
 const parseExtra = (text) =>
   text
     ? text.split(',').map((pair) => {
-        const [name, route] = pair.split('=');
+        // Split at the first "=" only: a route may carry a query string (?limit=20).
+        const at = pair.indexOf('=');
+        const [name, route] = at < 0 ? [pair, undefined] : [pair.slice(0, at), pair.slice(at + 1)];
         if (!name || !route?.startsWith('/')) throw new Error(`--extra wants name=/path pairs, got "${pair}".`);
         return [name.trim(), route.trim()];
       })

@@ -1,4 +1,4 @@
-/** English strings of the public invitation page. */
+/** English strings of the public invitation page and the forced password change. */
 export const invitationsEn = {
   'invitation.pageTitle': 'Invitation',
   'invitation.title': 'Join {platform}',
@@ -29,4 +29,7 @@ export const invitationsEn = {
   'invitation.state.accepted': 'This invitation was already used. Sign in to open the console.',
   'invitation.state.heading': 'This invitation cannot be used',
   'invitation.signInLink': 'Go to sign-in',
+  'passwordChange.pageTitle': 'Choose your password',
+  'passwordChange.title': 'Choose your own password',
+  'passwordChange.intro': 'You signed in with a one-time password that someone else set. Choose your own to continue: until then this account can do nothing else.',
 } as const;

@@ -1,6 +1,6 @@
 import type { invitationsEn } from './invitations.en';
 
-/** 公开邀请页面的文案（简体中文）。 */
+/** 公开邀请页面与强制修改密码的文案（简体中文）。 */
 export const invitationsZhCN: Record<keyof typeof invitationsEn, string> = {
   'invitation.pageTitle': '邀请',
   'invitation.title': '加入 {platform}',
@@ -31,4 +31,7 @@ export const invitationsZhCN: Record<keyof typeof invitationsEn, string> = {
   'invitation.state.accepted': '此邀请已被使用。请登录进入控制台。',
   'invitation.state.heading': '此邀请无法使用',
   'invitation.signInLink': '前往登录',
+  'passwordChange.pageTitle': '设置你的密码',
+  'passwordChange.title': '设置你自己的密码',
+  'passwordChange.intro': '你使用的是他人设置的一次性密码登录。请先设置自己的密码：在此之前该账号无法进行其他操作。',
 };

@@ -58,7 +58,7 @@ async function startServer() {
   };
   const { platformId } = await cli('platform', 'create', '--name', 'Lighthouse platform');
   const who = { email: 'lighthouse@bench.test', password: `bench-${Math.random().toString(36).slice(2)}-password` };
-  await cli('operator', 'create', '--email', who.email, '--password', who.password, '--platform', platformId, '--role', 'admin', '--locale', 'zh-CN');
+  await cli('operator', 'create', '--email', who.email, '--password', who.password, '--platform', platformId, '--role', 'admin', '--locale', 'zh-CN', '--password-final');
   const log = path.join(dataDir, 'server.log');
   const out = fs.openSync(log, 'w');
   const child = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(port)], { env, stdio: ['ignore', out, out] });

@@ -7,7 +7,7 @@ rm -rf "$DATA_DIR"
 mkdir -p e2e/artifacts
 platform=$(npm run --silent cli -- platform create --name "E2E platform" --json)
 platform_id=$(node -e 'console.log(JSON.parse(process.argv[1]).platformId)' "$platform")
-npm run --silent cli -- operator create --email admin@e2e.test --password e2e-admin-password --platform "$platform_id" --role admin --locale en --json >/dev/null
-npm run --silent cli -- operator create --email viewer@e2e.test --password e2e-viewer-password --platform "$platform_id" --role viewer --locale en --json >/dev/null
+npm run --silent cli -- operator create --email admin@e2e.test --password e2e-admin-password --platform "$platform_id" --role admin --locale en --password-final --json >/dev/null
+npm run --silent cli -- operator create --email viewer@e2e.test --password e2e-viewer-password --platform "$platform_id" --role viewer --locale en --password-final --json >/dev/null
 echo "$platform" > "e2e/artifacts/provision-$port.json"
 exec npx next start -p "$port"

@@ -86,7 +86,7 @@ test.beforeAll(async () => {
   const platform = await cli(shared, 'platform', 'create', '--name', 'Scale-out platform');
   platformId = platform.platformId!;
   apiKey = platform.apiKey!;
-  await cli(shared, 'operator', 'create', '--email', admin.email, '--password', admin.password, '--platform', platformId, '--role', 'admin', '--locale', 'en');
+  await cli(shared, 'operator', 'create', '--email', admin.email, '--password', admin.password, '--platform', platformId, '--role', 'admin', '--locale', 'en', '--password-final');
   receiver = await startWebhookReceiver();
   await cli(shared, 'platform', 'config', 'set', platformId, 'payments.notify_url', receiver.url('/events'));
 });

@@ -48,7 +48,7 @@ test('a viewer is offered no submit, release or key buttons, and the server answ
     ['subMerchants.update', { platformId, id: recordId, patch: { commissionRate: 1 } }],
     ['miniPrograms.release', { platformId, platform: 'providerA', authorizerAppId: 'wx0000000000000000' }],
     ['events.rotateWebhookSecret', { platformId }],
-    ['consoleAdmin.addMember', { platformId, email: 'intruder@example.com', role: 'admin' }],
+    ['consoleAdmin.inviteMember', { platformId, email: 'intruder@example.com', role: 'admin' }],
   ];
   for (const [path, input] of calls) {
     const answer = await trpcFromPage(page, path, input);
@@ -58,7 +58,7 @@ test('a viewer is offered no submit, release or key buttons, and the server answ
   // Reading is what a viewer may do: the same session is signed in, not refused wholesale.
   const list = await trpcFromPage(page, 'subMerchants.list', { platformId }, 'GET');
   expect(list.status).toBe(200);
-  // Nothing changed: the record is still a draft, the intruder was not added.
+  // Nothing changed: the record is still a draft, the intruder was not invited.
   const record = await (await request.get(`/v1/payments/sub-merchants/${recordId}`, { headers })).json();
   expect(record.chApplymentState ?? null).toBeNull();
   expect(record.commissionRate).not.toBe(1);

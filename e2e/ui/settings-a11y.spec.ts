@@ -30,7 +30,7 @@ for (const width of [1280, 375]) {
       expect(await seriousViolations(page)).toEqual([]);
       expect(await noSideways(page)).toBe(true);
       // The main actions stay on screen at phone width.
-      for (const name of ['Create key', 'Reveal secret', 'Add operator', 'Add template']) {
+      for (const name of ['Create key', 'Reveal secret', 'Invite', 'Add template']) {
         const box = await page.getByRole('button', { name, exact: true }).boundingBox();
         expect(box && box.x >= 0 && box.x + box.width <= width, name).toBe(true);
       }
@@ -50,6 +50,22 @@ for (const width of [1280, 375]) {
       await expect(viewerPage.getByText('Only admins manage API keys.')).toBeVisible();
       expect(await seriousViolations(viewerPage)).toEqual([]);
       expect(await noSideways(viewerPage)).toBe(true);
+      await context.close();
+    });
+
+    test('invitation page (both ways in): no serious or critical axe violations, nothing scrolls sideways', async ({ page, browser }) => {
+      await signIn(page, admin);
+      await page.getByRole('link', { name: 'Settings' }).click();
+      await page.locator('#members').getByLabel('E-mail').fill(`a11y-${width}-${Date.now()}@e2e.test`);
+      await page.locator('#members').getByRole('button', { name: 'Invite' }).click();
+      const link = (await page.getByTestId('invitation-link').textContent())!.trim();
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      const invitee = await context.newPage();
+      await invitee.goto(link);
+      await expect(invitee.getByRole('heading', { level: 1 })).toHaveText('Join E2E platform');
+      expect(await seriousViolations(invitee)).toEqual([]);
+      expect(await noSideways(invitee)).toBe(true);
+      await invitee.screenshot({ path: `e2e/artifacts/invitation-a11y-${width}.png`, fullPage: true });
       await context.close();
     });
   });

@@ -2,42 +2,69 @@ import { expect, test } from '@playwright/test';
 import { admin } from '../support/provision';
 import { signIn } from '../support/sign-in';
 
-test('an admin adds an operator (one-time password shown once, and it signs in), changes the role, cannot demote the last admin, and removes them', async ({ page, browser }) => {
+test('an admin invites an operator (link shown once, copied), who sets their own password from a new browser and lands in the console as operator; role change, last admin, removal', async ({ page, browser, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await signIn(page, admin);
   await page.getByRole('link', { name: 'Settings' }).click();
   const panel = page.locator('#members');
   const email = `new-operator-${Date.now()}@e2e.test`;
   await panel.getByLabel('E-mail').fill(email);
   await panel.getByLabel('Role', { exact: true }).selectOption('operator');
-  await panel.getByRole('button', { name: 'Add operator' }).click();
-  const password = (await panel.getByTestId('member-password').textContent())!.trim();
-  expect(password).toMatch(/^[0-9A-Za-z]{20}$/);
-  const row = panel.getByRole('row', { name: new RegExp(email) });
-  await expect(row.getByLabel(`Role of ${email}`)).toHaveValue('operator');
-  await page.screenshot({ path: 'e2e/artifacts/settings-member-added.png', fullPage: true });
+  await panel.getByRole('button', { name: 'Invite' }).click();
+  const link = (await panel.getByTestId('invitation-link').textContent())!.trim();
+  expect(link).toMatch(/^http:\/\/localhost:\d+\/invitations\/[0-9A-Za-z]{43}$/);
+  await panel.getByRole('button', { name: 'Copy' }).click();
+  await expect(panel.getByRole('button', { name: 'Copied' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+  // Pending, not a member yet: listed with role, inviter and expiry, and no member row.
+  const pending = panel.getByRole('region', { name: 'Pending invitations' }).getByRole('row', { name: new RegExp(email) });
+  await expect(pending).toContainText('Operator');
+  await expect(pending).toContainText(admin.email);
+  await expect(panel.getByLabel(`Role of ${email}`)).toHaveCount(0);
+  await page.screenshot({ path: 'e2e/artifacts/settings-member-invited.png', fullPage: true });
   await panel.getByRole('button', { name: 'Done' }).click();
-  await expect(panel.getByTestId('member-password')).toHaveCount(0);
+  await expect(panel.getByTestId('invitation-link')).toHaveCount(0);
 
-  // The new operator signs in with it (their console is in Chinese, the default language) and sees no key management.
-  const other = await browser.newContext();
-  const operatorPage = await other.newPage();
-  await signIn(operatorPage, { email, password });
-  await operatorPage.getByRole('link', { name: '设置' }).click();
-  await expect(operatorPage.getByRole('heading', { name: '设置', level: 1 })).toBeVisible();
-  await expect(operatorPage.getByRole('button', { name: '创建密钥' })).toHaveCount(0);
-  await expect(operatorPage.getByText('仅管理员可管理 API 密钥。')).toBeVisible();
+  // The invited person opens the copied link in their own browser, in Chinese, and sets a password.
+  const other = await browser.newContext({ locale: 'zh-CN' });
+  const invitee = await other.newPage();
+  await invitee.goto(link);
+  await expect(invitee.getByRole('heading', { name: '加入 E2E platform', level: 1 })).toBeVisible();
+  await expect(invitee.getByText(`此邀请发给 ${email}，角色为操作员。`, { exact: false })).toBeVisible();
+  await invitee.getByLabel('你的姓名').fill('New Operator');
+  await invitee.getByLabel('设置密码').fill('my-own-password-1');
+  await invitee.getByLabel('再次输入密码').fill('my-own-password-1');
+  await invitee.screenshot({ path: 'e2e/artifacts/invitation-accept.png', fullPage: true });
+  await invitee.getByRole('button', { name: '创建账号并加入' }).click();
+  await expect(invitee).toHaveURL(/\/platforms\/plat_[^/]+\/sub-merchants$/);
+  await expect(invitee.getByRole('heading', { name: '子商户进件', level: 1 })).toBeVisible();
+  await invitee.getByRole('link', { name: '设置' }).click();
+  await expect(invitee.getByRole('heading', { name: '设置', level: 1 })).toBeVisible();
+  await expect(invitee.getByRole('button', { name: '创建密钥' })).toHaveCount(0);
+  await expect(invitee.getByText('仅管理员可管理 API 密钥。')).toBeVisible();
+  // The link worked once: opening it again says so.
+  const again = await other.newPage();
+  await again.goto(link);
+  await expect(again.getByRole('main').getByRole('alert')).toHaveText('此邀请已被使用。请登录进入控制台。');
+  await again.close();
 
-  // Adding the same e-mail again: refused on the field, no second password.
+  // The admin sees a member now (role operator), and no pending invitation for them.
+  await page.reload();
+  const row = page.locator('#members').getByRole('row', { name: new RegExp(email) }).filter({ has: page.getByLabel(`Role of ${email}`) });
+  await expect(row.getByLabel(`Role of ${email}`)).toHaveValue('operator');
+  await expect(page.locator('#members').getByRole('region', { name: 'Pending invitations' }).getByRole('row', { name: new RegExp(email) })).toHaveCount(0);
+
+  // Inviting the same e-mail again: refused on the field, no link.
   await panel.getByLabel('E-mail').fill(email.toUpperCase());
-  await panel.getByRole('button', { name: 'Add operator' }).click();
+  await panel.getByRole('button', { name: 'Invite' }).click();
   await expect(panel.getByLabel('E-mail')).toHaveAttribute('aria-invalid', 'true');
   await expect(panel.locator('#member-email-error')).toHaveText('This person is already a member; change their role in the list instead.');
-  await expect(panel.getByTestId('member-password')).toHaveCount(0);
+  await expect(panel.getByTestId('invitation-link')).toHaveCount(0);
 
   await row.getByLabel(`Role of ${email}`).selectOption('viewer');
   await expect(row.getByLabel(`Role of ${email}`)).toHaveValue('viewer');
   await page.reload();
-  await expect(page.locator('#members').getByRole('row', { name: new RegExp(email) }).getByLabel(`Role of ${email}`)).toHaveValue('viewer');
+  await expect(page.locator('#members').getByLabel(`Role of ${email}`)).toHaveValue('viewer');
 
   // The e2e admin is the platform's only admin: demoting it is refused (409) and the role stays.
   const self = page.locator('#members').getByLabel(`Role of ${admin.email}`);
@@ -49,10 +76,30 @@ test('an admin adds an operator (one-time password shown once, and it signs in),
   await expect(page.locator('#members').getByRole('alert')).toHaveText('The platform needs at least one admin: make someone else admin first.');
 
   await page.locator('#members').getByRole('button', { name: `Remove ${email}` }).click();
-  await expect(page.locator('#members').getByRole('row', { name: new RegExp(email) })).toHaveCount(0);
+  await expect(page.locator('#members').getByLabel(`Role of ${email}`)).toHaveCount(0);
   // Removed: their next page load is refused (not a member of the platform any more).
-  const gone = await operatorPage.goto(operatorPage.url());
+  const gone = await invitee.goto(invitee.url());
   expect(gone?.status()).toBe(404);
+  await other.close();
+});
+
+test('a pending invitation can be revoked: its link then says so and creates nothing', async ({ page, browser }) => {
+  await signIn(page, admin);
+  await page.getByRole('link', { name: 'Settings' }).click();
+  const panel = page.locator('#members');
+  const email = `revoked-${Date.now()}@e2e.test`;
+  await panel.getByLabel('E-mail').fill(email);
+  await panel.getByRole('button', { name: 'Invite' }).click();
+  const link = (await panel.getByTestId('invitation-link').textContent())!.trim();
+  await panel.getByRole('button', { name: `Revoke the invitation of ${email}` }).click();
+  await expect(panel.getByRole('button', { name: `Revoke the invitation of ${email}` })).toHaveCount(0);
+
+  const other = await browser.newContext({ locale: 'en-US' });
+  const invitee = await other.newPage();
+  await invitee.goto(link);
+  await expect(invitee.getByRole('heading', { name: 'This invitation cannot be used', level: 1 })).toBeVisible();
+  await expect(invitee.getByRole('main').getByRole('alert')).toHaveText('This invitation was withdrawn by an admin of the platform.');
+  await expect(invitee.getByLabel('Choose a password')).toHaveCount(0);
   await other.close();
 });
 

@@ -3,18 +3,24 @@ import { admin } from '../support/provision';
 import { signIn } from '../support/sign-in';
 
 test('an operator changes their own password (wrong current one and a mismatch refused on the fields), signs out and signs in with the new one', async ({ page, browser }) => {
-  // A fresh operator (their console is in Chinese, the default), so the shared e2e accounts keep their passwords.
+  // A fresh operator who joined from a Chinese browser (so their console is in Chinese); the shared e2e accounts keep their passwords.
   await signIn(page, admin);
   await page.getByRole('link', { name: 'Settings' }).click();
   const members = page.locator('#members');
   const email = `password-${Date.now()}@e2e.test`;
   await members.getByLabel('E-mail').fill(email);
-  await members.getByRole('button', { name: 'Add operator' }).click();
-  const oneTimePassword = (await members.getByTestId('member-password').textContent())!.trim();
+  await members.getByRole('button', { name: 'Invite' }).click();
+  const link = (await members.getByTestId('invitation-link').textContent())!.trim();
+  const firstPassword = 'my-first-password-0';
 
-  const context = await browser.newContext();
+  const context = await browser.newContext({ locale: 'zh-CN' });
   const operator = await context.newPage();
-  await signIn(operator, { email, password: oneTimePassword });
+  await operator.goto(link);
+  await operator.getByLabel('你的姓名').fill('Password Changer');
+  await operator.getByLabel('设置密码').fill(firstPassword);
+  await operator.getByLabel('再次输入密码').fill(firstPassword);
+  await operator.getByRole('button', { name: '创建账号并加入' }).click();
+  await expect(operator).toHaveURL(/\/platforms\/plat_[^/]+\/sub-merchants$/);
   await operator.getByRole('link', { name: '设置' }).click();
   const panel = operator.locator('#password');
   await expect(panel.getByRole('heading', { name: '我的密码' })).toBeVisible();
@@ -26,7 +32,7 @@ test('an operator changes their own password (wrong current one and a mismatch r
   await expect(panel.getByLabel('当前密码')).toHaveAttribute('aria-invalid', 'true');
   await expect(panel.locator('#password-currentPassword-error')).toHaveText('当前密码不正确。');
 
-  await panel.getByLabel('当前密码').fill(oneTimePassword);
+  await panel.getByLabel('当前密码').fill(firstPassword);
   await panel.getByLabel('再次输入新密码').fill('my-own-new-password-2');
   await panel.getByRole('button', { name: '修改密码' }).click();
   await expect(panel.locator('#password-confirmPassword-error')).toHaveText('两次输入的新密码不一致。');

@@ -78,6 +78,8 @@ export async function runCommand(db: Db, args: ParsedArgs): Promise<Record<strin
         platformId: args.flags.platform,
         role: (args.flags.role as 'admin' | 'operator' | 'viewer' | undefined) ?? 'admin',
         locale: args.flags.locale as 'zh-CN' | 'en' | undefined,
+        // A password typed on a command line was chosen by someone else and went through a shell history.
+        passwordMustChange: args.flags['password-final'] !== 'true',
       });
     }
     case 'data-key status':

@@ -1,6 +1,9 @@
 export type ParsedArgs = { positionals: string[]; flags: Record<string, string | undefined>; json: boolean; help: boolean };
 
-/** `--name x`, `--name=x` and bare `--json` / `--help`; everything else is positional. */
+/** Flags that take no value; present means "true" (kept as a string so they travel through /internal/cli). */
+const switches = new Set(['password-final']);
+
+/** `--name x`, `--name=x`, bare `--json` / `--help` and the switches above; everything else is positional. */
 export function parseArgs(argv: string[]): ParsedArgs {
   const positionals: string[] = [];
   const flags: Record<string, string | undefined> = {};
@@ -12,7 +15,7 @@ export function parseArgs(argv: string[]): ParsedArgs {
     else if (arg === '--help' || arg === '-h') help = true;
     else if (arg.startsWith('--')) {
       const [name, inline] = arg.slice(2).split(/=(.*)/s, 2) as [string, string | undefined];
-      flags[name] = inline ?? argv[++i];
+      flags[name] = inline ?? (switches.has(name) ? 'true' : argv[++i]);
     } else positionals.push(arg);
   }
   return { positionals, flags, json, help };
@@ -24,7 +27,9 @@ export const usage = `Usage: npm run cli -- <command> [--json]
   platform config set <platformId> <key> <value>       e.g. miniprogram.audit_notify_url https://…
   apikey create <platformId> [--services payments,miniprogram] [--name <name>]   → { apiKey }
   apikey revoke <platformId> <keyId>
-  operator create --email <e> --password <p> [--platform <id> --role admin|operator|viewer] [--locale zh-CN|en]
+  operator create --email <e> --password <p> [--platform <id> --role admin|operator|viewer] [--locale zh-CN|en] [--password-final]
+                                                       the password must be changed at the first sign-in, unless
+                                                       --password-final (scripts whose password is not handed to a person)
   data-key status                                      → active key, key ids in the ring, stored tokens per key id
   data-key reencrypt [--batch-size 200]                rewrite every token not under the active key (online)
   data-key add                                         embedded only: new active key in secrets.json (restart after)

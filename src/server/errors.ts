@@ -11,6 +11,7 @@ export const errorStatus = {
   invalid_state: 400,
   unauthenticated: 401,
   forbidden: 403,
+  password_change_required: 403,
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,

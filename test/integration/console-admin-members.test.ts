@@ -29,29 +29,37 @@ describeEachDatabase('console members and roles (consoleAdmin)', (database) => {
     expect(await failure(other.as('admin').consoleAdmin.members({ platformId }))).toEqual({ code: 'NOT_FOUND', appCode: undefined });
   });
 
-  it('adds a new e-mail as an operator with a one-time password that signs in, exactly once', async () => {
+  it('invites a new e-mail as an operator: a single-use link, no password; accepting it makes the member', async () => {
     const { platformId } = main;
     const address = email('New.Person');
-    const added = await main.as('admin').consoleAdmin.addMember({ platformId, email: address.toUpperCase(), role: 'operator' });
-    expect(added.created).toBe(true);
-    expect(added.oneTimePassword).toMatch(/^[0-9A-Za-z]{20}$/);
-    expect(added.member).toMatchObject({ email: address.toLowerCase(), role: 'operator' });
-    const signedIn = await verifyOperatorCredentials(database().db, address, added.oneTimePassword!);
-    expect(signedIn?.id).toBe(added.member.operatorId);
-    expect(await listOperatorPlatforms(database().db, added.member.operatorId)).toEqual([expect.objectContaining({ platformId, role: 'operator' })]);
+    const invited = await main.as('admin').consoleAdmin.inviteMember({ platformId, email: address.toUpperCase(), role: 'operator' });
+    expect(invited).toEqual({
+      invitation: { id: expect.stringMatching(/^inv_/), email: address.toLowerCase(), role: 'operator', invitedBy: expect.stringMatching(/^admin-/), createdAt: expect.any(String), expiresAt: expect.any(String), expired: false },
+      acceptPath: expect.stringMatching(/^\/invitations\/[0-9A-Za-z]{43}$/),
+    });
+    // Seven days to accept; until then nobody is a member and no account exists.
+    expect(Date.parse(invited.invitation.expiresAt) - Date.parse(invited.invitation.createdAt)).toBe(7 * 24 * 3600 * 1000);
+    expect((await main.as('admin').consoleAdmin.members({ platformId })).data.map((m) => m.email)).not.toContain(address.toLowerCase());
+    const token = invited.acceptPath.split('/').at(-1)!;
+    const joined = await main.asOperator(null as never).invitations.acceptAsNewOperator({ token, name: 'New Person', password: 'their-own-password' });
+    const signedIn = (await verifyOperatorCredentials(database().db, address, 'their-own-password'))!;
+    expect(joined).toEqual({ platformId, role: 'operator', email: address.toLowerCase() });
+    expect(await listOperatorPlatforms(database().db, signedIn.id)).toEqual([expect.objectContaining({ platformId, role: 'operator' })]);
 
-    // Again: already a member, 409, nothing changed (and no new password).
-    expect(await failure(main.as('admin').consoleAdmin.addMember({ platformId, email: address, role: 'admin' }))).toEqual({ code: 'CONFLICT', appCode: 'conflict' });
-    expect((await main.as('admin').consoleAdmin.members({ platformId })).data.find((m) => m.operatorId === added.member.operatorId)?.role).toBe('operator');
-    expect(await verifyOperatorCredentials(database().db, address, added.oneTimePassword!)).not.toBeNull();
+    // Again: already a member, 409, nothing changed (and no new link).
+    expect(await failure(main.as('admin').consoleAdmin.inviteMember({ platformId, email: address, role: 'admin' }))).toEqual({ code: 'CONFLICT', appCode: 'conflict' });
+    expect((await main.as('admin').consoleAdmin.members({ platformId })).data.find((m) => m.operatorId === signedIn.id)?.role).toBe('operator');
+    expect((await main.as('admin').consoleAdmin.invitations({ platformId })).data.map((i) => i.email)).not.toContain(address.toLowerCase());
   });
 
-  it('adds an existing operator (of another platform) by membership only, keeping their password', async () => {
+  it('invites an existing operator (of another platform) without attaching them: only their own session accepts', async () => {
     const { platformId } = main;
     const address = email('shared');
     const existing = await createOperator(database().db, { email: address, password: 'their-own-password', platformId: other.platformId, role: 'admin' });
-    const added = await main.as('admin').consoleAdmin.addMember({ platformId, email: address, role: 'viewer' });
-    expect(added).toMatchObject({ created: false, oneTimePassword: null, member: { operatorId: existing.operatorId, role: 'viewer' } });
+    const invited = await main.as('admin').consoleAdmin.inviteMember({ platformId, email: address, role: 'viewer' });
+    expect(invited.invitation).not.toHaveProperty('operatorId');
+    expect(await listOperatorPlatforms(database().db, existing.operatorId)).toEqual([expect.objectContaining({ platformId: other.platformId, role: 'admin' })]);
+    await main.asOperator(existing.operatorId).invitations.accept({ token: invited.acceptPath.split('/').at(-1)! });
     expect(await verifyOperatorCredentials(database().db, address, 'their-own-password')).not.toBeNull();
     const roles = (await listOperatorPlatforms(database().db, existing.operatorId)).map((m) => [m.platformId, m.role]);
     expect(roles).toEqual(expect.arrayContaining([[platformId, 'viewer'], [other.platformId, 'admin']]));
@@ -59,9 +67,9 @@ describeEachDatabase('console members and roles (consoleAdmin)', (database) => {
 
   it('refuses bad input with a field pointer, and non-admins with FORBIDDEN', async () => {
     const { platformId } = main;
-    expect(await failure(main.as('admin').consoleAdmin.addMember({ platformId, email: 'not-an-email', role: 'viewer' }))).toEqual({ code: 'BAD_REQUEST', appCode: 'invalid_request' });
-    expect(await failure(main.as('admin').consoleAdmin.addMember({ platformId, email: email('x'), role: 'owner' as Role }))).toEqual({ code: 'BAD_REQUEST', appCode: 'invalid_request' });
-    expect(await failure(main.as('operator').consoleAdmin.addMember({ platformId, email: email('x'), role: 'viewer' }))).toEqual({ code: 'FORBIDDEN', appCode: undefined });
+    expect(await failure(main.as('admin').consoleAdmin.inviteMember({ platformId, email: 'not-an-email', role: 'viewer' }))).toEqual({ code: 'BAD_REQUEST', appCode: 'invalid_request' });
+    expect(await failure(main.as('admin').consoleAdmin.inviteMember({ platformId, email: email('x'), role: 'owner' as Role }))).toEqual({ code: 'BAD_REQUEST', appCode: 'invalid_request' });
+    expect(await failure(main.as('operator').consoleAdmin.inviteMember({ platformId, email: email('x'), role: 'viewer' }))).toEqual({ code: 'FORBIDDEN', appCode: undefined });
     expect(await failure(main.as('viewer').consoleAdmin.changeRole({ platformId, operatorId: main.ids.viewer, role: 'admin' }))).toEqual({ code: 'FORBIDDEN', appCode: undefined });
     expect(await failure(main.as('viewer').consoleAdmin.removeMember({ platformId, operatorId: main.ids.admin }))).toEqual({ code: 'FORBIDDEN', appCode: undefined });
   });

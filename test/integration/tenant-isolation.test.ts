@@ -71,7 +71,9 @@ type TrpcEntry =
   /** Only the platform is named (lists, settings): other fields it needs; mutations are not run on B's own platform. */
   | { platformOnly: Record<string, unknown> }
   /** Not about a platform at all (the operator's own profile). */
-  | { operatorOnly: string };
+  | { operatorOnly: string }
+  /** Addressed by a secret link's token, not by a platform: the token is the credential (platform-invitations.test.ts). */
+  | { byToken: string };
 
 const onAuthorizerInput = (t: Target) => ({ platform: 'providerA', authorizerAppId: t.resources.appId });
 const trpcMatrix: Record<string, TrpcEntry> = {
@@ -112,7 +114,9 @@ const trpcMatrix: Record<string, TrpcEntry> = {
   'miniPrograms.manualTemplates.create': { platformOnly: { provider: 'providerA', templateId: '900', userVersion: '9.0.0' } },
   'miniPrograms.manualTemplates.delete': { addresses: (t) => ({ id: t.resources.templateId }) },
   'consoleAdmin.members': { platformOnly: {} },
-  'consoleAdmin.addMember': { platformOnly: { email: 'someone@example.com', role: 'viewer' } },
+  'consoleAdmin.invitations': { platformOnly: {} },
+  'consoleAdmin.inviteMember': { platformOnly: { email: 'someone@example.com', role: 'viewer' } },
+  'consoleAdmin.revokeInvitation': { addresses: (t) => ({ invitationId: t.resources.invitationId }) },
   'consoleAdmin.changeRole': { addresses: (t) => ({ operatorId: t.ids.viewer, role: 'admin' }) },
   'consoleAdmin.removeMember': { addresses: (t) => ({ operatorId: t.ids.viewer }) },
   'consoleAdmin.sandbox.applyments': { platformOnly: {} },
@@ -125,6 +129,8 @@ const trpcMatrix: Record<string, TrpcEntry> = {
   'onboardingConsole.refresh': { addresses: (t) => ({ id: t.resources.subMerchantId }) },
   'sellerAuthorization.startAuthorizationWithSellerPage': { platformOnly: { platform: 'providerA', redirectUri: 'https://b.example.com/done' } },
   'sellerAuthorization.authorizerAudits': { addresses: (t) => ({ platform: 'providerA', appId: t.resources.appId }) },
+  'invitations.acceptAsNewOperator': { byToken: 'the link names the platform; whoever holds it may create the invited account' },
+  'invitations.accept': { byToken: "the link names the platform; only the invited address's own session accepts" },
 };
 
 /** Same shape as a target, every id fresh: what "does not exist" looks like. */
@@ -142,6 +148,7 @@ const nowhere = (): Target => ({
     eventId: newId('evt'),
     deliveryId: newId('whd'),
     state: randomBase62(32),
+    invitationId: newId('inv'),
   },
 });
 
@@ -241,7 +248,7 @@ describeEachDatabase('tenant isolation matrix', (database, driver) => {
 
   for (const procedure of trpcProcedures) {
     const entry = trpcMatrix[procedure.path];
-    if (!entry) continue;
+    if (!entry || 'byToken' in entry) continue;
     it(`tRPC ${procedure.type} ${procedure.path}`, async () => {
       if ('operatorOnly' in entry) {
         if (procedure.type === 'query') expect(theirs((await asOperator(cookies.bAdmin, procedure.path, 'query', {})).text, nowhere())).toEqual([]);

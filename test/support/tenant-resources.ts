@@ -1,11 +1,12 @@
 /**
  * A platform that owns one of every kind of resource an endpoint can address (sub-merchant, media, authorizer,
- * audit, manual template, event delivery, API key, members), stored as the services store them, so suites can
+ * audit, manual template, event delivery, API key, members, invitation), stored as the services store them, so suites can
  * aim another platform's credentials at real records.
  */
 import { createHash } from 'node:crypto';
 import type { Db } from '@/server/db';
-import { eventDeliveries, events, media, mpAudits, mpAuthorizations, mpAuthorizers, mpManualTemplates, subMerchants } from '@/server/db/schema';
+import { eventDeliveries, events, media, mpAudits, mpAuthorizations, mpAuthorizers, mpManualTemplates, platformInvitations, subMerchants } from '@/server/db/schema';
+import { hashInvitationToken, newInvitationToken } from '@/server/services/invitations/invitation-token';
 import { hashState } from '@/server/services/mini-programs/authorization-state';
 import { newId, randomBase62 } from '@/server/ids';
 import { createConsoleTeam } from './console-team';
@@ -58,7 +59,18 @@ export async function createTenantWithResources(db: Db) {
     authUrl: 'https://example.com/authorize',
     expiresAt: new Date(Date.now() + 3_600_000),
   });
-  return { ...team, resources: { subMerchantId, applymentId, mediaId, appId, auditId, templateId, eventId, deliveryId, state } };
+  // A pending invitation to the platform (only its token's hash is stored).
+  const invitationId = newId('inv');
+  await db.insert(platformInvitations).values({
+    id: invitationId,
+    platformId,
+    email: `invitee-${randomBase62(8).toLowerCase()}@example.com`,
+    role: 'admin',
+    tokenHash: hashInvitationToken(newInvitationToken()),
+    invitedBy: team.ids.admin,
+    expiresAt: new Date(Date.now() + 3_600_000),
+  });
+  return { ...team, resources: { subMerchantId, applymentId, mediaId, appId, auditId, templateId, eventId, deliveryId, state, invitationId } };
 }
 
 export type TenantWithResources = Awaited<ReturnType<typeof createTenantWithResources>>;

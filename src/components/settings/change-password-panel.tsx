@@ -10,13 +10,19 @@ type Field = 'currentPassword' | 'newPassword' | 'confirmPassword';
 
 const serverCodes: Record<string, MessageKey> = { wrong_password: 'settings.password.wrongCurrent', unchanged: 'settings.password.unchanged' };
 
-/** The signed-in operator's own password (any role): current one, new one twice; errors on their fields. */
-export function ChangePasswordPanel() {
+/**
+ * The signed-in operator's own password (any role): current one, new one twice; errors on their fields.
+ * `onChanged` runs after a successful change (the forced change page moves on into the console).
+ */
+export function ChangePasswordPanel({ onChanged }: { onChanged?: () => void } = {}) {
   const { t } = useI18n();
   const [values, setValues] = useState<Record<Field, string>>({ currentPassword: '', newPassword: '', confirmPassword: '' });
   const [mismatch, setMismatch] = useState(false);
   const change = api.me.changePassword.useMutation({
-    onSuccess: () => setValues({ currentPassword: '', newPassword: '', confirmPassword: '' }),
+    onSuccess: () => {
+      setValues({ currentPassword: '', newPassword: '', confirmPassword: '' });
+      onChanged?.();
+    },
   });
   const serverError = (field: Field): string | undefined => {
     const error = change.error?.data?.errors?.find((e) => e.pointer === `/${field}`);

@@ -2,13 +2,14 @@
 
 import { useI18n } from '@/i18n/i18n-provider';
 import { api } from '@/trpc/react';
-import { AddMemberForm } from './add-member-form';
 import { errorText } from './error-text';
+import { InviteMemberForm } from './invite-member-form';
+import { PendingInvitations } from './pending-invitations';
 import { roles, type Role } from './roles';
 import styles from './settings.module.css';
 import { DataTable } from './data-table';
 
-/** Operators and roles (admins): who may sign in to this platform and with which role. */
+/** Operators and roles (admins): who may sign in to this platform and with which role, and who is invited. */
 export function MembersPanel({ platformId }: { platformId: string }) {
   const { t, format } = useI18n();
   const utils = api.useUtils();
@@ -22,7 +23,7 @@ export function MembersPanel({ platformId }: { platformId: string }) {
     <section className="panel" aria-labelledby="members-heading" id="members">
       <h2 id="members-heading">{t('settings.members.heading')}</h2>
       <p className="muted">{t('settings.members.intro')}</p>
-      <AddMemberForm platformId={platformId} />
+      <InviteMemberForm platformId={platformId} />
       {failure && (
         <p role="alert" className="error">
           {errorText(t, failure, { last_admin: 'settings.members.lastAdmin' })}
@@ -67,6 +68,7 @@ export function MembersPanel({ platformId }: { platformId: string }) {
           </tr>
         ))}
       </DataTable>
+      <PendingInvitations platformId={platformId} />
     </section>
   );
 }

@@ -1,8 +1,9 @@
 import { coreZhCN } from './core.zh-CN';
 import type { MessageKey } from './en';
+import { invitationsZhCN } from './invitations.zh-CN';
 import { miniProgramsZhCN } from './mini-programs.zh-CN';
 import { onboardingZhCN } from './onboarding.zh-CN';
 import { settingsZhCN } from './settings.zh-CN';
 
 /** 全部控制台文案（简体中文，默认语言）。 */
-export const zhCN: Record<MessageKey, string> = { ...coreZhCN, ...onboardingZhCN, ...miniProgramsZhCN, ...settingsZhCN };
+export const zhCN: Record<MessageKey, string> = { ...coreZhCN, ...onboardingZhCN, ...miniProgramsZhCN, ...settingsZhCN, ...invitationsZhCN };

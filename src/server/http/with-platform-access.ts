@@ -1,7 +1,8 @@
 /**
  * Authenticates an /admin route on one platform (the `tenantId` path segment): either an API key of that
  * platform (Bearer), or a console operator session with at least `role` there. No X-Service-Code on /admin.
- * Another platform's key and a non-member operator both get 404, so existence is not leaked; no credentials 401.
+ * Another platform's key and a non-member operator both get 404, so existence is not leaked; no credentials 401;
+ * a session whose one-time password must still change 403 `password_change_required`.
  */
 import { currentOperatorId } from '@/server/auth/current-operator';
 import { hasRole } from '@/server/auth/roles';
@@ -11,6 +12,7 @@ import { AppError, notFound } from '@/server/errors';
 import type { ServiceCode } from '@/server/services/api-keys/api-key-format';
 import type { PlatformContext } from '@/server/services/context';
 import { listOperatorPlatforms } from '@/server/services/operators/list-operator-platforms';
+import { passwordChangeRequired, passwordMustChange } from '@/server/services/operators/password-must-change';
 import type { RouteContext, RouteHandler } from './define-route';
 import { readRouteParams } from './route-params';
 import { authenticate } from './with-api-key';
@@ -56,6 +58,7 @@ export function withPlatformAccess(options: PlatformAccessOptions, handler: Plat
     }
     const membership = (await listOperatorPlatforms(db, operatorId)).find((m) => m.platformId === platformId);
     if (!membership) throw notFound('Platform');
+    if (await passwordMustChange(db, operatorId)) throw passwordChangeRequired();
     if (!hasRole(membership.role, options.role)) {
       throw new AppError('forbidden', `This needs the ${options.role} role on the platform; you are ${membership.role}.`);
     }

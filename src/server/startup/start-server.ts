@@ -32,10 +32,10 @@ export async function startServer() {
     say(`  API docs:  ${base}/docs`);
     if (firstRun) {
       say('');
-      say('  First run: an admin was created for you. This password is shown only now:');
+      say('  First run: an admin was created for you. This password is shown only now, and must be changed at the first sign-in:');
       say(`    e-mail:   ${firstRun.email}`);
       say(`    password: ${firstRun.password}`);
-      say('  More operators: npm run cli -- operator create --email <e> --password <p> --platform <id>');
+      say('  More operators: invite them in the console (Settings), or npm run cli -- operator create --email <e> --password <p> --platform <id>');
     }
     say('');
   } catch (error) {

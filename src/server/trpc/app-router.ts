@@ -2,6 +2,7 @@ import { router } from './init';
 import { apiKeysRouter } from './routers/api-keys';
 import { consoleAdminRouter } from './routers/console-admin';
 import { eventsRouter } from './routers/events';
+import { invitationsRouter } from './routers/invitations';
 import { meRouter } from './routers/me';
 import { miniProgramsRouter } from './routers/mini-programs';
 import { onboardingConsoleRouter } from './routers/onboarding-console';
@@ -19,6 +20,7 @@ export const appRouter = router({
   consoleAdmin: consoleAdminRouter,
   onboardingConsole: onboardingConsoleRouter,
   sellerAuthorization: sellerAuthorizationRouter,
+  invitations: invitationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

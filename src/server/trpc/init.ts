@@ -6,6 +6,7 @@ import type { OperatorRole } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { controlCharacterError, controlCharacterPointer } from '@/server/http/parse-request';
 import { listOperatorPlatforms } from '@/server/services/operators/list-operator-platforms';
+import { passwordChangeRequired, passwordMustChange } from '@/server/services/operators/password-must-change';
 import { toTRPCError } from './errors';
 
 export type TrpcContext = { operatorId: string | null; db: Database; requestId: string };
@@ -32,14 +33,25 @@ const refuseControlCharacters = t.middleware(async ({ getRawInput, next }) => {
   return next();
 });
 
-export const router = t.router;
-export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure.use(mapErrors).use(refuseControlCharacters);
+// A session still on a password someone else chose (first run, CLI) may do nothing until it is changed.
+const refuseUntilPasswordChanged = t.middleware(async ({ ctx, next }) => {
+  if (ctx.operatorId && (await passwordMustChange(ctx.db, ctx.operatorId))) throw passwordChangeRequired();
+  return next();
+});
 
-export const operatorProcedure = publicProcedure.use(({ ctx, next }) => {
+const requireOperator = t.middleware(({ ctx, next }) => {
   if (!ctx.operatorId) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in first.' });
   return next({ ctx: { ...ctx, operatorId: ctx.operatorId } });
 });
+
+const baseProcedure = t.procedure.use(mapErrors).use(refuseControlCharacters);
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const publicProcedure = baseProcedure.use(refuseUntilPasswordChanged);
+export const operatorProcedure = publicProcedure.use(requireOperator);
+/** Signed in, even with a password that must change: only `me.get` and `me.changePassword` use it. */
+export const passwordChangeProcedure = baseProcedure.use(requireOperator);
 
 /**
  * A procedure on one platform's data: input carries platformId; the operator must be a member with at least

@@ -6,6 +6,8 @@ import { getEnv } from '@/env';
 import { translator } from '@/i18n/translate';
 import { consoleSession } from '@/server/console/console-session';
 import { consoleTitleTemplate } from '@/server/console/console-metadata';
+import { getDb } from '@/server/db';
+import { changePasswordPath, passwordMustChange } from '@/server/services/operators/password-must-change';
 
 export const generateMetadata = consoleTitleTemplate;
 
@@ -19,6 +21,7 @@ export default async function PlatformLayout({ children, params }: { children: R
   const { platformId } = await params;
   const session = await consoleSession();
   if (!session) redirect(`/sign-in?callbackUrl=${encodeURIComponent(`/platforms/${platformId}/sub-merchants`)}`);
+  if (await passwordMustChange(await getDb(), session.operator.id)) redirect(changePasswordPath);
   const current = session.platforms.find((p) => p.platformId === platformId);
   if (!current) notFound();
   const { locale } = session.operator;

@@ -8,3 +8,4 @@ export * from './media';
 export * from './events';
 export * from './mini-programs';
 export * from './sign-in-throttles';
+export * from './invitations';

@@ -1,4 +1,4 @@
-import { pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { platforms } from './platforms';
 
 export const operatorRoles = ['admin', 'operator', 'viewer'] as const;
@@ -12,6 +12,8 @@ export const operators = pgTable(
     name: text('name'),
     passwordHash: text('password_hash').notNull(),
     locale: text('locale').notNull().default('zh-CN'),
+    /** Set for passwords somebody else chose (first-run admin, CLI): the session can only change it until then. */
+    passwordMustChange: boolean('password_must_change').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('operators_email_idx').on(t.email)],

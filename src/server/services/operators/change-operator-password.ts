@@ -18,8 +18,8 @@ const refuse = (pointer: string, code: string, message: string) => new AppError(
 
 /**
  * The signed-in operator changes their own password: the current one must verify (argon2id) and the new one
- * must follow the creation rules and differ from it. Stored as a new argon2id hash; nothing else changes, and
- * a refused attempt changes nothing. Passwords never reach a log or an error message.
+ * must follow the creation rules and differ from it. Stored as a new argon2id hash, and a one-time password's
+ * must-change flag clears with it; nothing else changes, and a refused attempt changes nothing. Passwords never reach a log or an error message.
  * Wrong current passwords count against the account exactly like failed sign-ins (sign-in-throttle.ts), so a
  * session left open on a shared computer cannot be used to guess the password that unlocks everything else.
  */
@@ -39,7 +39,7 @@ export async function changeOperatorPassword(db: Db, operatorId: string, input: 
   // Compare-and-set on the hash just verified: of two changes racing from the same current password, one wins.
   const changed = await db
     .update(operators)
-    .set({ passwordHash: await hashPassword(newPassword) })
+    .set({ passwordHash: await hashPassword(newPassword), passwordMustChange: false })
     .where(and(eq(operators.id, operatorId), eq(operators.passwordHash, row.passwordHash)))
     .returning({ id: operators.id });
   if (changed.length === 0) throw new AppError('conflict', 'The password was changed meanwhile; sign in again with the new one.');

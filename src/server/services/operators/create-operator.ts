@@ -13,6 +13,8 @@ export const createOperatorInput = z.object({
   platformId: z.string().optional(),
   role: z.enum(operatorRoles).default('admin'),
   locale: z.enum(locales).default(defaultLocale),
+  /** True when someone other than the operator chose the password (first run, CLI): changed at first sign-in. */
+  passwordMustChange: z.boolean().default(false),
 });
 
 /** Creates an operator (password stored as argon2id), optionally with a membership in one platform. */
@@ -22,16 +24,16 @@ export async function createOperator(db: Db, input: z.input<typeof createOperato
     const issue = parsed.error.issues[0]!;
     throw new AppError('invalid_request', `${issue.path.join('.')}: ${issue.message}`);
   }
-  const { email, password, name, platformId, role, locale } = parsed.data;
+  const { email, password, name, platformId, role, locale, passwordMustChange } = parsed.data;
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
     const [created] = await tx
       .insert(operators)
-      .values({ id: newId('op'), email, name, passwordHash, locale })
+      .values({ id: newId('op'), email, name, passwordHash, locale, passwordMustChange })
       .onConflictDoNothing()
       .returning({ id: operators.id, email: operators.email });
     if (!created) throw new AppError('conflict', `An operator with e-mail ${email} already exists.`);
     if (platformId) await tx.insert(memberships).values({ operatorId: created.id, platformId, role });
-    return { operatorId: created.id, email: created.email, platformId: platformId ?? null, role: platformId ? role : null };
+    return { operatorId: created.id, email: created.email, platformId: platformId ?? null, role: platformId ? role : null, passwordMustChange };
   });
 }

@@ -9,7 +9,8 @@ export const firstRunAdminEmail = 'admin@example.com';
 
 /**
  * On an empty database: a demo platform and an admin with a one-time random password, printed once by the
- * caller and stored only as a hash. Never a fixed default password. Returns null when operators exist.
+ * caller and stored only as a hash, which must be changed at the first sign-in (it went through a terminal and
+ * maybe a log). Never a fixed default password. Returns null when operators exist.
  */
 export async function ensureFirstRunAdmin(db: Db) {
   const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(operators);
@@ -18,7 +19,7 @@ export async function ensureFirstRunAdmin(db: Db) {
   try {
     return await db.transaction(async (tx) => {
       const { platform } = await createPlatform(tx, { name: 'Demo platform' });
-      await createOperator(tx, { email: firstRunAdminEmail, password, platformId: platform.id, role: 'admin' });
+      await createOperator(tx, { email: firstRunAdminEmail, password, platformId: platform.id, role: 'admin', passwordMustChange: true });
       return { email: firstRunAdminEmail, password, platformId: platform.id };
     });
   } catch {

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { sandboxContext } from '@/sandbox/sandbox-context';
 import { pushVerifyTicket } from '@/sandbox/mini-program-control';
-import { addPlatformMember, addPlatformMemberInput } from '@/server/services/operators/add-platform-member';
+import { invitePlatformMember, invitePlatformMemberInput } from '@/server/services/invitations/invite-platform-member';
+import { listPlatformInvitations } from '@/server/services/invitations/list-platform-invitations';
+import { revokePlatformInvitation, revokePlatformInvitationInput } from '@/server/services/invitations/revoke-platform-invitation';
 import { changeMemberRole, changeMemberRoleInput } from '@/server/services/operators/change-member-role';
 import { listPlatformMembers } from '@/server/services/operators/list-platform-members';
 import { removePlatformMember, removePlatformMemberInput } from '@/server/services/operators/remove-platform-member';
@@ -15,14 +17,18 @@ import { platformProcedure, router } from '../init';
 const without = <T extends { platformId: string }>({ platformId: _platformId, ...rest }: T) => rest;
 
 /**
- * Settings' members and roles (admins), and the sandbox page (operators and admins; NOT_FOUND outside
+ * Settings' members, invitations and roles (admins), and the sandbox page (operators and admins; NOT_FOUND outside
  * UPSTREAM_MODE=sandbox, because sandboxContext() refuses there, as every /sandbox path does).
  */
 export const consoleAdminRouter = router({
   members: platformProcedure('admin').query(({ ctx }) => listPlatformMembers(ctx)),
-  addMember: platformProcedure('admin')
-    .input(z.object(addPlatformMemberInput.shape))
-    .mutation(({ ctx, input }) => addPlatformMember(ctx, without(input))),
+  invitations: platformProcedure('admin').query(({ ctx }) => listPlatformInvitations(ctx)),
+  inviteMember: platformProcedure('admin')
+    .input(z.object(invitePlatformMemberInput.shape))
+    .mutation(({ ctx, input }) => invitePlatformMember(ctx, without(input))),
+  revokeInvitation: platformProcedure('admin')
+    .input(z.object(revokePlatformInvitationInput.shape))
+    .mutation(({ ctx, input }) => revokePlatformInvitation(ctx, without(input))),
   changeRole: platformProcedure('admin')
     .input(z.object(changeMemberRoleInput.shape))
     .mutation(({ ctx, input }) => changeMemberRole(ctx, without(input))),

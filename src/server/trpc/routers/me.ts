@@ -5,12 +5,12 @@ import { locales } from '@/i18n/locales';
 import { listOperatorPlatforms } from '@/server/services/operators/list-operator-platforms';
 import { changeOperatorPassword, changePasswordInput } from '@/server/services/operators/change-operator-password';
 import { setOperatorLocale } from '@/server/services/operators/set-operator-locale';
-import { operatorProcedure, router } from '../init';
+import { operatorProcedure, passwordChangeProcedure, router } from '../init';
 
 export const meRouter = router({
-  get: operatorProcedure.query(async ({ ctx }) => {
+  get: passwordChangeProcedure.query(async ({ ctx }) => {
     const [operator] = await ctx.db
-      .select({ id: operators.id, email: operators.email, name: operators.name, locale: operators.locale })
+      .select({ id: operators.id, email: operators.email, name: operators.name, locale: operators.locale, passwordMustChange: operators.passwordMustChange })
       .from(operators)
       .where(eq(operators.id, ctx.operatorId));
     return { operator: operator ?? null, platforms: await listOperatorPlatforms(ctx.db, ctx.operatorId) };
@@ -18,8 +18,8 @@ export const meRouter = router({
   setLocale: operatorProcedure
     .input(z.object({ locale: z.enum(locales) }))
     .mutation(({ ctx, input }) => setOperatorLocale(ctx.db, ctx.operatorId, input.locale)),
-  /** The signed-in operator's own password; the current one must verify. */
-  changePassword: operatorProcedure.input(changePasswordInput).mutation(async ({ ctx, input }) => {
+  /** The signed-in operator's own password; the current one must verify. Allowed while it must change. */
+  changePassword: passwordChangeProcedure.input(changePasswordInput).mutation(async ({ ctx, input }) => {
     await changeOperatorPassword(ctx.db, ctx.operatorId, input);
     return { changed: true as const };
   }),

@@ -8,46 +8,43 @@ import { OneTimeSecret } from './one-time-secret';
 import { roles, type Role } from './roles';
 import styles from './settings.module.css';
 
-/** Adds an operator by e-mail; a new e-mail gets a one-time password, shown here once for the admin to pass on. */
-export function AddMemberForm({ platformId }: { platformId: string }) {
-  const { t } = useI18n();
+type Shown = { email: string; role: Role; url: string; expiresAt: string };
+
+/** Invites someone by e-mail; the single-use link is shown here once, for the admin to send over a safe channel. */
+export function InviteMemberForm({ platformId }: { platformId: string }) {
+  const { t, format } = useI18n();
   const utils = api.useUtils();
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>('operator');
-  const [password, setPassword] = useState<{ email: string; value: string } | null>(null);
-  const [added, setAdded] = useState<string | null>(null);
-  const add = api.consoleAdmin.addMember.useMutation({
-    onSuccess: (result) => {
-      setPassword(result.oneTimePassword ? { email: result.member.email, value: result.oneTimePassword } : null);
-      setAdded(result.created ? null : result.member.email);
+  const [link, setLink] = useState<Shown | null>(null);
+  const invite = api.consoleAdmin.inviteMember.useMutation({
+    onSuccess: ({ invitation, acceptPath }) => {
+      // The browser knows the address people reach this console at; the server may sit behind a proxy.
+      setLink({ email: invitation.email, role: invitation.role, url: new URL(acceptPath, window.location.origin).toString(), expiresAt: invitation.expiresAt });
       setEmail('');
-      void utils.consoleAdmin.members.invalidate();
+      void utils.consoleAdmin.invitations.invalidate();
     },
   });
-  const problem = add.error ? errorText(t, add.error, { already_member: 'settings.members.alreadyMember', invalid_request: 'settings.members.invalidEmail' }) : null;
+  const problem = invite.error ? errorText(t, invite.error, { already_member: 'settings.members.alreadyMember', invalid_request: 'settings.members.invalidEmail' }) : null;
   return (
     <>
-      {password && (
+      <p className="muted">{t('settings.members.inviteIntro')}</p>
+      {link && (
         <OneTimeSecret
-          title={t('settings.members.passwordTitle', { email: password.email })}
-          hint={t('settings.members.passwordHint')}
-          value={password.value}
-          testId="member-password"
-          onDone={() => setPassword(null)}
+          title={t('settings.members.linkTitle', { email: link.email })}
+          hint={t('settings.members.linkHint', { time: format.dateTime(link.expiresAt), role: t(`settings.role.${link.role}`) })}
+          value={link.url}
+          testId="invitation-link"
+          onDone={() => setLink(null)}
         />
-      )}
-      {added && (
-        <p role="status" className="muted">
-          {t('settings.members.existingAdded', { email: added })}
-        </p>
       )}
       <form
         className={styles.inlineForm}
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          setAdded(null);
-          add.mutate({ platformId, email: email.trim(), role });
+          setLink(null);
+          invite.mutate({ platformId, email: email.trim(), role });
         }}
       >
         <div>
@@ -77,8 +74,8 @@ export function AddMemberForm({ platformId }: { platformId: string }) {
             ))}
           </select>
         </div>
-        <button type="submit" disabled={add.isPending || email.trim() === ''}>
-          {t('settings.members.add')}
+        <button type="submit" disabled={invite.isPending || email.trim() === ''}>
+          {t('settings.members.invite')}
         </button>
       </form>
     </>

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { defaultLocale, locales } from '@/i18n/locales';
+import { operators } from '@/server/db/schema';
+import type { Db } from '@/server/db';
+import { AppError } from '@/server/errors';
+import { newId } from '@/server/ids';
+import { logger } from '@/server/logger';
+import { hashPassword } from '../operators/password';
+import { claimInvitation, pendingInvitation } from './claim-invitation';
+import { invitationToken } from './invitation-token';
+
+/** The same password rules as everywhere else (createOperatorInput, changePasswordInput). */
+export const acceptAsNewOperatorInput = z
+  .object({
+    token: invitationToken,
+    name: z.string().trim().min(1, 'required').max(100),
+    password: z.string().min(12, 'at least 12 characters').max(200),
+    locale: z.enum(locales).default(defaultLocale),
+  })
+  .strict();
+
+/**
+ * The invited person has no account yet: they choose their name and password, the operator is created
+ * (password as argon2id, nothing to change later: they chose it) and joins the platform, all in one
+ * transaction with the single-use claim. When the invitation's e-mail already has an account, nothing is
+ * created or attached: they must sign in with that account to accept (accept-invitation-signed-in.ts).
+ */
+export async function acceptInvitationAsNewOperator(db: Db, input: z.input<typeof acceptAsNewOperatorInput>) {
+  const { token, name, password, locale } = acceptAsNewOperatorInput.parse(input);
+  // Refuse a dead link before paying for argon2id; the claim below checks again, atomically.
+  const invitation = await pendingInvitation(db, token);
+  const passwordHash = await hashPassword(password);
+  return db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(operators)
+      .values({ id: newId('op'), email: invitation.email, name, passwordHash, locale })
+      .onConflictDoNothing()
+      .returning({ id: operators.id, email: operators.email });
+    if (!created) {
+      // A concurrent accept of this very link that created the account first: say the link is used.
+      await pendingInvitation(tx, token);
+      throw new AppError('conflict', 'This e-mail address already has an account: sign in with it to accept the invitation.', {
+        errors: [{ pointer: '/token', code: 'sign_in_required', message: 'sign in with the existing account to accept' }],
+      });
+    }
+    const joined = await claimInvitation(tx, token, created);
+    logger.info({ platformId: joined.platformId, invitationId: joined.invitationId, operatorId: created.id }, 'invitation accepted by a new operator');
+    return { platformId: joined.platformId, role: joined.role, email: created.email };
+  });
+}
+

@@ -1,0 +1,26 @@
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { operators } from '@/server/db/schema';
+import type { Db } from '@/server/db';
+import { AppError } from '@/server/errors';
+import { logger } from '@/server/logger';
+import { claimInvitation } from './claim-invitation';
+import { invitationToken } from './invitation-token';
+
+export const acceptSignedInInput = z.object({ token: invitationToken }).strict();
+
+/**
+ * The invited person already has an account and has proved it (signed in with its password, on the accept
+ * page or before): the session's operator joins the platform if the invitation is for that operator's e-mail.
+ * This is the only way an existing account gains a membership: holding a link is not enough.
+ */
+export async function acceptInvitationSignedIn(db: Db, operatorId: string, input: z.input<typeof acceptSignedInInput>) {
+  const { token } = acceptSignedInInput.parse(input);
+  return db.transaction(async (tx) => {
+    const [operator] = await tx.select({ id: operators.id, email: operators.email }).from(operators).where(eq(operators.id, operatorId));
+    if (!operator) throw new AppError('unauthenticated', 'Sign in first.');
+    const joined = await claimInvitation(tx, token, operator);
+    logger.info({ platformId: joined.platformId, invitationId: joined.invitationId, operatorId }, 'invitation accepted by an existing operator');
+    return { platformId: joined.platformId, role: joined.role };
+  });
+}

@@ -1,0 +1,12 @@
+import { acceptAsNewOperatorInput, acceptInvitationAsNewOperator } from '@/server/services/invitations/accept-invitation-as-new-operator';
+import { acceptInvitationSignedIn, acceptSignedInInput } from '@/server/services/invitations/accept-invitation-signed-in';
+import { operatorProcedure, publicProcedure, router } from '../init';
+
+/**
+ * The public accept page's two ways in: a new account (the link is enough, the person picks their password),
+ * or the signed-in account the invitation's e-mail belongs to (the page signs them in with its password first).
+ */
+export const invitationsRouter = router({
+  acceptAsNewOperator: publicProcedure.input(acceptAsNewOperatorInput).mutation(({ ctx, input }) => acceptInvitationAsNewOperator(ctx.db, input)),
+  accept: operatorProcedure.input(acceptSignedInInput).mutation(({ ctx, input }) => acceptInvitationSignedIn(ctx.db, ctx.operatorId, input)),
+});

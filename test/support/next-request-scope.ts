@@ -24,9 +24,18 @@ export async function cookies() {
     .filter(Boolean)
     .map((part) => {
       const at = part.indexOf('=');
-      return { name: part.slice(0, at), value: part.slice(at + 1) };
+      // Next.js hands cookie values over URI-decoded (next-auth's callback-url cookie is encoded).
+      return { name: part.slice(0, at), value: decodeCookieValue(part.slice(at + 1)) };
     });
   return { getAll: () => pairs, get: (name: string) => pairs.find((c) => c.name === name), has: (name: string) => pairs.some((c) => c.name === name) };
+}
+
+function decodeCookieValue(value: string) {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
 }
 
 export function useRequestScope() {

@@ -2,8 +2,9 @@ import type { NextAuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import { getSecrets, publicBaseUrl } from '@/server/config/secrets';
 import { getDb } from '@/server/db';
+import { clientAddress } from '@/server/http/trusted-proxy';
 import { signInOperator } from '@/server/services/operators/sign-in-operator';
-import { signInClientAddress, signInLockedError } from './sign-in-lock';
+import { signInLockedError } from './sign-in-lock';
 
 let options: NextAuthOptions | undefined;
 
@@ -22,8 +23,8 @@ export function authOptions(): NextAuthOptions {
         credentials: { email: { label: 'E-mail', type: 'email' }, password: { label: 'Password', type: 'password' } },
         async authorize(credentials, request) {
           if (!credentials?.email || !credentials.password) return null;
-          const clientAddress = signInClientAddress(request?.headers as Record<string, string | undefined> | undefined);
-          const outcome = await signInOperator(await getDb(), { email: credentials.email, password: credentials.password, clientAddress });
+          const address = clientAddress({ headers: (request?.headers ?? {}) as Record<string, string | undefined> });
+          const outcome = await signInOperator(await getDb(), { email: credentials.email, password: credentials.password, clientAddress: address });
           // next-auth hands a thrown message to the form as `error`; the form shows the wait in minutes.
           if (outcome.result === 'locked') throw new Error(signInLockedError(outcome.retryAfterSeconds));
           if (outcome.result !== 'signed_in') return null;

@@ -50,10 +50,37 @@ test('an admin adds an operator (one-time password shown once, and it signs in),
 
   await page.locator('#members').getByRole('button', { name: `Remove ${email}` }).click();
   await expect(page.locator('#members').getByRole('row', { name: new RegExp(email) })).toHaveCount(0);
-  // Removed: their next page load is refused (not a member of the platform any more).
-  const gone = await operatorPage.goto(operatorPage.url());
-  expect(gone?.status()).toBe(404);
+  // The role change already ended their session, and the removal ended any made since: back to sign-in.
+  await operatorPage.goto(operatorPage.url());
+  await expect(operatorPage).toHaveURL(/\/sign-in/);
   await other.close();
+});
+
+test('an admin signs a member out everywhere: the member’s open console goes back to sign-in at once', async ({ page, browser }) => {
+  await signIn(page, admin);
+  await page.getByRole('link', { name: 'Settings' }).click();
+  const panel = page.locator('#members');
+  const email = `signed-out-${Date.now()}@e2e.test`;
+  await panel.getByLabel('E-mail').fill(email);
+  await panel.getByRole('button', { name: 'Add operator' }).click();
+  const password = (await panel.getByTestId('member-password').textContent())!.trim();
+  await panel.getByRole('button', { name: 'Done' }).click();
+
+  const [laptop, phone] = [await browser.newContext(), await browser.newContext()];
+  const pages = [await laptop.newPage(), await phone.newPage()];
+  for (const memberPage of pages) await signIn(memberPage, { email, password });
+
+  await panel.getByRole('button', { name: `Sign out ${email} everywhere` }).click();
+  await expect(panel.getByRole('status')).toHaveText(`${email} is signed out on every device and has to sign in again.`);
+  await page.screenshot({ path: 'e2e/artifacts/settings-member-signed-out.png', fullPage: true });
+  for (const memberPage of pages) {
+    await memberPage.reload();
+    await expect(memberPage).toHaveURL(/\/sign-in/);
+  }
+  // The admin's own session is untouched.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+  await Promise.all([laptop.close(), phone.close()]);
 });
 
 test('settings in Chinese: the language switch changes every panel, and is remembered after reload', async ({ page }) => {

@@ -50,8 +50,11 @@ export function inRequestScope<A extends unknown[]>(handler: (request: Request, 
   return (request: Request, ...rest: A) => scope.run(request, async () => handler(request, ...rest));
 }
 
-/** The cookie next-auth sets after a successful sign-in of this operator (same secret, same claims). */
-export async function sessionCookie(operatorId: string) {
-  const token = await encode({ token: { sub: operatorId, operatorId }, secret: getSecrets().sessionSecret });
+/**
+ * The cookie next-auth sets after a successful sign-in of this operator (same secret, same claims);
+ * `sessionVersion` is the operator's at sign-in (0 until their sessions are first ended).
+ */
+export async function sessionCookie(operatorId: string, sessionVersion = 0) {
+  const token = await encode({ token: { sub: operatorId, operatorId, sessionVersion }, secret: getSecrets().sessionSecret });
   return `next-auth.session-token=${token}`;
 }

@@ -66,7 +66,12 @@ export function ChangePasswordPanel() {
         {input('confirmPassword', 'settings.password.confirm', 'new-password')}
         {otherFailure && <p role="alert" className="error">{otherFailure}</p>}
         <p role="status" className="muted">{change.isSuccess ? t('settings.password.changed') : ''}</p>
-        <button type="submit" disabled={change.isPending}>{t('settings.password.submit')}</button>
+        {change.isSuccess ? (
+          // The change ended this session too (change-operator-password.ts): the only way on is signing in again.
+          <a className="button" href="/sign-in">{t('settings.password.signInAgain')}</a>
+        ) : (
+          <button type="submit" disabled={change.isPending}>{t('settings.password.submit')}</button>
+        )}
       </form>
     </section>
   );

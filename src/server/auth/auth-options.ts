@@ -1,14 +1,20 @@
-import type { NextAuthOptions } from 'next-auth';
+import type { NextAuthOptions, User } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import { getSecrets, publicBaseUrl } from '@/server/config/secrets';
 import { getDb } from '@/server/db';
 import { clientAddress } from '@/server/http/trusted-proxy';
 import { signInOperator } from '@/server/services/operators/sign-in-operator';
+import { endSessionsOnSignOut, sessionIsCurrent } from './session-version';
 import { signInLockedError } from './sign-in-lock';
 
 let options: NextAuthOptions | undefined;
 
-/** Operators sign in with e-mail + password; sessions are JWTs signed with the service's session secret. */
+type SignedInOperator = User & { sessionVersion: number };
+
+/**
+ * Operators sign in with e-mail + password; sessions are JWTs signed with the service's session secret, and
+ * each request checks that the operator's sessions have not been ended since (session-version.ts).
+ */
 export function authOptions(): NextAuthOptions {
   if (options) return options;
   // next-auth v4 builds its callback URLs from NEXTAUTH_URL; keep it on our configured public address.
@@ -21,7 +27,7 @@ export function authOptions(): NextAuthOptions {
       CredentialsProvider({
         name: 'E-mail',
         credentials: { email: { label: 'E-mail', type: 'email' }, password: { label: 'Password', type: 'password' } },
-        async authorize(credentials, request) {
+        async authorize(credentials, request): Promise<SignedInOperator | null> {
           if (!credentials?.email || !credentials.password) return null;
           const address = clientAddress({ headers: (request?.headers ?? {}) as Record<string, string | undefined> });
           const outcome = await signInOperator(await getDb(), { email: credentials.email, password: credentials.password, clientAddress: address });
@@ -29,13 +35,20 @@ export function authOptions(): NextAuthOptions {
           if (outcome.result === 'locked') throw new Error(signInLockedError(outcome.retryAfterSeconds));
           if (outcome.result !== 'signed_in') return null;
           const { operator } = outcome;
-          return { id: operator.id, email: operator.email, name: operator.name ?? operator.email };
+          return { id: operator.id, email: operator.email, name: operator.name ?? operator.email, sessionVersion: operator.sessionVersion };
         },
       }),
     ],
     callbacks: {
-      jwt: ({ token, user }) => (user ? { ...token, operatorId: user.id } : token),
-      session: ({ session, token }) => ({ ...session, operatorId: token.operatorId as string }),
+      // An ended session becomes an empty token: no operator, and no database read on its later requests.
+      jwt: async ({ token, user }) => {
+        if (user) return { ...token, operatorId: user.id, sessionVersion: (user as SignedInOperator).sessionVersion };
+        return (await sessionIsCurrent(token)) ? token : {};
+      },
+      session: ({ session, token }) => (typeof token.operatorId === 'string' ? { ...session, operatorId: token.operatorId } : { expires: session.expires }),
+    },
+    events: {
+      signOut: ({ token }) => endSessionsOnSignOut(token),
     },
   };
   return options;

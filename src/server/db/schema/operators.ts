@@ -1,4 +1,4 @@
-import { pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { platforms } from './platforms';
 
 export const operatorRoles = ['admin', 'operator', 'viewer'] as const;
@@ -12,6 +12,11 @@ export const operators = pgTable(
     name: text('name'),
     passwordHash: text('password_hash').notNull(),
     locale: text('locale').notNull().default('zh-CN'),
+    /**
+     * Copied into every session JWT at sign-in and compared on each request: raising it ends all the
+     * operator's sessions at once (sign-out, password change, role change or removal, "sign out everywhere").
+     */
+    sessionVersion: integer('session_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('operators_email_idx').on(t.email)],

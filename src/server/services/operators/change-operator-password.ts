@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { operators } from '@/server/db/schema';
 import type { Db } from '@/server/db';
 import { AppError } from '@/server/errors';
+import { nextSessionVersion } from './end-operator-sessions';
 import { hashPassword, verifyPassword } from './password';
 import { admitSignInAttempt, lockedAfterFailure, releaseSignInAttempt, signInThrottleKeys } from './sign-in-throttle';
 
@@ -21,8 +22,9 @@ const locked = (seconds: number) =>
 
 /**
  * The signed-in operator changes their own password: the current one must verify (argon2id) and the new one
- * must follow the creation rules and differ from it. Stored as a new argon2id hash; nothing else changes, and
- * a refused attempt changes nothing. Passwords never reach a log or an error message.
+ * must follow the creation rules and differ from it. Stored as a new argon2id hash, and every session of the
+ * operator ends, this one included (whoever learnt the old password may hold one). A refused attempt changes
+ * nothing. Passwords never reach a log or an error message.
  * Each attempt counts against the account exactly like a sign-in, before the current password is checked
  * (sign-in-throttle.ts), so a session left open on a shared computer cannot be used to guess the password that
  * unlocks everything else, not even by a burst of parallel guesses.
@@ -43,7 +45,7 @@ export async function changeOperatorPassword(db: Db, operatorId: string, input: 
   // Compare-and-set on the hash just verified: of two changes racing from the same current password, one wins.
   const changed = await db
     .update(operators)
-    .set({ passwordHash: await hashPassword(newPassword) })
+    .set({ passwordHash: await hashPassword(newPassword), sessionVersion: nextSessionVersion })
     .where(and(eq(operators.id, operatorId), eq(operators.passwordHash, row.passwordHash)))
     .returning({ id: operators.id });
   if (changed.length === 0) throw new AppError('conflict', 'The password was changed meanwhile; sign in again with the new one.');

@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { encode } from 'next-auth/jwt';
-import { beforeAll, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { getSecrets } from '@/server/config/secrets';
 import { operators } from '@/server/db/schema';
 import { createOperator } from '@/server/services/operators/create-operator';
@@ -106,5 +106,22 @@ describeEachDatabase('console sessions end when they should', (database) => {
     const { operatorId } = await member();
     const token = await encode({ token: { sub: operatorId, operatorId }, secret: getSecrets().sessionSecret });
     expect(await meStatus(`next-auth.session-token=${token}`)).toBe(401);
+  });
+
+  describe('next-auth’s own redirect after sign-in stays on this origin', () => {
+    it.each(['http://evil.example/x', '//evil.example/x', '/\\evil.example/x', '/%5Cevil.example', 'javascript:alert(1)', ' \t//evil.example'])('%s', async (callbackUrl) => {
+      const { email } = await member();
+      const answer = await signInOverHttp({ email, password: TEAM_PASSWORD, callbackUrl });
+      expect(answer.error).toBeNull();
+      const url = new URL(answer.url);
+      expect(url.origin).toBe('http://localhost:3000');
+      expect(url.pathname).toMatch(/^\/(?![/\\])/);
+    });
+
+    it('follows a path on this origin', async () => {
+      const { email } = await member();
+      const answer = await signInOverHttp({ email, password: TEAM_PASSWORD, callbackUrl: `/platforms/${team.platformId}/settings?tab=members` });
+      expect(answer.url).toBe(`http://localhost:3000/platforms/${team.platformId}/settings?tab=members`);
+    });
   });
 });

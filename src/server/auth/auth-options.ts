@@ -4,6 +4,7 @@ import { getSecrets, publicBaseUrl } from '@/server/config/secrets';
 import { getDb } from '@/server/db';
 import { clientAddress } from '@/server/http/trusted-proxy';
 import { signInOperator } from '@/server/services/operators/sign-in-operator';
+import { sameOriginPath } from './same-origin-path';
 import { endSessionsOnSignOut, sessionIsCurrent } from './session-version';
 import { signInLockedError } from './sign-in-lock';
 
@@ -46,6 +47,8 @@ export function authOptions(): NextAuthOptions {
         return (await sessionIsCurrent(token)) ? token : {};
       },
       session: ({ session, token }) => (typeof token.operatorId === 'string' ? { ...session, operatorId: token.operatorId } : { expires: session.expires }),
+      // Only back to this service: a callbackUrl naming another origin goes to the console's start instead.
+      redirect: ({ url, baseUrl }) => new URL(sameOriginPath(url, baseUrl), baseUrl).href,
     },
     events: {
       signOut: ({ token }) => endSessionsOnSignOut(token),

@@ -51,6 +51,11 @@ const envSchema = z.object({
   /** Per API key, per instance: sustained requests a second, and how many may arrive at once (token bucket). */
   API_RATE_LIMIT_PER_SECOND: z.coerce.number().int().min(1).max(1_000_000).default(100),
   API_RATE_LIMIT_BURST: z.coerce.number().int().min(1).max(1_000_000).default(200),
+  /**
+   * How many reverse proxies of ours sit in front of the instances and append to X-Forwarded-For. 0: trust no
+   * forwarding header (the client is the TCP peer); N: the N-th X-Forwarded-For entry from the right.
+   */
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   API_BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(20 * 1024 * 1024).default(1024 * 1024),
   // Live-mode upstream credentials (service-wide; never in the repo).
   PROVIDER_A_MCH_ID: optionalText,

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { admin } from '../support/provision';
+import { admin, provision } from '../support/provision';
 import { signIn } from '../support/sign-in';
 
 test.describe('sign-in under the CSP, throttling and session cookie', () => {
@@ -28,4 +28,29 @@ test.describe('sign-in under the CSP, throttling and session cookie', () => {
       await expect(page.locator('form [role=alert]')).toHaveText(expected);
     }
   });
+
+  // After a correct sign-in the form follows callbackUrl only to a path on this origin. The foreign host is
+  // answered locally, so a wrong redirect shows up as a URL on evil.example rather than as a DNS failure.
+  for (const callbackUrl of ['http://evil.example/x', '//evil.example/x', '/\\evil.example/x', ' /\t/evil.example', 'javascript:alert(1)']) {
+    test(`callbackUrl ${JSON.stringify(callbackUrl)} stays on this origin after signing in`, async ({ page, context, baseURL }) => {
+      await context.route((url) => url.hostname === 'evil.example', (route) => route.fulfill({ contentType: 'text/html', body: '<h1>evil</h1>' }));
+      await page.goto(`/sign-in?callbackUrl=${encodeURIComponent(callbackUrl)}`);
+      await page.getByLabel('E-mail').fill(admin.email);
+      await page.getByLabel('Password').fill(admin.password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await expect(page).toHaveURL(new RegExp(`^${baseURL}/platforms/plat_[^/]+/sub-merchants$`));
+      await expect(page.getByRole('heading', { name: 'Sub-merchants', level: 1 })).toBeVisible();
+    });
+  }
+
+  test('a relative callbackUrl on this origin is followed after signing in', async ({ page, baseURL }) => {
+    const settings = `/platforms/${provision().platformId}/settings`;
+    await page.goto(`/sign-in?callbackUrl=${encodeURIComponent(settings)}`);
+    await page.getByLabel('E-mail').fill(admin.email);
+    await page.getByLabel('Password').fill(admin.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(`${baseURL}${settings}`);
+    await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+  });
 });
+

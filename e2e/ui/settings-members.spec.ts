@@ -77,10 +77,45 @@ test('an admin invites an operator (link shown once, copied), who sets their own
 
   await page.locator('#members').getByRole('button', { name: `Remove ${email}` }).click();
   await expect(page.locator('#members').getByLabel(`Role of ${email}`)).toHaveCount(0);
-  // Removed: their next page load is refused (not a member of the platform any more).
-  const gone = await invitee.goto(invitee.url());
-  expect(gone?.status()).toBe(404);
+  // The role change already ended their session, and the removal ended any made since: back to sign-in.
+  await invitee.goto(invitee.url());
+  await expect(invitee).toHaveURL(/\/sign-in/);
   await other.close();
+});
+
+test('an admin signs a member out everywhere: the member’s open console goes back to sign-in at once', async ({ page, browser }) => {
+  await signIn(page, admin);
+  await page.getByRole('link', { name: 'Settings' }).click();
+  const panel = page.locator('#members');
+  const email = `signed-out-${Date.now()}@e2e.test`;
+  const password = 'signed-out-password-1';
+  await panel.getByLabel('E-mail').fill(email);
+  await panel.getByRole('button', { name: 'Invite' }).click();
+  const link = (await panel.getByTestId('invitation-link').textContent())!.trim();
+  await panel.getByRole('button', { name: 'Done' }).click();
+
+  const [laptop, phone] = [await browser.newContext({ locale: 'zh-CN' }), await browser.newContext({ locale: 'zh-CN' })];
+  const pages = [await laptop.newPage(), await phone.newPage()];
+  await pages[0]!.goto(link);
+  await pages[0]!.getByLabel('你的姓名').fill('Signed Out');
+  await pages[0]!.getByLabel('设置密码').fill(password);
+  await pages[0]!.getByLabel('再次输入密码').fill(password);
+  await pages[0]!.getByRole('button', { name: '创建账号并加入' }).click();
+  await expect(pages[0]!).toHaveURL(/\/platforms\/plat_[^/]+\/sub-merchants$/);
+  await signIn(pages[1]!, { email, password });
+  await page.reload();
+
+  await panel.getByRole('button', { name: `Sign out ${email} everywhere` }).click();
+  await expect(panel.getByRole('status')).toHaveText(`${email} is signed out on every device and has to sign in again.`);
+  await page.screenshot({ path: 'e2e/artifacts/settings-member-signed-out.png', fullPage: true });
+  for (const memberPage of pages) {
+    await memberPage.reload();
+    await expect(memberPage).toHaveURL(/\/sign-in/);
+  }
+  // The admin's own session is untouched.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+  await Promise.all([laptop.close(), phone.close()]);
 });
 
 test('a pending invitation can be revoked: its link then says so and creates nothing', async ({ page, browser }) => {

@@ -1,11 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it, vi } from 'vitest';
 import { operators } from '@/server/db/schema';
 import { createOperator } from '@/server/services/operators/create-operator';
 import { signInOperator } from '@/server/services/operators/sign-in-operator';
+import { SIGN_IN_THROTTLE } from '@/server/services/operators/sign-in-throttle';
 import { verifyOperatorCredentials } from '@/server/services/operators/verify-operator-credentials';
 import { createConsoleTeam, trpcFailure } from '../support/console-team';
+import { argon2Verifications } from '../support/count-argon2';
 import { describeEachDatabase } from '../support/databases';
+
+vi.mock('@node-rs/argon2', async (importOriginal) => (await import('../support/count-argon2')).countingArgon2(await importOriginal()));
 
 const CURRENT = 'the-current-password-1';
 
@@ -69,6 +73,18 @@ describeEachDatabase('an operator changes their own password', (database) => {
     expect(locked.code).toBe('TOO_MANY_REQUESTS');
     expect(await trpcFailure(caller.me.changePassword({ currentPassword: CURRENT, newPassword: 'a-brand-new-password-2' }))).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
     expect(await signInOperator(database().db, { email, password: CURRENT, clientAddress: null })).toMatchObject({ result: 'locked' });
+    expect(await storedHash(operatorId)).toBe(before);
+  });
+
+  it('a parallel burst of 100 wrong current passwords and the right one verifies at most the threshold and changes nothing', async () => {
+    const { operatorId, caller } = await newOperator();
+    const before = await storedHash(operatorId);
+    const verifiedBefore = argon2Verifications();
+    const change = (currentPassword: string) => trpcFailure(caller.me.changePassword({ currentPassword, newPassword: 'a-brand-new-password-2' }));
+    const outcomes = await Promise.all([...Array.from({ length: 100 }, (_, i) => change(`guess-${i}`)), change(CURRENT)]);
+    expect(outcomes.at(-1)).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+    expect(argon2Verifications() - verifiedBefore).toBe(SIGN_IN_THROTTLE.accountThreshold);
+    expect(outcomes.filter((o) => o.appCode === 'invalid_request')).toHaveLength(SIGN_IN_THROTTLE.accountThreshold - 1);
     expect(await storedHash(operatorId)).toBe(before);
   });
 

@@ -1,10 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it, vi } from 'vitest';
 import { signInThrottles } from '@/server/db/schema';
 import { createOperator } from '@/server/services/operators/create-operator';
 import { signInOperator } from '@/server/services/operators/sign-in-operator';
 import { SIGN_IN_THROTTLE } from '@/server/services/operators/sign-in-throttle';
 import { describeEachDatabase } from '../support/databases';
+import { argon2Verifications } from '../support/count-argon2';
+
+// The real argon2 verify, counted: how many passwords a burst got checked is the point of the burst test.
+vi.mock('@node-rs/argon2', async (importOriginal) => (await import('../support/count-argon2')).countingArgon2(await importOriginal()));
 
 const PASSWORD = 'correct horse battery staple';
 
@@ -82,4 +86,26 @@ describeEachDatabase('console sign-in throttling after failed passwords', (datab
     expect(dump).not.toContain(email);
     expect(dump).not.toContain('192.0.2.200');
   });
+
+  it('a right password takes back its own count: successful sign-ins never lock an address', async () => {
+    const office = '198.51.100.250';
+    for (let i = 0; i < SIGN_IN_THROTTLE.addressThreshold - 1; i++) expect((await attempt(`typo-${i}@example.com`, 'guess', office)).result).toBe('wrong_credentials');
+    const email = await freshOperator();
+    for (let i = 0; i < 3; i++) expect((await attempt(email, PASSWORD, office)).result).toBe('signed_in');
+    expect((await attempt(`typo-last@example.com`, 'guess', office)).result).toBe('locked');
+  });
+
+  it('a parallel burst of 100 wrong passwords and the right one verifies at most the threshold, and the right one stays locked out', async () => {
+    const email = await freshOperator();
+    const before = argon2Verifications();
+    const wrong = Array.from({ length: 100 }, (_, i) => attempt(email, `wrong-${i}`, '192.0.2.210'));
+    const right = attempt(email, PASSWORD, '192.0.2.210');
+    const outcomes = await Promise.all([...wrong, right]);
+    expect(outcomes.at(-1)).toMatchObject({ result: 'locked' });
+    expect(argon2Verifications() - before).toBe(SIGN_IN_THROTTLE.accountThreshold);
+    expect(outcomes.filter((o) => o.result === 'signed_in')).toHaveLength(0);
+    expect(outcomes.filter((o) => o.result === 'wrong_credentials')).toHaveLength(SIGN_IN_THROTTLE.accountThreshold - 1);
+    expect((await attempt(email, PASSWORD, '192.0.2.211')).result).toBe('locked');
+  });
 });
+

@@ -119,6 +119,7 @@ const trpcMatrix: Record<string, TrpcEntry> = {
   'consoleAdmin.revokeInvitation': { addresses: (t) => ({ invitationId: t.resources.invitationId }) },
   'consoleAdmin.changeRole': { addresses: (t) => ({ operatorId: t.ids.viewer, role: 'admin' }) },
   'consoleAdmin.removeMember': { addresses: (t) => ({ operatorId: t.ids.viewer }) },
+  'consoleAdmin.endMemberSessions': { addresses: (t) => ({ operatorId: t.ids.viewer }) },
   'consoleAdmin.sandbox.applyments': { platformOnly: {} },
   'consoleAdmin.sandbox.moveApplyment': { addresses: (t) => ({ provider: 'providerA', applymentId: t.resources.applymentId, state: 'finished' }) },
   'consoleAdmin.sandbox.audits': { platformOnly: {} },

@@ -24,9 +24,18 @@ export async function cookies() {
     .filter(Boolean)
     .map((part) => {
       const at = part.indexOf('=');
-      return { name: part.slice(0, at), value: part.slice(at + 1) };
+      // Next.js hands cookie values over URI-decoded (next-auth's callback-url cookie is encoded).
+      return { name: part.slice(0, at), value: decodeCookieValue(part.slice(at + 1)) };
     });
   return { getAll: () => pairs, get: (name: string) => pairs.find((c) => c.name === name), has: (name: string) => pairs.some((c) => c.name === name) };
+}
+
+function decodeCookieValue(value: string) {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
 }
 
 export function useRequestScope() {
@@ -41,8 +50,11 @@ export function inRequestScope<A extends unknown[]>(handler: (request: Request, 
   return (request: Request, ...rest: A) => scope.run(request, async () => handler(request, ...rest));
 }
 
-/** The cookie next-auth sets after a successful sign-in of this operator (same secret, same claims). */
-export async function sessionCookie(operatorId: string) {
-  const token = await encode({ token: { sub: operatorId, operatorId }, secret: getSecrets().sessionSecret });
+/**
+ * The cookie next-auth sets after a successful sign-in of this operator (same secret, same claims);
+ * `sessionVersion` is the operator's at sign-in (0 until their sessions are first ended).
+ */
+export async function sessionCookie(operatorId: string, sessionVersion = 0) {
+  const token = await encode({ token: { sub: operatorId, operatorId, sessionVersion }, secret: getSecrets().sessionSecret });
   return `next-auth.session-token=${token}`;
 }

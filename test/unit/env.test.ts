@@ -39,4 +39,10 @@ describe('environment validation', () => {
     expect(lines.some((l) => l.startsWith('DATABASE_URL:'))).toBe(true);
     expect(lines.some((l) => l.startsWith('DATA_ENCRYPTION_KEY:'))).toBe(true);
   });
+
+  it('trusts no forwarding header by default; TRUSTED_PROXY_HOPS takes a small whole number', () => {
+    expect(parseEnv({}).TRUSTED_PROXY_HOPS).toBe(0);
+    expect(parseEnv({ TRUSTED_PROXY_HOPS: '2' }).TRUSTED_PROXY_HOPS).toBe(2);
+    for (const bad of ['-1', '1.5', 'yes', '11']) expect(problems({ TRUSTED_PROXY_HOPS: bad })[0]).toMatch(/^TRUSTED_PROXY_HOPS:/);
+  });
 });

@@ -12,16 +12,17 @@ const serverCodes: Record<string, MessageKey> = { wrong_password: 'settings.pass
 
 /**
  * The signed-in operator's own password (any role): current one, new one twice; errors on their fields.
- * `onChanged` runs after a successful change (the forced change page moves on into the console).
+ * `onChanged` runs after a successful change with the new password (the forced change page signs in with it
+ * again, since the change ended every session, and moves on into the console).
  */
-export function ChangePasswordPanel({ onChanged }: { onChanged?: () => void } = {}) {
+export function ChangePasswordPanel({ onChanged }: { onChanged?: (newPassword: string) => void } = {}) {
   const { t } = useI18n();
   const [values, setValues] = useState<Record<Field, string>>({ currentPassword: '', newPassword: '', confirmPassword: '' });
   const [mismatch, setMismatch] = useState(false);
   const change = api.me.changePassword.useMutation({
-    onSuccess: () => {
+    onSuccess: (_data, variables) => {
       setValues({ currentPassword: '', newPassword: '', confirmPassword: '' });
-      onChanged?.();
+      onChanged?.(variables.newPassword);
     },
   });
   const serverError = (field: Field): string | undefined => {
@@ -72,7 +73,12 @@ export function ChangePasswordPanel({ onChanged }: { onChanged?: () => void } = 
         {input('confirmPassword', 'settings.password.confirm', 'new-password')}
         {otherFailure && <p role="alert" className="error">{otherFailure}</p>}
         <p role="status" className="muted">{change.isSuccess ? t('settings.password.changed') : ''}</p>
-        <button type="submit" disabled={change.isPending}>{t('settings.password.submit')}</button>
+        {change.isSuccess ? (
+          // The change ended this session too (change-operator-password.ts): the only way on is signing in again.
+          <a className="button" href="/sign-in">{t('settings.password.signInAgain')}</a>
+        ) : (
+          <button type="submit" disabled={change.isPending}>{t('settings.password.submit')}</button>
+        )}
       </form>
     </section>
   );

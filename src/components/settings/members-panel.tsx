@@ -18,7 +18,9 @@ export function MembersPanel({ platformId }: { platformId: string }) {
   const refresh = () => void utils.consoleAdmin.members.invalidate();
   const changeRole = api.consoleAdmin.changeRole.useMutation({ onSettled: refresh });
   const remove = api.consoleAdmin.removeMember.useMutation({ onSettled: refresh });
-  const failure = changeRole.error ?? remove.error ?? members.error;
+  const endSessions = api.consoleAdmin.endMemberSessions.useMutation();
+  const failure = changeRole.error ?? remove.error ?? endSessions.error ?? members.error;
+  const signedOut = members.data?.data.find((m) => endSessions.isSuccess && m.operatorId === endSessions.data.operatorId);
   return (
     <section className="panel" aria-labelledby="members-heading" id="members">
       <h2 id="members-heading">{t('settings.members.heading')}</h2>
@@ -29,6 +31,9 @@ export function MembersPanel({ platformId }: { platformId: string }) {
           {errorText(t, failure, { last_admin: 'settings.members.lastAdmin' })}
         </p>
       )}
+      <p role="status" className="muted">
+        {signedOut ? t('settings.members.sessionsEnded', { email: signedOut.email }) : ''}
+      </p>
       <DataTable labelledBy="members-heading" columns={[t('settings.members.email'), t('settings.members.role'), t('settings.members.since')]} actions spaced>
         {members.data?.data.map((m) => (
           <tr key={m.operatorId}>
@@ -55,15 +60,26 @@ export function MembersPanel({ platformId }: { platformId: string }) {
             </td>
             <td>{format.dateTime(m.memberSince)}</td>
             <td>
-              <button
-                type="button"
-                className="danger"
-                disabled={remove.isPending}
-                aria-label={t('settings.members.removeNamed', { email: m.email })}
-                onClick={() => remove.mutate({ platformId, operatorId: m.operatorId })}
-              >
-                {t('settings.members.remove')}
-              </button>
+              <div className={styles.actions}>
+                <button
+                  type="button"
+                  className="secondary"
+                  disabled={endSessions.isPending}
+                  aria-label={t('settings.members.endSessionsNamed', { email: m.email })}
+                  onClick={() => endSessions.mutate({ platformId, operatorId: m.operatorId })}
+                >
+                  {t('settings.members.endSessions')}
+                </button>
+                <button
+                  type="button"
+                  className="danger"
+                  disabled={remove.isPending}
+                  aria-label={t('settings.members.removeNamed', { email: m.email })}
+                  onClick={() => remove.mutate({ platformId, operatorId: m.operatorId })}
+                >
+                  {t('settings.members.remove')}
+                </button>
+              </div>
             </td>
           </tr>
         ))}

@@ -4,7 +4,8 @@ import { useState } from 'react';
 
 /**
  * next-auth's sign-out protocol (CSRF token, then POST /api/auth/signout) done with two fetches, so console
- * pages do not ship next-auth's whole browser client for one button.
+ * pages do not ship next-auth's whole browser client for one button. The server ends every session of the
+ * operator, not just this browser's (auth-options.ts, events.signOut).
  */
 export function SignOutButton({ label }: { label: string }) {
   const [busy, setBusy] = useState(false);

@@ -97,6 +97,9 @@ export const settingsEn = {
   'settings.members.alreadyMember': 'This person is already a member; change their role in the list instead.',
   'settings.members.invalidEmail': 'Enter a valid e-mail address.',
   'settings.members.lastAdmin': 'The platform needs at least one admin: make someone else admin first.',
+  'settings.members.endSessions': 'Sign out everywhere',
+  'settings.members.endSessionsNamed': 'Sign out {email} everywhere',
+  'settings.members.sessionsEnded': '{email} is signed out on every device and has to sign in again.',
 
   'settings.deliveries.heading': 'Webhook deliveries',
   'settings.deliveries.intro': 'Each event sent to your notify URLs, with every attempt. Redeliver sends the same event again to the URL configured now.',
@@ -169,5 +172,6 @@ export const settingsEn = {
   'settings.password.mismatch': 'The two new passwords differ.',
   'settings.password.submit': 'Change password',
   'settings.password.locked': 'Too many wrong passwords. Try again later; signing in is locked for this account meanwhile.',
-  'settings.password.changed': 'Password changed. Use the new one next time you sign in.',
+  'settings.password.changed': 'Password changed. All your sessions have ended, this one too: sign in again with the new password.',
+  'settings.password.signInAgain': 'Sign in again',
 } as const satisfies Record<string, string>;

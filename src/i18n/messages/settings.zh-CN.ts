@@ -99,6 +99,9 @@ export const settingsZhCN: Record<keyof typeof settingsEn, string> = {
   'settings.members.alreadyMember': '此人已是成员；请在列表中修改其角色。',
   'settings.members.invalidEmail': '请输入有效的邮箱地址。',
   'settings.members.lastAdmin': '平台至少需要一名管理员：请先将其他人设为管理员。',
+  'settings.members.endSessions': '全部退出登录',
+  'settings.members.endSessionsNamed': '让 {email} 在所有设备退出登录',
+  'settings.members.sessionsEnded': '{email} 已在所有设备退出登录，需要重新登录。',
 
   'settings.deliveries.heading': '回调投递记录',
   'settings.deliveries.intro': '发送到通知地址的每个事件及每次尝试。重新投递会把同一事件再次发送到当前配置的地址。',
@@ -171,5 +174,6 @@ export const settingsZhCN: Record<keyof typeof settingsEn, string> = {
   'settings.password.mismatch': '两次输入的新密码不一致。',
   'settings.password.submit': '修改密码',
   'settings.password.locked': '密码错误次数过多，请稍后再试；在此期间该账号也无法登录。',
-  'settings.password.changed': '密码已修改，下次登录请使用新密码。',
+  'settings.password.changed': '密码已修改。你的所有会话（包括当前会话）均已退出，请使用新密码重新登录。',
+  'settings.password.signInAgain': '重新登录',
 };

@@ -1,13 +1,21 @@
-import type { NextAuthOptions } from 'next-auth';
+import type { NextAuthOptions, User } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import { getSecrets, publicBaseUrl } from '@/server/config/secrets';
 import { getDb } from '@/server/db';
+import { clientAddress } from '@/server/http/trusted-proxy';
 import { signInOperator } from '@/server/services/operators/sign-in-operator';
-import { signInClientAddress, signInLockedError } from './sign-in-lock';
+import { sameOriginPath } from './same-origin-path';
+import { endSessionsOnSignOut, sessionIsCurrent } from './session-version';
+import { signInLockedError } from './sign-in-lock';
 
 let options: NextAuthOptions | undefined;
 
-/** Operators sign in with e-mail + password; sessions are JWTs signed with the service's session secret. */
+type SignedInOperator = User & { sessionVersion: number };
+
+/**
+ * Operators sign in with e-mail + password; sessions are JWTs signed with the service's session secret, and
+ * each request checks that the operator's sessions have not been ended since (session-version.ts).
+ */
 export function authOptions(): NextAuthOptions {
   if (options) return options;
   // next-auth v4 builds its callback URLs from NEXTAUTH_URL; keep it on our configured public address.
@@ -20,21 +28,30 @@ export function authOptions(): NextAuthOptions {
       CredentialsProvider({
         name: 'E-mail',
         credentials: { email: { label: 'E-mail', type: 'email' }, password: { label: 'Password', type: 'password' } },
-        async authorize(credentials, request) {
+        async authorize(credentials, request): Promise<SignedInOperator | null> {
           if (!credentials?.email || !credentials.password) return null;
-          const clientAddress = signInClientAddress(request?.headers as Record<string, string | undefined> | undefined);
-          const outcome = await signInOperator(await getDb(), { email: credentials.email, password: credentials.password, clientAddress });
+          const address = clientAddress({ headers: (request?.headers ?? {}) as Record<string, string | undefined> });
+          const outcome = await signInOperator(await getDb(), { email: credentials.email, password: credentials.password, clientAddress: address });
           // next-auth hands a thrown message to the form as `error`; the form shows the wait in minutes.
           if (outcome.result === 'locked') throw new Error(signInLockedError(outcome.retryAfterSeconds));
           if (outcome.result !== 'signed_in') return null;
           const { operator } = outcome;
-          return { id: operator.id, email: operator.email, name: operator.name ?? operator.email };
+          return { id: operator.id, email: operator.email, name: operator.name ?? operator.email, sessionVersion: operator.sessionVersion };
         },
       }),
     ],
     callbacks: {
-      jwt: ({ token, user }) => (user ? { ...token, operatorId: user.id } : token),
-      session: ({ session, token }) => ({ ...session, operatorId: token.operatorId as string }),
+      // An ended session becomes an empty token: no operator, and no database read on its later requests.
+      jwt: async ({ token, user }) => {
+        if (user) return { ...token, operatorId: user.id, sessionVersion: (user as SignedInOperator).sessionVersion };
+        return (await sessionIsCurrent(token)) ? token : {};
+      },
+      session: ({ session, token }) => (typeof token.operatorId === 'string' ? { ...session, operatorId: token.operatorId } : { expires: session.expires }),
+      // Only back to this service: a callbackUrl naming another origin goes to the console's start instead.
+      redirect: ({ url, baseUrl }) => new URL(sameOriginPath(url, baseUrl), baseUrl).href,
+    },
+    events: {
+      signOut: ({ token }) => endSessionsOnSignOut(token),
     },
   };
   return options;

@@ -12,14 +12,3 @@ export function parseSignInLocked(error: string | null | undefined): number | nu
   const match = new RegExp(`^${SIGN_IN_LOCKED}:(\\d+)$`).exec(error ?? '');
   return match ? Number(match[1]) : null;
 }
-
-/**
- * The client address for per-address throttling: the right-most X-Forwarded-For entry, which the nearest
- * proxy (or Next.js itself, when no proxy sent one) wrote. Without a proxy a client can choose it, which only
- * moves it to another address bucket: the per-account limit still holds.
- */
-export function signInClientAddress(headers: Record<string, string | undefined> | undefined): string | null {
-  const forwarded = headers?.['x-forwarded-for'] ?? headers?.['x-real-ip'];
-  const last = forwarded?.split(',').at(-1)?.trim();
-  return last ? last.slice(0, 100) : null;
-}

@@ -30,7 +30,7 @@ export default async function ChangePasswordPage() {
       <p className="muted">{t('passwordChange.intro')}</p>
       <ConsoleClient namespaces={['settings']}>
         <TrpcProvider>
-          <ForcedPasswordChange />
+          <ForcedPasswordChange email={session.operator.email} />
         </TrpcProvider>
       </ConsoleClient>
       <p>

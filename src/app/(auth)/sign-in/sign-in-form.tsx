@@ -4,6 +4,7 @@ import { signIn } from 'next-auth/react';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { useI18n } from '@/i18n/i18n-provider';
+import { sameOriginPath } from '@/server/auth/same-origin-path';
 import { parseSignInLocked } from '@/server/auth/sign-in-lock';
 
 export function SignInForm() {
@@ -25,7 +26,7 @@ export function SignInForm() {
       setError(minutes === null ? t('signIn.failed') : t('signIn.tooManyAttempts', { minutes }));
       return;
     }
-    router.replace(params.get('callbackUrl') ?? '/');
+    router.replace(sameOriginPath(params.get('callbackUrl'), window.location.origin));
     router.refresh();
   }
 

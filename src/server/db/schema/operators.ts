@@ -1,4 +1,4 @@
-import { boolean, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { platforms } from './platforms';
 
 export const operatorRoles = ['admin', 'operator', 'viewer'] as const;
@@ -14,6 +14,11 @@ export const operators = pgTable(
     locale: text('locale').notNull().default('zh-CN'),
     /** Set for passwords somebody else chose (first-run admin, CLI): the session can only change it until then. */
     passwordMustChange: boolean('password_must_change').notNull().default(false),
+    /**
+     * Copied into every session JWT at sign-in and compared on each request: raising it ends all the
+     * operator's sessions at once (sign-out, password change, role change or removal, "sign out everywhere").
+     */
+    sessionVersion: integer('session_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('operators_email_idx').on(t.email)],

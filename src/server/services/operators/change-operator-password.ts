@@ -3,8 +3,9 @@ import { z } from 'zod';
 import { operators } from '@/server/db/schema';
 import type { Db } from '@/server/db';
 import { AppError } from '@/server/errors';
+import { nextSessionVersion } from './end-operator-sessions';
 import { hashPassword, verifyPassword } from './password';
-import { clearAccountFailures, recordSignInFailure, signInLockedForSeconds, signInThrottleKeys } from './sign-in-throttle';
+import { admitSignInAttempt, lockedAfterFailure, releaseSignInAttempt, signInThrottleKeys } from './sign-in-throttle';
 
 /** The same length rules as when the operator was created (createOperatorInput). */
 export const changePasswordInput = z
@@ -16,38 +17,37 @@ export const changePasswordInput = z
 
 const refuse = (pointer: string, code: string, message: string) => new AppError('invalid_request', message, { errors: [{ pointer, code, message }] });
 
+const locked = (seconds: number) =>
+  new AppError('rate_limited', `Too many wrong passwords: try again in ${Math.ceil(seconds / 60)} min.`, { retryAfterSeconds: seconds });
+
 /**
  * The signed-in operator changes their own password: the current one must verify (argon2id) and the new one
- * must follow the creation rules and differ from it. Stored as a new argon2id hash, and a one-time password's
- * must-change flag clears with it; nothing else changes, and a refused attempt changes nothing. Passwords never reach a log or an error message.
- * Wrong current passwords count against the account exactly like failed sign-ins (sign-in-throttle.ts), so a
- * session left open on a shared computer cannot be used to guess the password that unlocks everything else.
+ * must follow the creation rules and differ from it. Stored as a new argon2id hash, a one-time password's
+ * must-change flag clears with it, and every session of the
+ * operator ends, this one included (whoever learnt the old password may hold one). A refused attempt changes
+ * nothing. Passwords never reach a log or an error message.
+ * Each attempt counts against the account exactly like a sign-in, before the current password is checked
+ * (sign-in-throttle.ts), so a session left open on a shared computer cannot be used to guess the password that
+ * unlocks everything else, not even by a burst of parallel guesses.
  */
 export async function changeOperatorPassword(db: Db, operatorId: string, input: z.input<typeof changePasswordInput>): Promise<void> {
   const { currentPassword, newPassword } = changePasswordInput.parse(input);
   const [row] = await db.select({ email: operators.email, passwordHash: operators.passwordHash }).from(operators).where(eq(operators.id, operatorId));
   if (!row) throw new AppError('unauthenticated', 'Sign in first.');
-  const throttle = signInThrottleKeys(row.email, null);
-  await refuseWhileLocked(db, throttle);
+  const admission = await admitSignInAttempt(db, signInThrottleKeys(row.email, null));
+  if (!admission.admitted) throw locked(admission.retryAfterSeconds);
   if (!(await verifyPassword(row.passwordHash, currentPassword))) {
-    await recordSignInFailure(db, throttle);
-    await refuseWhileLocked(db, throttle);
+    const lockedFor = lockedAfterFailure(admission.charges);
+    if (lockedFor > 0) throw locked(lockedFor);
     throw refuse('/currentPassword', 'wrong_password', 'The current password is not correct.');
   }
-  await clearAccountFailures(db, throttle);
+  await releaseSignInAttempt(db, admission.charges);
   if (newPassword === currentPassword) throw refuse('/newPassword', 'unchanged', 'The new password must differ from the current one.');
   // Compare-and-set on the hash just verified: of two changes racing from the same current password, one wins.
   const changed = await db
     .update(operators)
-    .set({ passwordHash: await hashPassword(newPassword), passwordMustChange: false })
+    .set({ passwordHash: await hashPassword(newPassword), passwordMustChange: false, sessionVersion: nextSessionVersion })
     .where(and(eq(operators.id, operatorId), eq(operators.passwordHash, row.passwordHash)))
     .returning({ id: operators.id });
   if (changed.length === 0) throw new AppError('conflict', 'The password was changed meanwhile; sign in again with the new one.');
-}
-
-async function refuseWhileLocked(db: Db, keys: ReturnType<typeof signInThrottleKeys>) {
-  const seconds = await signInLockedForSeconds(db, keys);
-  if (seconds > 0) {
-    throw new AppError('rate_limited', `Too many wrong passwords: try again in ${Math.ceil(seconds / 60)} min.`, { retryAfterSeconds: seconds });
-  }
 }

@@ -3,19 +3,22 @@ import { z } from 'zod';
 import { memberships } from '@/server/db/schema';
 import { logger } from '@/server/logger';
 import type { PlatformContext } from '../context';
+import { endOperatorSessions } from './end-operator-sessions';
 import { lockMember, refuseLosingLastAdmin } from './lock-platform-members';
 
 export const removePlatformMemberInput = z.object({ operatorId: z.string().min(1).max(64) }).strict();
 
 /**
  * Ends an operator's membership in this platform (the operator keeps any other platforms and can no longer
- * open this one: every tRPC call checks membership). Removing the last admin is 409 `conflict`.
+ * open this one: every tRPC call checks membership). Their sessions end too, so a browser left signed in
+ * cannot keep what it already loaded. Removing the last admin is 409 `conflict`.
  */
 export async function removePlatformMember(ctx: PlatformContext, input: z.infer<typeof removePlatformMemberInput>) {
   return ctx.db.transaction(async (tx) => {
     const { member, adminCount } = await lockMember(tx, ctx.platformId, input.operatorId);
     refuseLosingLastAdmin(member.role, null, adminCount);
     await tx.delete(memberships).where(and(eq(memberships.platformId, ctx.platformId), eq(memberships.operatorId, input.operatorId)));
+    await endOperatorSessions(tx, input.operatorId);
     logger.info({ platformId: ctx.platformId, actor: ctx.actor, operatorId: input.operatorId }, 'member removed');
     return { operatorId: input.operatorId, removed: true as const };
   });

@@ -1,10 +1,12 @@
 /**
- * Console sign-in with throttling: a locked account or address is answered "locked" without checking the
- * password (a correct guess during the lock proves nothing), a wrong password counts a failure, a right one
- * clears the account's count. Unknown e-mails go through the same steps (no account enumeration).
+ * Console sign-in with throttling: the attempt is counted against the account and the address before the
+ * password is checked (sign-in-throttle.ts), so a burst of parallel guesses gets at most the threshold of them
+ * checked; a locked account or address is answered "locked" without checking the password (a correct guess
+ * during the lock proves nothing). A right password takes its count back and clears the account's failures.
+ * Unknown e-mails go through the same steps (no account enumeration).
  */
 import type { Db } from '@/server/db';
-import { clearAccountFailures, recordSignInFailure, signInLockedForSeconds, signInThrottleKeys } from './sign-in-throttle';
+import { admitSignInAttempt, lockedAfterFailure, releaseSignInAttempt, signInThrottleKeys } from './sign-in-throttle';
 import { verifyOperatorCredentials } from './verify-operator-credentials';
 
 export type SignInOutcome =
@@ -13,15 +15,13 @@ export type SignInOutcome =
   | { result: 'locked'; retryAfterSeconds: number };
 
 export async function signInOperator(db: Db, input: { email: string; password: string; clientAddress: string | null }): Promise<SignInOutcome> {
-  const keys = signInThrottleKeys(input.email, input.clientAddress);
-  const lockedFor = await signInLockedForSeconds(db, keys);
-  if (lockedFor > 0) return { result: 'locked', retryAfterSeconds: lockedFor };
+  const admission = await admitSignInAttempt(db, signInThrottleKeys(input.email, input.clientAddress));
+  if (!admission.admitted) return { result: 'locked', retryAfterSeconds: admission.retryAfterSeconds };
   const operator = await verifyOperatorCredentials(db, input.email, input.password);
   if (operator) {
-    await clearAccountFailures(db, keys);
+    await releaseSignInAttempt(db, admission.charges);
     return { result: 'signed_in', operator };
   }
-  await recordSignInFailure(db, keys);
-  const nowLocked = await signInLockedForSeconds(db, keys);
+  const nowLocked = lockedAfterFailure(admission.charges);
   return nowLocked > 0 ? { result: 'locked', retryAfterSeconds: nowLocked } : { result: 'wrong_credentials' };
 }

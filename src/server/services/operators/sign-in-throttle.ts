@@ -3,9 +3,14 @@
  * every instance sees the same counts and a restart forgets nothing. After `threshold` failures in a row the
  * key is locked for 1 minute, then 2, 4, … up to 60 per further failure; 24 hours without a failure start over.
  * An unknown e-mail is counted exactly like a known one, so the lock tells nothing about which accounts exist.
+ *
+ * Every attempt is counted as a failure BEFORE its password is checked, under the key's row lock, and only
+ * while the key is not locked; the attempt that reaches the threshold sets the lock. So however many attempts
+ * race, at most `threshold` of them get their password verified (argon2) before the lock stands. A right
+ * password then takes its count back (releaseSignInAttempt).
  */
 import { createHmac } from 'node:crypto';
-import { and, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lte, or, sql, isNull } from 'drizzle-orm';
 import { getSecrets } from '@/server/config/secrets';
 import type { Db } from '@/server/db';
 import { signInThrottles } from '@/server/db/schema';
@@ -20,6 +25,11 @@ export const SIGN_IN_THROTTLE = {
 
 export type ThrottleKey = { key: string; threshold: number };
 
+/** One key's count as this attempt left it: `failures` includes this attempt. */
+export type ThrottleCharge = ThrottleKey & { failures: number; lockedForSeconds: number };
+
+export type SignInAdmission = { admitted: true; charges: ThrottleCharge[] } | { admitted: false; retryAfterSeconds: number };
+
 const pseudonym = (value: string) => createHmac('sha256', getSecrets().sessionSecret).update(value).digest('base64url');
 
 export function signInThrottleKeys(email: string, clientAddress: string | null): ThrottleKey[] {
@@ -28,38 +38,89 @@ export function signInThrottleKeys(email: string, clientAddress: string | null):
   return keys;
 }
 
+const t = signInThrottles;
+const secondsLeft = sql<number>`greatest(0, coalesce(ceil(extract(epoch from ${t.lockedUntil} - now())), 0))::int`;
+
 /** Seconds until every key is free again; 0 when none is locked. */
 export async function signInLockedForSeconds(db: Db, keys: ThrottleKey[]): Promise<number> {
   const [row] = await db
-    .select({ seconds: sql<number>`ceil(extract(epoch from max(${signInThrottles.lockedUntil}) - now()))::int` })
-    .from(signInThrottles)
-    .where(and(inArray(signInThrottles.key, keys.map((k) => k.key)), gt(signInThrottles.lockedUntil, sql`now()`)));
+    .select({ seconds: sql<number>`ceil(extract(epoch from max(${t.lockedUntil}) - now()))::int` })
+    .from(t)
+    .where(and(inArray(t.key, keys.map((k) => k.key)), gt(t.lockedUntil, sql`now()`)));
   return Math.max(0, row?.seconds ?? 0);
 }
 
-/** Counts one failure on every key, atomically (concurrent attempts each count), locking a key past its threshold. */
-export async function recordSignInFailure(db: Db, keys: ThrottleKey[]): Promise<void> {
-  const t = signInThrottles;
-  for (const { key, threshold } of keys) {
-    const failures = sql`(case when ${t.lastFailureAt} < now() - make_interval(hours => ${SIGN_IN_THROTTLE.forgetAfterHours}) then 1 else ${t.failures} + 1 end)`;
-    await db
-      .insert(t)
-      .values({ key, failures: 1, lastFailureAt: sql`now()`, lockedUntil: threshold <= 1 ? sql`now() + interval '1 minute'` : null })
-      .onConflictDoUpdate({
-        target: t.key,
-        set: {
-          failures,
-          lastFailureAt: sql`now()`,
-          lockedUntil: sql`case when ${failures} >= ${threshold}
-            then now() + least(power(2, ${failures} - ${threshold}), ${SIGN_IN_THROTTLE.maxLockMinutes}) * interval '1 minute'
-            else ${t.lockedUntil} end`,
-        },
-      });
+class Refused extends Error {}
+
+/**
+ * Counts this attempt as a failure on every key, all or none: refused (nothing counted) while any key is
+ * locked. Keys are taken in one order so two attempts never wait on each other's rows crosswise.
+ */
+export async function admitSignInAttempt(db: Db, keys: ThrottleKey[]): Promise<SignInAdmission> {
+  try {
+    const charges = await db.transaction(async (tx) => {
+      const taken: ThrottleCharge[] = [];
+      for (const key of [...keys].sort((a, b) => a.key.localeCompare(b.key))) {
+        const charge = await chargeKey(tx, key);
+        if (!charge) throw new Refused();
+        taken.push(charge);
+      }
+      return taken;
+    });
+    return { admitted: true, charges };
+  } catch (error) {
+    if (!(error instanceof Refused)) throw error;
+    return { admitted: false, retryAfterSeconds: Math.max(1, await signInLockedForSeconds(db, keys)) };
   }
 }
 
-/** A correct password clears the account's count; the address keeps its count (one good account must not launder a spray). */
-export async function clearAccountFailures(db: Db, keys: ThrottleKey[]): Promise<void> {
-  const accountKeys = keys.filter((k) => k.key.startsWith('account:')).map((k) => k.key);
-  if (accountKeys.length) await db.delete(signInThrottles).where(inArray(signInThrottles.key, accountKeys));
+/** One more failure on an unlocked key (locking it at the threshold); undefined when the key is locked. */
+async function chargeKey(db: Db, { key, threshold }: ThrottleKey): Promise<ThrottleCharge | undefined> {
+  const failures = sql`(case when ${t.lastFailureAt} < now() - make_interval(hours => ${SIGN_IN_THROTTLE.forgetAfterHours}) then 1 else ${t.failures} + 1 end)`;
+  const [row] = await db
+    .insert(t)
+    .values({ key, failures: 1, lastFailureAt: sql`now()`, lockedUntil: threshold <= 1 ? sql`now() + interval '1 minute'` : null })
+    .onConflictDoUpdate({
+      target: t.key,
+      set: {
+        failures,
+        lastFailureAt: sql`now()`,
+        lockedUntil: sql`case when ${failures} >= ${threshold}
+          then now() + least(power(2, ${failures} - ${threshold}), ${SIGN_IN_THROTTLE.maxLockMinutes}) * interval '1 minute'
+          else ${t.lockedUntil} end`,
+      },
+      // Evaluated on the row as it is once locked for this update: a racing attempt sees the lock just set.
+      setWhere: or(isNull(t.lockedUntil), lte(t.lockedUntil, sql`now()`)),
+    })
+    .returning({ failures: t.failures, lockedForSeconds: secondsLeft });
+  return row && { key, threshold, failures: row.failures, lockedForSeconds: row.lockedForSeconds };
+}
+
+/** After a wrong password: seconds the attempt's own count locked a key for (0: not locked). */
+export const lockedAfterFailure = (charges: ThrottleCharge[]) => Math.max(0, ...charges.map((c) => c.lockedForSeconds));
+
+/**
+ * The password was right: the account forgets its failures up to and including this attempt; the address
+ * only takes back this attempt (one good account must not launder a spray from that address). A lock this
+ * attempt set is lifted if nobody was counted after it; a lock set by attempts counted after it stays.
+ */
+export async function releaseSignInAttempt(db: Db, charges: ThrottleCharge[]): Promise<void> {
+  for (const charge of charges) {
+    const own = charge.key.startsWith('account:') ? charge.failures : 1;
+    const setByThisAttempt = charge.failures >= charge.threshold;
+    await db
+      .update(t)
+      .set({
+        failures: sql`greatest(${t.failures} - ${own}, 0)`,
+        lockedUntil: setByThisAttempt ? sql`case when ${t.failures} = ${charge.failures} then null else ${t.lockedUntil} end` : sql`${t.lockedUntil}`,
+      })
+      .where(eq(t.key, charge.key));
+  }
+  await db.delete(t).where(
+    and(
+      inArray(t.key, charges.map((c) => c.key)),
+      eq(t.failures, 0),
+      or(isNull(t.lockedUntil), lte(t.lockedUntil, sql`now()`)),
+    ),
+  );
 }

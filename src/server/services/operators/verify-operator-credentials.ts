@@ -3,9 +3,12 @@ import { operators } from '@/server/db/schema';
 import type { Db } from '@/server/db';
 import { decoyHash, verifyPassword } from './password';
 
-/** The operator for an e-mail and password, or null; unknown e-mails cost as much time as wrong passwords. */
+/**
+ * The operator for an e-mail and password, or null; unknown e-mails cost as much time as wrong passwords.
+ * `sessionVersion` goes into the session made from this sign-in (session-version.ts).
+ */
 export async function verifyOperatorCredentials(db: Db, email: string, password: string) {
   const [row] = await db.select().from(operators).where(eq(operators.email, email.trim().toLowerCase()));
   const ok = await verifyPassword(row?.passwordHash ?? (await decoyHash()), password);
-  return row && ok ? { id: row.id, email: row.email, name: row.name, locale: row.locale } : null;
+  return row && ok ? { id: row.id, email: row.email, name: row.name, locale: row.locale, sessionVersion: row.sessionVersion } : null;
 }

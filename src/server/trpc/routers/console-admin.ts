@@ -5,6 +5,7 @@ import { invitePlatformMember, invitePlatformMemberInput } from '@/server/servic
 import { listPlatformInvitations } from '@/server/services/invitations/list-platform-invitations';
 import { revokePlatformInvitation, revokePlatformInvitationInput } from '@/server/services/invitations/revoke-platform-invitation';
 import { changeMemberRole, changeMemberRoleInput } from '@/server/services/operators/change-member-role';
+import { endMemberSessions, endMemberSessionsInput } from '@/server/services/operators/end-member-sessions';
 import { listPlatformMembers } from '@/server/services/operators/list-platform-members';
 import { removePlatformMember, removePlatformMemberInput } from '@/server/services/operators/remove-platform-member';
 import { decideSandboxAudit, decideSandboxAuditInput } from '@/server/services/platforms/decide-sandbox-audit';
@@ -35,6 +36,9 @@ export const consoleAdminRouter = router({
   removeMember: platformProcedure('admin')
     .input(z.object(removePlatformMemberInput.shape))
     .mutation(({ ctx, input }) => removePlatformMember(ctx, without(input))),
+  endMemberSessions: platformProcedure('admin')
+    .input(z.object(endMemberSessionsInput.shape))
+    .mutation(({ ctx, input }) => endMemberSessions(ctx, without(input))),
   sandbox: router({
     applyments: platformProcedure('operator').query(({ ctx }) => listPlatformSandboxApplyments(ctx, sandboxContext().store)),
     moveApplyment: platformProcedure('operator')

@@ -15,7 +15,7 @@ export function declaredBodyLength(request: Request): number | undefined {
   return Number(header);
 }
 
-export async function readBodyBytes(request: Request, limitBytes: number): Promise<Uint8Array> {
+export async function readBodyBytes(request: Request, limitBytes: number): Promise<Uint8Array<ArrayBuffer>> {
   const declared = declaredBodyLength(request);
   const tooLarge = () =>
     new AppError('payload_too_large', `The request body exceeds the limit of ${limitBytes} bytes.`);

@@ -55,6 +55,8 @@ const envSchema = z.object({
   /** Console API (/api/trpc, /api/auth) per operator, or per client address when signed out: procedures a second, and at once. */
   CONSOLE_RATE_LIMIT_PER_SECOND: z.coerce.number().int().min(1).max(1_000_000).default(20),
   CONSOLE_RATE_LIMIT_BURST: z.coerce.number().int().min(10).max(1_000_000).default(120),
+  /** How many reverse proxies in front of this service append X-Forwarded-* headers; 0: trust none of them. */
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   // Live-mode upstream credentials (service-wide; never in the repo).
   PROVIDER_A_MCH_ID: optionalText,
   PROVIDER_A_MERCHANT_SERIAL_NO: optionalText,

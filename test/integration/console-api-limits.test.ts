@@ -20,11 +20,12 @@ import { useEnv } from '../support/scoped-env';
 const SITE = 'http://localhost:3000';
 const LIMIT = 64 * 1024;
 
+type NextRequestInit = ConstructorParameters<typeof NextRequest>[1];
 type TrpcError = { error: { message: string; data: { code: string; httpStatus: number; appCode?: string } } };
 
 const callTrpc = (request: Request) => inRequestScope((r: Request) => (r.method === 'GET' ? trpcRoute.GET(r) : trpcRoute.POST(r)))(request);
 const callAuth = (request: NextRequest, action: string[]) =>
-  inRequestScope((r: NextRequest) => (r.method === 'GET' ? authRoute.GET : authRoute.POST)(r, { params: Promise.resolve({ nextauth: action }) }))(request);
+  inRequestScope((r: Request) => (r.method === 'GET' ? authRoute.GET : authRoute.POST)(r, { params: Promise.resolve({ nextauth: action }) }))(request);
 
 /** A body that streams `total` bytes in 16 KB chunks and counts how many the server pulled. */
 function countingStream(total: number) {
@@ -92,7 +93,7 @@ describeEachDatabase('console API limits', (database) => {
         headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(10 * LIMIT) },
         body: authStream,
         duplex: 'half',
-      } as RequestInit & { duplex: 'half' }),
+      } as NextRequestInit),
       ['callback', 'credentials'],
     );
     expect(auth.status).toBe(413);
@@ -113,7 +114,7 @@ describeEachDatabase('console API limits', (database) => {
         headers: { 'content-type': 'application/json' },
         body: authStream,
         duplex: 'half',
-      } as RequestInit & { duplex: 'half' }),
+      } as NextRequestInit),
       ['callback', 'credentials'],
     );
     expect(auth.status).toBe(413);

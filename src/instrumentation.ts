@@ -1,6 +1,8 @@
 /** Next.js calls this once when a server process starts. */
 export async function register() {
   if (process.env.NEXT_RUNTIME === 'nodejs') {
+    const { joinDuplicateHeadersOfEveryRequest } = await import('./server/http/duplicate-headers');
+    joinDuplicateHeadersOfEveryRequest();
     const { startServer } = await import('./server/startup/start-server');
     await startServer();
   }

@@ -1,5 +1,6 @@
 import NextAuth from 'next-auth';
 import { authOptions } from '@/server/auth/auth-options';
+import { AppError } from '@/server/errors';
 import { currentOperatorId } from '@/server/auth/current-operator';
 import { boundedRequest, refuseDeclaredOversize } from '@/server/http/bounded-request';
 import { consoleRateLimitKey, enforceConsoleRateLimit } from '@/server/http/console-rate-limit';
@@ -16,13 +17,30 @@ const handler = (request: Request, context: unknown) => {
   return requestContext.run({ requestId }, async () => {
     try {
       refuseDeclaredOversize(request);
+      // The only provider is credentials, whose callback next-auth serves on POST alone (any other method: a 500).
+      if (request.method !== 'POST' && /^\/api\/auth\/callback(\/|$)/.test(new URL(request.url).pathname)) {
+        throw new AppError('method_not_allowed', 'The sign-in callback takes POST only.');
+      }
       const rateLimitHeaders = enforceConsoleRateLimit(consoleRateLimitKey(await currentOperatorId(), request));
-      const response: Response = await NextAuth(authOptions())(await boundedRequest(request), context);
+      const bounded = await boundedRequest(request);
+      await refuseMalformedJson(bounded);
+      const response: Response = await NextAuth(authOptions())(bounded, context);
       return withHeaders(response, rateLimitHeaders);
     } catch (error) {
-      return problemResponse(toAppError(error), requestId);
+      const appError = toAppError(error);
+      return problemResponse(appError, requestId, appError.code === 'method_not_allowed' ? { Allow: 'POST' } : {});
     }
   });
 };
+
+/** next-auth parses a JSON body itself and lets the SyntaxError of a malformed one escape as a 500. */
+async function refuseMalformedJson(request: Request) {
+  if (request.method !== 'POST' || !request.body || !request.headers.get('content-type')?.includes('application/json')) return;
+  try {
+    await request.clone().json();
+  } catch {
+    throw new AppError('invalid_request', 'The request body is not valid JSON.');
+  }
+}
 
 export { handler as GET, handler as POST };

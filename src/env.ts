@@ -57,6 +57,9 @@ const envSchema = z.object({
    */
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   API_BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(20 * 1024 * 1024).default(1024 * 1024),
+  /** Console API (/api/trpc, /api/auth) per operator, or per client address when signed out: procedures a second, and at once. */
+  CONSOLE_RATE_LIMIT_PER_SECOND: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  CONSOLE_RATE_LIMIT_BURST: z.coerce.number().int().min(10).max(1_000_000).default(120),
   // Live-mode upstream credentials (service-wide; never in the repo).
   PROVIDER_A_MCH_ID: optionalText,
   PROVIDER_A_MERCHANT_SERIAL_NO: optionalText,

@@ -4,6 +4,8 @@ export async function register() {
     // First, so no request is served without its socket address (trusted-proxy.ts).
     const { recordSocketAddresses } = await import('./server/http/socket-address');
     recordSocketAddresses();
+    const { joinDuplicateHeadersOfEveryRequest } = await import('./server/http/duplicate-headers');
+    joinDuplicateHeadersOfEveryRequest();
     const { startServer } = await import('./server/startup/start-server');
     await startServer();
   }

@@ -9,7 +9,9 @@ process.env.LOG_FILE = path.join(process.env.DATA_DIR, 'test.log');
 process.env.LOG_LEVEL ??= 'debug';
 process.env.UPSTREAM_TIMEOUT_MS ??= '1500';
 delete process.env.DATABASE_URL;
-// Suites that fire hundreds of calls with one key test their routes, not the limiter; the rate-limit suites set
-// their own small limits.
+// Suites that fire hundreds of calls with one key or session test their routes, not the limiter; the rate-limit
+// suites set their own small limits.
 process.env.API_RATE_LIMIT_PER_SECOND ??= '100000';
 process.env.API_RATE_LIMIT_BURST ??= '100000';
+process.env.CONSOLE_RATE_LIMIT_PER_SECOND ??= '100000';
+process.env.CONSOLE_RATE_LIMIT_BURST ??= '100000';

@@ -1,39 +1,12 @@
-import net from 'node:net';
 import { expect, test } from '@playwright/test';
 import { provision } from '../support/provision';
+import { rawRequest } from '../support/raw-http';
 
 /**
  * Bodies that lie about their size, over a raw socket against the production build (fetch clients cannot lie):
  * the server must answer from the declared size without waiting for the body, cap a chunked body while it
  * streams, and not be confused by a body longer than it declared.
  */
-type RawAnswer = { status: number; head: string; body: string };
-
-function rawRequest(baseURL: string, head: string, send: (socket: net.Socket) => void): Promise<RawAnswer> {
-  const { hostname, port } = new URL(baseURL);
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(Number(port), hostname === 'localhost' ? '127.0.0.1' : hostname);
-    let received = '';
-    const done = () => {
-      const match = /^HTTP\/1\.1 (\d{3})/.exec(received);
-      if (!match) return reject(new Error(`no HTTP answer: ${received.slice(0, 200)}`));
-      const [headPart = '', bodyPart = ''] = received.split('\r\n\r\n');
-      resolve({ status: Number(match[1]), head: headPart, body: bodyPart });
-      socket.destroy();
-    };
-    socket.setTimeout(20_000, () => done());
-    socket.on('data', (chunk) => {
-      received += chunk.toString('latin1');
-      // One complete answer is enough; the server may keep the connection open.
-      if (/\r\n\r\n[\s\S]*\}\s*$/.test(received) || /\r\n0\r\n\r\n$/.test(received)) done();
-    });
-    socket.on('error', () => (received ? done() : reject(new Error('connection failed'))));
-    socket.on('close', () => received && done());
-    socket.write(head);
-    send(socket);
-  });
-}
-
 const headFor = (lines: string[]) => `POST /v1/payments/media HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${provision().apiKey}\r\nX-Service-Code: payments\r\nContent-Type: multipart/form-data; boundary=bomb\r\n${lines.join('\r\n')}\r\n\r\n`;
 
 test.describe('upload size lies over a raw socket', () => {

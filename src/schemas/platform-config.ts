@@ -23,4 +23,5 @@ export const platformConfigSchemas = {
 export type PlatformConfigKey = keyof typeof platformConfigSchemas;
 export const platformConfigKeys = Object.keys(platformConfigSchemas) as PlatformConfigKey[];
 
-export const isPlatformConfigKey = (key: string): key is PlatformConfigKey => key in platformConfigSchemas;
+// Own keys only: `key in` would also accept "__proto__", "constructor" and every other inherited name.
+export const isPlatformConfigKey = (key: string): key is PlatformConfigKey => Object.hasOwn(platformConfigSchemas, key);

@@ -32,6 +32,19 @@ describeEachDatabase('GET /v1/payments/sub-merchants authentication and scope', 
     }
   });
 
+  it('answers 400 invalid_request for two Authorization headers, whichever comes first (Node and Headers join them with ", ")', async () => {
+    const unknown = `Bearer sk_test_${'A'.repeat(32)}`;
+    for (const pair of [[`Bearer ${platform.apiKey}`, unknown], [unknown, `Bearer ${platform.apiKey}`], [`Bearer ${platform.apiKey}`, `Bearer ${platform.apiKey}`]]) {
+      const headers = new Headers({ 'x-service-code': 'payments' });
+      for (const value of pair) headers.append('authorization', value);
+      const response = await callRoute(listRoute.GET, url, { headers });
+      expect(response.status).toBe(400);
+      const body = await problem(response);
+      expect(body.code).toBe('invalid_request');
+      expect((body as unknown as { detail: string }).detail).toBe('Send the Authorization header once.');
+    }
+  });
+
   it('answers 400 service_code_required without X-Service-Code', async () => {
     const response = await callRoute(listRoute.GET, url, { headers: { authorization: `Bearer ${platform.apiKey}` } });
     expect(response.status).toBe(400);

@@ -34,6 +34,18 @@ describeEachDatabase('per API key rate limits (2 a second, burst 3)', (database)
     expect(limited.headers.get('ratelimit')).toBe('"default";r=0;t=1');
   });
 
+  it('sends RateLimit-Policy and RateLimit on problem answers of an authenticated request too (404, 400)', async () => {
+    const api = paymentsApi((await createPlatformWithKey(database().db)).apiKey);
+    const missing = await api.get('sm_does_not_exist');
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('content-type')).toBe('application/problem+json');
+    expect(missing.headers.get('ratelimit-policy')).toBe(policy);
+    expect(missing.headers.get('ratelimit')).toMatch(/^"default";r=2;t=\d+$/);
+    const invalid = await api.create({ distributorExternalUserId: 42 });
+    expect(invalid.status).toBe(400);
+    expect(invalid.headers.get('ratelimit')).toMatch(/^"default";r=1;t=\d+$/);
+  });
+
   it('a refused create changes nothing, and the key works again after Retry-After', async () => {
     const platform = await createPlatformWithKey(database().db);
     const api = paymentsApi(platform.apiKey);

@@ -9,15 +9,21 @@ import { controlCharacterString, expectNothingInternal, hostileSegment, reportRe
 import { describeEachDatabase } from '../support/databases';
 import { changedTables, databaseSnapshotter, type DbSnapshot } from '../support/db-snapshot';
 import { sessionCookie, useRequestScope } from '../support/next-request-scope';
+import { useEnv } from '../support/scoped-env';
 import { createTenantWithResources, type TenantWithResources } from '../support/tenant-resources';
+import { TRPC_MAX_BATCH_SIZE } from '@/trpc/batch-limit';
 import { callTrpcOverHttp, trpcProcedures as procedures, type TrpcProcedure } from '../support/trpc-procedures';
 
 const RUNS_PER_PROCEDURE = Number(process.env.BAD_INPUT_RUNS ?? 20);
 
-type WireCase = { label: string; method: 'GET' | 'POST'; path: string; input?: string; contentType?: string; cookie?: string | null };
+type WireCase = { label: string; method: 'GET' | 'POST'; path: string; input?: string; contentType?: string; cookie?: string | null; search?: string; headers?: [string, string][] };
+
+// Small enough that "over the limit" bodies stay cheap; the check is the same at any limit.
+const BODY_LIMIT = 64 * 1024;
 
 describeEachDatabase('bad input on every tRPC procedure', (database, driver) => {
   useRequestScope();
+  useEnv({ API_BODY_LIMIT_BYTES: String(BODY_LIMIT) });
   const snapshot = databaseSnapshotter(database);
   let tenant: TenantWithResources;
   let cookie: string;
@@ -71,6 +77,33 @@ describeEachDatabase('bad input on every tRPC procedure', (database, driver) => 
   for (const procedure of procedures) {
     it(`${procedure.type} ${procedure.path}: every bad input is a 4xx tRPC error and changes nothing`, async () => {
       const method = procedure.type === 'query' ? 'GET' : 'POST';
+      const valid = JSON.stringify({ platformId: tenant.platformId });
+      const batchOf = (size: number) => JSON.stringify(Object.fromEntries(Array.from({ length: size }, (_, i) => [i, { platformId: tenant.platformId }])));
+      const tooMany = TRPC_MAX_BATCH_SIZE + 1;
+      const limits = fc.constantFrom<WireCase>(
+        {
+          label: 'batch over the limit',
+          method,
+          path: Array(tooMany).fill(procedure.path).join(','),
+          search: `?batch=1${method === 'GET' ? `&input=${encodeURIComponent(batchOf(tooMany))}` : ''}`,
+          input: batchOf(tooMany),
+          contentType: 'application/json',
+        },
+        { label: 'batch over the limit, commas percent-encoded', method, path: Array(tooMany).fill(procedure.path).join('%2C'), search: '?batch=1', input: '{}', contentType: 'application/json' },
+        { label: 'malformed percent-encoding in the path', method, path: `${procedure.path}%E0%A4%A`, input: valid, contentType: 'application/json' },
+        { label: 'malformed percent-encoding in a batch path', method, path: `${procedure.path},%ZZ`, search: '?batch=1', input: '{}', contentType: 'application/json' },
+        { label: 'declared body over the limit', method, path: procedure.path, input: valid, contentType: 'application/json', headers: [['content-length', String(BODY_LIMIT * 100)]] },
+        { label: 'malformed Content-Length', method, path: procedure.path, input: valid, contentType: 'application/json', headers: [['content-length', '1e9']] },
+      );
+      // Mutations read a body: one over the limit is cut off while it is read, and a second Content-Type (joined
+      // with ", " as Node now does) is not JSON. Queries take their input from the URL.
+      const bodies =
+        method === 'POST'
+          ? fc.constantFrom<WireCase>(
+              { label: 'body over the limit', method, path: procedure.path, input: JSON.stringify({ platformId: 'x'.repeat(BODY_LIMIT) }), contentType: 'application/json' },
+              { label: 'duplicated Content-Type', method, path: procedure.path, input: valid, contentType: 'application/json', headers: [['content-type', 'text/plain']] },
+            )
+          : limits;
       const wire = fc.constantFrom<WireCase>(
         { label: 'not signed in', method, path: procedure.path, input: JSON.stringify({ platformId: tenant.platformId }), contentType: 'application/json', cookie: null },
         { label: 'forged session', method, path: procedure.path, input: JSON.stringify({ platformId: tenant.platformId }), contentType: 'application/json', cookie: 'next-auth.session-token=eyJ.forged.x' },
@@ -86,7 +119,8 @@ describeEachDatabase('bad input on every tRPC procedure', (database, driver) => 
         contentType: 'application/json',
       }));
       // A procedure without input (me.get) has only the wire and the session to get wrong.
-      const cases = procedure.inputs.length ? fc.oneof(wire, input) : wire.filter((c) => c.label !== 'malformed JSON');
+      const wireAndLimits = fc.oneof(wire, limits, bodies);
+      const cases = procedure.inputs.length ? fc.oneof(wireAndLimits, input) : wireAndLimits.filter((c) => c.label !== 'malformed JSON');
       await fc.assert(fc.asyncProperty(cases, attack), { numRuns: RUNS_PER_PROCEDURE });
     });
   }

@@ -5,6 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, expect, it } from 'vitest';
 import * as trpcRoute from '@/app/api/trpc/[trpc]/route';
+import { resetEnvForTests } from '@/env';
 import { operators } from '@/server/db/schema';
 import { createOperator } from '@/server/services/operators/create-operator';
 import { describeEachDatabase } from '../support/databases';
@@ -38,10 +39,28 @@ describeEachDatabase('tRPC mutations refuse cross-site requests', (database) => 
     expect(await locale()).toBe('en');
   });
 
-  it('runs it for non-browser callers too (no Origin, no Sec-Fetch-Site) and behind a proxy (X-Forwarded-Host)', async () => {
+  it('runs it for non-browser callers too (no Origin, no Sec-Fetch-Site)', async () => {
     expect((await setLocale({ 'content-type': 'application/json' })).status).toBe(200);
-    const proxied = await setLocale({ 'content-type': 'application/json; charset=utf-8', origin: 'https://console.example.com', 'x-forwarded-host': 'console.example.com' });
-    expect(proxied.status).toBe(200);
+  });
+
+  it('believes X-Forwarded-Host only from the proxies TRUSTED_PROXY_HOPS declares', async () => {
+    const proxied = (forwardedHost: string) =>
+      setLocale({ 'content-type': 'application/json; charset=utf-8', origin: 'https://console.example.com', 'x-forwarded-host': forwardedHost });
+    // No proxy declared (the default): any client could have sent the header, so the Host header decides.
+    const forged = await proxied('console.example.com');
+    expect(forged.status).toBe(403);
+    expect(await locale()).toBe('zh-CN');
+    try {
+      process.env.TRUSTED_PROXY_HOPS = '1';
+      resetEnvForTests();
+      expect((await proxied('console.example.com')).status).toBe(200);
+      // One trusted proxy appends the host it was asked for; an entry before it came from the client.
+      expect((await proxied('console.example.com, evil.example')).status).toBe(403);
+      expect((await proxied('evil.example, console.example.com')).status).toBe(200);
+    } finally {
+      delete process.env.TRUSTED_PROXY_HOPS;
+      resetEnvForTests();
+    }
   });
 
   it('refuses a foreign Origin or a cross-site / same-site Sec-Fetch-Site with 403, changing nothing', async () => {

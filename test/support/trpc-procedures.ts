@@ -16,13 +16,23 @@ export type TrpcProcedure = (typeof trpcProcedures)[number];
 
 /**
  * Calls a procedure over HTTP through the real /api/trpc route (the test file must `useRequestScope()`):
- * queries as GET with ?input=, mutations as POST with a JSON body, as @trpc/client sends them.
+ * queries as GET with ?input=, mutations as POST with a JSON body, as @trpc/client sends them. `search`
+ * replaces the query string (batches), `headers` are appended (duplicates stay duplicates).
  */
-export async function callTrpcOverHttp(init: { method: 'GET' | 'POST'; path: string; input?: string; contentType?: string; cookie?: string | null }) {
+export async function callTrpcOverHttp(init: {
+  method: 'GET' | 'POST';
+  path: string;
+  input?: string;
+  contentType?: string;
+  cookie?: string | null;
+  search?: string;
+  headers?: [string, string][];
+}) {
   const headers = new Headers();
   if (init.cookie) headers.set('cookie', init.cookie);
   if (init.contentType) headers.set('content-type', init.contentType);
-  const query = init.method === 'GET' && init.input !== undefined ? `?input=${encodeURIComponent(init.input)}` : '';
+  for (const [name, value] of init.headers ?? []) headers.append(name, value);
+  const query = init.search ?? (init.method === 'GET' && init.input !== undefined ? `?input=${encodeURIComponent(init.input)}` : '');
   const request = new Request(`http://localhost:3000/api/trpc/${init.path}${query}`, {
     method: init.method,
     headers,

@@ -60,6 +60,9 @@ export const coreEn = {
   'settings.col.lastUsed': 'Last used',
   'settings.col.status': 'Status',
   'settings.config': 'Platform configuration',
+  'badRequest.title': 'This address is not valid',
+  'badRequest.body': 'The link contains a broken character encoding (a stray “%”). Check the address, or start again from the console.',
+  'badRequest.home': 'Go to the console',
 } as const;
 
 

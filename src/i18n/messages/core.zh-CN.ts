@@ -62,4 +62,7 @@ export const coreZhCN: Record<keyof typeof coreEn, string> = {
   'settings.col.lastUsed': '最近使用',
   'settings.col.status': '状态',
   'settings.config': '平台配置',
+  'badRequest.title': '该地址无效',
+  'badRequest.body': '链接中含有损坏的字符编码（多余的“%”）。请检查地址，或从控制台重新开始。',
+  'badRequest.home': '前往控制台',
 };

@@ -3,6 +3,7 @@ import CredentialsProvider from 'next-auth/providers/credentials';
 import { getSecrets, publicBaseUrl } from '@/server/config/secrets';
 import { getDb } from '@/server/db';
 import { clientAddress } from '@/server/http/trusted-proxy';
+import { logger } from '@/server/logger';
 import { signInOperator } from '@/server/services/operators/sign-in-operator';
 import { sameOriginPath } from './same-origin-path';
 import { endSessionsOnSignOut, sessionIsCurrent } from './session-version';
@@ -53,6 +54,20 @@ export function authOptions(): NextAuthOptions {
     events: {
       signOut: ({ token }) => endSessionsOnSignOut(token),
     },
+    // next-auth prints to the console in its own format by default; its metadata can hold tokens and credentials.
+    logger: {
+      error: (code, metadata) => logger.error({ nextAuth: code, ...logFields(metadata) }, `next-auth: ${code}`),
+      warn: (code) => logger.warn({ nextAuth: code }, `next-auth: ${code}`),
+      debug: (code, metadata) => logger.debug({ nextAuth: code, ...logFields(metadata) }, `next-auth: ${code}`),
+    },
   };
   return options;
+}
+
+/** next-auth hands an Error, or an object holding one under `error`: pino serializes errors only as `err`. */
+function logFields(metadata: unknown): Record<string, unknown> {
+  if (metadata instanceof Error) return { err: metadata };
+  if (metadata === null || typeof metadata !== 'object') return metadata === undefined ? {} : { metadata };
+  const { error, ...rest } = metadata as { error?: unknown };
+  return { ...(error instanceof Error ? { err: error } : error === undefined ? {} : { error }), metadata: rest };
 }

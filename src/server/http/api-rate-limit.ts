@@ -6,39 +6,16 @@
  */
 import { getEnv } from '@/env';
 import { AppError } from '@/server/errors';
+import { tokenBuckets } from './token-buckets';
 
-type Bucket = { tokens: number; updatedAt: number };
+export type { RateLimitOutcome } from './token-buckets';
 
-const buckets = new Map<string, Bucket>();
-/** Above this many keys, full (idle) buckets are dropped: a full bucket is the same as no bucket. */
-const PRUNE_ABOVE = 10_000;
+const buckets = tokenBuckets('default', () => {
+  const env = getEnv();
+  return { rate: env.API_RATE_LIMIT_PER_SECOND, burst: env.API_RATE_LIMIT_BURST };
+});
 
-export type RateLimitOutcome = { allowed: boolean; headers: Record<string, string>; retryAfterSeconds: number };
-
-export function takeApiRequestToken(keyId: string, now = performance.now()): RateLimitOutcome {
-  const { API_RATE_LIMIT_PER_SECOND: rate, API_RATE_LIMIT_BURST: burst } = getEnv();
-  const bucket = buckets.get(keyId) ?? { tokens: burst, updatedAt: now };
-  bucket.tokens = Math.min(burst, bucket.tokens + ((now - bucket.updatedAt) / 1000) * rate);
-  bucket.updatedAt = now;
-  const allowed = bucket.tokens >= 1;
-  if (allowed) bucket.tokens -= 1;
-  if (!buckets.has(keyId)) {
-    if (buckets.size >= PRUNE_ABOVE) pruneFullBuckets(now, rate, burst);
-    buckets.set(keyId, bucket);
-  }
-  const remaining = Math.floor(bucket.tokens);
-  const retryAfterSeconds = allowed ? 0 : Math.max(1, Math.ceil((1 - bucket.tokens) / rate));
-  // t: seconds until the bucket is full again (or, when empty, until the next request is allowed).
-  const resetSeconds = allowed ? Math.ceil((burst - bucket.tokens) / rate) : retryAfterSeconds;
-  return {
-    allowed,
-    retryAfterSeconds,
-    headers: {
-      'RateLimit-Policy': `"default";q=${rate};w=1`,
-      RateLimit: `"default";r=${remaining};t=${resetSeconds}`,
-    },
-  };
-}
+export const takeApiRequestToken = (keyId: string, now = performance.now()) => buckets.take(keyId, 1, now);
 
 /** Throws 429 rate_limited (with Retry-After) when the key has no token left; returns the headers to send otherwise. */
 export function enforceApiRateLimit(keyId: string): Record<string, string> {
@@ -51,13 +28,5 @@ export function enforceApiRateLimit(keyId: string): Record<string, string> {
   );
 }
 
-function pruneFullBuckets(now: number, rate: number, burst: number) {
-  for (const [keyId, bucket] of buckets) {
-    if (bucket.tokens + ((now - bucket.updatedAt) / 1000) * rate >= burst) buckets.delete(keyId);
-  }
-}
-
 /** Test hook: start every key with a full bucket. */
-export function resetApiRateLimitsForTests() {
-  buckets.clear();
-}
+export const resetApiRateLimitsForTests = () => buckets.reset();

@@ -7,6 +7,7 @@
  * Non-browser callers (no Origin, no Sec-Fetch-Site) pass: they carry no ambient cookie to abuse.
  */
 import { AppError } from '@/server/errors';
+import { forwardedHost } from './trusted-proxy';
 
 export function crossSiteProblem(request: Request): AppError | null {
   const fetchSite = request.headers.get('sec-fetch-site');
@@ -24,7 +25,7 @@ export function crossSiteProblem(request: Request): AppError | null {
   return null;
 }
 
-/** The Origin must name the host the request was sent to (behind a proxy: the forwarded host). */
+/** The Origin must name the host the request was sent to (behind a trusted proxy: the forwarded host). */
 function sameOrigin(origin: string, request: Request): boolean {
   let host: string;
   try {
@@ -32,6 +33,5 @@ function sameOrigin(origin: string, request: Request): boolean {
   } catch {
     return false; // "null" (sandboxed frames, file://) or garbage
   }
-  const served = request.headers.get('x-forwarded-host')?.split(',')[0]?.trim() || request.headers.get('host') || new URL(request.url).host;
-  return host.toLowerCase() === served.toLowerCase();
+  return host.toLowerCase() === forwardedHost(request);
 }

@@ -50,7 +50,9 @@ async function serve(request: Request, context: RouteContext, handler: RouteHand
       for (const [name, value] of Object.entries(store.responseHeaders ?? {})) response.headers.set(name, value);
     } catch (error) {
       const appError = toAppError(error);
-      response = problemResponse(appError, requestId, appError.code === 'method_not_allowed' ? { Allow: allow } : {});
+      // Headers the request earned before it failed (the key's RateLimit) belong on a problem answer too.
+      const headers = appError.code === 'method_not_allowed' ? { ...store.responseHeaders, Allow: allow } : store.responseHeaders;
+      response = problemResponse(appError, requestId, headers);
     }
     // A failed write may have written part of its work (state is saved before an upstream call): wait either way.
     if (!readOnlyMethods.has(request.method)) await changesCaughtUp();

@@ -15,7 +15,7 @@ export function declaredBodyLength(request: Request): number | undefined {
   return Number(header);
 }
 
-export async function readBodyBytes(request: Request, limitBytes: number): Promise<Uint8Array> {
+export async function readBodyBytes(request: Request, limitBytes: number): Promise<Uint8Array<ArrayBuffer>> {
   const declared = declaredBodyLength(request);
   const tooLarge = () =>
     new AppError('payload_too_large', `The request body exceeds the limit of ${limitBytes} bytes.`);
@@ -70,13 +70,14 @@ export async function parseJsonBody<T extends z.ZodType>(request: Request, schem
 
 export function parseQuery<T extends z.ZodType>(request: Request, schema: T): z.infer<T> {
   const params = new URL(request.url).searchParams;
-  const query: Record<string, string> = {};
+  // A Map, not an object: "constructor" would already be `in` one, and assigning "__proto__" would be dropped.
+  const query = new Map<string, string>();
   for (const [key, value] of params) {
-    if (key in query) throw new AppError('invalid_request', `Query parameter "${key}" is given more than once.`);
+    if (query.has(key)) throw new AppError('invalid_request', `Query parameter "${key}" is given more than once.`);
     if (hasControlCharacters(key) || hasControlCharacters(value)) throw controlCharacterError(`/query/${key}`);
-    query[key] = value;
+    query.set(key, value);
   }
-  return validate(schema, query, '/query');
+  return validate(schema, Object.fromEntries(query), '/query');
 }
 
 export function validate<T extends z.ZodType>(schema: T, value: unknown, root: string): z.infer<T> {

@@ -51,7 +51,13 @@ function recentKey(request: Request): AuthenticatedKey | undefined {
   return key && admitted(key);
 }
 
-const bearerKey = (request: Request) => /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
+/** The presented key; 400 for two Authorization headers (joined with ", " by Node and by Headers). */
+function bearerKey(request: Request): string | undefined {
+  const header = request.headers.get('authorization');
+  if (header === null) return undefined;
+  if (header.includes(',')) throw new AppError('invalid_request', 'Send the Authorization header once.');
+  return /^Bearer\s+(\S+)$/i.exec(header)?.[1];
+}
 
 /** Every authenticated request spends a token of its key's rate limit (429 when none is left). */
 function admitted(key: AuthenticatedKey): AuthenticatedKey {

@@ -11,6 +11,7 @@ import { startJobs } from '@/server/jobs/start-jobs';
 import { logger } from '@/server/logger';
 import { ensureFirstRunAdmin } from '@/server/services/operators/ensure-first-run-admin';
 import { issueCliToken } from './cli-token';
+import { firstRunNotice } from './first-run-notice';
 
 const say = (text: string) => process.stdout.write(`${text}\n`);
 
@@ -32,10 +33,7 @@ export async function startServer() {
     say(`  API docs:  ${base}/docs`);
     if (firstRun) {
       say('');
-      say('  First run: an admin was created for you. This password is shown only now, and must be changed at the first sign-in:');
-      say(`    e-mail:   ${firstRun.email}`);
-      say(`    password: ${firstRun.password}`);
-      say('  More operators: invite them in the console (Settings), or npm run cli -- operator create --email <e> --password <p> --platform <id>');
+      for (const line of firstRunNotice(firstRun, { interactive: process.stdout.isTTY === true, dataDir: env.dataDir })) say(line);
     }
     say('');
   } catch (error) {

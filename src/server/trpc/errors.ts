@@ -5,7 +5,7 @@ import { AppError } from '@/server/errors';
 import { toAppError } from '@/server/http/problem';
 import { zodIssuesToFieldErrors } from '@/server/http/zod-errors';
 
-const byStatus: Record<number, TRPC_ERROR_CODE_KEY> = {
+export const trpcCodeByStatus: Record<number, TRPC_ERROR_CODE_KEY> = {
   400: 'BAD_REQUEST',
   401: 'UNAUTHORIZED',
   403: 'FORBIDDEN',
@@ -28,5 +28,5 @@ export function toTRPCError(error: unknown): TRPCError {
     cause instanceof ZodError
       ? new AppError('invalid_request', 'The input does not match the expected schema.', { errors: zodIssuesToFieldErrors(cause.issues) })
       : toAppError(cause);
-  return new TRPCError({ code: byStatus[appError.status] ?? 'INTERNAL_SERVER_ERROR', message: appError.message, cause: appError });
+  return new TRPCError({ code: trpcCodeByStatus[appError.status] ?? 'INTERNAL_SERVER_ERROR', message: appError.message, cause: appError });
 }

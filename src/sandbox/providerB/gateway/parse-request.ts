@@ -10,7 +10,8 @@ export interface ParsedGatewayRequest {
  * multipart for uploads); the gateway merges both before verifying, and so do we.
  */
 export async function parseGatewayRequest(request: Request): Promise<ParsedGatewayRequest> {
-  const params: Record<string, string> = {};
+  // No prototype: a parameter named __proto__ or constructor is just a parameter.
+  const params: Record<string, string> = Object.create(null);
   const files = new Map<string, GatewayUploadedFile>();
   for (const [key, value] of new URL(request.url).searchParams) params[key] = value;
   const contentType = request.headers.get('content-type') ?? '';

@@ -24,7 +24,7 @@ export function checkZftCreateFields(biz: Biz): void {
   if (biz.out_biz_no !== undefined) throw invalidParameter('参数有误：out_biz_no 已废弃，不允许传入');
   requireBizFields(biz, ['external_id', 'merchant_type', 'cert_type', 'cert_no', 'name', 'alias_name', 'mcc', 'service', 'contact_infos', 'binding_alipay_logon_id', 'default_settle_rule']);
   const merchantType = String(biz.merchant_type);
-  if (!(merchantType in CERT_TYPE_BY_MERCHANT_TYPE)) throw invalidParameter('参数有误：merchant_type 取值无效');
+  if (!Object.hasOwn(CERT_TYPE_BY_MERCHANT_TYPE, merchantType)) throw invalidParameter('参数有误：merchant_type 取值无效');
   if (CERT_TYPE_BY_MERCHANT_TYPE[merchantType] !== biz.cert_type) throw invalidParameter('参数有误：cert_type 与 merchant_type 不匹配');
   if (merchantType !== '06') requireBizFields(biz, ['legal_name', 'legal_cert_no']);
   if (merchantType === '07') requireBizFields(biz, ['cert_name']);

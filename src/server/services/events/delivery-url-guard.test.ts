@@ -14,6 +14,35 @@ describe('notify URL guard (SSRF)', () => {
     }
   });
 
+  it('refuses every IPv6 form that carries or reaches an IPv4 address, and the other special-purpose ranges', () => {
+    const forbidden = [
+      // IPv4-mapped in every spelling, and IPv4-translated (SIIT)
+      '::ffff:7f00:1', '0:0:0:0:0:ffff:7f00:1', '0000:0000:0000:0000:0000:ffff:127.0.0.1', '::FFFF:10.0.0.1', '::ffff:0:127.0.0.1', '::ffff:0:a00:1',
+      // IPv4-compatible (deprecated) ::a.b.c.d
+      '::127.0.0.1', '::7f00:1', '::10.0.0.1', '::8.8.8.8',
+      // NAT64 well-known and local-use prefixes
+      '64:ff9b::127.0.0.1', '64:ff9b::a9fe:a9fe', '64:ff9b::8.8.8.8', '64:ff9b:1::a00:1', '64:ff9b:1:ffff::1',
+      // 6to4 and Teredo
+      '2002:7f00:1::', '2002:a9fe:a9fe::1', '2001:0:4136:e378:8000:63bf:3fff:fdd2', '2001::1',
+      // site-local, unique-local, link-local with a zone, multicast, unspecified, loopback spelled out
+      'fec0::1', 'feff::1', 'fc00::1', 'fdff:ffff::1', 'fe80::1%eth0', 'ff02::1', '0:0:0:0:0:0:0:0', '0:0:0:0:0:0:0:1',
+      // documentation, benchmarking, discard, ORCHID, and space outside global unicast
+      '2001:db8::1', '3fff::1', '2001:2::1', '100::1', '2001:20::1', '4000::1', '::2:3:4:5',
+      // IPv4 special-purpose ranges
+      '192.0.2.1', '198.51.100.7', '203.0.113.9', '198.18.0.1', '192.88.99.1', '255.255.255.255', '240.0.0.1', '0.1.2.3',
+      // not an address at all, or shorthand no resolver returns
+      '127.1', '0x7f.0.0.1', 'localhost', '',
+    ];
+    expect(forbidden.filter((address) => !isForbiddenAddress(address))).toEqual([]);
+    expect(['2606:4700:4700::1111', '2a00:1450:4001:80b::200e', '1.1.1.1', '8.8.4.4'].filter(isForbiddenAddress)).toEqual([]);
+  });
+
+  it('in live mode refuses a host that resolves to NAT64 or 6to4 forms of an internal address', async () => {
+    for (const address of ['64:ff9b::a9fe:a9fe', '2002:a00:1::1', '::ffff:a9fe:a9fe', 'fec0::1']) {
+      expect(await deliveryUrlProblem('https://hooks.example.com/x', { mode: 'live', lookup: resolvesTo(address) }), address).toBe(PRIVATE);
+    }
+  });
+
   it('in live mode needs https and every resolved address to be public', async () => {
     expect(await deliveryUrlProblem('http://hooks.example.com/x', { mode: 'live', lookup: resolvesTo('93.184.216.34') })).toBe(
       'refused: the notify URL must be https in live mode',

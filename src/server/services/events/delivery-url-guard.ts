@@ -1,51 +1,28 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 export type LookupAll = (hostname: string) => Promise<{ address: string; family: number }[]>;
 
 export const defaultLookup: LookupAll = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
 
 /**
- * Addresses a notify URL must never reach in live mode (SSRF): this host, private networks, link-local (cloud
- * metadata at 169.254.169.254), carrier-grade NAT, multicast and reserved ranges. IPv4-mapped IPv6 is refused
- * as a whole: a public receiver is reachable by its IPv4 address anyway.
+ * Addresses a notify URL must never reach in live mode (SSRF): only public unicast passes. ipaddr.js names every
+ * special-purpose range (loopback, private, link-local with cloud metadata at 169.254.169.254, carrier-grade
+ * NAT, multicast, documentation, benchmarking, site-local, unique-local, and the IPv6 forms that carry an IPv4
+ * address: mapped in any spelling, translated, NAT64 64:ff9b::/96 and 64:ff9b:1::/48, 6to4, Teredo); an IPv6
+ * address must also be global unicast (2000::/3), which refuses IPv4-compatible ::a.b.c.d and unassigned space.
+ * A public receiver is reachable by its plain IPv4 or global IPv6 address anyway.
  */
-const forbidden = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const) {
-  forbidden.addSubnet(network, prefix, 'ipv4');
-}
-for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const) {
-  forbidden.addSubnet(network, prefix, 'ipv6');
-}
-
-// Kept apart: BlockList matches IPv4 addresses against an IPv4-mapped IPv6 subnet, so in the list above
-// ::ffff:0:0/96 would refuse every IPv4 address.
-const ipv4Mapped = new BlockList();
-ipv4Mapped.addSubnet('::ffff:0:0', 96, 'ipv6');
+const GLOBAL_UNICAST = ipaddr.IPv6.parseCIDR('2000::/3');
 
 export function isForbiddenAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 0) return true;
-  if (family === 6 && ipv4Mapped.check(address, 'ipv6')) return true;
-  return forbidden.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  // net.isIP first: ipaddr.js also reads shorthand such as "127.1", which no resolver hands us as an address.
+  if (isIP(address) === 0 || !ipaddr.isValid(address)) return true;
+  const parsed = ipaddr.parse(address);
+  if (parsed.kind() === 'ipv4') return (parsed as ipaddr.IPv4).range() !== 'unicast';
+  const v6 = parsed as ipaddr.IPv6;
+  return v6.range() !== 'unicast' || !v6.match(GLOBAL_UNICAST);
 }
 
 /**

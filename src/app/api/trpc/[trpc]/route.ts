@@ -1,6 +1,11 @@
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { currentOperatorId } from '@/server/auth/current-operator';
+import { boundedRequest, refuseDeclaredOversize } from '@/server/http/bounded-request';
+import { consoleRateLimitKey, enforceConsoleRateLimit } from '@/server/http/console-rate-limit';
 import { crossSiteProblem } from '@/server/http/cross-site-guard';
+import { toAppError } from '@/server/http/problem';
+import { withHeaders } from '@/server/http/with-headers';
+import { trpcBatchSize } from '@/server/trpc/batch-size';
 import { trpcRefusal } from '@/server/trpc/trpc-refusal';
 import { newRequestId, requestContext } from '@/server/request-context';
 import { appRouter } from '@/server/trpc/app-router';
@@ -8,19 +13,29 @@ import { createContext } from '@/server/trpc/init';
 
 export const dynamic = 'force-dynamic';
 
+/** Cheapest refusals first: nothing is read, decoded or run for a request that breaks a limit. */
 const handler = (request: Request) => {
   const requestId = newRequestId();
-  // Queries are GETs without side effects; every POST (mutations, batched or not) must come from the console.
-  const refusal = request.method === 'POST' ? crossSiteProblem(request) : null;
-  if (refusal) return trpcRefusal(refusal, requestId);
-  return requestContext.run({ requestId }, () =>
-    fetchRequestHandler({
-      endpoint: '/api/trpc',
-      req: request,
-      router: appRouter,
-      createContext: async () => createContext(await currentOperatorId(), requestId),
-    }),
-  );
+  return requestContext.run({ requestId }, async () => {
+    try {
+      refuseDeclaredOversize(request);
+      // Queries are GETs without side effects; every POST (mutations, batched or not) must come from the console.
+      const refusal = request.method === 'POST' ? crossSiteProblem(request) : null;
+      if (refusal) throw refusal;
+      const procedures = trpcBatchSize(request);
+      const operatorId = await currentOperatorId();
+      const rateLimitHeaders = enforceConsoleRateLimit(consoleRateLimitKey(operatorId, request), procedures);
+      const response = await fetchRequestHandler({
+        endpoint: '/api/trpc',
+        req: await boundedRequest(request),
+        router: appRouter,
+        createContext: async () => createContext(operatorId, requestId),
+      });
+      return withHeaders(response, rateLimitHeaders);
+    } catch (error) {
+      return trpcRefusal(toAppError(error), requestId);
+    }
+  });
 };
 
 export { handler as GET, handler as POST };

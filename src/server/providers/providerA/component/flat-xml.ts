@@ -23,7 +23,7 @@ function decodeText(text: string): string {
   return text.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|[a-z]+);/g, (whole, entity: string) => {
     if (entity.startsWith('#x')) return String.fromCodePoint(Number.parseInt(entity.slice(2), 16));
     if (entity.startsWith('#')) return String.fromCodePoint(Number.parseInt(entity.slice(1), 10));
-    const known = ENTITIES[entity];
+    const known = Object.hasOwn(ENTITIES, entity) ? ENTITIES[entity] : undefined;
     if (known === undefined) throw new XmlFormatError(`Unknown entity ${whole}.`);
     return known;
   });
@@ -66,7 +66,8 @@ function parseChildren(xml: string, start: number, depth: number): { value: XmlV
         next = inner.end + closing.length;
       }
       // The first occurrence wins; repeated elements do not occur in the documents we read.
-      if (!(name in record)) record[name] = value;
+      // Own properties only: an element named __proto__ must not become the record's prototype.
+      if (!Object.hasOwn(record, name)) Object.defineProperty(record, name, { value, enumerable: true, writable: true, configurable: true });
       pos = next;
     } else {
       const nextTag = xml.indexOf('<', pos);

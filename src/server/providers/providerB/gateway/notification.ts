@@ -12,9 +12,8 @@ export type NotificationSignTypeRule = 'auto' | 'exclude-sign-type' | 'include-s
 /** Received form parameters, already form-decoded once (never decode a second time). */
 export function notificationParams(rawBody: string | URLSearchParams): Record<string, string> {
   const form = typeof rawBody === 'string' ? new URLSearchParams(rawBody) : rawBody;
-  const params: Record<string, string> = {};
-  for (const [key, value] of form) params[key] = value;
-  return params;
+  // Own data properties only: a parameter named __proto__ must be a parameter (and break the signature), not a prototype.
+  return Object.fromEntries(form);
 }
 
 export function notificationSignContent(params: Record<string, string>, includeSignType: boolean): string {

@@ -73,10 +73,12 @@ for (const path of Object.keys(UPSTREAM_TO_FORM)) {
  * `accountNumber`; undefined for names we do not send. Pass formData to honour the Alipay-only override keys.
  */
 export function upstreamFieldToFormField(name: string, formData?: ZftFormData): string | undefined {
+  // The name comes from upstream text: own keys only, so "constructor" or "__proto__" map to nothing.
+  const known = (table: object, key: string) => Object.hasOwn(table, key);
   let path = name.trim().replace(/\[\d+\]/g, '').toLowerCase();
-  if (!(path in UPSTREAM_TO_FORM) && !(path in OVERRIDE_KEYS) && LEAF_TO_PATH[path]) path = LEAF_TO_PATH[path]!;
-  const override = OVERRIDE_KEYS[path];
+  if (!known(UPSTREAM_TO_FORM, path) && !known(OVERRIDE_KEYS, path) && known(LEAF_TO_PATH, path) && LEAF_TO_PATH[path]) path = LEAF_TO_PATH[path]!;
+  const override = known(OVERRIDE_KEYS, path) ? OVERRIDE_KEYS[path] : undefined;
   if (override && formData && formData[override] !== undefined && formData[override] !== null) return override;
-  while (path && !(path in UPSTREAM_TO_FORM)) path = path.includes('.') ? path.slice(0, path.lastIndexOf('.')) : '';
+  while (path && !known(UPSTREAM_TO_FORM, path)) path = path.includes('.') ? path.slice(0, path.lastIndexOf('.')) : '';
   return path ? UPSTREAM_TO_FORM[path] : undefined;
 }

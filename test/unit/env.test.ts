@@ -39,4 +39,11 @@ describe('environment validation', () => {
     expect(lines.some((l) => l.startsWith('DATABASE_URL:'))).toBe(true);
     expect(lines.some((l) => l.startsWith('DATA_ENCRYPTION_KEY:'))).toBe(true);
   });
+
+  it('ALLOW_PRIVATE_WEBHOOK_URLS: off unless 1; anything but 0 or 1 is refused, naming the variable', () => {
+    expect(parseEnv({}).ALLOW_PRIVATE_WEBHOOK_URLS).toBe(false);
+    expect(parseEnv({ ALLOW_PRIVATE_WEBHOOK_URLS: '0' }).ALLOW_PRIVATE_WEBHOOK_URLS).toBe(false);
+    expect(parseEnv({ ALLOW_PRIVATE_WEBHOOK_URLS: '1' }).ALLOW_PRIVATE_WEBHOOK_URLS).toBe(true);
+    expect(problems({ ALLOW_PRIVATE_WEBHOOK_URLS: 'true' })).toEqual(['ALLOW_PRIVATE_WEBHOOK_URLS: must be 1 (allow private notify URLs, for local development) or 0']);
+  });
 });

@@ -3,6 +3,8 @@
 set -euo pipefail
 port="$1"
 export DATA_DIR="$PWD/e2e/artifacts/data-$port"
+# The specs run their webhook receivers on 127.0.0.1, which is refused by default (SSRF).
+export ALLOW_PRIVATE_WEBHOOK_URLS=1
 rm -rf "$DATA_DIR"
 mkdir -p e2e/artifacts
 platform=$(npm run --silent cli -- platform create --name "E2E platform" --json)

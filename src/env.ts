@@ -38,6 +38,14 @@ const envSchema = z.object({
   /** Upstream status queries per second per provider for the background sync. */
   SYNC_RATE_LIMIT_PER_SECOND: z.coerce.number().min(0.1).max(1000).default(10),
   /** Retry delays of event deliveries, e.g. "1,1,1" in tests; default: a schedule spanning more than 3 days. */
+  /**
+   * `1`: notify URLs may point at loopback, private and link-local addresses (a receiver on the developer's
+   * machine or in the test suite). Default `0`: refused when set and when delivering, in every mode (SSRF).
+   */
+  ALLOW_PRIVATE_WEBHOOK_URLS: z
+    .enum(['0', '1'], { error: 'must be 1 (allow private notify URLs, for local development) or 0' })
+    .default('0')
+    .transform((value) => value === '1'),
   EVENT_RETRY_SCHEDULE_SECONDS: z
     .string()
     .trim()

@@ -15,3 +15,6 @@ process.env.API_RATE_LIMIT_PER_SECOND ??= '100000';
 process.env.API_RATE_LIMIT_BURST ??= '100000';
 process.env.CONSOLE_RATE_LIMIT_PER_SECOND ??= '100000';
 process.env.CONSOLE_RATE_LIMIT_BURST ??= '100000';
+// The suites deliver webhooks to receivers on 127.0.0.1, which the service refuses by default (SSRF). The suite
+// that proves the refusal removes it (test/integration/webhook-private-urls.test.ts).
+process.env.ALLOW_PRIVATE_WEBHOOK_URLS ??= '1';

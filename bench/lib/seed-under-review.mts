@@ -21,7 +21,7 @@ import { createSubMerchant } from '@/server/services/sub-merchants/create-sub-me
 import { submissionId } from '@/server/services/sub-merchants/submission-id';
 import { submitSubMerchant } from '@/server/services/sub-merchants/submit-sub-merchant';
 import { createPlatformWithKey } from '../../test/support/fixtures';
-import { uploadTestImages } from '../../test/support/onboarding';
+import { serviceUploader, uploadTestImages } from '../../test/support/onboarding';
 
 type Row = typeof subMerchants.$inferSelect;
 
@@ -40,7 +40,7 @@ export async function seedUnderReview({ db, count, templates, changedFraction, l
   const store = createDbSandboxStore(async () => db);
 
   let started = Date.now();
-  const media = await uploadTestImages('providerA');
+  const media = await uploadTestImages(serviceUploader(db, platformId), 'providerA');
   const templateRows: Row[] = [];
   for (let i = 0; i < templates; i++) {
     const formData = completeFormDataFixture(media);

@@ -77,6 +77,8 @@ test.beforeAll(async () => {
     DATA_ENCRYPTION_KEY: `k1:${randomBytes(32).toString('base64')}`,
     UPSTREAM_MODE: 'sandbox',
     EVENT_RETRY_SCHEDULE_SECONDS: '1,1,1',
+    // The webhook receiver below listens on 127.0.0.1, refused by default (SSRF).
+    ALLOW_PRIVATE_WEBHOOK_URLS: '1',
   };
   // Both start at once on an empty database: the migration advisory lock lets one migrate, the other waits.
   servers = ports.map((port) => spawnServer(port, `e2e/artifacts/scale-out-${port}`, shared));

@@ -61,6 +61,8 @@ export async function startCrashRig(kind: DatabaseKind, serviceEnv: Record<strin
     // The service's own (unused) sandbox pushes a ticket at start; sent nowhere, it cannot replace the upstream's.
     SANDBOX_SERVICE_URL: 'http://127.0.0.1:9',
     PUBLIC_BASE_URL: serviceUrl,
+    // Webhook receivers in the specs listen on 127.0.0.1, refused by default (SSRF).
+    ALLOW_PRIVATE_WEBHOOK_URLS: '1',
     ...(databaseUrl
       ? { DATABASE_URL: databaseUrl, SESSION_SECRET: randomBytes(32).toString('hex'), DATA_ENCRYPTION_KEY: `k1:${randomBytes(32).toString('base64')}` }
       : {}),

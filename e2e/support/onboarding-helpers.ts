@@ -36,10 +36,25 @@ export async function moveApplyment(request: APIRequestContext, applymentId: str
   expect(response.ok()).toBe(true);
 }
 
-/** Uploads through an image field and waits for the server's answer on the field. */
+/**
+ * Uploads through an image field and waits for the server's answer on the field. The server decodes and
+ * re-encodes every image (a 12-megapixel photo takes seconds on a busy machine), so the wait is generous.
+ */
 export async function uploadImage(page: Page, field: string, file: string) {
   await page.locator(`#field-${field}`).setInputFiles(file);
-  await expect(page.getByTestId(`upload-${field}`)).toContainText(/Uploaded|已上传/);
+  await expect(page.getByTestId(`upload-${field}`)).toContainText(/Uploaded|已上传/, { timeout: 60_000 });
+}
+
+/** The five images of a complete form, uploaded over the API: a submit takes only the platform's own uploads. */
+export async function uploadedImages(request: APIRequestContext) {
+  const upload = async (colour: string) => {
+    const bytes = await sharp({ create: { width: 80, height: 60, channels: 3, background: colour } }).jpeg().toBuffer();
+    const response = await request.post('/v1/payments/media', { headers: apiHeaders(), multipart: { file: { name: 'photo.jpg', mimeType: 'image/jpeg', buffer: bytes } } });
+    expect(response.status()).toBe(201);
+    return ((await response.json()) as { mediaId: string }).mediaId;
+  };
+  const [license, front, back, entrance, indoor] = [await upload('#121212'), await upload('#232323'), await upload('#343434'), await upload('#454545'), await upload('#565656')];
+  return { licenseCopy: license, idCardCopy: front, idCardNational: back, storeEntrancePics: [entrance], storeIndoorPics: [indoor] };
 }
 
 export const recordIdFrom = (url: string) => /\/sub-merchants\/(sm_[^/?#]+)/.exec(url)?.[1] ?? '';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { completeFormDataFixture } from '../../src/schemas/form-data/fixtures';
-import { largePhotoFile, uploadImage } from '../support/onboarding-helpers';
+import { largePhotoFile, uploadedImages, uploadImage } from '../support/onboarding-helpers';
 import { admin, provision } from '../support/provision';
 import { signIn } from '../support/sign-in';
 
@@ -26,7 +26,7 @@ test('image fields refuse a non-image in the browser and shrink a phone photo ov
 
 test('a 422 from submit lands on the exact field, on its step, focused — here a bad ID number an integrator stored', async ({ page, request }) => {
   const headers = { authorization: `Bearer ${provision().apiKey}`, 'x-service-code': 'payments' };
-  const formData = completeFormDataFixture({ idCardNumber: '12345' });
+  const formData = completeFormDataFixture({ ...(await uploadedImages(request)), idCardNumber: '12345' });
   const created = await request.post('/v1/payments/sub-merchants', { headers, data: { distributorExternalUserId: `bad-id-${Date.now()}`, formData } });
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: string };

@@ -37,7 +37,7 @@ describeEachDatabase('background jobs catch up once an upstream fault clears', (
 
   it('status sync: a slot during a 500 outage fails without touching the record; the next slot records the finished review', async () => {
     const created = await payments.create({ distributorExternalUserId: 'sync-under-fault', provider: 'providerA' });
-    const submitted = await payments.submit(created.body.id, { formData: await completeFormData('providerA') });
+    const submitted = await payments.submit(created.body.id, { formData: await completeFormData(payments, 'providerA') });
     await sandbox.control('POST', `/providerA/applyments/${submitted.body.chApplymentId}`, { state: 'finished' });
     const due = () => database().db.update(subMerchants).set({ nextSyncAt: sql`now() - interval '1 second'` }).where(eq(subMerchants.id, created.body.id));
 

@@ -22,7 +22,7 @@ describeEachDatabase('the sandbox page procedures and server-side roles', (datab
 
   async function submitted(t: typeof main, provider: 'providerA' | 'providerB', distributor: string) {
     const { body } = await t.payments.create({ distributorExternalUserId: distributor, provider });
-    const result = await t.payments.submit(body.id, { formData: await completeFormData(provider) });
+    const result = await t.payments.submit(body.id, { formData: await completeFormData(t.payments, provider) });
     expect(result.status).toBe(200);
     return result.body as { id: string; chApplymentId: string };
   }

@@ -7,6 +7,8 @@ import { resetEnvForTests } from '@/env';
 import { resetFieldCipherForTests } from '@/server/config/field-cipher';
 import { subMerchants } from '@/server/db/schema';
 import { countTokensByKey } from '@/server/services/data-keys/count-tokens-by-key';
+import { getMedia } from '@/server/services/media/get-media';
+import { uploadMedia } from '@/server/services/media/upload-media';
 import { reencryptStoredData } from '@/server/services/data-keys/reencrypt-stored-data';
 import { tokenLocations } from '@/server/services/data-keys/token-locations';
 import { revealWebhookSecret } from '@/server/services/events/reveal-webhook-secret';
@@ -16,6 +18,7 @@ import { describeEachDatabase } from '../support/databases';
 import { createPlatformWithKey } from '../support/fixtures';
 import { authorizeMiniProgram, miniProgramApi } from '../support/mini-programs';
 import { paymentsApi } from '../support/onboarding';
+import { dumpColumns, imageLeaks, jpegWithPrivateMetadata } from '../support/private-images';
 import { useSandboxOverHttp } from '../support/sandbox-server';
 
 const keyEntry = (id: string) => `${id}:${randomBytes(32).toString('base64')}`;
@@ -73,6 +76,9 @@ describeEachDatabase('data-encryption key rotation without downtime', (database)
     expect((await sandbox.control('POST', '/providerA/ticket')).status).toBe(200);
     const mini = miniProgramApi(platform.apiKey);
     const apps = [await authorizeMiniProgram(mini, sandbox.control, 'providerA', 'rot-a'), await authorizeMiniProgram(mini, sandbox.control, 'providerB', 'rot-b')];
+    const photo = await jpegWithPrivateMetadata();
+    const images = [await uploadMedia(ctx, { bytes: photo, filename: 'id.jpg', provider: 'providerA' }), await uploadMedia(ctx, { bytes: photo, filename: 'id.jpg', provider: 'providerB' })];
+    const imageBytes = await Promise.all(images.map(async (image) => (await getMedia(ctx, image.mediaId)).bytes));
     expect(Object.keys((await countTokensByKey(db)).byKeyId)).toEqual(['k1']);
 
     restartWithKeys(`${k2},${k1}`);
@@ -118,6 +124,8 @@ describeEachDatabase('data-encryption key rotation without downtime', (database)
     expect(report.locations['sandbox_objects.value']!.reencrypted).toBeGreaterThan(0);
     expect(report.locations['mp_authorizers.tokens']!.reencrypted).toBeGreaterThanOrEqual(2);
     expect(report.locations['mp_authorizations.links']!.reencrypted).toBeGreaterThanOrEqual(2);
+    expect(report.locations['media.sealed_bytes']!.reencrypted).toBeGreaterThanOrEqual(2);
+    expect(imageLeaks(await dumpColumns(database()), [photo, ...imageBytes])).toEqual([]);
 
     const raw = await rawRows();
     expect(raw).toContain('enc:v1:k2:');
@@ -126,6 +134,7 @@ describeEachDatabase('data-encryption key rotation without downtime', (database)
 
     restartWithKeys(k2);
     await readAll();
+    for (const [i, image] of images.entries()) expect((await getMedia(ctx, image.mediaId)).bytes.equals(imageBytes[i]!)).toBe(true);
     const again = await reencryptStoredData(db);
     expect(Object.values(again.locations).every((p) => p.reencrypted === 0 && p.changedMeanwhile === 0)).toBe(true);
   });

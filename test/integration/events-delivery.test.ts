@@ -94,7 +94,8 @@ describeEachDatabase('events pushed to integrators', (database) => {
       [2, 500, 'HTTP 500'],
       [3, 200, null],
     ]);
-    expect(attempts[0]!.responseSnippet).toHaveLength(500);
+    // The receiver is on 127.0.0.1 (allowed by ALLOW_PRIVATE_WEBHOOK_URLS=1): its answers' bodies are not kept.
+    expect(attempts.map((a) => a.responseSnippet)).toEqual([null, null, null]);
     expect(attempts[0]!.startedAt.getTime()).toBeLessThan(attempts[1]!.startedAt.getTime() - 800);
 
     const listed = await listDeliveries({ db: db(), platformId, actor: 'test' }, { limit: 10 });

@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
-import { beforeAll, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as previewRoute from '@/app/admin/payment-onboardings/[tenantId]/media/[mediaId]/route';
 import * as uploadRoute from '@/app/admin/payment-onboardings/[tenantId]/media/route';
+import { media } from '@/server/db/schema';
 import { defineRoute, json } from '@/server/http/define-route';
 import { sessionOperatorId, withPlatformAccess } from '@/server/http/with-platform-access';
 import { createOperator } from '@/server/services/operators/create-operator';
@@ -9,6 +12,7 @@ import { callRoute } from '../support/call-route';
 import { describeEachDatabase } from '../support/databases';
 import { createPlatformWithKey } from '../support/fixtures';
 import { serveOverHttp } from '../support/http-adapter';
+import { inRequestScope, sessionCookie, useRequestScope } from '../support/next-request-scope';
 import { useSandboxOverHttp } from '../support/sandbox-server';
 import { mediaForm, noiseJpeg, noisePng } from '../support/test-images';
 
@@ -34,7 +38,7 @@ describeEachDatabase('/admin/payment-onboardings/{tenantId}/media', (database) =
     const image = await noisePng(50, 40);
     const response = await upload(mine.platformId, bearer(mine.apiKey), mediaForm({ bytes: image, name: 'id.png' }));
     expect(response.status).toBe(201);
-    const created = (await response.json()) as { mediaId: string; mimeType: string };
+    const created = (await response.json()) as { mediaId: string; mimeType: string; sha256: string };
     expect(created.mimeType).toBe('image/png');
 
     const shown = await preview(mine.platformId, created.mediaId, bearer(mine.apiKey));
@@ -42,8 +46,10 @@ describeEachDatabase('/admin/payment-onboardings/{tenantId}/media', (database) =
     expect(shown.headers.get('content-type')).toBe('image/png');
     expect(shown.headers.get('x-content-type-options')).toBe('nosniff');
     const bytes = Buffer.from(await shown.arrayBuffer());
-    expect(bytes.equals(image)).toBe(true);
-    expect(shown.headers.get('etag')).toBe(`"${createHash('sha256').update(image).digest('hex')}"`);
+    // The re-encoded PNG (no metadata), pixel for pixel the upload.
+    expect((await sharp(bytes).raw().toBuffer()).equals(await sharp(image).raw().toBuffer())).toBe(true);
+    expect(createHash('sha256').update(bytes).digest('hex')).toBe(created.sha256);
+    expect(shown.headers.get('etag')).toBe(`"${created.sha256}"`);
 
     expect((await preview(theirs.platformId, created.mediaId, bearer(theirs.apiKey))).status).toBe(404);
     expect((await preview(mine.platformId, created.mediaId, bearer(theirs.apiKey))).status).toBe(404);
@@ -77,7 +83,7 @@ describeEachDatabase('/admin/payment-onboardings/{tenantId}/media', (database) =
         body: mediaForm({ bytes: photo, name: 'p.jpg' }, 'providerB'),
       });
       expect(response.status).toBe(201);
-      expect(((await response.json()) as { size: number }).size).toBe(photo.length);
+      expect(await response.json()).toMatchObject({ provider: 'providerB', mimeType: 'image/jpeg' });
     } finally {
       await server.close();
     }
@@ -106,6 +112,61 @@ describeEachDatabase('/admin/payment-onboardings/{tenantId}/media', (database) =
     expect((await call(outsider)).status).toBe(404);
     expect((await call(null)).status).toBe(401);
     expect(((await (await call(outsider, bearer(mine.apiKey))).json()) as { via: string }).via).toBe('apiKey');
+  });
+
+  describe('with a console session cookie', () => {
+    useRequestScope();
+    const SITE = 'http://localhost:3000';
+    let cookie: string;
+    beforeAll(async () => {
+      const { operatorId } = await createOperator(database().db, {
+        email: `media-csrf-${Date.now()}@example.com`, password: 'a-long-password-1', platformId: mine.platformId, role: 'operator',
+      });
+      cookie = await sessionCookie(operatorId);
+    });
+    const rowsOfMine = async () =>
+      (await database().db.select({ n: sql<number>`count(*)::int` }).from(media).where(eq(media.platformId, mine.platformId)))[0]!.n;
+    const sessionUpload = async (headers: Record<string, string>) => {
+      const form = mediaForm({ bytes: await noiseJpeg(16, 16), name: 'a.jpg' });
+      const request = new Request(`${SITE}/admin/payment-onboardings/${mine.platformId}/media`, { method: 'POST', headers: { cookie, host: 'localhost:3000', ...headers }, body: form });
+      return inRequestScope(uploadRoute.POST)(request, { params: Promise.resolve({ tenantId: mine.platformId }) });
+    };
+    const sessionPreview = (mediaId: string, headers: Record<string, string>) => {
+      const request = new Request(`${SITE}/admin/payment-onboardings/${mine.platformId}/media/${encodeURIComponent(mediaId)}`, { headers: { cookie, host: 'localhost:3000', ...headers } });
+      return inRequestScope(previewRoute.GET)(request, { params: Promise.resolve({ tenantId: mine.platformId, mediaId }) });
+    };
+
+    it('uploads from the console itself (same-origin, or no browser headers at all)', async () => {
+      expect((await sessionUpload({ 'sec-fetch-site': 'same-origin', origin: SITE })).status).toBe(201);
+      expect((await sessionUpload({})).status).toBe(201);
+    });
+
+    it('refuses a cross-site or same-site upload, or one from a foreign Origin, with 403 and stores nothing', async () => {
+      const before = await rowsOfMine();
+      const forged: Record<string, string>[] = [{ 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site', origin: SITE }, { origin: 'https://evil.example' }, { origin: 'null' }];
+      for (const headers of forged) {
+        const response = await sessionUpload(headers);
+        expect(response.status, JSON.stringify(headers)).toBe(403);
+        expect(await code(response)).toBe('forbidden');
+      }
+      expect(await rowsOfMine()).toBe(before);
+    });
+
+    it('previews only for the console: a cross-site read (an <img> on another site) is 403; answers forbid cross-origin embedding', async () => {
+      const created = (await (await sessionUpload({ 'sec-fetch-site': 'same-origin' })).json()) as { mediaId: string };
+      const fromConsole: Record<string, string>[] = [{ 'sec-fetch-site': 'same-origin' }, { 'sec-fetch-site': 'none' }, {}];
+      for (const headers of fromConsole) {
+        const shown = await sessionPreview(created.mediaId, headers);
+        expect(shown.status, JSON.stringify(headers)).toBe(200);
+        expect(shown.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+      }
+      const probes: Record<string, string>[] = [{ 'sec-fetch-site': 'cross-site', 'sec-fetch-dest': 'image' }, { 'sec-fetch-site': 'same-site' }];
+      for (const headers of probes) {
+        const refused = await sessionPreview(created.mediaId, headers);
+        expect(refused.status, JSON.stringify(headers)).toBe(403);
+        expect(await code(refused)).toBe('forbidden');
+      }
+    });
   });
 
   it('reads the session only when a next-auth session cookie is present', async () => {

@@ -6,6 +6,7 @@ import * as mediaRoute from '@/app/v1/payments/media/route';
 import { completeFormDataFixture } from '@/schemas/form-data/fixtures';
 import { MEDIA_KIND } from '@/sandbox/providerA/pay/media-upload';
 import { IMAGE_KIND } from '@/sandbox/providerB';
+import { getFieldCipher } from '@/server/config/field-cipher';
 import { media, sandboxObjects } from '@/server/db/schema';
 import { onboardingProvider } from '@/server/providers/onboarding-providers';
 import { apiHeaders, callRoute } from '../support/call-route';
@@ -18,6 +19,12 @@ import { useSandboxOverHttp } from '../support/sandbox-server';
 type Media = { mediaId: string; provider: string; mimeType: string; size: number; sha256: string };
 type Problem = { code: string; detail: string; errors: { pointer: string }[] };
 const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+/** The stored bytes of a row: sealed with the field cipher, nothing in plain. */
+const storedBytes = (row: typeof media.$inferSelect) => {
+  expect(row.bytes).toBeNull();
+  expect(row.sealedBytes).toMatch(/^enc:v1:/);
+  return getFieldCipher().decryptBytes(row.sealedBytes!);
+};
 const MB = 1024 * 1024;
 
 describeEachDatabase('POST /v1/payments/media', (database) => {
@@ -46,7 +53,7 @@ describeEachDatabase('POST /v1/payments/media', (database) => {
     return body;
   }
 
-  it('accepts JPEG, PNG and BMP; the sandbox accepts the media ids in a submission; the bytes are stored', async () => {
+  it('accepts JPEG, PNG and BMP; the sandbox accepts the media ids in a submission; the bytes are stored, sealed', async () => {
     const jpeg = await noiseJpeg(320, 240);
     const uploads = [
       await created(await post(mediaForm({ bytes: jpeg, name: '营业执照.jpg', type: 'image/jpeg' }))),
@@ -54,12 +61,15 @@ describeEachDatabase('POST /v1/payments/media', (database) => {
       await created(await post(mediaForm({ bytes: noiseBmp(120, 90), name: 'scan.bmp', type: 'image/bmp' }))),
     ];
     expect(uploads.map((u) => [u.provider, u.mimeType])).toEqual([['providerA', 'image/jpeg'], ['providerA', 'image/png'], ['providerA', 'image/jpeg']]);
-    expect(uploads[0]).toMatchObject({ size: jpeg.length, sha256: sha(jpeg) });
     for (const upload of uploads) {
       const [row] = await database().db.select().from(media).where(eq(media.upstreamMediaId, upload.mediaId));
-      expect(row).toMatchObject({ platformId: platform.platformId, size: upload.size, sha256: upload.sha256, createdBy: `apikey:${platform.apiKeyId}` });
-      expect(sha(row!.bytes)).toBe(upload.sha256);
-      expect((await sharp(row!.bytes).metadata()).format).toBe(upload.mimeType === 'image/png' ? 'png' : 'jpeg');
+      expect(row).toMatchObject({ platformId: platform.platformId, size: upload.size, createdBy: `apikey:${platform.apiKeyId}` });
+      const bytes = storedBytes(row!);
+      expect(bytes.length).toBe(upload.size);
+      expect(sha(bytes)).toBe(upload.sha256);
+      expect(row!.contentHmac).toMatch(/^[0-9a-f]{64}$/);
+      expect(row!.contentHmac).not.toBe(upload.sha256); // keyed: the plain SHA-256 is not stored
+      expect((await sharp(bytes).metadata()).format).toBe(upload.mimeType === 'image/png' ? 'png' : 'jpeg');
     }
     const [license, idCard, bmp] = uploads.map((u) => u.mediaId) as [string, string, string];
     const formData = completeFormDataFixture({ licenseCopy: license, idCardCopy: idCard, idCardNational: bmp, storeEntrancePics: [bmp], storeIndoorPics: [license] });
@@ -100,21 +110,25 @@ describeEachDatabase('POST /v1/payments/media', (database) => {
     await problem(await post('--x\r\nbroken', { 'content-type': 'multipart/form-data; boundary=y' }), 400, 'invalid_request');
   });
 
-  it('shrinks an ~8 MB phone photo under 2 MB for providerA and keeps it as it is for providerB', async () => {
+  it('shrinks an ~8 MB phone photo under 2 MB for providerA and keeps its full size for providerB', async () => {
     const photo = await noiseJpeg(4000, 3000, 85);
     expect(photo.length).toBeGreaterThan(2 * MB);
     expect(photo.length).toBeLessThan(10 * MB);
     const forA = await created(await post(mediaForm({ bytes: photo, name: 'IMG_0001.JPG', type: 'image/jpeg' })));
     expect(forA.size).toBeLessThan(2 * MB);
     const [rowA] = await database().db.select().from(media).where(eq(media.upstreamMediaId, forA.mediaId));
-    expect(rowA!.bytes.length).toBe(forA.size);
+    const bytesA = storedBytes(rowA!);
+    expect(bytesA.length).toBe(forA.size);
     expect(rowA!.originalSize).toBe(photo.length);
-    const meta = await sharp(rowA!.bytes).metadata();
+    const meta = await sharp(bytesA).metadata();
     expect(meta).toMatchObject({ format: 'jpeg', width: rowA!.width, height: rowA!.height });
     expect(rowA!.width / rowA!.height).toBeCloseTo(4 / 3, 1);
 
     const forB = await created(await post(mediaForm({ bytes: photo, name: 'IMG_0001.JPG', type: 'image/jpeg' }, 'providerB')));
-    expect(forB).toMatchObject({ provider: 'providerB', size: photo.length, sha256: sha(photo), mimeType: 'image/jpeg' });
+    expect(forB).toMatchObject({ provider: 'providerB', mimeType: 'image/jpeg' });
+    expect(forB.size).toBeLessThanOrEqual(10 * MB);
+    const [rowB] = await database().db.select().from(media).where(eq(media.upstreamMediaId, forB.mediaId));
+    expect(await sharp(storedBytes(rowB!)).metadata()).toMatchObject({ width: 4000, height: 3000 });
   }, 60_000);
 
   it('refuses a decompression bomb (small PNG, 48 megapixels) with 413 before decoding or sending it', async () => {
@@ -133,12 +147,13 @@ describeEachDatabase('POST /v1/payments/media', (database) => {
     const second = await created(await post(mediaForm({ bytes: image, name: 'renamed.png' })));
     expect(second).toEqual(first);
     expect(await upstreamUploads()).toBe(before + 1);
-    const stored = await database().db.select().from(media).where(and(eq(media.platformId, platform.platformId), eq(media.sha256, first.sha256)));
+    const stored = await database().db.select().from(media).where(and(eq(media.platformId, platform.platformId), eq(media.upstreamMediaId, first.mediaId)));
     expect(stored).toHaveLength(1);
 
     const racing = await noisePng(64, 64);
+    const rowsBefore = (await rows()).length;
     const results = await Promise.all([0, 1, 2].map(() => post(mediaForm({ bytes: racing, name: 'r.png' })).then(created)));
     expect(new Set(results.map((r) => r.mediaId)).size).toBe(1);
-    expect(await database().db.select().from(media).where(eq(media.sha256, sha(racing)))).toHaveLength(1);
+    expect((await rows()).length).toBe(rowsBefore + 1);
   });
 });

@@ -5,7 +5,7 @@ import { createCallerFactory } from '@/server/trpc/init';
 import { createOperator } from '@/server/services/operators/create-operator';
 import { createPlatform } from '@/server/services/platforms/create-platform';
 import { describeEachDatabase } from '../support/databases';
-import { completeFormData } from '../support/onboarding';
+import { completeFormData, serviceUploader } from '../support/onboarding';
 import { useSandboxOverHttp } from '../support/sandbox-server';
 
 const createCaller = createCallerFactory(appRouter);
@@ -25,7 +25,7 @@ describeEachDatabase('onboardingConsole.refresh asks the upstream now', (databas
 
   it('brings a rejection with its reasons on formData fields, then the finished state and sub-merchant id', async () => {
     const { record } = await as('operator').subMerchants.create({ platformId, provider: 'providerA', distributorExternalUserId: 'refresh-1' });
-    const submitted = await as('operator').subMerchants.submit({ platformId, id: record.id, formData: await completeFormData('providerA') });
+    const submitted = await as('operator').subMerchants.submit({ platformId, id: record.id, formData: await completeFormData(serviceUploader(database().db, platformId), 'providerA') });
     const applymentId = submitted.record.chApplymentId!;
     await sandbox.control('POST', `/providerA/applyments/${applymentId}`, { state: 'rejected', rejectReasons: [{ field: 'id_card_copy', reason: '身份证照片模糊' }] });
     expect((await as('operator').subMerchants.get({ platformId, id: record.id })).chApplymentState).not.toBe('rejected');
@@ -34,7 +34,7 @@ describeEachDatabase('onboardingConsole.refresh asks the upstream now', (databas
     expect(rejected).toMatchObject({ chApplymentState: 'rejected', rejectReasons: [{ field: 'idCardCopy', reason: '身份证照片模糊' }] });
     expect(rejected.lastSyncedAt).toBeTruthy();
 
-    const images = await completeFormData('providerA');
+    const images = await completeFormData(serviceUploader(database().db, platformId), 'providerA');
     const again = await as('operator').subMerchants.submit({ platformId, id: record.id, formData: { idCardCopy: images.idCardCopy } });
     await sandbox.control('POST', `/providerA/applyments/${again.record.chApplymentId}`, { state: 'finished' });
     const active = await as('operator').onboardingConsole.refresh({ platformId, id: record.id });

@@ -14,7 +14,7 @@ describeEachDatabase('providerB result notifications', (database) => {
 
   async function submitted(distributor: string) {
     const { body } = await api.create({ distributorExternalUserId: distributor, provider: 'providerB' });
-    const result = await api.submit(body.id, { formData: await completeFormData('providerB') });
+    const result = await api.submit(body.id, { formData: await completeFormData(api, 'providerB') });
     expect(result.status).toBe(200);
     return result.body as { id: string; chApplymentId: string };
   }

@@ -32,7 +32,7 @@ describeEachDatabase('SSRF: notify and redirect URLs in live mode', (database) =
   const ctx = () => ({ db: db(), platformId, actor: 'test' });
   const configNow = async () => (await db().select({ config: platforms.config }).from(platforms).where(eq(platforms.id, platformId)))[0]!.config;
   const refusal = async (key: string, value: unknown, lookup = resolvesTo(PUBLIC)) => {
-    const error = await setPlatformConfig(ctx(), key, value, { mode: 'live', lookup }).then(() => null, (e: unknown) => e);
+    const error = await setPlatformConfig(ctx(), key, value, { mode: 'live', allowPrivate: false, lookup }).then(() => null, (e: unknown) => e);
     expect(error, `${key}=${JSON.stringify(value)}`).toBeInstanceOf(AppError);
     expect((error as AppError).status).toBe(400);
     expect((error as AppError).errors[0]?.pointer).toBe('/value');
@@ -55,10 +55,10 @@ describeEachDatabase('SSRF: notify and redirect URLs in live mode', (database) =
     expect(await configNow()).toEqual(before);
   });
 
-  it('accepts public https URLs in live mode, and local http receivers in sandbox mode', async () => {
-    await setPlatformConfig(ctx(), 'payments.notify_url', 'https://hooks.example.test/x', { mode: 'live', lookup: resolvesTo(PUBLIC) });
-    await setPlatformConfig(ctx(), 'miniprogram.redirect_uri_allowlist', 'shop.example.com, *.example.org', { mode: 'live' });
-    await setPlatformConfig(ctx(), 'miniprogram.audit_notify_url', 'http://127.0.0.1:4000/hooks', { mode: 'sandbox' });
+  it('accepts public https URLs in live mode, and local http receivers in sandbox mode with ALLOW_PRIVATE_WEBHOOK_URLS=1', async () => {
+    await setPlatformConfig(ctx(), 'payments.notify_url', 'https://hooks.example.test/x', { mode: 'live', allowPrivate: false, lookup: resolvesTo(PUBLIC) });
+    await setPlatformConfig(ctx(), 'miniprogram.redirect_uri_allowlist', 'shop.example.com, *.example.org', { mode: 'live', allowPrivate: false });
+    await setPlatformConfig(ctx(), 'miniprogram.audit_notify_url', 'http://127.0.0.1:4000/hooks', { mode: 'sandbox', allowPrivate: true });
     expect(await configNow()).toMatchObject({
       'payments.notify_url': 'https://hooks.example.test/x',
       'miniprogram.redirect_uri_allowlist': ['shop.example.com', '*.example.org'],
@@ -78,7 +78,7 @@ describeEachDatabase('SSRF: notify and redirect URLs in live mode', (database) =
       answers.push(address);
       return [{ address, family: 4 }];
     };
-    const result = await deliverEvent(db(), { deliveryId, attempt: 1 }, { mode: 'live', lookup });
+    const result = await deliverEvent(db(), { deliveryId, attempt: 1 }, { mode: 'live', allowPrivate: false, lookup });
     expect(result).toBe('retry_scheduled');
     expect(answers).toEqual([PUBLIC, '127.0.0.1']);
     const [attempt] = await db().select().from(deliveryAttempts).where(eq(deliveryAttempts.deliveryId, deliveryId));

@@ -44,7 +44,7 @@ describeEachDatabase('sub-merchant concurrency', (database) => {
   for (const provider of ['providerA', 'providerB'] as const) {
     it(`${provider}: 20 concurrent submits make one upstream application per review round, also for the round after a rejection`, async () => {
       const { body } = await api.create({ distributorExternalUserId: `seller-submit-race-${provider}`, provider });
-      const formData = await completeFormData(provider);
+      const formData = await completeFormData(api, provider);
       const first = await Promise.all(Array.from({ length: 20 }, () => api.submit(body.id, { formData })));
       expect(first.map((r) => r.status)).toEqual(Array(20).fill(200));
       expect(first.filter((r) => r.body.replayed === false)).toHaveLength(1);
@@ -103,7 +103,7 @@ describeEachDatabase('sub-merchant concurrency', (database) => {
   });
 
   it('20 concurrent sync runs (instances racing for one slot) claim each due record once', async () => {
-    const formData = await completeFormData('providerA');
+    const formData = await completeFormData(api, 'providerA');
     const ids: string[] = [];
     for (let i = 0; i < 10; i++) {
       const { body } = await api.create({ distributorExternalUserId: `seller-sync-race-${i}` });

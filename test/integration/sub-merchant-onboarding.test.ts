@@ -52,7 +52,7 @@ describeEachDatabase('sub-merchant onboarding end to end against the sandbox', (
 
   it('names exactly the missing conditional fields (enterprise + store + mini program + web) and refuses an enterprise with a personal account', async () => {
     const { body } = await api.create({ distributorExternalUserId: 'seller-conditional' });
-    const formData = await completeFormData('providerA', {
+    const formData = await completeFormData(api, 'providerA', {
       salesScene: ['SALES_SCENES_STORE', 'SALES_SCENES_MINI_PROGRAM', 'SALES_SCENES_WEB'],
       storeName: null,
       storeIndoorPics: null,
@@ -70,7 +70,7 @@ describeEachDatabase('sub-merchant onboarding end to end against the sandbox', (
   for (const provider of ['providerA', 'providerB'] as const) {
     it(`${provider}: submit → replay without a second application → rejected → fix → resubmit → finished → active after a sync`, async () => {
       const { body: created } = await api.create({ distributorExternalUserId: `seller-flow-${provider}`, provider, commissionRate: 0.6 });
-      const formData = await completeFormData(provider);
+      const formData = await completeFormData(api, provider);
       const submitted = await api.submit(created.id, { formData });
       expect(submitted.status).toBe(200);
       expect(submitted.body.replayed).toBe(false);
@@ -92,7 +92,7 @@ describeEachDatabase('sub-merchant onboarding end to end against the sandbox', (
       expect(rejected.rejectReasons[0]).toMatchObject({ reason: '证件照片模糊' });
       expect(rejected.rejectReasons[0].field).toMatch(/^(idCardCopy|licenseCopy)$/);
 
-      const images = await completeFormData(provider);
+      const images = await completeFormData(api, provider);
       const resubmitted = await api.submit(created.id, { formData: { idCardCopy: images.idCardCopy, licenseCopy: images.licenseCopy } });
       expect(resubmitted.body.replayed).toBe(false);
       expect(['submitted', 'auditing']).toContain(resubmitted.body.chApplymentState);
@@ -118,7 +118,7 @@ describeEachDatabase('sub-merchant onboarding end to end against the sandbox', (
 
   it('a sync that finds nothing new stamps the record and writes no version, history or event', async () => {
     const { body } = await api.create({ distributorExternalUserId: 'seller-quiet-sync', provider: 'providerA' });
-    await api.submit(body.id, { formData: await completeFormData('providerA') });
+    await api.submit(body.id, { formData: await completeFormData(api, 'providerA') });
     const [before] = await database().db.select().from(subMerchants).where(sql`id = ${body.id}`);
     const historyBefore = await database().db.select().from(subMerchantHistory).where(sql`sub_merchant_id = ${body.id}`);
     const eventsBefore = await database().db.select().from(events);

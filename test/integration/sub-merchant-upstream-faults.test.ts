@@ -22,7 +22,7 @@ describeEachDatabase('submit during upstream faults', (database) => {
     for (const c of cases) {
       it(`${provider}: ${c.name} outlasting the retries → ${c.status} ${c.code}; the retry then makes exactly one application`, async () => {
         const { body } = await api.create({ distributorExternalUserId: `seller-${provider}-${c.name}`, provider });
-        const formData = await completeFormData(provider);
+        const formData = await completeFormData(api, provider);
         await sandbox.control('PUT', '/faults', [{ provider, ...c.fault }]);
         const failed = await api.submit(body.id, { formData });
         expect(failed.status).toBe(c.status);
@@ -37,7 +37,7 @@ describeEachDatabase('submit during upstream faults', (database) => {
 
     it(`${provider}: an upstream that accepts but answers too late → 504; the retry finds that application instead of making a second`, async () => {
       const { body } = await api.create({ distributorExternalUserId: `seller-${provider}-slow`, provider });
-      const formData = await completeFormData(provider);
+      const formData = await completeFormData(api, provider);
       // Slower than the client's timeout on every attempt; the sandbox still stores each request it gets.
       await sandbox.control('PUT', '/faults', [{ provider, latencyMs: 1800, count: 3 }]);
       const timedOut = await api.submit(body.id, { formData });
@@ -61,7 +61,7 @@ describeEachDatabase('a tampered upstream answer', (database) => {
     it(`${provider}: a signed answer altered in transit is refused (502), stored as nothing, and the retry succeeds`, async () => {
       const api = paymentsApi((await createPlatformWithKey(database().db)).apiKey);
       const { body } = await api.create({ distributorExternalUserId: `seller-${provider}-tamper`, provider });
-      const formData = await completeFormData(provider);
+      const formData = await completeFormData(api, provider);
       await sandbox.control('PUT', '/faults', [{ provider, tamper: true }]);
       const refused = await api.submit(body.id, { formData });
       expect(refused.status).toBe(502);

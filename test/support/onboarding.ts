@@ -1,23 +1,39 @@
 import sharp from 'sharp';
+import * as mediaRoute from '@/app/v1/payments/media/route';
 import * as itemRoute from '@/app/v1/payments/sub-merchants/[id]/route';
 import * as submitRoute from '@/app/v1/payments/sub-merchants/[id]/submit/route';
 import * as collectionRoute from '@/app/v1/payments/sub-merchants/route';
 import { completeFormDataFixture } from '@/schemas/form-data/fixtures';
 import type { FormDataPatch } from '@/schemas/form-data';
+import type { Db } from '@/server/db';
 import type { Provider } from '@/server/db/schema';
-import { onboardingProvider } from '@/server/providers/onboarding-providers';
+import { uploadMedia } from '@/server/services/media/upload-media';
 import { apiHeaders, callRoute } from './call-route';
+import { mediaForm } from './test-images';
 
-/** Real images uploaded to the sandbox through the provider client, so the upstream knows their media ids. */
-export async function uploadTestImages(provider: Provider) {
-  const bytes = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c0ffee' } }).jpeg().toBuffer();
-  const upload = async () => (await onboardingProvider(provider).uploadImage({ bytes, filename: 'photo.jpg', mimeType: 'image/jpeg' })).mediaId;
+/** Whoever uploads the images of a form: a submit accepts only media ids its own platform uploaded. */
+export type MediaUploader = { uploadImage(bytes: Buffer, provider: Provider): Promise<string> };
+
+/** Uploads through the media service itself, for suites whose platform has no API key. */
+export const serviceUploader = (db: Db, platformId: string): MediaUploader => ({
+  uploadImage: async (bytes, provider) => (await uploadMedia({ db, platformId, actor: 'test' }, { bytes, filename: 'photo.jpg', provider })).mediaId,
+});
+
+let imageSerial = 0;
+
+/** Five real images uploaded through the service (so the upstream knows their ids), new ones on every call. */
+export async function uploadTestImages(uploader: MediaUploader, provider: Provider) {
+  const upload = async () => {
+    // A new colour each time: the same bytes would be de-duplicated into one media id.
+    const background = `#${((++imageSerial * 7919 + 0xc0ffee) % 0xffffff).toString(16).padStart(6, '0')}`;
+    return uploader.uploadImage(await sharp({ create: { width: 64, height: 48, channels: 3, background } }).jpeg().toBuffer(), provider);
+  };
   const [license, front, back, entrance, indoor] = [await upload(), await upload(), await upload(), await upload(), await upload()];
-  return { licenseCopy: license, idCardCopy: front, idCardNational: back, storeEntrancePics: [entrance!], storeIndoorPics: [indoor!] };
+  return { licenseCopy: license, idCardCopy: front, idCardNational: back, storeEntrancePics: [entrance], storeIndoorPics: [indoor] };
 }
 
-export async function completeFormData(provider: Provider, overrides: FormDataPatch = {}) {
-  return completeFormDataFixture({ ...(await uploadTestImages(provider)), ...overrides });
+export async function completeFormData(uploader: MediaUploader, provider: Provider, overrides: FormDataPatch = {}) {
+  return completeFormDataFixture({ ...(await uploadTestImages(uploader, provider)), ...overrides });
 }
 
 /** The /v1 payments routes, called as Next.js calls them. */
@@ -37,5 +53,11 @@ export function paymentsApi(apiKey: string) {
       send(callRoute(itemRoute.PUT, `/v1/payments/sub-merchants/${id}`, { method: 'PUT', headers: headers(extra), body: JSON.stringify(body), params: { id } })),
     submit: (id: string, body: unknown = {}) =>
       send(callRoute(submitRoute.POST, `/v1/payments/sub-merchants/${id}/submit`, { method: 'POST', headers: headers(), body: JSON.stringify(body), params: { id } })),
+    /** POST /v1/payments/media; the new media id. */
+    async uploadImage(bytes: Buffer, provider: Provider) {
+      const response = await callRoute(mediaRoute.POST, '/v1/payments/media', { method: 'POST', headers: apiHeaders(apiKey), body: mediaForm({ bytes, name: 'photo.jpg' }, provider) });
+      if (response.status !== 201) throw new Error(`media upload answered ${response.status}: ${await response.text()}`);
+      return ((await response.json()) as { mediaId: string }).mediaId;
+    },
   };
 }

@@ -3,10 +3,11 @@
  * audit, manual template, event delivery, API key, members, invitation), stored as the services store them, so suites can
  * aim another platform's credentials at real records.
  */
-import { createHash } from 'node:crypto';
+import { getFieldCipher } from '@/server/config/field-cipher';
 import type { Db } from '@/server/db';
 import { eventDeliveries, events, media, mpAudits, mpAuthorizations, mpAuthorizers, mpManualTemplates, platformInvitations, subMerchants } from '@/server/db/schema';
 import { hashInvitationToken, newInvitationToken } from '@/server/services/invitations/invitation-token';
+import { mediaDigest } from '@/server/services/media/media-digest';
 import { hashState } from '@/server/services/mini-programs/authorization-state';
 import { newId, randomBase62 } from '@/server/ids';
 import { createConsoleTeam } from './console-team';
@@ -35,8 +36,8 @@ export async function createTenantWithResources(db: Db) {
     originalSize: bytes.length,
     width: 1,
     height: 1,
-    sha256: createHash('sha256').update(bytes).digest('hex'),
-    bytes,
+    contentHmac: mediaDigest(bytes),
+    sealedBytes: getFieldCipher().encryptBytes(bytes),
     createdBy: 'test',
   });
   const appId = `wx${randomBase62(16).toLowerCase()}`;

@@ -66,7 +66,7 @@ export function describeFaultMatrix(provider: Provider) {
 
     async function submitted(provider: Provider) {
       const created = await h.payments.create({ distributorExternalUserId: `fault-under-review-${provider}`, provider });
-      expect((await h.payments.submit(created.body.id, { formData: await completeFormData(provider) })).status).toBe(200);
+      expect((await h.payments.submit(created.body.id, { formData: await completeFormData(h.payments, provider) })).status).toBe(200);
       return created.body.id as string;
     }
 

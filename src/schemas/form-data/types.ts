@@ -22,7 +22,9 @@ export type FieldErrorCode =
   | 'invalid_value'
   | 'too_long'
   | 'too_many'
-  | 'unknown_field';
+  | 'unknown_field'
+  /** A media id this platform did not upload for the record's provider (checked at submit, by the server). */
+  | 'unknown_media';
 
 /** Same shape as FieldError in src/server/errors.ts (kept here so this directory stays isomorphic). */
 export type FormDataFieldError = { pointer: string; code: FieldErrorCode; message: string };

@@ -75,6 +75,17 @@ describe('createFieldCipher', () => {
     expect(cipher2024.needsRotation(GOLDEN)).toBe(false);
   });
 
+  it('seals raw bytes (an image) in the same token format: every byte value survives, text and bytes tokens are interchangeable', () => {
+    const image = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0x00, 0x80, 0xfe]), randomBytes(4096)]);
+    const token = rotated.encryptBytes(image);
+    expect(token).toMatch(/^enc:v1:k2025:[A-Za-z0-9_-]{16}:[A-Za-z0-9_-]+$/);
+    expect(rotated.decryptBytes(token).equals(image)).toBe(true);
+    expect(() => cipher2024.decryptBytes(token)).toThrow('unknown key id "k2025"');
+    expect(() => rotated.decryptBytes(withPart(token, 4, flipFirstBit))).toThrow(/failed authentication/);
+    expect(rotated.decryptBytes(GOLDEN).toString('utf8')).toBe(ID_NUMBER);
+    expect(rotated.decrypt(rotated.encryptBytes(Buffer.from('张三', 'utf8')))).toBe('张三');
+  });
+
   it('refuses a key ring with a wrong-size key, a bad key id or no active key', () => {
     expect(() => createFieldCipher({ keys: { k: randomBytes(16) }, activeKeyId: 'k' })).toThrow('must be 32 bytes');
     expect(() => createFieldCipher({ keys: { 'a:b': KEY_2024 }, activeKeyId: 'a:b' })).toThrow('key id');

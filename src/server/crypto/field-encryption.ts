@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 
 /**
- * Encryption of single values at rest (personal formData fields, upstream tokens) with AES-256-GCM.
+ * Encryption of single values at rest (personal formData fields, upstream tokens, uploaded images) with AES-256-GCM.
  * Tokens name their key so keys can rotate: new values use the active key, old ones still decrypt, and
  * needsRotation() finds the values a re-encryption job should rewrite.
  *
@@ -20,6 +20,9 @@ export type FieldCipher = {
   readonly activeKeyId: string;
   encrypt(plain: string): string;
   decrypt(token: string): string;
+  /** The same token format over raw bytes (images); `encrypt(s)` is `encryptBytes(utf8 of s)`. */
+  encryptBytes(plain: Uint8Array): string;
+  decryptBytes(token: string): Buffer;
   /** True when the value is not a token of the active key (older key, or not encrypted at all). */
   needsRotation(token: string): boolean;
 };
@@ -54,35 +57,42 @@ export function createFieldCipher({ keys, activeKeyId }: FieldCipherOptions): Fi
       throw new Error(`Field encryption key "${keyId}" must be ${KEY_BYTES} bytes.`);
     }
   }
-  const activeKey = keys[activeKeyId];
-  if (!activeKey) throw new Error(`Field encryption active key "${activeKeyId}" is not in the key ring.`);
+  const found = keys[activeKeyId];
+  if (!found) throw new Error(`Field encryption active key "${activeKeyId}" is not in the key ring.`);
+  const activeKey: Buffer = found;
+
+  function encryptBytes(plain: Uint8Array): string {
+    const iv = randomBytes(IV_BYTES);
+    const cipher = createCipheriv('aes-256-gcm', activeKey, iv, { authTagLength: TAG_BYTES });
+    cipher.setAAD(aadFor(activeKeyId));
+    const sealed = Buffer.concat([cipher.update(plain), cipher.final(), cipher.getAuthTag()]);
+    return [PREFIX, VERSION, activeKeyId, iv.toString('base64url'), sealed.toString('base64url')].join(':');
+  }
+
+  function decryptBytes(token: string): Buffer {
+    const parsed = parseToken(token);
+    if (!parsed) throw new Error('Encrypted field value is malformed (expected enc:v1:<keyId>:<iv>:<data>).');
+    const key = keys[parsed.keyId];
+    if (!key) throw new Error(`Encrypted field value uses unknown key id "${parsed.keyId}".`);
+    const data = parsed.sealed.subarray(0, parsed.sealed.length - TAG_BYTES);
+    const tag = parsed.sealed.subarray(parsed.sealed.length - TAG_BYTES);
+    const decipher = createDecipheriv('aes-256-gcm', key, parsed.iv, { authTagLength: TAG_BYTES });
+    decipher.setAAD(aadFor(parsed.keyId));
+    decipher.setAuthTag(tag);
+    try {
+      return Buffer.concat([decipher.update(data), decipher.final()]);
+    } catch {
+      // The cause is deliberately dropped: nothing about the value should reach logs.
+      throw new Error(`Encrypted field value failed authentication with key "${parsed.keyId}" (tampered or wrong key).`);
+    }
+  }
 
   return {
     activeKeyId,
-    encrypt(plain) {
-      const iv = randomBytes(IV_BYTES);
-      const cipher = createCipheriv('aes-256-gcm', activeKey, iv, { authTagLength: TAG_BYTES });
-      cipher.setAAD(aadFor(activeKeyId));
-      const sealed = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final(), cipher.getAuthTag()]);
-      return [PREFIX, VERSION, activeKeyId, iv.toString('base64url'), sealed.toString('base64url')].join(':');
-    },
-    decrypt(token) {
-      const parsed = parseToken(token);
-      if (!parsed) throw new Error('Encrypted field value is malformed (expected enc:v1:<keyId>:<iv>:<data>).');
-      const key = keys[parsed.keyId];
-      if (!key) throw new Error(`Encrypted field value uses unknown key id "${parsed.keyId}".`);
-      const data = parsed.sealed.subarray(0, parsed.sealed.length - TAG_BYTES);
-      const tag = parsed.sealed.subarray(parsed.sealed.length - TAG_BYTES);
-      const decipher = createDecipheriv('aes-256-gcm', key, parsed.iv, { authTagLength: TAG_BYTES });
-      decipher.setAAD(aadFor(parsed.keyId));
-      decipher.setAuthTag(tag);
-      try {
-        return Buffer.concat([decipher.update(data), decipher.final()]).toString('utf8');
-      } catch {
-        // The cause is deliberately dropped: nothing about the value should reach logs.
-        throw new Error(`Encrypted field value failed authentication with key "${parsed.keyId}" (tampered or wrong key).`);
-      }
-    },
+    encrypt: (plain) => encryptBytes(Buffer.from(plain, 'utf8')),
+    decrypt: (token) => decryptBytes(token).toString('utf8'),
+    encryptBytes,
+    decryptBytes,
     needsRotation(token) {
       return parseToken(token)?.keyId !== activeKeyId;
     },

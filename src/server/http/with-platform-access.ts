@@ -13,6 +13,7 @@ import type { ServiceCode } from '@/server/services/api-keys/api-key-format';
 import type { PlatformContext } from '@/server/services/context';
 import { listOperatorPlatforms } from '@/server/services/operators/list-operator-platforms';
 import { passwordChangeRequired, passwordMustChange } from '@/server/services/operators/password-must-change';
+import { crossOriginProblem, crossSiteReadProblem } from './cross-site-guard';
 import type { RouteContext, RouteHandler } from './define-route';
 import { readRouteParams } from './route-params';
 import { authenticate } from './with-api-key';
@@ -31,6 +32,7 @@ export type PlatformAccessOptions = {
   operatorId?: (request: Request) => Promise<string | null>;
 };
 
+const readOnlyMethods = new Set(['GET', 'HEAD']);
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?next-auth\.session-token(?:\.\d+)?=/;
 
 /** Skips next-auth entirely when the request carries no session cookie (API clients, anonymous calls). */
@@ -52,6 +54,9 @@ export function withPlatformAccess(options: PlatformAccessOptions, handler: Plat
       }
       return handler(request, { db, platformId, actor: `apikey:${key.id}`, params, via: 'apiKey' });
     }
+    // The cookie goes along with whatever another site makes the browser send: a forged upload, an <img> probe.
+    const refusal = readOnlyMethods.has(request.method) ? crossSiteReadProblem(request) : crossOriginProblem(request);
+    if (refusal) throw refusal;
     const operatorId = await (options.operatorId ?? sessionOperatorId)(request);
     if (!operatorId) {
       throw new AppError('unauthenticated', 'Send an API key of this platform as "Authorization: Bearer sk_…", or sign in to the console.');

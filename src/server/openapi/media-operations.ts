@@ -21,11 +21,13 @@ const uploadForm: NonNullable<Operation['multipart']> = {
 };
 
 const uploadDescription =
-  'Sends the image to the provider\'s media upload and returns its media id, for formData fields ending in `Copy` or `Pics`. ' +
-  'Photos above the provider\'s limit (providerA 2 MB, providerB 10 MB) are re-encoded as JPEG and downscaled to fit; BMP is ' +
-  'converted to JPEG. Uploading the same image again returns the same `mediaId` without a second upstream upload, so a retry is safe. ' +
+  'Sends the image to the provider\'s media upload and returns its media id, for formData fields ending in `Copy` or `Pics` ' +
+  'of this platform\'s records for that provider (a submit refuses other media ids). Every image is decoded and re-encoded ' +
+  'without its metadata (EXIF, GPS position, XMP, comments, PNG text chunks); photos above the provider\'s limit (providerA 2 MB, ' +
+  'providerB 10 MB) become JPEG and are downscaled to fit; BMP is converted to JPEG. Uploading the same image again returns the ' +
+  'same `mediaId` without a second upstream upload, so a retry is safe. ' +
   '413 `payload_too_large`: over 10 MB, or more than 40 megapixels (checked from the header, before decoding). ' +
-  '415 `unsupported_media_type`: not multipart/form-data, or the file is not a JPEG, PNG or BMP. 400: no `file` part, or a bad `provider`.';
+  '415 `unsupported_media_type`: not multipart/form-data, not a JPEG, PNG or BMP, or corrupt or truncated. 400: no `file` part, or a bad `provider`.';
 
 const created = { 201: { description: 'Uploaded (or the same image was already uploaded for this provider).', schema: mediaSchema } };
 
@@ -48,7 +50,7 @@ export const mediaOperations: Operation[] = [
     path: '/admin/payment-onboardings/{tenantId}/media',
     operationId: 'uploadOnboardingMedia',
     summary: 'Upload an onboarding image (console or API key)',
-    description: `${uploadDescription} Accepts an API key of the platform \`tenantId\` (no X-Service-Code) or a console session with the operator role on it; another platform is 404.`,
+    description: `${uploadDescription} Accepts an API key of the platform \`tenantId\` (no X-Service-Code) or a console session with the operator role on it; another platform is 404. With a session, a request another site sends (Sec-Fetch-Site or Origin of another site) is 403.`,
     tag: 'Media',
     auth: 'apiKeyOrSession',
     multipart: uploadForm,
@@ -60,7 +62,9 @@ export const mediaOperations: Operation[] = [
     path: '/admin/payment-onboardings/{tenantId}/media/{mediaId}',
     operationId: 'getOnboardingMedia',
     summary: 'Preview an uploaded image',
-    description: 'The bytes that were sent upstream for `mediaId` (the provider\'s media id), with their content type. Images of another platform are 404.',
+    description:
+      'The bytes that were sent upstream for `mediaId` (the provider\'s media id), with their content type. Images of another platform are 404. ' +
+      'Not embeddable by other origins (Cross-Origin-Resource-Policy: same-origin); with a session, a cross-site read is 403.',
     tag: 'Media',
     auth: 'apiKeyOrSession',
     responses: { 200: { description: 'The image.', binary: ['image/jpeg', 'image/png'] } },

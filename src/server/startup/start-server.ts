@@ -9,6 +9,7 @@ import { getDatabaseHandle } from '@/server/db';
 import { DataDirLockedError, updateLock } from '@/server/db/data-dir-lock';
 import { startJobs } from '@/server/jobs/start-jobs';
 import { logger } from '@/server/logger';
+import { sealPlainMedia } from '@/server/services/media/seal-plain-media';
 import { ensureFirstRunAdmin } from '@/server/services/operators/ensure-first-run-admin';
 import { issueCliToken } from './cli-token';
 import { firstRunNotice } from './first-run-notice';
@@ -25,6 +26,8 @@ export async function startServer() {
     await import('@/server/jobs/all-jobs');
     await startJobs(handle);
     registerShutdown(handle.close);
+    // Images stored before they were sealed: in the background, as re-encoding takes a while per image.
+    sealPlainMedia(handle.db).catch((error) => logger.error({ err: (error as Error).message }, 'sealing plain media failed; it is retried at the next start'));
     if (env.UPSTREAM_MODE === 'sandbox') scheduleFirstTicket();
     const base = publicBaseUrl();
     say('');

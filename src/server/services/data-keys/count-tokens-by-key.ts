@@ -13,7 +13,7 @@ export async function countTokensByKey(db: Db, batchSize = 500): Promise<TokenCe
   for (const location of tokenLocations) {
     let after: string[] | undefined;
     for (;;) {
-      const rows = await location.page(db, after, batchSize);
+      const rows = await location.page(db, after, batchSize, { headsOnly: true });
       if (rows.length === 0) break;
       after = rows.at(-1)!.key;
       for (const token of rows.flatMap((row) => Object.values(row.slots))) {

@@ -2,6 +2,7 @@ import { getFieldCipher } from '@/server/config/field-cipher';
 import { isEncryptedValue, type FieldCipher } from '@/server/crypto/field-encryption';
 import type { Db } from '@/server/db';
 import { logger } from '@/server/logger';
+import { sealPlainMedia, type PlainMediaReport } from '@/server/services/media/seal-plain-media';
 import { tokenLocations, type LocatedRow, type TokenLocation, type TokenSlots } from './token-locations';
 
 export type LocationProgress = {
@@ -15,7 +16,14 @@ export type LocationProgress = {
   notEncrypted: number;
 };
 
-export type ReencryptionReport = { activeKeyId: string; passes: number; complete: boolean; locations: Record<string, LocationProgress> };
+export type ReencryptionReport = {
+  activeKeyId: string;
+  passes: number;
+  complete: boolean;
+  locations: Record<string, LocationProgress>;
+  /** Images from before sealing, sealed first (normally zero: the service seals them at start). */
+  plainMedia: PlainMediaReport;
+};
 export type ReencryptOptions = { batchSize?: number; maxPasses?: number; cipher?: FieldCipher };
 
 const emptyProgress = (): LocationProgress => ({ scanned: 0, reencrypted: 0, changedMeanwhile: 0, unreadable: 0, notEncrypted: 0 });
@@ -32,7 +40,8 @@ function resealRow(row: LocatedRow, cipher: FieldCipher, progress: LocationProgr
       continue;
     }
     try {
-      resealed[slot] = cipher.encrypt(cipher.decrypt(token));
+      // As bytes: a slot may hold text or an image, and bytes round-trip either.
+      resealed[slot] = cipher.encryptBytes(cipher.decryptBytes(token));
       changed = true;
     } catch {
       progress.unreadable++;
@@ -66,7 +75,8 @@ async function walkLocation(db: Db, location: TokenLocation, cipher: FieldCipher
 }
 
 /**
- * Rewrites every field-cipher token that is not under the active (first) data key, in keyset-paged batches,
+ * Rewrites every field-cipher token that is not under the active (first) data key, in keyset-paged batches
+ * (after sealing any image still stored in plain from before images were sealed),
  * while the service keeps running: reads work throughout (the ring still holds the old key), and a row written
  * meanwhile is never overwritten (guarded UPDATE) but revisited in another pass. Idempotent: a second run
  * finds nothing to do; an interrupted run is resumed by running it again. Plaintext and record versions stay
@@ -76,6 +86,7 @@ export async function reencryptStoredData(db: Db, options: ReencryptOptions = {}
   const cipher = options.cipher ?? getFieldCipher();
   const batchSize = options.batchSize ?? 200;
   const maxPasses = options.maxPasses ?? 5;
+  const plainMedia = await sealPlainMedia(db, { cipher });
   const locations: Record<string, LocationProgress> = {};
   let passes = 0;
   let changedMeanwhile = 0;
@@ -95,6 +106,6 @@ export async function reencryptStoredData(db: Db, options: ReencryptOptions = {}
     }
   } while (changedMeanwhile > 0 && passes < maxPasses);
   const complete = changedMeanwhile === 0 && Object.values(locations).every((p) => p.unreadable === 0);
-  logger.info({ activeKeyId: cipher.activeKeyId, passes, complete, locations }, 'data key re-encryption finished');
-  return { activeKeyId: cipher.activeKeyId, passes, complete, locations };
+  logger.info({ activeKeyId: cipher.activeKeyId, passes, complete, locations, plainMedia }, 'data key re-encryption finished');
+  return { activeKeyId: cipher.activeKeyId, passes, complete, locations, plainMedia };
 }

@@ -4,21 +4,26 @@
  * A new encrypted column must be listed here (the raw-dump test in test/integration fails when a token under
  * a retired key remains anywhere).
  */
-import { and, asc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { personalFields } from '@/schemas/form-data';
 import type { Db } from '@/server/db';
-import { mpAuthorizations, mpAuthorizers, platforms, providerCredentials, sandboxObjects, subMerchants } from '@/server/db/schema';
+import { media, mpAuthorizations, mpAuthorizers, platforms, providerCredentials, sandboxObjects, subMerchants } from '@/server/db/schema';
 
 /** One row's tokens by slot name; null where the slot is empty. */
 export type TokenSlots = Record<string, string | null>;
 export type LocatedRow = { key: string[]; slots: TokenSlots; guard: unknown };
 export type Reseal = (token: string) => string;
 
+export type PageOptions = {
+  /** Enough of each token to read its key id (the census): a location of large tokens need not load them whole. */
+  headsOnly?: boolean;
+};
+
 export type TokenLocation = {
   name: string;
-  /** Rows after `after` (the last key of the previous page), in key order. */
-  page(db: Db, after: string[] | undefined, limit: number): Promise<LocatedRow[]>;
+  /** Rows after `after` (the last key of the previous page), in key order; a location may return fewer than `limit`. */
+  page(db: Db, after: string[] | undefined, limit: number, options?: PageOptions): Promise<LocatedRow[]>;
   /** Writes the row's resealed slots if it is unchanged since it was read; false when it changed meanwhile. */
   rewrite(tx: Db, row: LocatedRow, resealed: TokenSlots): Promise<boolean>;
 };
@@ -125,6 +130,35 @@ const sandboxState: TokenLocation = {
   },
 };
 
+/** "enc:v1:" + a key id of at most 64 characters + ":" + the 16-character IV + ":": the head names one encryption. */
+const TOKEN_HEAD = 96;
+/** Sealed images run to ~14 MB of text each (10 MB upload limit): a few per batch bound the memory a batch takes. */
+const MEDIA_PAGE = 4;
+
+/** Uploaded images, one token per row; media rows are never updated otherwise, so the token's head is the guard. */
+const mediaBytes: TokenLocation = {
+  name: 'media.sealed_bytes',
+  async page(db, after, limit, options = {}) {
+    const token = options.headsOnly ? sql<string>`left(${media.sealedBytes}, ${TOKEN_HEAD})` : sql<string>`${media.sealedBytes}`;
+    const rows = await db
+      .select({ id: media.id, token })
+      .from(media)
+      .where(and(isNotNull(media.sealedBytes), after ? gt(media.id, after[0]!) : undefined))
+      .orderBy(asc(media.id))
+      .limit(options.headsOnly ? limit : Math.min(limit, MEDIA_PAGE));
+    return rows.map((row) => ({ key: [row.id], slots: { sealedBytes: row.token }, guard: null }));
+  },
+  async rewrite(tx, row, resealed) {
+    const head = row.slots.sealedBytes!.slice(0, TOKEN_HEAD);
+    const updated = await tx
+      .update(media)
+      .set({ sealedBytes: resealed.sealedBytes })
+      .where(and(eq(media.id, row.key[0]!), sql`left(${media.sealedBytes}, ${TOKEN_HEAD}) = ${head}`))
+      .returning({ id: media.id });
+    return updated.length === 1;
+  },
+};
+
 export const tokenLocations: TokenLocation[] = [
   columnLocation('platforms.webhook_secrets', platforms, [platforms.id], {
     webhookSecretEnc: platforms.webhookSecretEnc,
@@ -142,4 +176,5 @@ export const tokenLocations: TokenLocation[] = [
   columnLocation('provider_credentials.value', providerCredentials, [providerCredentials.name], { valueEnc: providerCredentials.valueEnc }),
   subMerchantFormData,
   sandboxState,
+  mediaBytes,
 ];

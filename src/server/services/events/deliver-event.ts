@@ -7,14 +7,17 @@ import { deliveryAttempts, eventDeliveries, events, platforms } from '@/server/d
 import { newId } from '@/server/ids';
 import { enqueueJob } from '@/server/jobs/enqueue';
 import { DELIVER_EVENT_QUEUE, type DeliverEventPayload } from './deliver-event-queue';
-import { deliveryUrlProblem, type LookupAll } from './delivery-url-guard';
+import { deliveryUrlProblem, isForbiddenAddress, type LookupAll } from './delivery-url-guard';
 import { eventBody } from './event-payload';
 import { pinnedFetch } from './pinned-fetch';
 import { retryDelayMs } from './retry-schedule';
 import { sendWebhook, type SendOutcome } from './send-webhook';
 
-/** Injectable for tests; `mode` defaults to UPSTREAM_MODE (live refuses http and private addresses). */
-export type DeliverEventOptions = { fetch?: typeof fetch; lookup?: LookupAll; now?: () => Date; mode?: 'sandbox' | 'live' };
+/**
+ * Injectable for tests; `mode` defaults to UPSTREAM_MODE (live refuses http), `allowPrivate` to
+ * ALLOW_PRIVATE_WEBHOOK_URLS (without it, loopback and private addresses are refused in every mode).
+ */
+export type DeliverEventOptions = { lookup?: LookupAll; now?: () => Date; mode?: 'sandbox' | 'live'; allowPrivate?: boolean };
 
 export type DeliverEventResult = 'skipped' | 'succeeded' | 'retry_scheduled' | 'failed';
 
@@ -46,16 +49,28 @@ export async function deliverEvent(db: Database, payload: DeliverEventPayload, o
   const startedAt = now();
   const started = performance.now();
   const mode = options.mode ?? getEnv().UPSTREAM_MODE;
-  const refusal = await deliveryUrlProblem(delivery.url, { mode, lookup: options.lookup });
-  const outcome: SendOutcome = refusal
+  const allowPrivate = options.allowPrivate ?? getEnv().ALLOW_PRIVATE_WEBHOOK_URLS;
+  const refusal = await deliveryUrlProblem(delivery.url, { mode, allowPrivate, lookup: options.lookup });
+  let reachedInside = false;
+  const sent: SendOutcome = refusal
     ? { ok: false, statusCode: null, error: refusal, responseSnippet: null }
     : await sendWebhook({
         url: delivery.url,
         body,
         headers: { 'X-Event-Id': event.id, [SIGNATURE_HEADER]: signWebhookPayload({ body, secrets, timestamp: Math.floor(startedAt.getTime() / 1000) }) },
-        // Live mode connects only to the addresses it checked (no second, rebindable resolution).
-        fetch: options.fetch ?? (mode === 'live' ? pinnedFetch({ lookup: options.lookup }) : undefined),
+        // Connects only to the addresses it checked (no second, rebindable resolution), in every mode.
+        fetch: pinnedFetch({
+          lookup: options.lookup,
+          allowAddress: (address) => {
+            const inside = isForbiddenAddress(address);
+            reachedInside ||= inside;
+            return allowPrivate || !inside;
+          },
+        }),
       });
+  // Every member sees the attempt log: an answer from inside the network (allowed for local development) must
+  // not be readable there, only whether it succeeded.
+  const outcome: SendOutcome = reachedInside ? { ...sent, responseSnippet: null } : sent;
   const durationMs = Math.round(performance.now() - started);
 
   const delay = outcome.ok ? null : retryDelayMs(payload.attempt);

@@ -58,9 +58,26 @@ describe('notify URL guard (SSRF)', () => {
     expect(await deliveryUrlProblem('https://nowhere.invalid/', { mode: 'live', lookup: failing })).toBe('refused: the notify URL host does not resolve (ENOTFOUND)');
   });
 
-  it('in sandbox mode allows http and local receivers, but nothing other than http(s)', async () => {
-    expect(await deliveryUrlProblem('http://127.0.0.1:4000/hooks', { mode: 'sandbox' })).toBeNull();
+  it('in sandbox mode allows http, but not loopback, private or link-local addresses, nor anything other than http(s)', async () => {
+    expect(await deliveryUrlProblem('http://hooks.example.com/x', { mode: 'sandbox', lookup: resolvesTo('93.184.216.34') })).toBeNull();
+    for (const url of ['http://127.0.0.1:4000/hooks', 'http://localhost:4000/x', 'http://app.localhost/x', 'http://[::1]/x', 'http://169.254.169.254/latest']) {
+      expect(await deliveryUrlProblem(url, { mode: 'sandbox', lookup: resolvesTo('93.184.216.34') }), url).toBe(PRIVATE);
+    }
+    expect(await deliveryUrlProblem('http://rebind.example.test/x', { mode: 'sandbox', lookup: resolvesTo('192.168.1.20') })).toBe(PRIVATE);
     expect(await deliveryUrlProblem('file:///etc/passwd', { mode: 'sandbox' })).toBe('refused: the notify URL must be http(s)');
     expect(await deliveryUrlProblem('not a url', { mode: 'sandbox' })).toBe('refused: the notify URL is not a valid URL');
+  });
+
+  it('allows private addresses with allowPrivate (ALLOW_PRIVATE_WEBHOOK_URLS=1), still only http(s), https in live mode', async () => {
+    expect(await deliveryUrlProblem('http://127.0.0.1:4000/hooks', { mode: 'sandbox', allowPrivate: true })).toBeNull();
+    expect(await deliveryUrlProblem('https://10.0.0.5/x', { mode: 'live', allowPrivate: true })).toBeNull();
+    expect(await deliveryUrlProblem('http://10.0.0.5/x', { mode: 'live', allowPrivate: true })).toBe('refused: the notify URL must be https in live mode');
+    expect(await deliveryUrlProblem('ftp://10.0.0.5/x', { mode: 'sandbox', allowPrivate: true })).toBe('refused: the notify URL must be http(s)');
+  });
+
+  it('accepts a host that does not resolve only when asked (sandbox-mode configuration)', async () => {
+    expect(await deliveryUrlProblem('http://not-yet.example.test/x', { mode: 'sandbox', lookup: resolvesTo(), acceptUnresolved: true })).toBeNull();
+    expect(await deliveryUrlProblem('http://not-yet.example.test/x', { mode: 'sandbox', lookup: resolvesTo() })).toBe('refused: the notify URL host does not resolve');
+    expect(await deliveryUrlProblem('http://127.0.0.1/x', { mode: 'sandbox', acceptUnresolved: true })).toBe(PRIVATE);
   });
 });

@@ -7,7 +7,7 @@ export type LookupAll = (hostname: string) => Promise<{ address: string; family:
 export const defaultLookup: LookupAll = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
 
 /**
- * Addresses a notify URL must never reach in live mode (SSRF): only public unicast passes. ipaddr.js names every
+ * Addresses a notify URL must never reach (SSRF) unless ALLOW_PRIVATE_WEBHOOK_URLS=1: only public unicast passes. ipaddr.js names every
  * special-purpose range (loopback, private, link-local with cloud metadata at 169.254.169.254, carrier-grade
  * NAT, multicast, documentation, benchmarking, site-local, unique-local, and the IPv6 forms that carry an IPv4
  * address: mapped in any spelling, translated, NAT64 64:ff9b::/96 and 64:ff9b:1::/48, 6to4, Teredo); an IPv6
@@ -35,36 +35,45 @@ export function isPrivateHostLiteral(hostname: string): boolean {
   return isIP(host) !== 0 && isForbiddenAddress(host);
 }
 
+export type DeliveryUrlOptions = {
+  mode: 'sandbox' | 'live';
+  /** ALLOW_PRIVATE_WEBHOOK_URLS: loopback and private addresses pass (a receiver on the developer's machine). */
+  allowPrivate?: boolean;
+  /** A host that does not resolve passes (sandbox-mode configuration: DNS may come later, delivery checks again). */
+  acceptUnresolved?: boolean;
+  lookup?: LookupAll;
+};
+
+const PRIVATE = 'refused: the notify URL resolves to a loopback, private or link-local address';
+
 /**
- * Why a delivery must not be sent to `url`, or null when it may. Sandbox mode allows http and any address (the
- * integrator's receiver often runs on their laptop); live mode needs https and a host whose every address is
- * public. Checked before each attempt, because DNS can change between attempts.
+ * Why a delivery must not be sent to `url`, or null when it may. Sandbox mode allows http, live mode needs
+ * https; in both, every address the host resolves to must be public unless `allowPrivate`. Checked when the URL
+ * is configured and before each attempt, because DNS can change between attempts (the attempt itself then
+ * connects only to checked addresses: pinned-fetch.ts).
  */
-export async function deliveryUrlProblem(
-  url: string,
-  options: { mode: 'sandbox' | 'live'; lookup?: LookupAll },
-): Promise<string | null> {
+export async function deliveryUrlProblem(url: string, options: DeliveryUrlOptions): Promise<string | null> {
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
     return 'refused: the notify URL is not a valid URL';
   }
-  if (options.mode === 'sandbox') {
-    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? null : 'refused: the notify URL must be http(s)';
-  }
-  if (parsed.protocol !== 'https:') return 'refused: the notify URL must be https in live mode';
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return 'refused: the notify URL must be http(s)';
+  if (options.mode === 'live' && parsed.protocol !== 'https:') return 'refused: the notify URL must be https in live mode';
+  if (options.allowPrivate) return null;
   const hostname = parsed.hostname.replace(/^\[(.*)\]$/, '$1');
+  // localhost names never reach DNS (resolvers answer them locally, or not at all).
+  if (isPrivateHostLiteral(hostname)) return PRIVATE;
   let addresses: { address: string }[];
   try {
     addresses = isIP(hostname) ? [{ address: hostname }] : await (options.lookup ?? defaultLookup)(hostname);
   } catch (error) {
+    if (options.acceptUnresolved) return null;
     const code = (error as { code?: unknown }).code;
     return `refused: the notify URL host does not resolve${typeof code === 'string' ? ` (${code})` : ''}`;
   }
-  if (addresses.length === 0) return 'refused: the notify URL host does not resolve';
-  if (addresses.some((a) => isForbiddenAddress(a.address))) {
-    return 'refused: the notify URL resolves to a loopback, private or link-local address';
-  }
+  if (addresses.length === 0) return options.acceptUnresolved ? null : 'refused: the notify URL host does not resolve';
+  if (addresses.some((a) => isForbiddenAddress(a.address))) return PRIVATE;
   return null;
 }

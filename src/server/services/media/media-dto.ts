@@ -23,14 +23,15 @@ export const mediaSchema = z
 
 export type MediaDto = z.infer<typeof mediaSchema>;
 
-export type MediaRowSummary = Pick<typeof media.$inferSelect, 'upstreamMediaId' | 'provider' | 'mimeType' | 'size' | 'sha256'>;
+export type MediaRowSummary = Pick<typeof media.$inferSelect, 'upstreamMediaId' | 'provider' | 'mimeType' | 'size'>;
 
-export function toMediaDto(row: MediaRowSummary): MediaDto {
+/** `sha256` of the bytes the caller's upload became: computed from them, never stored (see media.contentHmac). */
+export function toMediaDto(row: MediaRowSummary, sha256: string): MediaDto {
   return {
     mediaId: row.upstreamMediaId,
     provider: row.provider as MediaDto['provider'],
     mimeType: row.mimeType as MediaDto['mimeType'],
     size: row.size,
-    sha256: row.sha256,
+    sha256,
   };
 }

@@ -3,6 +3,7 @@ import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '@/server/errors';
+import { PLANTED, jpegWithPrivateMetadata, pngWithGarbageIdat, pngWithTextChunks, truncatedJpeg } from '../../../../test/support/private-images';
 import { noiseBmp, noiseJpeg, noisePng, solidPng } from '../../../../test/support/test-images';
 import { MAX_INPUT_PIXELS, prepareImage } from './prepare-image';
 
@@ -22,11 +23,24 @@ async function failure(promise: Promise<unknown>) {
 }
 
 describe('prepareImage', () => {
-  it('passes JPEG and PNG within the limit through byte for byte', async () => {
+  it('re-encodes JPEG and PNG within the limit in their own format, the PNG losslessly, deterministically', async () => {
     for (const [bytes, type] of [[await noiseJpeg(64, 48), 'image/jpeg'], [await noisePng(64, 48), 'image/png']] as const) {
       const prepared = await prepareImage(bytes, type, 1024 * 1024);
-      expect(prepared).toMatchObject({ mimeType: type, width: 64, height: 48, reencoded: false });
-      expect(prepared.bytes.equals(bytes)).toBe(true);
+      expect(prepared).toMatchObject({ mimeType: type, width: 64, height: 48 });
+      expect((await prepareImage(bytes, type, 1024 * 1024)).bytes.equals(prepared.bytes)).toBe(true);
+    }
+    const png = await noisePng(32, 16);
+    const [before, after] = await Promise.all([sharp(png).raw().toBuffer(), sharp((await prepareImage(png, 'image/png', 1024 * 1024)).bytes).raw().toBuffer()]);
+    expect(after.equals(before)).toBe(true);
+  });
+
+  it('keeps no metadata: EXIF (GPS, serial), XMP and a JPEG comment, PNG text chunks', async () => {
+    for (const [bytes, type] of [[await jpegWithPrivateMetadata(), 'image/jpeg'], [await pngWithTextChunks(), 'image/png']] as const) {
+      const prepared = await prepareImage(bytes, type, 1024 * 1024);
+      const meta = await sharp(prepared.bytes).metadata();
+      expect([meta.exif, meta.xmp, meta.iptc, meta.icc, meta.comments]).toEqual([undefined, undefined, undefined, undefined, undefined]);
+      const text = prepared.bytes.toString('latin1');
+      expect(Object.values(PLANTED).filter((planted) => text.includes(planted))).toEqual([]);
     }
   });
 
@@ -50,7 +64,6 @@ describe('prepareImage', () => {
     const limit = 60 * 1024;
     expect(photo.length).toBeGreaterThan(limit);
     const prepared = await prepareImage(photo, 'image/jpeg', limit);
-    expect(prepared.reencoded).toBe(true);
     expect(prepared.bytes.length).toBeLessThanOrEqual(limit);
     const meta = await sharp(prepared.bytes).metadata();
     expect(meta).toMatchObject({ format: 'jpeg', width: prepared.width, height: prepared.height });
@@ -61,7 +74,7 @@ describe('prepareImage', () => {
 
   it('converts BMP to JPEG of the same dimensions, and an oversized PNG with alpha to an opaque JPEG', async () => {
     const fromBmp = await prepareImage(noiseBmp(33, 17), 'image/bmp', 1024 * 1024);
-    expect(fromBmp).toMatchObject({ mimeType: 'image/jpeg', width: 33, height: 17, reencoded: true });
+    expect(fromBmp).toMatchObject({ mimeType: 'image/jpeg', width: 33, height: 17 });
     expect((await sharp(fromBmp.bytes).metadata()).format).toBe('jpeg');
     // Fully transparent, but with noise in the colour channels so the PNG is large.
     const rgba = randomBytes(300 * 200 * 4).map((v, i) => (i % 4 === 3 ? 0 : v));
@@ -73,15 +86,23 @@ describe('prepareImage', () => {
     expect(stats.channels[0]!.mean).toBeGreaterThan(250); // transparent became white, not black
   });
 
-  it('applies EXIF orientation when re-encoding and reports the upright size', async () => {
+  it('applies EXIF orientation when re-encoding and reports the upright size, also of the stored pixels', async () => {
     const sideways = await sharp(await noiseJpeg(80, 40, 95)).withMetadata({ orientation: 6 }).jpeg({ quality: 95 }).toBuffer();
-    expect((await prepareImage(sideways, 'image/jpeg', 1024 * 1024)).height).toBe(80);
+    const fitting = await prepareImage(sideways, 'image/jpeg', 1024 * 1024);
+    expect(fitting).toMatchObject({ width: 40, height: 80 });
+    const stored = await sharp(fitting.bytes).metadata();
+    expect([stored.width, stored.height, stored.orientation ?? 1]).toEqual([40, 80, 1]);
     const upright = await prepareImage(sideways, 'image/jpeg', 1000);
     expect(upright.height).toBeGreaterThan(upright.width);
   });
 
-  it('answers 415 for data behind a valid signature that does not decode', async () => {
+  it('answers 415 for data behind a valid signature that does not decode, completely: a truncated JPEG, a PNG with garbage pixel data', async () => {
     const broken = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 7)]);
     expect((await failure(prepareImage(broken, 'image/jpeg', 1024))).code).toBe('unsupported_media_type');
+    for (const [bytes, type] of [[await truncatedJpeg(), 'image/jpeg'], [await pngWithGarbageIdat(), 'image/png']] as const) {
+      const error = await failure(prepareImage(bytes, type, 1024 * 1024));
+      expect(error.code).toBe('unsupported_media_type');
+      expect(error.message).toMatch(/corrupt or truncated/);
+    }
   });
 });

@@ -5,17 +5,19 @@ import { platforms, type PlatformConfig } from '@/server/db/schema';
 import { AppError, notFound } from '@/server/errors';
 import type { PlatformContext } from '../context';
 import type { LookupAll } from '../events/delivery-url-guard';
-import { liveConfigProblem } from './live-config-guard';
+import { configUrlProblem } from './config-url-guard';
 
 /**
- * Sets (or with `null` removes) one validated config key. Unknown keys are refused, never stored; in live mode
- * URLs that reach loopback or private addresses are refused too (`lookup` is injectable for tests).
+ * Sets (or with `null` removes) one validated config key. Unknown keys are refused, never stored; notify URLs
+ * that reach loopback or private addresses are refused too unless ALLOW_PRIVATE_WEBHOOK_URLS=1, and in live
+ * mode so are private redirect hosts (`mode`, `allowPrivate` and `lookup` default to the environment; tests
+ * inject them).
  */
 export async function setPlatformConfig(
   ctx: PlatformContext,
   key: string,
   value: unknown,
-  options: { mode?: 'sandbox' | 'live'; lookup?: LookupAll } = {},
+  options: { mode?: 'sandbox' | 'live'; allowPrivate?: boolean; lookup?: LookupAll } = {},
 ): Promise<PlatformConfig> {
   if (!isPlatformConfigKey(key)) {
     throw new AppError('invalid_request', `Unknown config key "${key}". Known keys: ${platformConfigKeys.join(', ')}.`, {
@@ -31,7 +33,11 @@ export async function setPlatformConfig(
       });
     }
     stored = parsed.data;
-    const problem = (options.mode ?? getEnv().UPSTREAM_MODE) === 'live' ? await liveConfigProblem(key, stored, options.lookup) : null;
+    const problem = await configUrlProblem(key, stored, {
+      mode: options.mode ?? getEnv().UPSTREAM_MODE,
+      allowPrivate: options.allowPrivate ?? getEnv().ALLOW_PRIVATE_WEBHOOK_URLS,
+      lookup: options.lookup,
+    });
     if (problem) {
       throw new AppError('invalid_request', `Invalid value for ${key}: ${problem}.`, {
         errors: [{ pointer: '/value', code: 'invalid_value', message: problem }],

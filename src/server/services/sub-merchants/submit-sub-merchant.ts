@@ -3,6 +3,7 @@ import { mergeFormData, validateFormDataForSubmit, type FormData, type FormDataP
 import { subMerchants } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { onboardingProvider } from '@/server/providers/onboarding-providers';
+import { checkMediaOwnership } from '@/server/services/media/check-media-ownership';
 import { reviewUnderWayStates } from '@/server/providers/types';
 import type { PlatformContext } from '../context';
 import { applyUpstreamStatus } from './apply-upstream-status';
@@ -18,9 +19,9 @@ type Row = typeof subMerchants.$inferSelect;
 
 const isReplay = (row: Row) => row.chApplymentState === 'finished' || (reviewUnderWayStates as string[]).includes(row.chApplymentState ?? '');
 
-function validatedMerge(row: Row, patch: FormDataPatch | undefined): FormData {
+async function validatedMerge(ctx: PlatformContext, row: Row, patch: FormDataPatch | undefined): Promise<FormData> {
   const merged = mergeFormData(revealFormData(row), patch ?? {});
-  const errors = validateFormDataForSubmit(merged);
+  const errors = [...validateFormDataForSubmit(merged), ...(await checkMediaOwnership(ctx, row.provider, merged))];
   if (errors.length > 0) {
     throw new AppError('form_incomplete', `The onboarding form has ${errors.length} problem(s); nothing was submitted.`, { errors });
   }
@@ -35,12 +36,12 @@ function validatedMerge(row: Row, patch: FormDataPatch | undefined): FormData {
  */
 export async function submitSubMerchant(ctx: PlatformContext, id: string, patch: FormDataPatch | undefined) {
   const row = await findSubMerchant(ctx, id);
-  if (!isReplay(row)) validatedMerge(row, patch); // fail fast, before waiting for a lease
+  if (!isReplay(row)) await validatedMerge(ctx, row, patch); // fail fast, before waiting for a lease
   const token = await acquireSubmitLease(ctx.db, id);
   try {
     const current = await findSubMerchant(ctx, id);
     if (isReplay(current)) return { record: toSubMerchantDto(await replay(ctx, current)), replayed: true };
-    const formData = validatedMerge(current, patch);
+    const formData = await validatedMerge(ctx, current, patch);
     const prepared = await markSubmitted(ctx, current, formData, patch);
     return { record: toSubMerchantDto(await sendToUpstream(ctx, prepared, formData, current)), replayed: false };
   } finally {

@@ -15,6 +15,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
         'cache-control': 'private, max-age=3600',
         etag: `"${image.sha256}"`,
         'x-content-type-options': 'nosniff',
+        // Browsers refuse to embed it in another origin's page (no <img> probing of a seller's documents).
+        'cross-origin-resource-policy': 'same-origin',
         'content-disposition': 'inline',
       },
     });

@@ -10,10 +10,12 @@ import { useSandboxOverHttp } from '../support/sandbox-server';
 describeEachDatabase('sub-merchant concurrency', (database) => {
   const sandbox = useSandboxOverHttp();
   let platformId: string;
+  let apiKey: string;
   let api: ReturnType<typeof paymentsApi>;
   beforeAll(async () => {
     const platform = await createPlatformWithKey(database().db);
     platformId = platform.platformId;
+    apiKey = platform.apiKey;
     api = paymentsApi(platform.apiKey);
   });
 
@@ -35,7 +37,7 @@ describeEachDatabase('sub-merchant concurrency', (database) => {
 
   /** Upstream applications of one record, found by the submission id the record derives (submission-id.ts). */
   const upstreamApplicationsOf = async (provider: 'providerA' | 'providerB', id: string) => {
-    const all = (await sandbox.control('GET', `/${provider}/applyments`)).body!.data as unknown[];
+    const all = (await sandbox.control(apiKey, 'GET', `/${provider}/applyments`)).body!.data as unknown[];
     return all.filter((a) => JSON.stringify(a).includes(id.replace(/^sm_/, 'sm')));
   };
   const historyOf = (id: string, action: string) =>
@@ -44,7 +46,7 @@ describeEachDatabase('sub-merchant concurrency', (database) => {
   for (const provider of ['providerA', 'providerB'] as const) {
     it(`${provider}: 20 concurrent submits make one upstream application per review round, also for the round after a rejection`, async () => {
       const { body } = await api.create({ distributorExternalUserId: `seller-submit-race-${provider}`, provider });
-      const formData = await completeFormData(provider);
+      const formData = await completeFormData(provider, platformId);
       const first = await Promise.all(Array.from({ length: 20 }, () => api.submit(body.id, { formData })));
       expect(first.map((r) => r.status)).toEqual(Array(20).fill(200));
       expect(first.filter((r) => r.body.replayed === false)).toHaveLength(1);
@@ -53,7 +55,7 @@ describeEachDatabase('sub-merchant concurrency', (database) => {
       expect(await upstreamApplicationsOf(provider, body.id)).toHaveLength(1);
       expect(await historyOf(body.id, 'submitted')).toHaveLength(1);
 
-      await sandbox.control('POST', `/${provider}/applyments/${applymentId}`, { state: 'rejected', rejectReasons: [{ field: provider === 'providerA' ? 'id_card_copy' : 'cert_image', reason: '证件照片模糊' }] });
+      await sandbox.control(apiKey, 'POST', `/${provider}/applyments/${applymentId}`, { state: 'rejected', rejectReasons: [{ field: provider === 'providerA' ? 'id_card_copy' : 'cert_image', reason: '证件照片模糊' }] });
       await database().db.update(subMerchants).set({ nextSyncAt: sql`now() - interval '1 second'` }).where(eq(subMerchants.id, body.id));
       await syncDueSubMerchants(database().db);
       expect((await api.get(body.id)).body.chApplymentState).toBe('rejected');
@@ -103,7 +105,7 @@ describeEachDatabase('sub-merchant concurrency', (database) => {
   });
 
   it('20 concurrent sync runs (instances racing for one slot) claim each due record once', async () => {
-    const formData = await completeFormData('providerA');
+    const formData = await completeFormData('providerA', platformId);
     const ids: string[] = [];
     for (let i = 0; i < 10; i++) {
       const { body } = await api.create({ distributorExternalUserId: `seller-sync-race-${i}` });

@@ -12,11 +12,13 @@ import { useSandboxOverHttp } from '../support/sandbox-server';
 describeEachDatabase('sub-merchant onboarding end to end against the sandbox', (database) => {
   const sandbox = useSandboxOverHttp();
   let api: ReturnType<typeof paymentsApi>;
+  let platform: Awaited<ReturnType<typeof createPlatformWithKey>>;
   beforeAll(async () => {
-    api = paymentsApi((await createPlatformWithKey(database().db)).apiKey);
+    platform = await createPlatformWithKey(database().db);
+    api = paymentsApi(platform.apiKey);
   });
   const applymentsFor = async (provider: string, applymentId: string) =>
-    ((await sandbox.control('GET', `/${provider}/applyments`)).body!.data as Record<string, unknown>[]).filter((a) => JSON.stringify(a).includes(applymentId));
+    ((await sandbox.control(platform.apiKey, 'GET', `/${provider}/applyments`)).body!.data as Record<string, unknown>[]).filter((a) => JSON.stringify(a).includes(applymentId));
   const dueNow = () => database().db.update(subMerchants).set({ nextSyncAt: sql`now() - interval '1 second'` });
 
   it('creates idempotently: 201 then 200 with the same record; two providers make two records', async () => {
@@ -52,7 +54,7 @@ describeEachDatabase('sub-merchant onboarding end to end against the sandbox', (
 
   it('names exactly the missing conditional fields (enterprise + store + mini program + web) and refuses an enterprise with a personal account', async () => {
     const { body } = await api.create({ distributorExternalUserId: 'seller-conditional' });
-    const formData = await completeFormData('providerA', {
+    const formData = await completeFormData('providerA', platform.platformId, {
       salesScene: ['SALES_SCENES_STORE', 'SALES_SCENES_MINI_PROGRAM', 'SALES_SCENES_WEB'],
       storeName: null,
       storeIndoorPics: null,
@@ -70,7 +72,7 @@ describeEachDatabase('sub-merchant onboarding end to end against the sandbox', (
   for (const provider of ['providerA', 'providerB'] as const) {
     it(`${provider}: submit → replay without a second application → rejected → fix → resubmit → finished → active after a sync`, async () => {
       const { body: created } = await api.create({ distributorExternalUserId: `seller-flow-${provider}`, provider, commissionRate: 0.6 });
-      const formData = await completeFormData(provider);
+      const formData = await completeFormData(provider, platform.platformId);
       const submitted = await api.submit(created.id, { formData });
       expect(submitted.status).toBe(200);
       expect(submitted.body.replayed).toBe(false);
@@ -84,7 +86,7 @@ describeEachDatabase('sub-merchant onboarding end to end against the sandbox', (
       expect(await applymentsFor(provider, applymentId)).toHaveLength(1);
 
       const upstreamField = provider === 'providerA' ? 'id_card_copy' : 'cert_image';
-      await sandbox.control('POST', `/${provider}/applyments/${applymentId}`, { state: 'rejected', rejectReasons: [{ field: upstreamField, reason: '证件照片模糊' }] });
+      await sandbox.control(platform.apiKey, 'POST', `/${provider}/applyments/${applymentId}`, { state: 'rejected', rejectReasons: [{ field: upstreamField, reason: '证件照片模糊' }] });
       await dueNow();
       await syncDueSubMerchants(database().db);
       const rejected = (await api.get(created.id)).body;
@@ -92,14 +94,14 @@ describeEachDatabase('sub-merchant onboarding end to end against the sandbox', (
       expect(rejected.rejectReasons[0]).toMatchObject({ reason: '证件照片模糊' });
       expect(rejected.rejectReasons[0].field).toMatch(/^(idCardCopy|licenseCopy)$/);
 
-      const images = await completeFormData(provider);
+      const images = await completeFormData(provider, platform.platformId);
       const resubmitted = await api.submit(created.id, { formData: { idCardCopy: images.idCardCopy, licenseCopy: images.licenseCopy } });
       expect(resubmitted.body.replayed).toBe(false);
       expect(['submitted', 'auditing']).toContain(resubmitted.body.chApplymentState);
       expect(resubmitted.body.rejectReasons).toEqual([]);
 
       const roundId = resubmitted.body.chApplymentId as string;
-      await sandbox.control('POST', `/${provider}/applyments/${roundId}`, { state: 'finished' });
+      await sandbox.control(platform.apiKey, 'POST', `/${provider}/applyments/${roundId}`, { state: 'finished' });
       await dueNow();
       const { synced } = await syncDueSubMerchants(database().db);
       // providerA has no applyment notifications: the sync brings the news. providerB pushed it already.
@@ -118,7 +120,7 @@ describeEachDatabase('sub-merchant onboarding end to end against the sandbox', (
 
   it('a sync that finds nothing new stamps the record and writes no version, history or event', async () => {
     const { body } = await api.create({ distributorExternalUserId: 'seller-quiet-sync', provider: 'providerA' });
-    await api.submit(body.id, { formData: await completeFormData('providerA') });
+    await api.submit(body.id, { formData: await completeFormData('providerA', platform.platformId) });
     const [before] = await database().db.select().from(subMerchants).where(sql`id = ${body.id}`);
     const historyBefore = await database().db.select().from(subMerchantHistory).where(sql`sub_merchant_id = ${body.id}`);
     const eventsBefore = await database().db.select().from(events);

@@ -8,16 +8,16 @@ import type { Provider } from '@/server/db/schema';
 import { onboardingProvider } from '@/server/providers/onboarding-providers';
 import { apiHeaders, callRoute } from './call-route';
 
-/** Real images uploaded to the sandbox through the provider client, so the upstream knows their media ids. */
-export async function uploadTestImages(provider: Provider) {
+/** Real images uploaded to the platform's sandbox through its provider client, so that upstream knows their media ids. */
+export async function uploadTestImages(provider: Provider, platformId: string) {
   const bytes = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c0ffee' } }).jpeg().toBuffer();
-  const upload = async () => (await onboardingProvider(provider).uploadImage({ bytes, filename: 'photo.jpg', mimeType: 'image/jpeg' })).mediaId;
+  const upload = async () => (await onboardingProvider(provider, platformId).uploadImage({ bytes, filename: 'photo.jpg', mimeType: 'image/jpeg' })).mediaId;
   const [license, front, back, entrance, indoor] = [await upload(), await upload(), await upload(), await upload(), await upload()];
   return { licenseCopy: license, idCardCopy: front, idCardNational: back, storeEntrancePics: [entrance!], storeIndoorPics: [indoor!] };
 }
 
-export async function completeFormData(provider: Provider, overrides: FormDataPatch = {}) {
-  return completeFormDataFixture({ ...(await uploadTestImages(provider)), ...overrides });
+export async function completeFormData(provider: Provider, platformId: string, overrides: FormDataPatch = {}) {
+  return completeFormDataFixture({ ...(await uploadTestImages(provider, platformId)), ...overrides });
 }
 
 /** The /v1 payments routes, called as Next.js calls them. */

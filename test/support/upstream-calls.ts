@@ -31,7 +31,7 @@ async function upload(apiKey: string, provider: Provider): Promise<Answer> {
 /** A fresh record with a complete form (its images uploaded before any fault); submitting is the call. */
 async function freshRecord(h: Harness, provider: Provider): Promise<State> {
   const created = await h.payments.create({ distributorExternalUserId: `fault-${provider}-${nextSerial()}`, provider });
-  return { id: created.body.id as string, formData: JSON.stringify(await completeFormData(provider)) };
+  return { id: created.body.id as string, formData: JSON.stringify(await completeFormData(provider, h.platformId)) };
 }
 
 const onboardingCalls: UpstreamCall[] = [

@@ -11,6 +11,7 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { createDbSandboxStore } from '@/sandbox/db-store';
+import { namespacedStore, sandboxNamespace } from '@/sandbox/namespace';
 import { APPLYMENT_KIND, newSubMchid, type SandboxApplyment } from '@/sandbox/providerA/pay/applyment-store';
 import { completeFormDataFixture } from '@/schemas/form-data/fixtures';
 import type { Db } from '@/server/db';
@@ -37,7 +38,7 @@ export type SeedOptions = {
 export async function seedUnderReview({ db, count, templates, changedFraction, log }: SeedOptions) {
   const { platformId } = await createPlatformWithKey(db);
   const ctx = { db, platformId, actor: 'bench' };
-  const store = createDbSandboxStore(async () => db);
+  const store = namespacedStore(createDbSandboxStore(async () => db), sandboxNamespace(platformId));
 
   let started = Date.now();
   const media = await uploadTestImages(serviceUploader(db, platformId), 'providerA');

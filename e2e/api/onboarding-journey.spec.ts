@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { completeFormDataFixture } from '../../src/schemas/form-data/fixtures';
-import { provision } from '../support/provision';
+import { provision, sandboxControlHeaders } from '../support/provision';
 
 /**
  * The integrator's whole journey over HTTP against the production build, with the built-in sandbox as the
@@ -33,7 +33,7 @@ test('create → upload images → submit → replay → sandbox finishes → ac
   expect(afterSubmit).toMatchObject({ replayed: false, status: 'pending' });
   expect(afterSubmit.formData.idCardNumber).toMatch(/^\*+002X$/);
 
-  const finished = await request.post(`/sandbox/control/providerA/applyments/${afterSubmit.chApplymentId}`, { data: { state: 'finished' } });
+  const finished = await request.post(`/sandbox/control/providerA/applyments/${afterSubmit.chApplymentId}`, { headers: sandboxControlHeaders(), data: { state: 'finished' } });
   expect(finished.status()).toBe(200);
   const replay = await request.post(`/v1/payments/sub-merchants/${record.id}/submit`, { headers, data: {} });
   const active = await replay.json();

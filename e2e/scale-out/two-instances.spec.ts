@@ -55,7 +55,8 @@ async function waitHealthy(url: string, server: RunningServer) {
   }
 }
 
-const countSandbox = async (kind: string) => Number((await sql`select count(*)::int as n from sandbox_objects where kind = ${kind}`)[0]!.n);
+// Per-platform objects live under the platform's namespace (`t/<ns>/<kind>`); the component token is instance-wide.
+const countSandbox = async (kind: string) => Number((await sql`select count(*)::int as n from sandbox_objects where kind = ${kind} or kind like ${`t/%/${kind}`}`)[0]!.n);
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
@@ -152,10 +153,10 @@ test('events are delivered once each although both instances relay the outbox an
 
 test('both instances share the component ticket and token, and make one authorizer token refresh together', async () => {
   // The sandbox pushes the ticket to instance A; instance B starts and completes the authorization with it.
-  expect((await fetch(`${base(0)}/sandbox/control/providerA/ticket`, { method: 'POST' })).status).toBe(200);
+  expect((await fetch(`${base(0)}/sandbox/control/providerA/ticket`, { method: 'POST', headers: { authorization: `Bearer ${apiKey}` } })).status).toBe(200);
   const started = await call(1, '/v1/miniprogram/authorize', { method: 'POST', service: 'miniprogram', body: { platform: 'providerA', redirectUri: 'https://seller.example.com/done', tenantId: 'scale-seller' } });
   expect(started.status).toBe(201);
-  const granted = await fetch(`${base(0)}/sandbox/control/providerA/authorizations`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ state: started.body.state }) });
+  const granted = await fetch(`${base(0)}/sandbox/control/providerA/authorizations`, { method: 'POST', headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ state: started.body.state }) });
   const query = new URL(((await granted.json()) as { redirectUrl: string }).redirectUrl).search;
   const done = await call(1, `/v1/miniprogram/authorize/callback/providerA${query}`, { service: 'miniprogram' });
   expect(done.status).toBe(200);
@@ -166,7 +167,7 @@ test('both instances share the component ticket and token, and make one authoriz
   expect(await countSandbox('providerA.component.componentToken')).toBe(1);
 
   const tokensBefore = await countSandbox('providerA.component.authorizerToken');
-  await fetch(`${base(0)}/sandbox/control/providerA/tokens/expire`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ authorizerAppId: appId }) });
+  await fetch(`${base(0)}/sandbox/control/providerA/tokens/expire`, { method: 'POST', headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ authorizerAppId: appId }) });
   const calls = await Promise.all(Array.from({ length: N }, (_, i) => call(i, `/v1/miniprogram/providerA/versions?authorizerAppId=${appId}`, { service: 'miniprogram' })));
   expect(calls.map((r) => r.status)).toEqual(Array(N).fill(200));
   expect(await countSandbox('providerA.component.authorizerToken')).toBe(tokensBefore + 1);

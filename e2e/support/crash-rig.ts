@@ -48,14 +48,28 @@ async function dropPostgresDatabase(url: string) {
   await admin.end();
 }
 
+/** A copy of a provisioned database (no one may be connected to it while it is copied). */
+async function copyPostgresDatabase(url: string): Promise<string> {
+  const name = `crash_up_${randomBytes(5).toString('hex')}`;
+  const admin = postgres(process.env.TEST_DATABASE_URL!, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name} template ${new URL(url).pathname.slice(1)}`);
+  await admin.end();
+  const copy = new URL(url);
+  copy.pathname = `/${name}`;
+  return copy.toString();
+}
+
 /**
- * Starts the upstream, provisions a platform through the CLI (before the service holds the database) and
- * starts the service. `serviceEnv` adds variables (timeouts, retry schedules).
+ * Provisions a platform through the CLI (before the service holds the database), starts the upstream on a copy
+ * of that storage and starts the service. The upstream's sandbox control API is a per-platform test mode: on the
+ * copy the rig's key names the same platform, and the same secrets give it the same sandbox namespace as the
+ * service's adapters use. `serviceEnv` adds variables (timeouts, retry schedules).
  */
 export async function startCrashRig(kind: DatabaseKind, serviceEnv: Record<string, string> = {}) {
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'crash-rig-'));
-  const upstream = spawnServer(upstreamPort, path.join(scratch, 'upstream'), { SANDBOX_SERVICE_URL: serviceUrl, PUBLIC_BASE_URL: upstreamUrl });
   const databaseUrl = kind === 'postgres' ? await freshPostgresDatabase() : undefined;
+  // Embedded: both keep secrets.json in the data directory, which the upstream's copy carries over.
+  const secrets: Record<string, string> = databaseUrl ? { SESSION_SECRET: randomBytes(32).toString('hex'), DATA_ENCRYPTION_KEY: `k1:${randomBytes(32).toString('base64')}` } : {};
   const env: Record<string, string> = {
     SANDBOX_BASE_URL: `${upstreamUrl}/sandbox`,
     // The service's own (unused) sandbox pushes a ticket at start; sent nowhere, it cannot replace the upstream's.
@@ -63,19 +77,29 @@ export async function startCrashRig(kind: DatabaseKind, serviceEnv: Record<strin
     PUBLIC_BASE_URL: serviceUrl,
     // Webhook receivers in the specs listen on 127.0.0.1, refused by default (SSRF).
     ALLOW_PRIVATE_WEBHOOK_URLS: '1',
-    ...(databaseUrl
-      ? { DATABASE_URL: databaseUrl, SESSION_SECRET: randomBytes(32).toString('hex'), DATA_ENCRYPTION_KEY: `k1:${randomBytes(32).toString('base64')}` }
-      : {}),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...secrets,
     ...serviceEnv,
   };
   const dataDir = path.join(scratch, 'service');
+  const upstreamDir = path.join(scratch, 'upstream');
   let service: RunningServer | undefined;
+  let upstream: RunningServer | undefined;
+  let upstreamDatabaseUrl: string | undefined;
   const cliEnv = { ...process.env, ...env, DATA_DIR: dataDir };
   const cli = async (...args: string[]) => JSON.parse((await run('npm', ['run', '--silent', 'cli', '--', ...args, '--json'], { env: cliEnv })).stdout) as Record<string, unknown>;
 
   try {
-    await waitForOutput(upstream, /Console:/);
     const platform = (await cli('platform', 'create', '--name', 'Crash rig')) as Provisioned;
+    if (databaseUrl) upstreamDatabaseUrl = await copyPostgresDatabase(databaseUrl);
+    else fs.cpSync(dataDir, upstreamDir, { recursive: true });
+    upstream = spawnServer(upstreamPort, upstreamDir, {
+      SANDBOX_SERVICE_URL: serviceUrl,
+      PUBLIC_BASE_URL: upstreamUrl,
+      ...(upstreamDatabaseUrl ? { DATABASE_URL: upstreamDatabaseUrl } : {}),
+      ...secrets,
+    });
+    await waitForOutput(upstream, /Console:/);
 
     const start = async () => {
       service = spawnServer(servicePort, dataDir, env);
@@ -95,25 +119,27 @@ export async function startCrashRig(kind: DatabaseKind, serviceEnv: Record<strin
       /** SIGKILL of the whole process group: no shutdown hook, no lock release, connections cut mid-query. */
       crash: () => killServer(service!),
       restart: start,
-      /** The upstream's control API (faults, applyments, tickets, audits). */
+      /** The upstream's control API (faults, applyments, tickets, audits), as the rig's platform. */
       control: async (method: string, controlPath: string, body?: unknown) => {
         const response = await fetch(`${upstreamUrl}/sandbox/control${controlPath}`, {
           method,
-          headers: body === undefined ? {} : { 'content-type': 'application/json' },
+          headers: { authorization: `Bearer ${platform.apiKey}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
           body: body === undefined ? undefined : JSON.stringify(body),
         });
         return { status: response.status, body: response.status === 204 ? null : ((await response.json()) as Record<string, unknown>) };
       },
       stop: async () => {
         if (service) await stopServer(service);
-        await stopServer(upstream);
+        await stopServer(upstream!);
         if (databaseUrl) await dropPostgresDatabase(databaseUrl);
+        if (upstreamDatabaseUrl) await dropPostgresDatabase(upstreamDatabaseUrl);
         fs.rmSync(scratch, { recursive: true, force: true });
       },
     };
   } catch (error) {
     if (service) await stopServer(service);
-    await stopServer(upstream);
+    if (upstream) await stopServer(upstream);
+    if (upstreamDatabaseUrl) await dropPostgresDatabase(upstreamDatabaseUrl);
     throw error;
   }
 }

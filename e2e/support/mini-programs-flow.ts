@@ -1,10 +1,11 @@
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { sandboxControlHeaders } from './provision';
 
 export const phone = { width: 375, height: 812 };
 
 /** The sandbox needs a component_verify_ticket before any WeChat mini-program call. */
 export async function pushTicket(request: APIRequestContext) {
-  const response = await request.post('/sandbox/control/providerA/ticket');
+  const response = await request.post('/sandbox/control/providerA/ticket', { headers: sandboxControlHeaders() });
   expect(response.status()).toBe(200);
 }
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { provision } from './provision';
+import { provision, sandboxControlHeaders } from './provision';
 
 /** A small real JPEG on disk (a phone photo stand-in); distinct colours give distinct media ids. */
 export async function jpegFile(name: string, color: string): Promise<string> {
@@ -32,7 +32,7 @@ export async function apiRecord(request: APIRequestContext, id: string): Promise
 
 /** The reviewer's hand in the sandbox: moves the upstream application. */
 export async function moveApplyment(request: APIRequestContext, applymentId: string, body: { state: string; rejectReasons?: { field: string; reason: string }[] }) {
-  const response = await request.post(`/sandbox/control/providerA/applyments/${applymentId}`, { data: body });
+  const response = await request.post(`/sandbox/control/providerA/applyments/${applymentId}`, { headers: sandboxControlHeaders(), data: body });
   expect(response.ok()).toBe(true);
 }
 

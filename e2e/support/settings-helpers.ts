@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { sandboxControlHeaders } from './provision';
 import { completeFormDataFixture } from '../../src/schemas/form-data/fixtures';
 
 /** The platform the signed-in operator is looking at (from the URL: provision.json is shared by all ports). */
@@ -60,7 +61,7 @@ export async function miniProgramUnderAudit(request: APIRequestContext, apiKey: 
   const mp = headers(apiKey, 'miniprogram');
   const started = await request.post('/v1/miniprogram/authorize', { headers: mp, data: { platform: 'providerA', redirectUri: 'https://seller.example.com/done', tenantId: `e2e-${Date.now()}` } });
   expect(started.ok(), await started.text()).toBe(true);
-  const granted = await request.post('/sandbox/control/providerA/authorizations', { data: { state: (await started.json()).state } });
+  const granted = await request.post('/sandbox/control/providerA/authorizations', { headers: sandboxControlHeaders(apiKey), data: { state: (await started.json()).state } });
   expect(granted.status()).toBe(200);
   const query = new URL((await granted.json()).redirectUrl as string).searchParams.toString();
   const authorized = await request.get(`/v1/miniprogram/authorize/callback/providerA?${query}`, { headers: mp });

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { authorizeAsSeller, createSellerLink, phone, pushTicket } from '../support/mini-programs-flow';
-import { admin, viewer } from '../support/provision';
+import { admin, sandboxControlHeaders, viewer } from '../support/provision';
 import { signIn } from '../support/sign-in';
 
 async function expectNoSeriousViolations(page: Page) {
@@ -71,7 +71,7 @@ test('commit, submit for audit, approval seen without reloading, release; experi
   await page.screenshot({ path: 'e2e/artifacts/mini-programs-pipeline-pending.png', fullPage: true });
 
   // The reviewer approves in the sandbox; the page notices by itself (it polls auditStatus every 5 s).
-  const decided = await request.post(`/sandbox/control/providerA/audits/${encodeURIComponent(auditId)}`, { data: { decision: 'approve' } });
+  const decided = await request.post(`/sandbox/control/providerA/audits/${encodeURIComponent(auditId)}`, { headers: sandboxControlHeaders(), data: { decision: 'approve' } });
   expect(decided.status()).toBe(200);
   await expect(audit).toContainText('approved', { timeout: 20_000 });
 
@@ -111,7 +111,7 @@ test('a rejected audit shows its reason and offers no release', async ({ page, r
   await expect(audit).toContainText('under audit');
   const auditId = ((await audit.locator('code').textContent()) ?? '').trim();
   const reason = '小程序名称与内容不符';
-  expect((await request.post(`/sandbox/control/providerA/audits/${encodeURIComponent(auditId)}`, { data: { decision: 'reject', reason } })).status()).toBe(200);
+  expect((await request.post(`/sandbox/control/providerA/audits/${encodeURIComponent(auditId)}`, { headers: sandboxControlHeaders(), data: { decision: 'reject', reason } })).status()).toBe(200);
   await expect(audit).toContainText('rejected', { timeout: 20_000 });
   await expect(audit).toContainText(reason);
   await expect(page.getByRole('button', { name: /^Release version/ })).toHaveCount(0);

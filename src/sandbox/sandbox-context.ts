@@ -2,13 +2,16 @@ import { getEnv } from '@/env';
 import { getDb } from '@/server/db';
 import { AppError } from '@/server/errors';
 import { createDbSandboxStore } from './db-store';
+import { isSandboxNamespace, namespacedStore, sandboxNamespace } from './namespace';
 import { loadProviderASandboxKeys } from './providerA/pay/keys';
 import { loadProviderBSandboxKeys } from './providerB/keys';
+import type { SandboxStore } from './store';
 
 let context: ReturnType<typeof build> | undefined;
 
 function build() {
   return {
+    /** Un-namespaced: only the state shared by every namespace (sandbox/namespace.ts) is read through it. */
     store: createDbSandboxStore(getDb),
     providerAKeys: loadProviderASandboxKeys(),
     providerBKeys: loadProviderBSandboxKeys(),
@@ -22,14 +25,36 @@ export function sandboxContext() {
   return context;
 }
 
-type SandboxContext = ReturnType<typeof build>;
+/** One namespace of the sandbox: its own objects (`store`) and the instance-wide ones (`shared`). */
+export type NamespacedSandbox = {
+  namespace: string;
+  store: SandboxStore;
+  shared: SandboxStore;
+  providerAKeys: ReturnType<typeof loadProviderASandboxKeys>;
+  providerBKeys: ReturnType<typeof loadProviderBSandboxKeys>;
+};
 
-/** Wraps an upstream emulator route: a plain 404 outside sandbox mode, as if the host did not exist. */
-export function sandboxRoute(handler: (request: Request, ctx: SandboxContext) => Promise<Response>) {
-  return async (request: Request) => {
-    let ctx: SandboxContext;
+export function namespacedSandbox(namespace: string): NamespacedSandbox {
+  const base = sandboxContext();
+  return { ...base, namespace, shared: base.store, store: namespacedStore(base.store, namespace) };
+}
+
+/** The platform's test-mode sandbox: what its adapters reach, and all its control calls may see or move. */
+export const platformSandbox = (platformId: string) => namespacedSandbox(sandboxNamespace(platformId));
+
+type RouteParams = { params?: Promise<Record<string, string | string[] | undefined>> };
+
+/**
+ * Wraps an upstream emulator route below `/sandbox/t/[ns]/…`: a plain 404 outside sandbox mode or for a
+ * malformed namespace, as if the host did not exist.
+ */
+export function sandboxRoute(handler: (request: Request, ctx: NamespacedSandbox) => Promise<Response>) {
+  return async (request: Request, route?: RouteParams) => {
+    const ns = (await route?.params)?.ns;
+    let ctx: NamespacedSandbox;
     try {
-      ctx = sandboxContext();
+      if (!isSandboxNamespace(ns)) throw new AppError('not_found', 'No such sandbox.');
+      ctx = namespacedSandbox(ns);
     } catch {
       return new Response('Not Found', { status: 404 });
     }

@@ -21,24 +21,25 @@ describeEachDatabase('background jobs catch up once an upstream fault clears', (
   let payments: ReturnType<typeof paymentsApi>;
   let mini: ReturnType<typeof miniProgramApi>;
   let appId = '';
+  let platform: Awaited<ReturnType<typeof createPlatformWithKey>>;
 
   beforeAll(async () => {
-    const platform = await createPlatformWithKey(database().db);
+    platform = await createPlatformWithKey(database().db);
     payments = paymentsApi(platform.apiKey);
     mini = miniProgramApi(platform.apiKey);
-    await sandbox.control('POST', '/providerA/ticket');
+    await sandbox.control(platform.apiKey, 'POST', '/providerA/ticket');
     const started = await mini.authorize({ platform: 'providerA', redirectUri: 'https://seller.example.com/back' });
-    const granted = await sandbox.control('POST', '/providerA/authorizations', { state: started.body.state });
+    const granted = await sandbox.control(platform.apiKey, 'POST', '/providerA/authorizations', { state: started.body.state });
     appId = (await mini.callback('providerA', new URL(granted.body!.redirectUrl as string).searchParams.toString())).body.appId;
   });
 
-  const fault = (match: string) => sandbox.control('PUT', '/faults', [{ provider: 'providerA', match, status: 500 }]);
-  const clear = () => sandbox.control('DELETE', '/faults');
+  const fault = (match: string) => sandbox.control(platform.apiKey, 'PUT', '/faults', [{ provider: 'providerA', match, status: 500 }]);
+  const clear = () => sandbox.control(platform.apiKey, 'DELETE', '/faults');
 
   it('status sync: a slot during a 500 outage fails without touching the record; the next slot records the finished review', async () => {
     const created = await payments.create({ distributorExternalUserId: 'sync-under-fault', provider: 'providerA' });
     const submitted = await payments.submit(created.body.id, { formData: await completeFormData(payments, 'providerA') });
-    await sandbox.control('POST', `/providerA/applyments/${submitted.body.chApplymentId}`, { state: 'finished' });
+    await sandbox.control(platform.apiKey, 'POST', `/providerA/applyments/${submitted.body.chApplymentId}`, { state: 'finished' });
     const due = () => database().db.update(subMerchants).set({ nextSyncAt: sql`now() - interval '1 second'` }).where(eq(subMerchants.id, created.body.id));
 
     await due();
@@ -63,7 +64,7 @@ describeEachDatabase('background jobs catch up once an upstream fault clears', (
     const serviceUrl = process.env.SANDBOX_SERVICE_URL;
     process.env.SANDBOX_SERVICE_URL = 'http://127.0.0.1:9';
     resetEnvForTests();
-    await sandbox.control('POST', `/providerA/audits/${auditId}`, { decision: 'approve' }).finally(() => {
+    await sandbox.control(platform.apiKey, 'POST', `/providerA/audits/${auditId}`, { decision: 'approve' }).finally(() => {
       process.env.SANDBOX_SERVICE_URL = serviceUrl;
       resetEnvForTests();
     });

@@ -65,7 +65,7 @@ describeEachDatabase('the sandbox page procedures and server-side roles', (datab
     expect((await main.as('operator').consoleAdmin.sandbox.pushTicket({ platformId: main.platformId })).delivered).toBe(true);
     const api = miniProgramApi(main.apiKey);
     const started = await api.authorize({ platform: 'providerA', redirectUri: 'https://seller.example.com/done', tenantId: 'sandbox-page' });
-    const granted = await sandbox.control('POST', '/providerA/authorizations', { state: started.body.state });
+    const granted = await sandbox.control(main.apiKey, 'POST', '/providerA/authorizations', { state: started.body.state });
     const appId = (await api.callback('providerA', new URL(granted.body!.redirectUrl as string).searchParams.toString())).body.appId as string;
     const template = (await api.templates('providerA')).body.templates[0];
     expect((await api.commit('providerA', { authorizerAppId: appId, templateId: template.templateId, extJson: extJsonFor(appId), userVersion: '1.2.3' })).status).toBe(200);

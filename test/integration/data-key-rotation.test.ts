@@ -73,9 +73,9 @@ describeEachDatabase('data-encryption key rotation without downtime', (database)
       expect(created.status).toBe(201);
       expected.set(created.body.id, personal(n));
     }
-    expect((await sandbox.control('POST', '/providerA/ticket')).status).toBe(200);
+    expect((await sandbox.control(platform.apiKey, 'POST', '/providerA/ticket')).status).toBe(200);
     const mini = miniProgramApi(platform.apiKey);
-    const apps = [await authorizeMiniProgram(mini, sandbox.control, 'providerA', 'rot-a'), await authorizeMiniProgram(mini, sandbox.control, 'providerB', 'rot-b')];
+    const apps = [await authorizeMiniProgram(mini, sandbox.controlAs(platform.apiKey), 'providerA', 'rot-a'), await authorizeMiniProgram(mini, sandbox.controlAs(platform.apiKey), 'providerB', 'rot-b')];
     const photo = await jpegWithPrivateMetadata();
     const images = [await uploadMedia(ctx, { bytes: photo, filename: 'id.jpg', provider: 'providerA' }), await uploadMedia(ctx, { bytes: photo, filename: 'id.jpg', provider: 'providerB' })];
     const imageBytes = await Promise.all(images.map(async (image) => (await getMedia(ctx, image.mediaId)).bytes));

@@ -43,7 +43,7 @@ describeEachDatabase('media ids in a submit belong to the submitting platform', 
     own = { licenseCopy: id, idCardCopy: await uploadAs(mine, 'providerA'), idCardNational: id, storeEntrancePics: [id], storeIndoorPics: [id] };
   });
 
-  const applyments = async () => ((await sandbox.control('GET', '/providerA/applyments')).body as { data: unknown[] }).data;
+  const applyments = async () => ((await sandbox.control(mine.apiKey, 'GET', '/providerA/applyments')).body as { data: unknown[] }).data;
   const applymentCount = async () => (await applyments()).length;
   async function freshRecord() {
     const created = await paymentsApi(mine.apiKey).create({ distributorExternalUserId: `own-${Math.random().toString(36).slice(2)}`, provider: 'providerA' });

@@ -12,7 +12,6 @@ import * as mediaRoute from '@/app/v1/payments/media/route';
 import { MEDIA_KIND, type SandboxMedia } from '@/sandbox/providerA/pay/media-upload';
 import { IMAGE_KIND } from '@/sandbox/providerB';
 import type { SandboxImage } from '@/sandbox/providerB/zft/zft-orders';
-import { sandboxContext } from '@/sandbox/sandbox-context';
 import { media, sandboxObjects } from '@/server/db/schema';
 import { newId } from '@/server/ids';
 import { sealPlainMedia } from '@/server/services/media/seal-plain-media';
@@ -29,7 +28,7 @@ type Media = { mediaId: string; provider: string; mimeType: string; size: number
 const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 describeEachDatabase('uploaded images: metadata stripped, corrupt ones refused, bytes sealed at rest', (database) => {
-  useSandboxOverHttp();
+  const sandbox = useSandboxOverHttp();
   let platform: Awaited<ReturnType<typeof createPlatformWithKey>>;
   beforeAll(async () => {
     platform = await createPlatformWithKey(database().db);
@@ -47,7 +46,8 @@ describeEachDatabase('uploaded images: metadata stripped, corrupt ones refused, 
   };
   const counts = async () => {
     const [rows] = await database().db.select({ n: sql<number>`count(*)::int` }).from(media).where(eq(media.platformId, platform.platformId));
-    const [upstream] = await database().db.select({ n: sql<number>`count(*)::int` }).from(sandboxObjects).where(sql`${sandboxObjects.kind} in (${MEDIA_KIND}, ${IMAGE_KIND})`);
+    // Any namespace's media (the sandbox keeps each platform's under t/<namespace>/<kind>).
+    const [upstream] = await database().db.select({ n: sql<number>`count(*)::int` }).from(sandboxObjects).where(sql`${sandboxObjects.kind} like ${'%' + MEDIA_KIND} or ${sandboxObjects.kind} like ${'%' + IMAGE_KIND}`);
     return { rows: rows!.n, upstream: upstream!.n };
   };
   /** Fails with the planted strings and metadata blocks that are still in `bytes`. */
@@ -77,7 +77,7 @@ describeEachDatabase('uploaded images: metadata stripped, corrupt ones refused, 
     expect(await sharp(stored).metadata()).toMatchObject({ format: 'jpeg', width: 96, height: 64 });
     expect(created).toMatchObject({ size: stored.length, sha256: sha(stored) });
     // What the upstream received: the sandbox keeps the SHA-256 of the bytes it was sent.
-    const received = await sandboxContext().store.get<SandboxMedia>(MEDIA_KIND, created.mediaId);
+    const received = await sandbox.store(platform.platformId).get<SandboxMedia>(MEDIA_KIND, created.mediaId);
     expect(received?.sha256).toBe(sha(stored));
     expect(received?.size).toBe(stored.length);
   });
@@ -95,7 +95,7 @@ describeEachDatabase('uploaded images: metadata stripped, corrupt ones refused, 
     // The pixels are the same: PNG re-encoding is lossless.
     const [before, after] = await Promise.all([sharp(scan).raw().toBuffer(), sharp(stored).raw().toBuffer()]);
     expect(after.equals(before)).toBe(true);
-    const received = await sandboxContext().store.get<SandboxImage>(IMAGE_KIND, created.mediaId);
+    const received = await sandbox.store(platform.platformId).get<SandboxImage>(IMAGE_KIND, created.mediaId);
     expect(received?.sha256).toBe(sha(stored));
   });
 

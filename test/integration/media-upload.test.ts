@@ -38,7 +38,7 @@ describeEachDatabase('POST /v1/payments/media', (database) => {
     callRoute(mediaRoute.POST, '/v1/payments/media', { method: 'POST', headers: apiHeaders(platform.apiKey, 'payments', headers), body });
   const rows = () => database().db.select({ id: media.id }).from(media).where(eq(media.platformId, platform.platformId));
   const upstreamUploads = async () => {
-    const [row] = await database().db.select({ n: sql<number>`count(*)::int` }).from(sandboxObjects).where(sql`${sandboxObjects.kind} in (${MEDIA_KIND}, ${IMAGE_KIND})`);
+    const [row] = await database().db.select({ n: sql<number>`count(*)::int` }).from(sandboxObjects).where(sql`${sandboxObjects.kind} like ${`%${MEDIA_KIND}`} or ${sandboxObjects.kind} like ${`%${IMAGE_KIND}`}`);
     return row!.n;
   };
   async function created(response: Response) {
@@ -73,16 +73,16 @@ describeEachDatabase('POST /v1/payments/media', (database) => {
     }
     const [license, idCard, bmp] = uploads.map((u) => u.mediaId) as [string, string, string];
     const formData = completeFormDataFixture({ licenseCopy: license, idCardCopy: idCard, idCardNational: bmp, storeEntrancePics: [bmp], storeIndoorPics: [license] });
-    const submitted = await onboardingProvider('providerA').submitApplication({ submissionId: `media_${randomBytes(6).toString('hex')}`, formData });
+    const submitted = await onboardingProvider('providerA', platform.platformId).submitApplication({ submissionId: `media_${randomBytes(6).toString('hex')}`, formData });
     expect(submitted.applymentId).toBeTruthy();
-    expect(JSON.stringify((await sandbox.control('GET', '/providerA/applyments')).body)).toContain(submitted.applymentId);
+    expect(JSON.stringify((await sandbox.control(platform.apiKey, 'GET', '/providerA/applyments')).body)).toContain(submitted.applymentId);
   });
 
   it('uploads to providerB when asked, with ids the providerB sandbox accepts', async () => {
     const upload = await created(await post(mediaForm({ bytes: await noiseJpeg(100, 100), name: 'a.jpg' }, 'providerB')));
     expect(upload.provider).toBe('providerB');
     const formData = completeFormDataFixture({ licenseCopy: upload.mediaId, idCardCopy: upload.mediaId, idCardNational: upload.mediaId, storeEntrancePics: [upload.mediaId], storeIndoorPics: [upload.mediaId] });
-    const submitted = await onboardingProvider('providerB').submitApplication({ submissionId: `media_${randomBytes(6).toString('hex')}`, formData });
+    const submitted = await onboardingProvider('providerB', platform.platformId).submitApplication({ submissionId: `media_${randomBytes(6).toString('hex')}`, formData });
     expect(submitted.applymentId).toBeTruthy();
   });
 

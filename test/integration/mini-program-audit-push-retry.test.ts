@@ -26,9 +26,9 @@ describeEachDatabase('mini-program audit push: conflicts and retries', (database
     platform = await createPlatformWithKey(database().db);
     api = miniProgramApi(platform.apiKey);
     await setPlatformConfig({ db: database().db, platformId: platform.platformId, actor: 'test' }, 'miniprogram.audit_notify_url', receiver.url('/flaky'));
-    await sandbox.control('POST', '/providerA/ticket');
+    await sandbox.control(platform.apiKey, 'POST', '/providerA/ticket');
     const started = await api.authorize({ platform: 'providerA', redirectUri: 'https://seller.example.com/back' });
-    const granted = await sandbox.control('POST', '/providerA/authorizations', { state: started.body.state });
+    const granted = await sandbox.control(platform.apiKey, 'POST', '/providerA/authorizations', { state: started.body.state });
     appId = (await api.callback('providerA', new URL(granted.body!.redirectUrl as string).searchParams.toString())).body.appId;
   });
   afterAll(async () => {
@@ -47,7 +47,7 @@ describeEachDatabase('mini-program audit push: conflicts and retries', (database
     expect(again.body.code).toBe('audit_in_progress');
 
     receiver.script('/flaky', [500, 503, 200]);
-    await sandbox.control('POST', `/providerA/audits/${auditId}`, { decision: 'approve' });
+    await sandbox.control(platform.apiKey, 'POST', `/providerA/audits/${auditId}`, { decision: 'approve' });
     await until(() => receiver.at('/flaky').length >= 3, 30_000);
     await new Promise((resolve) => setTimeout(resolve, 2500)); // nothing more may follow a 2xx
     const attempts = receiver.at('/flaky');

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { KIND as PROVIDER_A_KIND, type CodeState } from '@/sandbox/providerA/component/state';
 import { MINI_KINDS, type SandboxAppAuthToken, type SandboxMiniVersion } from '@/sandbox/providerB/mini/mini-store';
-import { sandboxContext } from '@/sandbox/sandbox-context';
+import { platformSandbox } from '@/sandbox/sandbox-context';
 import { mpAuthorizers } from '@/server/db/schema';
 import { completeSellerAuthorization } from '@/server/services/mini-programs/complete-seller-authorization';
 import { describeEachDatabase } from '../support/databases';
@@ -20,8 +20,8 @@ process.env.UPSTREAM_TIMEOUT_MS = '10000';
 
 /** What the upstream itself recorded, read from the sandbox's store: the ground truth for "once upstream". */
 const upstream = {
-  async releases(provider: Provider, appId: string) {
-    const store = sandboxContext().store;
+  async releases(platformId: string, provider: Provider, appId: string) {
+    const store = platformSandbox(platformId).store;
     if (provider === 'providerA') {
       const code = await store.get<CodeState>(PROVIDER_A_KIND.code, appId);
       return [code?.online, ...(code?.history ?? [])].filter(Boolean).length;
@@ -29,8 +29,8 @@ const upstream = {
     const versions = await store.list<SandboxMiniVersion>(MINI_KINDS.version);
     return versions.filter((v) => v.auth_app_id === appId && v.online_order !== undefined).length;
   },
-  async tokensIssued(provider: Provider, appId: string) {
-    const store = sandboxContext().store;
+  async tokensIssued(platformId: string, provider: Provider, appId: string) {
+    const store = platformSandbox(platformId).store;
     if (provider === 'providerA') return (await store.list<{ appId: string }>(PROVIDER_A_KIND.authorizerToken)).filter((t) => t.appId === appId).length;
     return (await store.list<SandboxAppAuthToken>(MINI_KINDS.token)).filter((t) => t.auth_app_id === appId).length;
   },
@@ -39,19 +39,21 @@ const upstream = {
 describeEachDatabase('mini-program concurrency: states, releases and token refreshes', (database) => {
   const sandbox = useSandboxOverHttp();
   let platformId: string;
+  let apiKey: string;
   let api: ReturnType<typeof miniProgramApi>;
   beforeAll(async () => {
     const platform = await createPlatformWithKey(database().db);
     platformId = platform.platformId;
+    apiKey = platform.apiKey;
     api = miniProgramApi(platform.apiKey);
-    expect((await sandbox.control('POST', '/providerA/ticket')).body).toEqual({ delivered: true });
+    expect((await sandbox.control(apiKey, 'POST', '/providerA/ticket')).body).toEqual({ delivered: true });
   });
 
   /** Starts an authorization and has the seller grant it upstream; returns the redirect's query (state + code). */
   async function grantedRedirect(provider: Provider, tenantId: string, redirectUri = 'https://seller.example.com/authorized') {
     const started = await api.authorize({ platform: provider, redirectUri, tenantId });
     expect(started.status).toBe(201);
-    const granted = await sandbox.control('POST', `/${provider}/authorizations`, { state: started.body.state });
+    const granted = await sandbox.control(apiKey, 'POST', `/${provider}/authorizations`, { state: started.body.state });
     expect(granted.status).toBe(200);
     return new URL(granted.body!.redirectUrl as string).searchParams;
   }
@@ -69,7 +71,7 @@ describeEachDatabase('mini-program concurrency: states, releases and token refre
     const submitted = await api.submitAudit(provider, { authorizerAppId: appId, itemList: [{ address: 'pages/index/index', title: '首页', tag: '购物' }] });
     expect(submitted.status).toBe(200);
     const auditId = submitted.body.auditId as string;
-    expect((await sandbox.control('POST', `/${provider}/audits/${encodeURIComponent(auditId)}`, { decision: 'approve' })).status).toBe(200);
+    expect((await sandbox.control(apiKey, 'POST', `/${provider}/audits/${encodeURIComponent(auditId)}`, { decision: 'approve' })).status).toBe(200);
     expect((await api.auditStatus(provider, auditId, appId)).body.status).toBe('approved');
     return { appId, auditId };
   }
@@ -89,7 +91,7 @@ describeEachDatabase('mini-program concurrency: states, releases and token refre
 
     it(`${provider}: ${N} concurrent seller completions of one state bind one authorizer; each answer is done or used`, async () => {
       const started = await api.authorize({ platform: provider, redirectUri: 'https://seller.example.com/authorized', tenantId: `race-seller-${provider}` });
-      const granted = await sandbox.control('POST', `/${provider}/authorizations`, { state: started.body.state });
+      const granted = await sandbox.control(apiKey, 'POST', `/${provider}/authorizations`, { state: started.body.state });
       const query = Object.fromEntries(new URL(granted.body!.redirectUrl as string).searchParams);
       const answers = await Promise.all(Array.from({ length: N }, () => completeSellerAuthorization(database().db, query)));
       const done = answers.filter((a) => a.status === 'done');
@@ -107,17 +109,17 @@ describeEachDatabase('mini-program concurrency: states, releases and token refre
       expect(responses.map((r) => r.status)).toEqual(Array(N).fill(200));
       expect(responses.filter((r) => r.body.replayed === false)).toHaveLength(1);
       expect(responses.every((r) => r.body.auditId === auditId)).toBe(true);
-      expect(await upstream.releases(provider, appId)).toBe(1);
+      expect(await upstream.releases(platformId, provider, appId)).toBe(1);
     });
 
     it(`${provider}: ${N} concurrent calls after the upstream expired the token make one refresh`, async () => {
       const done = await api.callback(provider, (await grantedRedirect(provider, `race-refresh-${provider}`)).toString());
       const appId = done.body.appId as string;
-      const issuedBefore = await upstream.tokensIssued(provider, appId);
-      expect((await sandbox.control('POST', `/${provider}/tokens/expire`, { authorizerAppId: appId })).status).toBe(200);
+      const issuedBefore = await upstream.tokensIssued(platformId, provider, appId);
+      expect((await sandbox.control(apiKey, 'POST', `/${provider}/tokens/expire`, { authorizerAppId: appId })).status).toBe(200);
       const responses = await Promise.all(Array.from({ length: N }, () => api.versions(provider, appId)));
       expect(responses.map((r) => r.status)).toEqual(Array(N).fill(200));
-      expect(await upstream.tokensIssued(provider, appId)).toBe(issuedBefore + 1);
+      expect(await upstream.tokensIssued(platformId, provider, appId)).toBe(issuedBefore + 1);
       const [row] = await database().db.select().from(mpAuthorizers).where(eq(mpAuthorizers.appId, appId));
       expect(row!.tokenRefreshLockUntil).toBeNull();
     });

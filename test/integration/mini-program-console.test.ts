@@ -20,7 +20,7 @@ describeEachDatabase('mini programs in the console (tRPC over the same services)
   beforeAll(async () => {
     main = await team();
     other = await team();
-    expect((await sandbox.control('POST', '/providerA/ticket')).body).toEqual({ delivered: true });
+    expect((await sandbox.control(main.apiKey, 'POST', '/providerA/ticket')).body).toEqual({ delivered: true });
   });
 
   it('lets admins enter, list and delete manual templates: duplicates 409, bad input 400, another platform\'s 404', async () => {
@@ -139,7 +139,7 @@ describeEachDatabase('mini programs in the console (tRPC over the same services)
       const { platformId } = main;
       const [viewer, operator, admin] = [main.as('viewer'), main.as('operator'), main.as('admin')];
       const started = await operator.miniPrograms.startAuthorization({ platformId, platform: provider, redirectUri, tenantId: `console-${provider}` });
-      const granted = await sandbox.control('POST', `/${provider}/authorizations`, { state: started.state });
+      const granted = await sandbox.control(main.apiKey, 'POST', `/${provider}/authorizations`, { state: started.state });
       const done = await miniProgramApi(main.apiKey).callback(provider, new URL(granted.body!.redirectUrl as string).searchParams.toString());
       expect(done.status).toBe(200);
       const appId = done.body.appId as string;
@@ -157,7 +157,7 @@ describeEachDatabase('mini programs in the console (tRPC over the same services)
       expect(await viewer.miniPrograms.auditStatus({ platformId, platform: provider, auditId, authorizerAppId: appId })).toEqual({ auditId, status: 'pending' });
       expect(await failure(admin.miniPrograms.release({ platformId, platform: provider, authorizerAppId: appId }))).toEqual({ code: 'CONFLICT', appCode: 'audit_not_approved' });
 
-      expect((await sandbox.control('POST', `/${provider}/audits/${encodeURIComponent(auditId)}`, { decision: 'approve' })).status).toBe(200);
+      expect((await sandbox.control(main.apiKey, 'POST', `/${provider}/audits/${encodeURIComponent(auditId)}`, { decision: 'approve' })).status).toBe(200);
       expect(await viewer.miniPrograms.auditStatus({ platformId, platform: provider, auditId, authorizerAppId: appId })).toEqual({ auditId, status: 'approved' });
       expect(await admin.miniPrograms.release({ platformId, platform: provider, authorizerAppId: appId })).toMatchObject({ auditId, userVersion: '3.0.0', replayed: false });
       expect(JSON.stringify(await viewer.miniPrograms.versions({ platformId, platform: provider, authorizerAppId: appId }))).toContain('3.0.0');

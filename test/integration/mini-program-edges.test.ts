@@ -5,7 +5,6 @@ import { eventDeliveries, events, mpAudits, mpAuthorizations, mpAuthorizers } fr
 import { setPlatformConfig } from '@/server/services/platforms/set-platform-config';
 import { deliverComponentPush } from '@/sandbox/mini-program-pushes';
 import { buildPush, createProviderAComponentSandboxConfig, revokeAuthorization } from '@/sandbox/providerA/component';
-import { sandboxContext } from '@/sandbox/sandbox-context';
 import { describeEachDatabase } from '../support/databases';
 import { createPlatformWithKey } from '../support/fixtures';
 import { extJsonFor, miniProgramApi } from '../support/mini-programs';
@@ -19,7 +18,7 @@ describeEachDatabase('mini programs: bad input, isolation, pushes and tokens', (
 
   async function authorize(provider: 'providerA' | 'providerB', client = api) {
     const started = await client.authorize({ platform: provider, redirectUri: 'https://seller.example.com/back' });
-    const granted = await sandbox.control('POST', `/${provider}/authorizations`, { state: started.body.state });
+    const granted = await sandbox.control(platform.apiKey, 'POST', `/${provider}/authorizations`, { state: started.body.state });
     const query = new URL(granted.body!.redirectUrl as string).searchParams;
     return { state: started.body.state as string, query, done: await client.callback(provider, query.toString()) };
   }
@@ -27,7 +26,7 @@ describeEachDatabase('mini programs: bad input, isolation, pushes and tokens', (
   beforeAll(async () => {
     platform = await createPlatformWithKey(database().db);
     api = miniProgramApi(platform.apiKey);
-    await sandbox.control('POST', '/providerA/ticket');
+    await sandbox.control(platform.apiKey, 'POST', '/providerA/ticket');
     appId = (await authorize('providerA')).done.body.appId;
   });
 
@@ -36,7 +35,7 @@ describeEachDatabase('mini programs: bad input, isolation, pushes and tokens', (
     const other = await createPlatformWithKey(database().db);
     const { query } = await (async () => {
       const started = await api.authorize({ platform: 'providerA', redirectUri: 'https://seller.example.com/back' });
-      const granted = await sandbox.control('POST', '/providerA/authorizations', { state: started.body.state });
+      const granted = await sandbox.control(platform.apiKey, 'POST', '/providerA/authorizations', { state: started.body.state });
       return { query: new URL(granted.body!.redirectUrl as string).searchParams };
     })();
     expect((await miniProgramApi(other.apiKey).callback('providerA', query.toString())).body.code).toBe('invalid_state');
@@ -61,20 +60,20 @@ describeEachDatabase('mini programs: bad input, isolation, pushes and tokens', (
 
   it('refuses malformed extJson with 400 before any upstream call', async () => {
     // Any upstream call would now fail with 502: a 400 proves validation came first.
-    await sandbox.control('PUT', '/faults', [{ provider: 'providerA', status: 500 }]);
+    await sandbox.control(platform.apiKey, 'PUT', '/faults', [{ provider: 'providerA', status: 500 }]);
     for (const extJson of ['{not json', JSON.stringify({ extEnable: 'yes', extAppid: appId, ext: {}, window: {} }), JSON.stringify([1])]) {
       const response = await api.commit('providerA', { authorizerAppId: appId, templateId: '1', extJson, userVersion: '1.0.0', userDesc: 'x' });
       expect(response.status).toBe(400);
       expect(response.body.errors[0].pointer).toBe('/extJson');
     }
-    await sandbox.control('DELETE', '/faults');
+    await sandbox.control(platform.apiKey, 'DELETE', '/faults');
   });
 
   it('without an audit notify URL an approval is recorded and nothing is sent', async () => {
     const template = (await api.templates('providerA')).body.templates[0];
     await api.commit('providerA', { authorizerAppId: appId, templateId: template.templateId, extJson: extJsonFor(appId), userVersion: '3.0.0', userDesc: 'v3' });
     const { auditId } = (await api.submitAudit('providerA', { authorizerAppId: appId })).body;
-    await sandbox.control('POST', `/providerA/audits/${auditId}`, { decision: 'approve' });
+    await sandbox.control(platform.apiKey, 'POST', `/providerA/audits/${auditId}`, { decision: 'approve' });
     expect((await api.auditStatus('providerA', auditId, appId)).body.status).toBe('approved');
     const platformEvents = await database().db.select().from(events).where(eq(events.platformId, platform.platformId));
     expect(platformEvents.some((e) => e.type === 'miniprogram.audit.approved')).toBe(true);
@@ -99,7 +98,7 @@ describeEachDatabase('mini programs: bad input, isolation, pushes and tokens', (
 
   it('an authorizer token that expires upstream mid-flow is refreshed transparently', async () => {
     const before = (await database().db.select().from(mpAuthorizers).where(eq(mpAuthorizers.appId, appId)))[0]!;
-    expect((await sandbox.control('POST', '/providerA/tokens/expire', { authorizerAppId: appId })).status).toBe(200);
+    expect((await sandbox.control(platform.apiKey, 'POST', '/providerA/tokens/expire', { authorizerAppId: appId })).status).toBe(200);
     const info = await api.baseinfo('providerA', appId);
     expect(info.status).toBe(200);
     const after = (await database().db.select().from(mpAuthorizers).where(eq(mpAuthorizers.appId, appId)))[0]!;
@@ -136,7 +135,7 @@ describeEachDatabase('mini programs: bad input, isolation, pushes and tokens', (
   });
 
   it('an "unauthorized" push marks the authorizer unauthorized; DELETE removes it', async () => {
-    const { store } = sandboxContext();
+    const store = sandbox.store(platform.platformId);
     const config = createProviderAComponentSandboxConfig();
     await deliverComponentPush(buildPush(config, await revokeAuthorization(store, { authorizerAppId: appId })));
     expect((await api.authorizer(appId)).body.status).toBe('unauthorized');

@@ -22,7 +22,7 @@ describeEachDatabase('hosted mini programs end to end against the sandbox', (dat
     platform = await createPlatformWithKey(database().db);
     api = miniProgramApi(platform.apiKey);
     await setPlatformConfig({ db: database().db, platformId: platform.platformId, actor: 'test' }, 'miniprogram.audit_notify_url', receiver.url('/audit'));
-    expect((await sandbox.control('POST', '/providerA/ticket')).body).toEqual({ delivered: true });
+    expect((await sandbox.control(platform.apiKey, 'POST', '/providerA/ticket')).body).toEqual({ delivered: true });
   });
   afterAll(async () => {
     await runner.stop();
@@ -34,7 +34,7 @@ describeEachDatabase('hosted mini programs end to end against the sandbox', (dat
     expect(started.status).toBe(201);
     expect(started.body.state).toHaveLength(32);
     expect(Boolean(started.body.mobileAuthUrl)).toBe(provider === 'providerA');
-    const granted = await sandbox.control('POST', `/${provider}/authorizations`, { state: started.body.state });
+    const granted = await sandbox.control(platform.apiKey, 'POST', `/${provider}/authorizations`, { state: started.body.state });
     expect(granted.status).toBe(200);
     const redirect = new URL(granted.body!.redirectUrl as string);
     expect(redirect.host).toBe('seller.example.com');
@@ -66,7 +66,7 @@ describeEachDatabase('hosted mini programs end to end against the sandbox', (dat
       expect((await api.auditStatus(provider, auditId, appId)).body).toMatchObject({ auditId, status: 'pending' });
       expect((await api.release(provider, appId)).body.code).toBe('audit_not_approved');
 
-      expect((await sandbox.control('POST', `/${provider}/audits/${encodeURIComponent(auditId)}`, { decision: 'approve' })).status).toBe(200);
+      expect((await sandbox.control(platform.apiKey, 'POST', `/${provider}/audits/${encodeURIComponent(auditId)}`, { decision: 'approve' })).status).toBe(200);
       expect((await api.auditStatus(provider, auditId, appId)).body).toMatchObject({ auditId, status: 'approved' });
       await until(() => receiver.at('/audit').some((r) => r.body.includes(auditId)));
       const pushes = receiver.at('/audit').filter((r) => r.body.includes(auditId));
@@ -80,7 +80,7 @@ describeEachDatabase('hosted mini programs end to end against the sandbox', (dat
       expect(JSON.stringify((await api.versions(provider, appId)).body)).toContain('1.0.0');
 
       const second = await commitAndSubmit(provider, appId, '1.0.1');
-      await sandbox.control('POST', `/${provider}/audits/${encodeURIComponent(second)}`, { decision: 'approve' });
+      await sandbox.control(platform.apiKey, 'POST', `/${provider}/audits/${encodeURIComponent(second)}`, { decision: 'approve' });
       expect((await api.release(provider, appId)).status).toBe(200);
       expect((await api.rollback(provider, appId)).status).toBe(200);
     });
@@ -88,9 +88,9 @@ describeEachDatabase('hosted mini programs end to end against the sandbox', (dat
     it(`${provider}: a rejection carries its reason to the status and the push; delay stays pending`, async () => {
       const { appId } = await authorizeApp(provider, `seller-${provider}-reject`);
       const auditId = await commitAndSubmit(provider, appId, '2.0.0');
-      await sandbox.control('POST', `/${provider}/audits/${encodeURIComponent(auditId)}`, { decision: 'delay' });
+      await sandbox.control(platform.apiKey, 'POST', `/${provider}/audits/${encodeURIComponent(auditId)}`, { decision: 'delay' });
       expect((await api.auditStatus(provider, auditId, appId)).body.status).toBe('pending');
-      await sandbox.control('POST', `/${provider}/audits/${encodeURIComponent(auditId)}`, { decision: 'reject', reason: '页面内容不完整' });
+      await sandbox.control(platform.apiKey, 'POST', `/${provider}/audits/${encodeURIComponent(auditId)}`, { decision: 'reject', reason: '页面内容不完整' });
       const status = (await api.auditStatus(provider, auditId, appId)).body;
       expect(status).toMatchObject({ status: 'rejected' });
       expect(status.reason).toContain('页面内容不完整');

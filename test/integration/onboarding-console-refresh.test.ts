@@ -3,8 +3,8 @@ import { beforeAll, expect, it } from 'vitest';
 import { appRouter } from '@/server/trpc/app-router';
 import { createCallerFactory } from '@/server/trpc/init';
 import { createOperator } from '@/server/services/operators/create-operator';
-import { createPlatform } from '@/server/services/platforms/create-platform';
 import { describeEachDatabase } from '../support/databases';
+import { createPlatformWithKey } from '../support/fixtures';
 import { completeFormData, serviceUploader } from '../support/onboarding';
 import { useSandboxOverHttp } from '../support/sandbox-server';
 
@@ -13,11 +13,12 @@ const createCaller = createCallerFactory(appRouter);
 describeEachDatabase('onboardingConsole.refresh asks the upstream now', (database) => {
   const sandbox = useSandboxOverHttp();
   let platformId: string;
+  let apiKey: string;
   const operators = { operator: '', viewer: '' };
   const as = (who: keyof typeof operators) => createCaller({ operatorId: operators[who], db: database().db, requestId: 'req_test' });
 
   beforeAll(async () => {
-    platformId = (await createPlatform(database().db, { name: 'Refresh' })).platform.id;
+    ({ platformId, apiKey } = await createPlatformWithKey(database().db));
     for (const role of ['operator', 'viewer'] as const) {
       operators[role] = (await createOperator(database().db, { email: `${role}-${Date.now()}@example.com`, password: 'a-long-password-1', platformId, role })).operatorId;
     }
@@ -27,7 +28,7 @@ describeEachDatabase('onboardingConsole.refresh asks the upstream now', (databas
     const { record } = await as('operator').subMerchants.create({ platformId, provider: 'providerA', distributorExternalUserId: 'refresh-1' });
     const submitted = await as('operator').subMerchants.submit({ platformId, id: record.id, formData: await completeFormData(serviceUploader(database().db, platformId), 'providerA') });
     const applymentId = submitted.record.chApplymentId!;
-    await sandbox.control('POST', `/providerA/applyments/${applymentId}`, { state: 'rejected', rejectReasons: [{ field: 'id_card_copy', reason: '身份证照片模糊' }] });
+    await sandbox.control(apiKey, 'POST', `/providerA/applyments/${applymentId}`, { state: 'rejected', rejectReasons: [{ field: 'id_card_copy', reason: '身份证照片模糊' }] });
     expect((await as('operator').subMerchants.get({ platformId, id: record.id })).chApplymentState).not.toBe('rejected');
 
     const rejected = await as('operator').onboardingConsole.refresh({ platformId, id: record.id });
@@ -36,7 +37,7 @@ describeEachDatabase('onboardingConsole.refresh asks the upstream now', (databas
 
     const images = await completeFormData(serviceUploader(database().db, platformId), 'providerA');
     const again = await as('operator').subMerchants.submit({ platformId, id: record.id, formData: { idCardCopy: images.idCardCopy } });
-    await sandbox.control('POST', `/providerA/applyments/${again.record.chApplymentId}`, { state: 'finished' });
+    await sandbox.control(apiKey, 'POST', `/providerA/applyments/${again.record.chApplymentId}`, { state: 'finished' });
     const active = await as('operator').onboardingConsole.refresh({ platformId, id: record.id });
     expect(active).toMatchObject({ status: 'active', chApplymentState: 'finished' });
     expect(active.chSubMchid).toBeTruthy();

@@ -8,8 +8,10 @@ import { useSandboxOverHttp } from '../support/sandbox-server';
 describeEachDatabase('providerB result notifications', (database) => {
   const sandbox = useSandboxOverHttp();
   let api: ReturnType<typeof paymentsApi>;
+  let platform: Awaited<ReturnType<typeof createPlatformWithKey>>;
   beforeAll(async () => {
-    api = paymentsApi((await createPlatformWithKey(database().db)).apiKey);
+    platform = await createPlatformWithKey(database().db);
+    api = paymentsApi(platform.apiKey);
   });
 
   async function submitted(distributor: string) {
@@ -21,7 +23,7 @@ describeEachDatabase('providerB result notifications', (database) => {
 
   it('the signed push for a passed order makes the record active without waiting for the sync', async () => {
     const record = await submitted('push-passed');
-    await sandbox.control('POST', `/providerB/applyments/${record.chApplymentId}`, { state: 'finished' });
+    await sandbox.control(platform.apiKey, 'POST', `/providerB/applyments/${record.chApplymentId}`, { state: 'finished' });
     const after = (await api.get(record.id)).body;
     expect(after).toMatchObject({ status: 'active', chApplymentState: 'finished' });
     expect(after.chSubMchid).toBeTruthy();
@@ -29,7 +31,7 @@ describeEachDatabase('providerB result notifications', (database) => {
 
   it('the signed push for a rejected order stores the reasons', async () => {
     const record = await submitted('push-rejected');
-    await sandbox.control('POST', `/providerB/applyments/${record.chApplymentId}`, { state: 'rejected', rejectReasons: [{ field: 'cert_no', reason: '营业执照号码有误' }] });
+    await sandbox.control(platform.apiKey, 'POST', `/providerB/applyments/${record.chApplymentId}`, { state: 'rejected', rejectReasons: [{ field: 'cert_no', reason: '营业执照号码有误' }] });
     const after = (await api.get(record.id)).body;
     expect(after.chApplymentState).toBe('rejected');
     expect(after.rejectReasons).toEqual([expect.objectContaining({ field: 'licenseNumber', reason: expect.stringContaining('营业执照') })]);

@@ -149,13 +149,13 @@ for (const driver of drivers) {
         expect(JSON.stringify(refused.body)).not.toContain(person.contactMobile);
         const submitted = await api.submit(id, {});
         expect(submitted.status).toBe(200);
-        await sandbox.control('POST', `/${provider}/applyments/${submitted.body.chApplymentId}`, { state: 'rejected', rejectReasons: [{ field: 'account_number', reason: '银行账号有误' }] });
+        await sandbox.control(platform.apiKey, 'POST', `/${provider}/applyments/${submitted.body.chApplymentId}`, { state: 'rejected', rejectReasons: [{ field: 'account_number', reason: '银行账号有误' }] });
         await due();
         await syncDueSubMerchants(handle.db);
         expect((await api.get(id)).body.chApplymentState).toBe('rejected');
         const fixed = await api.submit(id, { formData: { accountNumber: fixedBankDigits } });
         expect(fixed.status).toBe(200);
-        await sandbox.control('POST', `/${provider}/applyments/${fixed.body.chApplymentId}`, { state: 'finished' });
+        await sandbox.control(platform.apiKey, 'POST', `/${provider}/applyments/${fixed.body.chApplymentId}`, { state: 'finished' });
         await due();
         await syncDueSubMerchants(handle.db);
         const active = (await api.get(id)).body;
@@ -177,7 +177,7 @@ for (const driver of drivers) {
       expect(await verifyOperatorCredentials(db, email, `${operatorPassword}-wrong`)).toBeNull();
       const operator = createCallerFactory(appRouter)({ operatorId, db, requestId: 'req_secrets' });
       await setPlatformConfig({ db, platformId: platform.platformId, actor: 'test' }, 'miniprogram.audit_notify_url', receiver.url('/audit'));
-      expect((await sandbox.control('POST', '/providerA/ticket')).status).toBe(200);
+      expect((await sandbox.control(platform.apiKey, 'POST', '/providerA/ticket')).status).toBe(200);
       const mini = miniProgramApi(platform.apiKey);
       for (const provider of ['providerA', 'providerB'] as const) {
         const started = await operator.sellerAuthorization.startAuthorizationWithSellerPage({
@@ -196,7 +196,7 @@ for (const driver of drivers) {
         await rememberStoredTokens();
 
         // Refresh twice: when the upstream says the token expired, and from the cron before expiry.
-        expect((await sandbox.control('POST', `/${provider}/tokens/expire`, { authorizerAppId: appId })).status).toBe(200);
+        expect((await sandbox.control(platform.apiKey, 'POST', `/${provider}/tokens/expire`, { authorizerAppId: appId })).status).toBe(200);
         expect((await mini.baseinfo(provider, appId)).status).toBe(200);
         await rememberStoredTokens();
         await db.update(mpAuthorizers).set({ accessTokenExpiresAt: new Date() });
@@ -207,7 +207,7 @@ for (const driver of drivers) {
         expect((await mini.commit(provider, { authorizerAppId: appId, templateId: template.templateId, extJson: extJsonFor(appId), userVersion: '1.0.0', userDesc: 'secrets' })).status).toBe(200);
         const audit = await mini.submitAudit(provider, { authorizerAppId: appId, itemList: [{ address: 'pages/index/index', title: '首页', tag: '购物' }] });
         expect(audit.status).toBe(200);
-        await sandbox.control('POST', `/${provider}/audits/${encodeURIComponent(audit.body.auditId)}`, { decision: 'approve' });
+        await sandbox.control(platform.apiKey, 'POST', `/${provider}/audits/${encodeURIComponent(audit.body.auditId)}`, { decision: 'approve' });
         expect((await mini.auditStatus(provider, audit.body.auditId, appId)).body.status).toBe('approved');
         expect((await mini.release(provider, appId)).status).toBe(200);
         const member = provider === 'providerA' ? 'qa_tester_01' : 'qa@example.com';

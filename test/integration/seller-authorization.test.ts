@@ -44,7 +44,7 @@ describeEachDatabase('seller authorization page and the console pipeline history
   let main: Awaited<ReturnType<typeof team>>;
   beforeAll(async () => {
     main = await team();
-    expect((await sandbox.control('POST', '/providerA/ticket')).body).toEqual({ delivered: true });
+    expect((await sandbox.control(main.apiKey, 'POST', '/providerA/ticket')).body).toEqual({ delivered: true });
   });
 
   const start = async (platform: 'providerA' | 'providerB', tenantId = 'seller-42') => {

@@ -10,10 +10,12 @@ import { useSandboxOverHttp } from '../support/sandbox-server';
 describeEachDatabase('sub-merchant concurrency', (database) => {
   const sandbox = useSandboxOverHttp();
   let platformId: string;
+  let apiKey: string;
   let api: ReturnType<typeof paymentsApi>;
   beforeAll(async () => {
     const platform = await createPlatformWithKey(database().db);
     platformId = platform.platformId;
+    apiKey = platform.apiKey;
     api = paymentsApi(platform.apiKey);
   });
 
@@ -35,7 +37,7 @@ describeEachDatabase('sub-merchant concurrency', (database) => {
 
   /** Upstream applications of one record, found by the submission id the record derives (submission-id.ts). */
   const upstreamApplicationsOf = async (provider: 'providerA' | 'providerB', id: string) => {
-    const all = (await sandbox.control('GET', `/${provider}/applyments`)).body!.data as unknown[];
+    const all = (await sandbox.control(apiKey, 'GET', `/${provider}/applyments`)).body!.data as unknown[];
     return all.filter((a) => JSON.stringify(a).includes(id.replace(/^sm_/, 'sm')));
   };
   const historyOf = (id: string, action: string) =>
@@ -53,7 +55,7 @@ describeEachDatabase('sub-merchant concurrency', (database) => {
       expect(await upstreamApplicationsOf(provider, body.id)).toHaveLength(1);
       expect(await historyOf(body.id, 'submitted')).toHaveLength(1);
 
-      await sandbox.control('POST', `/${provider}/applyments/${applymentId}`, { state: 'rejected', rejectReasons: [{ field: provider === 'providerA' ? 'id_card_copy' : 'cert_image', reason: '证件照片模糊' }] });
+      await sandbox.control(apiKey, 'POST', `/${provider}/applyments/${applymentId}`, { state: 'rejected', rejectReasons: [{ field: provider === 'providerA' ? 'id_card_copy' : 'cert_image', reason: '证件照片模糊' }] });
       await database().db.update(subMerchants).set({ nextSyncAt: sql`now() - interval '1 second'` }).where(eq(subMerchants.id, body.id));
       await syncDueSubMerchants(database().db);
       expect((await api.get(body.id)).body.chApplymentState).toBe('rejected');

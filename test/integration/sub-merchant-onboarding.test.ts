@@ -12,11 +12,13 @@ import { useSandboxOverHttp } from '../support/sandbox-server';
 describeEachDatabase('sub-merchant onboarding end to end against the sandbox', (database) => {
   const sandbox = useSandboxOverHttp();
   let api: ReturnType<typeof paymentsApi>;
+  let platform: Awaited<ReturnType<typeof createPlatformWithKey>>;
   beforeAll(async () => {
-    api = paymentsApi((await createPlatformWithKey(database().db)).apiKey);
+    platform = await createPlatformWithKey(database().db);
+    api = paymentsApi(platform.apiKey);
   });
   const applymentsFor = async (provider: string, applymentId: string) =>
-    ((await sandbox.control('GET', `/${provider}/applyments`)).body!.data as Record<string, unknown>[]).filter((a) => JSON.stringify(a).includes(applymentId));
+    ((await sandbox.control(platform.apiKey, 'GET', `/${provider}/applyments`)).body!.data as Record<string, unknown>[]).filter((a) => JSON.stringify(a).includes(applymentId));
   const dueNow = () => database().db.update(subMerchants).set({ nextSyncAt: sql`now() - interval '1 second'` });
 
   it('creates idempotently: 201 then 200 with the same record; two providers make two records', async () => {
@@ -84,7 +86,7 @@ describeEachDatabase('sub-merchant onboarding end to end against the sandbox', (
       expect(await applymentsFor(provider, applymentId)).toHaveLength(1);
 
       const upstreamField = provider === 'providerA' ? 'id_card_copy' : 'cert_image';
-      await sandbox.control('POST', `/${provider}/applyments/${applymentId}`, { state: 'rejected', rejectReasons: [{ field: upstreamField, reason: '证件照片模糊' }] });
+      await sandbox.control(platform.apiKey, 'POST', `/${provider}/applyments/${applymentId}`, { state: 'rejected', rejectReasons: [{ field: upstreamField, reason: '证件照片模糊' }] });
       await dueNow();
       await syncDueSubMerchants(database().db);
       const rejected = (await api.get(created.id)).body;
@@ -99,7 +101,7 @@ describeEachDatabase('sub-merchant onboarding end to end against the sandbox', (
       expect(resubmitted.body.rejectReasons).toEqual([]);
 
       const roundId = resubmitted.body.chApplymentId as string;
-      await sandbox.control('POST', `/${provider}/applyments/${roundId}`, { state: 'finished' });
+      await sandbox.control(platform.apiKey, 'POST', `/${provider}/applyments/${roundId}`, { state: 'finished' });
       await dueNow();
       const { synced } = await syncDueSubMerchants(database().db);
       // providerA has no applyment notifications: the sync brings the news. providerB pushed it already.

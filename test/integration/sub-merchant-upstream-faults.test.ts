@@ -7,12 +7,14 @@ import { useSandboxOverHttp } from '../support/sandbox-server';
 describeEachDatabase('submit during upstream faults', (database) => {
   const sandbox = useSandboxOverHttp();
   let api: ReturnType<typeof paymentsApi>;
+  let platform: Awaited<ReturnType<typeof createPlatformWithKey>>;
   beforeAll(async () => {
-    api = paymentsApi((await createPlatformWithKey(database().db)).apiKey);
+    platform = await createPlatformWithKey(database().db);
+    api = paymentsApi(platform.apiKey);
   });
 
   const upstreamApplications = async (provider: string, id: string) =>
-    ((await sandbox.control('GET', `/${provider}/applyments`)).body!.data as unknown[]).filter((a) => JSON.stringify(a).includes(id));
+    ((await sandbox.control(platform.apiKey, 'GET', `/${provider}/applyments`)).body!.data as unknown[]).filter((a) => JSON.stringify(a).includes(id));
 
   for (const provider of ['providerA', 'providerB'] as const) {
     const cases = [
@@ -23,11 +25,11 @@ describeEachDatabase('submit during upstream faults', (database) => {
       it(`${provider}: ${c.name} outlasting the retries → ${c.status} ${c.code}; the retry then makes exactly one application`, async () => {
         const { body } = await api.create({ distributorExternalUserId: `seller-${provider}-${c.name}`, provider });
         const formData = await completeFormData(api, provider);
-        await sandbox.control('PUT', '/faults', [{ provider, ...c.fault }]);
+        await sandbox.control(platform.apiKey, 'PUT', '/faults', [{ provider, ...c.fault }]);
         const failed = await api.submit(body.id, { formData });
         expect(failed.status).toBe(c.status);
         expect(failed.body.code).toBe(c.code);
-        await sandbox.control('DELETE', '/faults');
+        await sandbox.control(platform.apiKey, 'DELETE', '/faults');
         const retried = await api.submit(body.id, { formData });
         expect(retried.status).toBe(200);
         expect(retried.body.chApplymentId).toBeTruthy();
@@ -39,13 +41,13 @@ describeEachDatabase('submit during upstream faults', (database) => {
       const { body } = await api.create({ distributorExternalUserId: `seller-${provider}-slow`, provider });
       const formData = await completeFormData(api, provider);
       // Slower than the client's timeout on every attempt; the sandbox still stores each request it gets.
-      await sandbox.control('PUT', '/faults', [{ provider, latencyMs: 1800, count: 3 }]);
+      await sandbox.control(platform.apiKey, 'PUT', '/faults', [{ provider, latencyMs: 1800, count: 3 }]);
       const timedOut = await api.submit(body.id, { formData });
       expect(timedOut.status).toBe(504);
       expect(timedOut.body.code).toBe('upstream_timeout');
       expect((await api.get(body.id)).body.chApplymentState).toBe('submitted');
       await new Promise((resolve) => setTimeout(resolve, 2500));
-      await sandbox.control('DELETE', '/faults');
+      await sandbox.control(platform.apiKey, 'DELETE', '/faults');
       const healed = await api.submit(body.id, {});
       expect(healed.status).toBe(200);
       expect(healed.body.replayed).toBe(true);
@@ -59,16 +61,17 @@ describeEachDatabase('a tampered upstream answer', (database) => {
 
   for (const provider of ['providerA', 'providerB'] as const) {
     it(`${provider}: a signed answer altered in transit is refused (502), stored as nothing, and the retry succeeds`, async () => {
-      const api = paymentsApi((await createPlatformWithKey(database().db)).apiKey);
+      const platform = await createPlatformWithKey(database().db);
+      const api = paymentsApi(platform.apiKey);
       const { body } = await api.create({ distributorExternalUserId: `seller-${provider}-tamper`, provider });
       const formData = await completeFormData(api, provider);
-      await sandbox.control('PUT', '/faults', [{ provider, tamper: true }]);
+      await sandbox.control(platform.apiKey, 'PUT', '/faults', [{ provider, tamper: true }]);
       const refused = await api.submit(body.id, { formData });
       expect(refused.status).toBe(502);
       expect(refused.body.code).toBe('upstream_unavailable');
       expect(refused.body.detail).toMatch(/signature|verif/i);
       expect((await api.get(body.id)).body.chApplymentId).toBeUndefined();
-      await sandbox.control('DELETE', '/faults');
+      await sandbox.control(platform.apiKey, 'DELETE', '/faults');
       const retried = await api.submit(body.id, {});
       expect(retried.status).toBe(200);
       expect(retried.body.chApplymentId).toBeTruthy();

@@ -6,17 +6,23 @@
  * operations and the router: one without an entry below fails the suite.
  */
 import { beforeAll, expect, it } from 'vitest';
+import { setFaults } from '@/sandbox/faults';
+import { APPLYMENT_KIND, type SandboxApplyment } from '@/sandbox/providerA/pay/applyment-store';
+import { KIND as SANDBOX_KIND, type Audit, type Authorizer } from '@/sandbox/providerA/component/state';
+import { platformSandbox } from '@/sandbox/sandbox-context';
+import { isUnsupportedMethod } from '@/server/http/define-route';
 import { newId, randomBase62 } from '@/server/ids';
 import { operations, type Operation } from '@/server/openapi/operations';
 import { createOperator } from '@/server/services/operators/create-operator';
 import { setPlatformConfig } from '@/server/services/platforms/set-platform-config';
+import { submissionId } from '@/server/services/sub-merchants/submission-id';
 import { reportRequestCount } from '../support/bad-requests';
 import { callRoute } from '../support/call-route';
 import { describeEachDatabase } from '../support/databases';
 import { changedTables, databaseSnapshotter } from '../support/db-snapshot';
 import { extJsonFor } from '../support/mini-programs';
 import { inRequestScope, sessionCookie, useRequestScope } from '../support/next-request-scope';
-import { fillTemplate, listRouteFiles, routeParams, type HttpMethod } from '../support/route-files';
+import { fillTemplate, httpMethods, listRouteFiles, routeParams, type HttpMethod } from '../support/route-files';
 import { createTenantWithResources, ownedIds, type TenantWithResources } from '../support/tenant-resources';
 import { callTrpcOverHttp, trpcProcedures } from '../support/trpc-procedures';
 
@@ -134,6 +140,61 @@ const trpcMatrix: Record<string, TrpcEntry> = {
   'invitations.accept': { byToken: "the link names the platform; only the invited address's own session accepts" },
 };
 
+type SandboxEntry =
+  /** Names one of the target's sandbox objects: another platform gets the same 404 as for an unknown one. */
+  | { addresses: (t: Target) => RequestParts }
+  /** Lists the caller's own sandbox objects: nothing of another platform may appear. */
+  | { lists: RequestParts }
+  /** Acts on the caller's own namespace (or the instance-wide ticket) and names no record. */
+  | { ownPlatformOnly: string };
+
+const sandboxMatrix: Record<string, SandboxEntry> = {
+  'GET /sandbox/control/{provider}/applyments': { lists: { params: { provider: 'providerA' } } },
+  'POST /sandbox/control/{provider}/applyments/{applymentId}': {
+    addresses: (t) => ({ params: { provider: 'providerA', applymentId: t.resources.applymentId }, body: { state: 'finished' } }),
+  },
+  'POST /sandbox/control/{provider}/audits/{auditId}': { addresses: (t) => ({ params: { provider: 'providerA', auditId: t.resources.auditId }, body: { decision: 'approve' } }) },
+  'POST /sandbox/control/{provider}/authorizations': { addresses: (t) => ({ params: { provider: 'providerA' }, body: { state: t.resources.state } }) },
+  'POST /sandbox/control/{provider}/tokens/expire': { addresses: (t) => ({ params: { provider: 'providerA' }, body: { authorizerAppId: t.resources.appId } }) },
+  'GET /sandbox/control/faults': { lists: {} },
+  'PUT /sandbox/control/faults': { ownPlatformOnly: "replaces the calling platform's faults (checked below: A's stay)" },
+  'DELETE /sandbox/control/faults': { ownPlatformOnly: "clears the calling platform's faults (checked below: A's stay)" },
+  'POST /sandbox/control/providerA/ticket': { ownPlatformOnly: 'pushes the instance-wide component ticket' },
+};
+
+/** A's objects in A's sandbox namespace, as the emulators store them, named by A's resource ids. */
+async function seedSandbox(t: TenantWithResources) {
+  const store = platformSandbox(t.platformId).store;
+  const at = new Date().toISOString();
+  const applyment: SandboxApplyment = {
+    business_code: submissionId({ id: t.resources.subMerchantId, provider: 'providerA', reviewRound: 0 }),
+    applyment_id: t.resources.applymentId,
+    state: 'APPLYMENT_STATE_AUDITING',
+    round: 1,
+    audit_detail: [],
+    request: {},
+    submitted_at: at,
+    updated_at: at,
+  };
+  await store.put(APPLYMENT_KIND, applyment.business_code, applyment);
+  const authorizer: Authorizer = {
+    appId: t.resources.appId,
+    userName: 'gh_000000000000',
+    nickname: `Shop of ${t.platformId}`,
+    principalName: 'Sandbox Trading Co., Ltd.',
+    headImg: 'https://sandbox.invalid/head.png',
+    funcInfo: [18],
+    refreshToken: 'refreshtoken@@@seeded',
+    status: 'authorized',
+    authorizedAt: Date.now(),
+    updatedAt: Date.now(),
+  };
+  await store.put(SANDBOX_KIND.authorizer, authorizer.appId, authorizer);
+  const audit: Audit = { auditId: t.resources.auditId, appId: t.resources.appId, status: 2, templateId: 1, experienceSeq: 1, userVersion: '1.0.0', userDesc: 'seeded', submitTime: 0 };
+  await store.put(SANDBOX_KIND.audit, audit.auditId, audit);
+  await setFaults(store, [{ provider: 'providerB', match: `/${t.platformId}`, status: 503 }]);
+}
+
 /** Same shape as a target, every id fresh: what "does not exist" looks like. */
 const nowhere = (): Target => ({
   platformId: newId('plat'),
@@ -176,6 +237,7 @@ describeEachDatabase('tenant isolation matrix', (database, driver) => {
   beforeAll(async () => {
     a = await createTenantWithResources(database().db);
     b = await createTenantWithResources(database().db);
+    await seedSandbox(a);
     // Manual template mode keeps template lists on this service (upstream mode asks the shared upstream).
     await setPlatformConfig({ db: database().db, platformId: b.platformId, actor: 'test' }, 'miniprogram.template_mode', 'manual');
     const outsider = await createOperator(database().db, { email: `outsider-${randomBase62(8)}@example.com`, password: 'a-long-password-1' });
@@ -241,6 +303,67 @@ describeEachDatabase('tenant isolation matrix', (database, driver) => {
     });
   }
 
+  async function control(key: string, parts: RequestParts, headers: Record<string, string>) {
+    checks++;
+    const [method, template] = key.split(' ') as [HttpMethod, string];
+    const route = routes.find((r) => r.template === template)!;
+    const body = parts.body === undefined ? undefined : JSON.stringify(parts.body);
+    const response = await callRoute(inRequestScope(route.module[method]!), fillTemplate(template, parts.params ?? {}), {
+      method,
+      headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body,
+      params: routeParams(template, parts.params ?? {}),
+    });
+    return { status: response.status, text: await response.text() };
+  }
+
+  /** B's key; B's admin and an operator of no platform naming the target platform in X-Platform-Id. */
+  const controlCallers = (target: Target): Record<string, Record<string, string>> => ({
+    "B's API key": { authorization: `Bearer ${b.apiKey}` },
+    "B's admin session": { cookie: cookies.bAdmin, 'x-platform-id': target.platformId },
+    'an operator of no platform': { cookie: cookies.outsider, 'x-platform-id': target.platformId },
+  });
+
+  for (const [key, entry] of Object.entries(sandboxMatrix)) {
+    it(`sandbox control ${key}`, async () => {
+      if ('ownPlatformOnly' in entry) {
+        const faultsOfA = await control('GET /sandbox/control/faults', {}, { authorization: `Bearer ${a.apiKey}` });
+        const answer = await control(key, { body: key.startsWith('PUT') ? [{ provider: 'providerA', status: 500 }] : undefined }, { authorization: `Bearer ${b.apiKey}` });
+        expect(answer.status, answer.text).toBeLessThan(300);
+        expect(theirs(answer.text, nowhere())).toEqual([]);
+        expect(await control('GET /sandbox/control/faults', {}, { authorization: `Bearer ${a.apiKey}` })).toEqual(faultsOfA);
+        await control('DELETE /sandbox/control/faults', {}, { authorization: `Bearer ${b.apiKey}` });
+        return;
+      }
+      if ('lists' in entry) {
+        const own: Record<string, string>[] = [{ authorization: `Bearer ${b.apiKey}` }, { cookie: cookies.bAdmin, 'x-platform-id': b.platformId }];
+        for (const headers of own) {
+          const answer = await control(key, entry.lists, headers);
+          expect(answer.status, answer.text).toBe(200);
+          expect(theirs(answer.text, nowhere())).toEqual([]);
+        }
+        // A sees its own: the list is not empty merely because nothing was there.
+        expect(theirs((await control(key, entry.lists, { authorization: `Bearer ${a.apiKey}` })).text, nowhere())).not.toEqual([]);
+        return;
+      }
+      const missing = nowhere();
+      const callers = Object.entries(controlCallers(a));
+      const nobody = controlCallers(missing);
+      // B's admin on B's own platform, aimed at A's object.
+      callers.push(["B's admin session on B", { cookie: cookies.bAdmin, 'x-platform-id': b.platformId }]);
+      const nobodyOf = (who: string) => (who === "B's admin session on B" ? { cookie: cookies.bAdmin, 'x-platform-id': b.platformId } : nobody[who]!);
+      for (const [who, headers] of callers) {
+        const before = await snapshot();
+        const aimedAtA = await control(key, entry.addresses(a), headers);
+        expect(changedTables(before, await snapshot()), who).toEqual([]);
+        const aimedAtNothing = await control(key, entry.addresses(missing), nobodyOf(who));
+        expect(aimedAtA.status, `${who}: ${aimedAtA.text}`).toBe(404);
+        expect(normalized(aimedAtA.text, a), who).toBe(normalized(aimedAtNothing.text, missing));
+        expect(theirs(aimedAtA.text, a), who).toEqual([]);
+      }
+    });
+  }
+
   const asOperator = async (cookie: string, path: string, type: 'query' | 'mutation', input: Record<string, unknown>) => {
     checks++;
     return callTrpcOverHttp({ method: type === 'query' ? 'GET' : 'POST', path, input: JSON.stringify(input), contentType: 'application/json', cookie });
@@ -288,4 +411,9 @@ it('has an isolation entry for every /v1 and /admin operation and every tRPC pro
   expect(Object.keys(restMatrix).filter((id) => !resourceOps.some((op) => op.operationId === id))).toEqual([]);
   expect(trpcProcedures.map((p) => p.path).filter((path) => !trpcMatrix[path])).toEqual([]);
   expect(Object.keys(trpcMatrix).filter((path) => !trpcProcedures.some((p) => p.path === path))).toEqual([]);
+  const controlMethods = routes
+    .filter((r) => r.template.startsWith('/sandbox/control/'))
+    .flatMap((r) => httpMethods.filter((m) => r.module[m] && !isUnsupportedMethod(r.module[m]!)).map((m) => `${m} ${r.template}`));
+  expect(controlMethods.filter((k) => !sandboxMatrix[k])).toEqual([]);
+  expect(Object.keys(sandboxMatrix).filter((k) => !controlMethods.includes(k))).toEqual([]);
 });

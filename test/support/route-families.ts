@@ -35,10 +35,16 @@ const rules: [RegExp, RouteFamily][] = [
   [/^\/(v1|admin)\//, 'openapi'],
   [/^\/callbacks\//, 'upstreamPush'],
   [/^\/(sandbox\/control|internal)\//, 'declared'],
-  [/^\/sandbox\/provider[AB]\//, 'upstreamEmulator'],
+  [/^\/sandbox\/t\/\{ns\}\/provider[AB]\//, 'upstreamEmulator'],
 ];
 
 export const familyOf = (template: string): RouteFamily | undefined => rules.find(([pattern]) => pattern.test(template))?.[1];
+
+/**
+ * 'declared' routes whose inputs are read only after the caller proved who it is: bad input is sent with a
+ * valid API key of the platform, so it reaches the checks it is meant for (without one it is a 401).
+ */
+export const declaredWithApiKey = (template: string) => template.startsWith('/sandbox/control/');
 
 /**
  * What each method of a 'declared' route reads: nothing but its path, or a JSON body with this schema (bodies

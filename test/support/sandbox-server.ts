@@ -5,51 +5,43 @@
  * sandbox's pushes reach the service under test.
  */
 import { afterAll, beforeAll } from 'vitest';
-import * as faultsRoute from '@/app/sandbox/control/faults/route';
-import * as applymentRoute from '@/app/sandbox/control/[provider]/applyments/[applymentId]/route';
-import * as applymentsRoute from '@/app/sandbox/control/[provider]/applyments/route';
-import * as providerARoute from '@/app/sandbox/providerA/pay/[...path]/route';
-import * as providerBRoute from '@/app/sandbox/providerB/gateway.do/route';
-import * as providerBCallbackRoute from '@/app/callbacks/providerB/route';
-import * as providerAAuthEventRoute from '@/app/callbacks/providerA/auth-event/route';
-import * as providerAMessageRoute from '@/app/callbacks/providerA/message/[appId]/route';
-import * as providerAOpenRoute from '@/app/sandbox/providerA/open/[...path]/route';
-import * as providerAAuthorizePage from '@/app/sandbox/providerA/authorize/[kind]/route';
-import * as providerBAuthorizePage from '@/app/sandbox/providerB/authorize/route';
-import * as grantRoute from '@/app/sandbox/control/[provider]/authorizations/route';
-import * as auditControlRoute from '@/app/sandbox/control/[provider]/audits/[auditId]/route';
-import * as expireRoute from '@/app/sandbox/control/[provider]/tokens/expire/route';
-import * as ticketRoute from '@/app/sandbox/control/providerA/ticket/route';
 import { resetMiniProgramProvidersForTests } from '@/server/providers/mini-program-providers';
 import { resetEnvForTests } from '@/env';
 import { resetOnboardingProvidersForTests } from '@/server/providers/onboarding-providers';
+import { platformSandbox } from '@/sandbox/sandbox-context';
 import { serveOverHttp, type FetchHandler } from './http-adapter';
+import { listRouteFiles } from './route-files';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-type Route = [RegExp, Partial<Record<Method, (r: Request, c: { params: Promise<Record<string, string>> }) => Promise<Response>>>];
+type Handler = (r: Request, c: { params: Promise<Record<string, string>> }) => Promise<Response>;
+type Route = [RegExp, Partial<Record<Method, Handler>>];
 
-const routes: Route[] = [
-  [/^\/sandbox\/providerA\/pay\/(?<path>.+)$/, providerARoute],
-  [/^\/sandbox\/providerB\/gateway\.do$/, providerBRoute],
-  [/^\/sandbox\/providerA\/open\/(?<path>.+)$/, providerAOpenRoute],
-  [/^\/sandbox\/providerA\/authorize\/(?<kind>[^/]+)$/, providerAAuthorizePage],
-  [/^\/sandbox\/providerB\/authorize$/, providerBAuthorizePage],
-  [/^\/sandbox\/control\/providerA\/ticket$/, ticketRoute],
-  [/^\/sandbox\/control\/(?<provider>[^/]+)\/authorizations$/, grantRoute],
-  [/^\/sandbox\/control\/(?<provider>[^/]+)\/audits\/(?<auditId>[^/]+)$/, auditControlRoute],
-  [/^\/sandbox\/control\/(?<provider>[^/]+)\/tokens\/expire$/, expireRoute],
-  [/^\/sandbox\/control\/faults$/, faultsRoute],
-  [/^\/sandbox\/control\/(?<provider>[^/]+)\/applyments\/(?<applymentId>[^/]+)$/, applymentRoute],
-  [/^\/sandbox\/control\/(?<provider>[^/]+)\/applyments$/, applymentsRoute],
-  // The service's inbound endpoints, so the sandbox's pushes reach the service under test.
-  [/^\/callbacks\/providerB$/, providerBCallbackRoute],
-  [/^\/callbacks\/providerA\/auth-event$/, providerAAuthEventRoute],
-  [/^\/callbacks\/providerA\/message\/(?<appId>[^/]+)$/, providerAMessageRoute],
-];
+/**
+ * Every route file under /sandbox, and the service's inbound /callbacks so the sandbox's pushes reach the
+ * service under test, read from src/app as Next.js reads it; static paths before dynamic ones, as Next.js does.
+ */
+async function loadRoutes(): Promise<Route[]> {
+  const files = listRouteFiles().filter((r) => /^\/(sandbox|callbacks)\//.test(r.template));
+  const dynamicSegments = (template: string) => template.split('{').length;
+  const routes = await Promise.all(
+    files
+      .sort((a, b) => dynamicSegments(a.template) - dynamicSegments(b.template))
+      .map(async (r): Promise<Route> => {
+        const pattern = r.template
+          .split('/')
+          .map((segment) => segment.replace(/^\{\.\.\.(\w+)\}$/, '(?<$1>.+)').replace(/^\{(\w+)\}$/, '(?<$1>[^/]+)').replace(/^[^(]*$/, (s) => s.replaceAll('.', '\\.')))
+          .join('/');
+        return [new RegExp(`^${pattern}$`), (await r.load()) as Route[1]];
+      }),
+  );
+  return routes;
+}
+
+let routes: Promise<Route[]> | undefined;
 
 export const sandboxHandler: FetchHandler = async (request) => {
   const { pathname } = new URL(request.url);
-  for (const [pattern, handlers] of routes) {
+  for (const [pattern, handlers] of await (routes ??= loadRoutes())) {
     const match = pattern.exec(pathname);
     const handler = match && handlers[request.method as Method];
     // Next.js hands route handlers decoded segments.
@@ -83,18 +75,24 @@ export function useSandboxOverHttp() {
     resetOnboardingProvidersForTests();
     resetMiniProgramProvidersForTests();
   });
+  /** Calls the sandbox control API over HTTP as the platform of `apiKey` (or with other `headers`). */
+  const control = async (apiKey: string | Record<string, string>, method: Method, path: string, body?: unknown) => {
+    const credentials = typeof apiKey === 'string' ? { authorization: `Bearer ${apiKey}` } : apiKey;
+    const response = await fetch(`${state.baseUrl}/control${path}`, {
+      method,
+      headers: { ...credentials, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: response.status, body: response.status === 204 ? null : ((await response.json()) as Record<string, unknown>) };
+  };
   return {
     get baseUrl() {
       return state.baseUrl;
     },
-    /** Calls the sandbox control API over HTTP. */
-    control: async (method: Method, path: string, body?: unknown) => {
-      const response = await fetch(`${state.baseUrl}/control${path}`, {
-        method,
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, body: response.status === 204 ? null : ((await response.json()) as Record<string, unknown>) };
-    },
+    control,
+    /** `control` bound to one platform's key. */
+    controlAs: (apiKey: string) => (method: Method, path: string, body?: unknown) => control(apiKey, method, path, body),
+    /** The emulators' state in one platform's namespace, as its adapters and control calls see it. */
+    store: (platformId: string) => platformSandbox(platformId).store,
   };
 }

@@ -13,6 +13,7 @@ export type Answer = { status: number; body: Record<string, any> };
 type Control = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown) => Promise<{ status: number; body: Record<string, unknown> | null }>;
 export type Harness = {
   db: Db;
+  platformId: string;
   apiKey: string;
   control: Control;
   payments: ReturnType<typeof paymentsApi>;

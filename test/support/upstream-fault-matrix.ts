@@ -60,7 +60,7 @@ export function describeFaultMatrix(provider: Provider) {
 
     async function authorize(provider: Provider) {
       const started = await h.mini.authorize({ platform: provider, redirectUri: 'https://seller.example.com/back' });
-      const granted = await sandbox.control('POST', `/${provider}/authorizations`, { state: started.body.state });
+      const granted = await sandbox.control(h.apiKey, 'POST', `/${provider}/authorizations`, { state: started.body.state });
       return (await h.mini.callback(provider, new URL(granted.body!.redirectUrl as string).searchParams.toString())).body.appId as string;
     }
 
@@ -72,8 +72,8 @@ export function describeFaultMatrix(provider: Provider) {
 
     beforeAll(async () => {
       const platform = await createPlatformWithKey(database().db);
-      Object.assign(h, { db: database().db, apiKey: platform.apiKey, control: sandbox.control, payments: paymentsApi(platform.apiKey), mini: miniProgramApi(platform.apiKey) });
-      await sandbox.control('POST', '/providerA/ticket');
+      Object.assign(h, { db: database().db, platformId: platform.platformId, apiKey: platform.apiKey, control: sandbox.controlAs(platform.apiKey), payments: paymentsApi(platform.apiKey), mini: miniProgramApi(platform.apiKey) });
+      await sandbox.control(h.apiKey, 'POST', '/providerA/ticket');
       h.appIds = { providerA: await authorize('providerA'), providerB: await authorize('providerB') };
       h.underReview = { providerA: await submitted('providerA'), providerB: await submitted('providerB') };
     });
@@ -86,12 +86,12 @@ export function describeFaultMatrix(provider: Provider) {
           const expected = faultCase.outcome === 'refused' ? 'a specific 429/502/504; the repeat after it clears works' : 'served as usual';
           it(`${faultCase.name} → ${expected}`, async () => {
             const state = (await call.prepare?.(h)) ?? {};
-            await sandbox.control('PUT', '/faults', [{ provider: call.provider, match: call.match, ...fault }]);
+            await sandbox.control(h.apiKey, 'PUT', '/faults', [{ provider: call.provider, match: call.match, ...fault }]);
             let answer;
             try {
               answer = await call.run(h, state);
             } finally {
-              await sandbox.control('DELETE', '/faults');
+              await sandbox.control(h.apiKey, 'DELETE', '/faults');
             }
             if (faultCase.outcome === 'served') {
               expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(300);
@@ -112,7 +112,7 @@ export function describeFaultMatrix(provider: Provider) {
 
     it('after all the faults and repeats, no submission made a second upstream application', async () => {
       // The upstream's own key of an application: WeChat's business_code, Alipay's external_id (our submission id).
-      const applications = (await sandbox.control('GET', `/${provider}/applyments`)).body!.data as { businessCode?: string; externalId?: string }[];
+      const applications = (await sandbox.control(h.apiKey, 'GET', `/${provider}/applyments`)).body!.data as { businessCode?: string; externalId?: string }[];
       const ids = applications.map((a) => a.businessCode ?? a.externalId);
       expect(ids.length).toBeGreaterThan(5);
       expect(ids.every((id) => typeof id === 'string' && id.startsWith('sm'))).toBe(true);

@@ -8,7 +8,7 @@ import { mpAuthorizers } from '@/server/db/schema';
 import { MINI_METHODS } from '@/server/providers/providerB/mini/methods';
 import { quotaId } from '@/sandbox/providerA/component/audit-routes';
 import { KIND } from '@/sandbox/providerA/component/state';
-import { sandboxContext } from '@/sandbox/sandbox-context';
+import { platformSandbox } from '@/sandbox/sandbox-context';
 import { extJsonFor } from './mini-programs';
 import { bMethod, nextSerial, type Harness, type Provider, type State, type UpstreamCall } from './upstream-call-types';
 
@@ -27,7 +27,7 @@ async function freshApp(h: Harness, provider: Provider): Promise<State> {
   const done = await h.mini.callback(provider, (await granted(h, provider)).callbackQuery!);
   if (done.status !== 200) throw new Error(`authorization failed: ${JSON.stringify(done.body)}`);
   // providerA's submit-audit quota (20 a month) is the platform's: each case starts a fresh month.
-  if (provider === 'providerA') await sandboxContext().store.put(KIND.counter, quotaId(new Date()), 0);
+  if (provider === 'providerA') await platformSandbox(h.platformId).store.put(KIND.counter, quotaId(new Date()), 0);
   return { appId: done.body.appId as string };
 }
 

@@ -2,17 +2,13 @@ import type { Provider } from '@/server/db/schema';
 import type { MiniProgramProvider } from './mini-program-types';
 import { providerAMiniAdapter } from './providerA-mini-adapter';
 import { providerBMiniAdapter } from './providerB-mini-adapter';
+import { adapterCache } from './upstream-hosts';
 
-const cache = new Map<Provider, MiniProgramProvider>();
+const cache = adapterCache<MiniProgramProvider>();
 
-/** The mini-program adapter of a provider for the configured mode (sandbox or live). */
-export function miniProgramProvider(name: Provider): MiniProgramProvider {
-  let adapter = cache.get(name);
-  if (!adapter) {
-    adapter = name === 'providerA' ? providerAMiniAdapter() : providerBMiniAdapter();
-    cache.set(name, adapter);
-  }
-  return adapter;
+/** The mini-program adapter of a provider for one platform (its sandbox namespace; in live mode the same for all). */
+export function miniProgramProvider(name: Provider, platformId: string): MiniProgramProvider {
+  return cache.get(name, platformId, (hosts) => (name === 'providerA' ? providerAMiniAdapter(hosts) : providerBMiniAdapter(hosts)));
 }
 
 export const resetMiniProgramProvidersForTests = () => cache.clear();

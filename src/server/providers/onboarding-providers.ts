@@ -1,6 +1,6 @@
 /**
  * Builds the onboarding adapters for the configured mode. Sandbox and live use the same clients: only base
- * URLs and keys differ (decisions §1).
+ * URLs and keys differ (decisions §1); the URLs, and so the sandbox namespace, come from upstream-hosts.ts.
  */
 import { getEnv } from '@/env';
 import type { Provider } from '@/server/db/schema';
@@ -11,24 +11,20 @@ import { loggedUpstreamFetch } from './logged-fetch';
 import { createProviderAPayClient } from './providerA/pay/client';
 import { createProviderBClient } from './providerB';
 import type { OnboardingProvider } from './types';
+import { adapterCache, type UpstreamHosts } from './upstream-hosts';
 
-export function sandboxBaseUrl() {
-  const env = getEnv();
-  return (env.SANDBOX_BASE_URL ?? `http://127.0.0.1:${env.PORT}/sandbox`).replace(/\/$/, '');
-}
-
-function providerA(): OnboardingProvider {
+function providerA(hosts: UpstreamHosts): OnboardingProvider {
   const env = getEnv();
   const client =
-    env.UPSTREAM_MODE === 'sandbox'
+    hosts.mode === 'sandbox'
       ? createProviderAPayClient({
-          baseUrl: `${sandboxBaseUrl()}/providerA/pay`,
+          baseUrl: hosts.providerAPay,
           timeoutMs: env.UPSTREAM_TIMEOUT_MS,
           fetch: loggedUpstreamFetch('providerA'),
           ...providerASandboxClientSettings(loadProviderASandboxKeys()),
         })
       : createProviderAPayClient({
-          baseUrl: 'https://api.mch.weixin.qq.com',
+          baseUrl: hosts.providerAPay,
           timeoutMs: env.UPSTREAM_TIMEOUT_MS,
           fetch: loggedUpstreamFetch('providerA'),
           mchId: env.PROVIDER_A_MCH_ID!,
@@ -46,12 +42,12 @@ function providerA(): OnboardingProvider {
 }
 
 /** The Alipay gateway client for the configured mode (shared by onboarding and mini programs). */
-export function configuredProviderBClient() {
+export function configuredProviderBClient(hosts: UpstreamHosts) {
   const env = getEnv();
-  if (env.UPSTREAM_MODE === 'sandbox') {
+  if (hosts.mode === 'sandbox') {
     const keys = loadProviderBSandboxKeys();
     return createProviderBClient({
-      baseUrl: `${sandboxBaseUrl()}/providerB/gateway.do`,
+      baseUrl: hosts.providerBGateway,
       timeoutMs: env.UPSTREAM_TIMEOUT_MS,
       fetch: loggedUpstreamFetch('providerB'),
       appId: keys.appId,
@@ -60,7 +56,7 @@ export function configuredProviderBClient() {
     });
   }
   return createProviderBClient({
-    baseUrl: 'https://openapi.alipay.com/gateway.do',
+    baseUrl: hosts.providerBGateway,
     timeoutMs: env.UPSTREAM_TIMEOUT_MS,
     fetch: loggedUpstreamFetch('providerB'),
     appId: env.PROVIDER_B_APP_ID!,
@@ -69,8 +65,8 @@ export function configuredProviderBClient() {
   });
 }
 
-function providerB(): OnboardingProvider {
-  const client = configuredProviderBClient();
+function providerB(hosts: UpstreamHosts): OnboardingProvider {
+  const client = configuredProviderBClient(hosts);
   return {
     name: 'providerB',
     maxImageBytes: 10 * 1024 * 1024,
@@ -89,15 +85,11 @@ function providerB(): OnboardingProvider {
   };
 }
 
-const cache = new Map<Provider, OnboardingProvider>();
+const cache = adapterCache<OnboardingProvider>();
 
-export function onboardingProvider(name: Provider): OnboardingProvider {
-  let adapter = cache.get(name);
-  if (!adapter) {
-    adapter = name === 'providerA' ? providerA() : providerB();
-    cache.set(name, adapter);
-  }
-  return adapter;
+/** The onboarding adapter of a provider for one platform (its sandbox namespace; in live mode the same for all). */
+export function onboardingProvider(name: Provider, platformId: string): OnboardingProvider {
+  return cache.get(name, platformId, (hosts) => (name === 'providerA' ? providerA(hosts) : providerB(hosts)));
 }
 
 /** Tests point the adapters at a sandbox they started themselves. */

@@ -6,6 +6,7 @@ import { loggedUpstreamFetch } from './logged-fetch';
 import { providerAComponentConfig } from './providerA-component-config';
 import { createCodeClient, createComponentClient, TokenExpiredError } from './providerA/component';
 import { isErrcode } from './providerA/component/wx-errors';
+import type { UpstreamHosts } from './upstream-hosts';
 
 async function tokenAware<T>(call: () => Promise<T>): Promise<T> {
   try {
@@ -17,8 +18,8 @@ async function tokenAware<T>(call: () => Promise<T>): Promise<T> {
 }
 
 /** providerA (WeChat third-party platform) behind the shared mini-program interface. */
-export function providerAMiniAdapter(): MiniProgramProvider {
-  const config = providerAComponentConfig();
+export function providerAMiniAdapter(hosts: UpstreamHosts): MiniProgramProvider {
+  const config = providerAComponentConfig(hosts);
   const timeoutMs = getEnv().UPSTREAM_TIMEOUT_MS;
   const fetch = loggedUpstreamFetch('providerA');
   const component = createComponentClient({

@@ -1,9 +1,8 @@
-import { getEnv } from '@/env';
-import { publicBaseUrl } from '@/server/config/secrets';
 import { AppError } from '@/server/errors';
 import { configuredProviderBClient } from './onboarding-providers';
 import { AppAuthTokenExpiredError, createProviderBMiniClient, gatewayFailureOf, type MiniMemberRole } from './providerB';
 import { AuthorizerTokenExpired, type MiniProgramProvider } from './mini-program-types';
+import type { UpstreamHosts } from './upstream-hosts';
 
 const stateLifetimeSeconds = 30 * 60;
 
@@ -37,10 +36,9 @@ const versionDesc = (input: { userDesc?: string; userVersion: string; templateId
 };
 
 /** providerB (Alipay ISV) behind the shared mini-program interface. */
-export function providerBMiniAdapter(): MiniProgramProvider {
-  const gateway = configuredProviderBClient().gateway;
-  const sandbox = getEnv().UPSTREAM_MODE === 'sandbox';
-  const mini = createProviderBMiniClient(gateway, sandbox ? { authBaseUrl: `${publicBaseUrl()}/sandbox/providerB/authorize` } : {});
+export function providerBMiniAdapter(hosts: UpstreamHosts): MiniProgramProvider {
+  const gateway = configuredProviderBClient(hosts).gateway;
+  const mini = createProviderBMiniClient(gateway, hosts.providerBAuthorizePage ? { authBaseUrl: hosts.providerBAuthorizePage } : {});
   // Alipay tokens are long-lived and `expires_in` is optional; a year is its documented default.
   const tokens = (t: { appAuthToken: string; appRefreshToken: string; expiresIn?: number }) => ({
     accessToken: t.appAuthToken,

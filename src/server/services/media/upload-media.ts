@@ -58,7 +58,7 @@ export async function uploadMedia(ctx: PlatformContext, input: UploadMediaInput)
   const type = detectImageType(input.bytes);
   if (!type) throw new AppError('unsupported_media_type', 'Upload a JPEG, PNG or BMP image (recognised by its content, not its name).');
 
-  const adapter = onboardingProvider(input.provider);
+  const adapter = onboardingProvider(input.provider, ctx.platformId);
   const prepared = await prepareImage(input.bytes, type, adapter.maxImageBytes);
   const digest = mediaDigest(prepared.bytes);
   const sha256 = createHash('sha256').update(prepared.bytes).digest('hex');

@@ -14,7 +14,7 @@ import { toAuthorizerDto } from './authorizer-dto';
  */
 export async function completeAuthorization(ctx: PlatformContext, provider: Provider, input: { authCode: string; state: string }) {
   const authorization = await consumeState(ctx.db, { platformId: ctx.platformId, provider, state: input.state });
-  const upstream = miniProgramProvider(provider);
+  const upstream = miniProgramProvider(provider, ctx.platformId);
   let grant;
   let profile;
   try {

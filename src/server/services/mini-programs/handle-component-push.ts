@@ -4,7 +4,7 @@ import { mpAudits, mpAuthorizers } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { logger } from '@/server/logger';
 import { parseComponentPush, PushRejectedError } from '@/server/providers/providerA/component';
-import { providerAComponentConfig } from '@/server/providers/providerA-component-config';
+import { providerAComponentCredentials } from '@/server/providers/providerA-component-config';
 import { storeVerifyTicket } from './component-credentials';
 import { recordAuditDecision } from './record-audit-decision';
 import { seenPush } from './seen-push';
@@ -15,7 +15,7 @@ import { seenPush } from './seen-push';
  * recorded. `appId` is the authorizer from the message URL (WeChat fills in $APPID$).
  */
 export async function handleComponentPush(db: Db, input: { body: string; query: URLSearchParams; appId?: string }) {
-  const config = providerAComponentConfig();
+  const config = providerAComponentCredentials();
   let parsed;
   try {
     parsed = await parseComponentPush({

@@ -11,7 +11,7 @@ import { getPlatform } from '../platforms/get-platform';
 export async function listTemplates(ctx: PlatformContext, query: { platform: Provider; tenant_id?: string }) {
   const config = (await getPlatform(ctx.db, ctx.platformId)).config;
   const mode = (config[`miniprogram.template_mode.${query.platform}`] ?? config['miniprogram.template_mode'] ?? 'upstream') as 'upstream' | 'manual';
-  if (mode === 'upstream') return { mode, templates: await miniProgramProvider(query.platform).listTemplates() };
+  if (mode === 'upstream') return { mode, templates: await miniProgramProvider(query.platform, ctx.platformId).listTemplates() };
   const rows = await ctx.db
     .select()
     .from(mpManualTemplates)

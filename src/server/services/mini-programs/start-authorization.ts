@@ -17,7 +17,7 @@ export async function startAuthorization(ctx: PlatformContext, body: z.infer<typ
   const state = newState();
   const upstreamRedirect = new URL(redirect);
   if (body.platform === 'providerA') upstreamRedirect.searchParams.set('state', state);
-  const links = await miniProgramProvider(body.platform as Provider).startAuthorization({ redirectUri: upstreamRedirect.toString(), state });
+  const links = await miniProgramProvider(body.platform as Provider, ctx.platformId).startAuthorization({ redirectUri: upstreamRedirect.toString(), state });
   const expiresAt = new Date(Date.now() + links.expiresInSeconds * 1000);
   await ctx.db.insert(mpAuthorizations).values({
     stateHash: hashState(state),

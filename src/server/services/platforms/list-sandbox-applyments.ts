@@ -9,7 +9,7 @@ import { fromProviderA, fromProviderB, subMerchantIdOf, type SandboxApplymentDto
 
 /**
  * The sandbox upstream's applications (both providers) that belong to this platform's sub-merchants, newest
- * first. The sandbox is shared by every platform of the instance; another platform's applications are left out.
+ * first. `store` is the platform's own sandbox namespace; the check against our records stays as a second wall.
  */
 export async function listPlatformSandboxApplyments(ctx: PlatformContext, store: SandboxStore): Promise<{ object: 'list'; data: SandboxApplymentDto[] }> {
   const [a, b] = await Promise.all([listSandboxApplyments(store, 'providerA'), listSandboxApplyments(store, 'providerB')]);

@@ -79,7 +79,7 @@ async function markSubmitted(ctx: PlatformContext, row: Row, formData: FormData,
 }
 
 async function sendToUpstream(ctx: PlatformContext, prepared: Row, formData: FormData, before: Row): Promise<Row> {
-  const provider = onboardingProvider(prepared.provider);
+  const provider = onboardingProvider(prepared.provider, prepared.platformId);
   try {
     const { applymentId } = await provider.submitApplication({ submissionId: submissionId(prepared), formData });
     const status = await provider.queryApplication({ submissionId: submissionId(prepared), formData }).catch(() => null);
@@ -114,7 +114,7 @@ async function revertRejectedSubmission(ctx: PlatformContext, prepared: Row, bef
 async function replay(ctx: PlatformContext, row: Row): Promise<Row> {
   if (row.chApplymentState === 'finished') return row;
   const formData = revealFormData(row);
-  const status = await onboardingProvider(row.provider).queryApplication({ submissionId: submissionId(row), formData });
+  const status = await onboardingProvider(row.provider, row.platformId).queryApplication({ submissionId: submissionId(row), formData });
   if (status) return applyUpstreamStatus(ctx.db, row, status, ctx.actor);
   if (row.chApplymentState === 'submitted') return sendToUpstream(ctx, row, formData, { ...row, chApplymentState: null });
   return row;

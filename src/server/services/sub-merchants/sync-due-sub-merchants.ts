@@ -73,7 +73,7 @@ export async function syncDueSubMerchants(db: Db, options: { batch?: number; con
     for (let row = queue.shift(); row; row = queue.shift()) {
       await limiterFor(row.provider)();
       try {
-        const status = await onboardingProvider(row.provider).queryApplication({ submissionId: submissionId(row) });
+        const status = await onboardingProvider(row.provider, row.platformId).queryApplication({ submissionId: submissionId(row) });
         if (unchanged(row, status) && (await stampSynced(db, row))) {
           synced++;
           continue;

@@ -42,7 +42,7 @@ async function verifyBackfill(row: Row, body: UpdateSubMerchantBody) {
   const newId = body.chSubMchid && body.chSubMchid !== row.chSubMchid;
   if (!becomesActive && !(newId && row.status === 'active')) return;
   const claimed = body.chSubMchid ?? row.chSubMchid!;
-  const status = row.reviewRound > 0 ? await onboardingProvider(row.provider).queryApplication({ submissionId: submissionId(row) }) : null;
+  const status = row.reviewRound > 0 ? await onboardingProvider(row.provider, row.platformId).queryApplication({ submissionId: submissionId(row) }) : null;
   if (status?.state !== 'finished' || status.subMchid !== claimed) {
     throw new AppError('sub_merchant_unverified', `The upstream has no finished application of this record with sub-merchant id ${claimed}.`);
   }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { sandboxContext } from '@/sandbox/sandbox-context';
+import { platformSandbox } from '@/sandbox/sandbox-context';
 import { pushVerifyTicket } from '@/sandbox/mini-program-control';
 import { invitePlatformMember, invitePlatformMemberInput } from '@/server/services/invitations/invite-platform-member';
 import { listPlatformInvitations } from '@/server/services/invitations/list-platform-invitations';
@@ -18,8 +18,9 @@ import { platformProcedure, router } from '../init';
 const without = <T extends { platformId: string }>({ platformId: _platformId, ...rest }: T) => rest;
 
 /**
- * Settings' members, invitations and roles (admins), and the sandbox page (operators and admins; NOT_FOUND outside
- * UPSTREAM_MODE=sandbox, because sandboxContext() refuses there, as every /sandbox path does).
+ * Settings' members, invitations and roles (admins), and the sandbox page (operators and admins), which works on
+ * the platform's own sandbox namespace; NOT_FOUND outside UPSTREAM_MODE=sandbox, because platformSandbox()
+ * refuses there, as every /sandbox path does.
  */
 export const consoleAdminRouter = router({
   members: platformProcedure('admin').query(({ ctx }) => listPlatformMembers(ctx)),
@@ -40,17 +41,17 @@ export const consoleAdminRouter = router({
     .input(z.object(endMemberSessionsInput.shape))
     .mutation(({ ctx, input }) => endMemberSessions(ctx, without(input))),
   sandbox: router({
-    applyments: platformProcedure('operator').query(({ ctx }) => listPlatformSandboxApplyments(ctx, sandboxContext().store)),
+    applyments: platformProcedure('operator').query(({ ctx }) => listPlatformSandboxApplyments(ctx, platformSandbox(ctx.platformId).store)),
     moveApplyment: platformProcedure('operator')
       .input(z.object(moveSandboxApplymentInput.shape))
-      .mutation(({ ctx, input }) => moveSandboxApplyment(ctx, sandboxContext().store, without(input))),
+      .mutation(({ ctx, input }) => moveSandboxApplyment(ctx, platformSandbox(ctx.platformId).store, without(input))),
     audits: platformProcedure('operator').query(({ ctx }) => {
-      sandboxContext();
+      platformSandbox(ctx.platformId);
       return listPendingAudits(ctx);
     }),
     decideAudit: platformProcedure('operator')
       .input(z.object(decideSandboxAuditInput.shape))
-      .mutation(({ ctx, input }) => decideSandboxAudit(ctx, sandboxContext().store, without(input))),
-    pushTicket: platformProcedure('operator').mutation(async () => ({ delivered: await pushVerifyTicket(sandboxContext().store) })),
+      .mutation(({ ctx, input }) => decideSandboxAudit(ctx, platformSandbox(ctx.platformId).store, without(input))),
+    pushTicket: platformProcedure('operator').mutation(async ({ ctx }) => ({ delivered: await pushVerifyTicket(platformSandbox(ctx.platformId).shared) })),
   }),
 });

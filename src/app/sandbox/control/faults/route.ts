@@ -1,20 +1,21 @@
 import { z } from 'zod';
 import { defineRoute, json } from '@/server/http/define-route';
 import { parseJsonBody } from '@/server/http/parse-request';
+import { withSandboxControl } from '@/server/http/with-sandbox-control';
 import { faultSchema, listFaults, setFaults } from '@/sandbox/faults';
-import { sandboxContext } from '@/sandbox/sandbox-context';
 
 export const dynamic = 'force-dynamic';
 
+/** The calling platform's injected faults: they act only on requests arriving on its own namespace. */
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
-  GET: async () => json({ faults: await listFaults(sandboxContext().store) }),
-  PUT: async (request) => {
+  GET: withSandboxControl('any', async (_request, { sandbox }) => json({ faults: await listFaults(sandbox.store) })),
+  PUT: withSandboxControl('any', async (request, { sandbox }) => {
     const faults = await parseJsonBody(request, z.array(faultSchema).max(50));
-    await setFaults(sandboxContext().store, faults);
+    await setFaults(sandbox.store, faults);
     return json({ faults });
-  },
-  DELETE: async () => {
-    await setFaults(sandboxContext().store, []);
+  }),
+  DELETE: withSandboxControl('any', async (_request, { sandbox }) => {
+    await setFaults(sandbox.store, []);
     return new Response(null, { status: 204 });
-  },
+  }),
 });

@@ -1,10 +1,10 @@
 import { defineRoute, json } from '@/server/http/define-route';
+import { withSandboxControl } from '@/server/http/with-sandbox-control';
 import { pushVerifyTicket } from '@/sandbox/mini-program-control';
-import { sandboxContext } from '@/sandbox/sandbox-context';
 
 export const dynamic = 'force-dynamic';
 
-/** Pushes a component_verify_ticket now (the sandbox also does it every ten minutes). */
+/** Pushes a component_verify_ticket now (the sandbox also does it every ten minutes); the ticket is instance-wide. */
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
-  POST: async () => json({ delivered: await pushVerifyTicket(sandboxContext().store) }),
+  POST: withSandboxControl('miniprogram', async (_request, { sandbox }) => json({ delivered: await pushVerifyTicket(sandbox.shared) })),
 });

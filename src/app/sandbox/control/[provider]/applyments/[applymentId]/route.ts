@@ -1,15 +1,14 @@
 import { defineRoute, json } from '@/server/http/define-route';
 import { parseJsonBody } from '@/server/http/parse-request';
+import { withSandboxControl } from '@/server/http/with-sandbox-control';
 import { applymentControlSchema, moveApplyment, parseSandboxProvider } from '@/sandbox/control-applyments';
-import { sandboxContext } from '@/sandbox/sandbox-context';
 
 export const dynamic = 'force-dynamic';
 
-/** Moves a sandbox application along (decisions §7), as the upstream's reviewers and the merchant would. */
+/** Moves one of the platform's sandbox applications along (decisions §7), as the upstream's reviewers and the merchant would. */
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
-  POST: async (request, { params }) => {
-    const { provider, applymentId } = (await params) as { provider: string; applymentId: string };
+  POST: withSandboxControl('payments', async (request, { params, sandbox }) => {
     const change = await parseJsonBody(request, applymentControlSchema);
-    return json(await moveApplyment(sandboxContext().store, parseSandboxProvider(provider), applymentId, change));
-  },
+    return json(await moveApplyment(sandbox.store, parseSandboxProvider(params.provider!), params.applymentId!, change));
+  }),
 });

@@ -1,14 +1,13 @@
 import { defineRoute, json } from '@/server/http/define-route';
 import { parseJsonBody } from '@/server/http/parse-request';
+import { withSandboxControl } from '@/server/http/with-sandbox-control';
 import { parseSandboxProvider } from '@/sandbox/control-applyments';
 import { decideAsReviewer, auditDecisionSchema } from '@/sandbox/mini-program-control';
-import { sandboxContext } from '@/sandbox/sandbox-context';
 
 export const dynamic = 'force-dynamic';
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
-  POST: async (request, { params }) => {
-    const p = (await params) as Record<string, string>;
-    return json(await decideAsReviewer(sandboxContext().store, parseSandboxProvider(p.provider!), p.auditId!, await parseJsonBody(request, auditDecisionSchema)));
-  },
+  POST: withSandboxControl('miniprogram', async (request, { params, sandbox }) =>
+    json(await decideAsReviewer(sandbox.store, parseSandboxProvider(params.provider!), params.auditId!, await parseJsonBody(request, auditDecisionSchema))),
+  ),
 });

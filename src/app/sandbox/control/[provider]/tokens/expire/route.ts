@@ -1,14 +1,14 @@
 import { defineRoute, json } from '@/server/http/define-route';
 import { parseJsonBody } from '@/server/http/parse-request';
+import { withSandboxControl } from '@/server/http/with-sandbox-control';
 import { parseSandboxProvider } from '@/sandbox/control-applyments';
 import { expireAsUpstream, expireSchema } from '@/sandbox/mini-program-control';
-import { sandboxContext } from '@/sandbox/sandbox-context';
 
 export const dynamic = 'force-dynamic';
 
+/** Expires the platform's authorizer tokens upstream; without an app id, the instance-wide component token too. */
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
-  POST: async (request, { params }) => {
-    const p = (await params) as Record<string, string>;
-    return json(await expireAsUpstream(sandboxContext().store, parseSandboxProvider(p.provider!), await parseJsonBody(request, expireSchema)));
-  },
+  POST: withSandboxControl('miniprogram', async (request, { params, sandbox }) =>
+    json(await expireAsUpstream(sandbox.store, parseSandboxProvider(params.provider!), await parseJsonBody(request, expireSchema))),
+  ),
 });

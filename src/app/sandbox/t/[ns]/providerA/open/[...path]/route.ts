@@ -6,13 +6,13 @@ import { sandboxRoute } from '@/sandbox/sandbox-context';
 
 export const dynamic = 'force-dynamic';
 
-/** The WeChat Open Platform API sandbox (api.weixin.qq.com paths below /sandbox/providerA/open). */
+/** The WeChat Open Platform API sandbox (api.weixin.qq.com paths below /sandbox/t/<namespace>/providerA/open). */
 const handle = sandboxRoute((request, ctx) =>
   answerWithFaults(ctx.store, 'providerA', request, (r) =>
     handleProviderAComponentRequest(r, {
       store: ctx.store,
       config: createProviderAComponentSandboxConfig(),
-      publicBaseUrl: `${publicBaseUrl()}/sandbox/providerA/open`,
+      publicBaseUrl: `${publicBaseUrl()}/sandbox/t/${ctx.namespace}/providerA/open`,
       deliverPush: async (push) => void (await deliverComponentPush(push)),
     }),
   ),

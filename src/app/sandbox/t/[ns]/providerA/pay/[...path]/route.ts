@@ -4,7 +4,7 @@ import { sandboxRoute } from '@/sandbox/sandbox-context';
 
 export const dynamic = 'force-dynamic';
 
-/** The WeChat Pay APIv3 sandbox: the upstream's own paths below /sandbox/providerA/pay. */
+/** The WeChat Pay APIv3 sandbox: the upstream's own paths below /sandbox/t/<namespace>/providerA/pay. */
 const handle = sandboxRoute((request, ctx) =>
   answerWithFaults(ctx.store, 'providerA', request, (r) => handleProviderAPayRequest(r, { store: ctx.store, keys: ctx.providerAKeys })),
 );

@@ -1,5 +1,5 @@
-import { buildPush, createProviderAComponentSandboxConfig, grantAuthorization, readAuthUrl, renderAuthorizePage } from '@/sandbox/providerA/component';
-import { deliverComponentPush } from '@/sandbox/mini-program-pushes';
+import { grantInNamespace } from '@/sandbox/mini-program-control';
+import { readAuthUrl, renderAuthorizePage } from '@/sandbox/providerA/component';
 import { sandboxRoute } from '@/sandbox/sandbox-context';
 
 export const dynamic = 'force-dynamic';
@@ -11,10 +11,8 @@ export const GET = sandboxRoute(async (request) => {
   return new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8' } });
 });
 
-export const POST = sandboxRoute(async (request, ctx) => {
+export const POST = sandboxRoute(async (request, sandbox) => {
   const form = new URLSearchParams(await request.text());
-  const config = createProviderAComponentSandboxConfig();
-  const granted = await grantAuthorization(ctx.store, { authUrl: request.url, appId: form.get('appid') || undefined, nickname: form.get('nickname') || undefined }, { config });
-  await deliverComponentPush(buildPush(config, granted.event));
+  const granted = await grantInNamespace(sandbox, 'providerA', { authUrl: request.url, appId: form.get('appid') || undefined, nickname: form.get('nickname') || undefined });
   return new Response(null, { status: 302, headers: { location: granted.redirectUrl } });
 });

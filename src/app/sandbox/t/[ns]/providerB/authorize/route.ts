@@ -1,6 +1,5 @@
-import { loadProviderBSandboxKeys } from '@/sandbox/providerB/keys';
-import { deliverAlipayMessage } from '@/sandbox/mini-program-pushes';
-import { grantAppAuthorization, grantInputFromAuthorizeForm, renderAuthorizePage } from '@/sandbox/providerB/mini';
+import { grantInNamespace } from '@/sandbox/mini-program-control';
+import { grantInputFromAuthorizeForm, renderAuthorizePage } from '@/sandbox/providerB/mini';
 import { parseAppAuthUrl } from '@/server/providers/providerB';
 import { sandboxRoute } from '@/sandbox/sandbox-context';
 
@@ -13,8 +12,7 @@ export const GET = sandboxRoute(async (request) => {
   return new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8' } });
 });
 
-export const POST = sandboxRoute(async (request, ctx) => {
-  const granted = await grantAppAuthorization(ctx.store, grantInputFromAuthorizeForm(new URLSearchParams(await request.text())), { keys: loadProviderBSandboxKeys() });
-  if (granted.notification) await deliverAlipayMessage(granted.notification);
+export const POST = sandboxRoute(async (request, sandbox) => {
+  const granted = await grantInNamespace(sandbox, 'providerB', grantInputFromAuthorizeForm(new URLSearchParams(await request.text())));
   return new Response(null, { status: 302, headers: { location: granted.redirectUrl } });
 });

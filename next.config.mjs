@@ -24,7 +24,10 @@ const nextConfig = {
     const api = [{ key: 'Content-Security-Policy', value: "default-src 'none'; frame-ancestors 'none'" }];
     return [
       { source: '/:path*', headers: common },
-      ...['/v1/:path*', '/admin/:path*', '/api/:path*', '/callbacks/:path*'].map((source) => ({ source, headers: api })),
+      ...['/v1/:path*', '/admin/:path*', '/api/:path*', '/callbacks/:path*'].map((source) => ({
+        source,
+        headers: api,
+      })),
     ];
   },
 };

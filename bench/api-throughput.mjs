@@ -85,14 +85,18 @@ function pinLoadGenerator() {
 async function main() {
   const options = parseArgs(process.argv.slice(2), defaults);
   if (options.help) return void process.stdout.write(`${usage}\n`);
-  if (!['shuffled', 'fixed'].includes(options.order)) throw new Error(`--order must be shuffled or fixed, got "${options.order}".`);
+  if (!['shuffled', 'fixed'].includes(options.order))
+    throw new Error(`--order must be shuffled or fixed, got "${options.order}".`);
   const appDir = path.resolve(options.appDir);
   // Other work on the machine skews absolute numbers (ratios much less: targets are interleaved): print it.
   const loadStart = os.loadavg()[0];
   const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-api-'));
   const cleanups = [];
   const cleanup = async () => {
-    while (cleanups.length) await cleanups.pop()().catch((error) => say(`cleanup: ${error.message}`));
+    while (cleanups.length)
+      await cleanups
+        .pop()()
+        .catch((error) => say(`cleanup: ${error.message}`));
   };
   process.once('SIGINT', () => void cleanup().finally(() => process.exit(130)));
   try {
@@ -113,7 +117,9 @@ async function main() {
     const server = await startNextServer({ appDir, port, env, nodeArgs, logFile, cpus });
     cleanups.push(() => server.stop());
     say(`server pid ${server.pid} at ${server.baseUrl} (log ${logFile})`);
-    say(`API_RATE_LIMIT_PER_SECOND=${env.API_RATE_LIMIT_PER_SECOND} (raised so one key flat out measures the routes, not the per-key limit)`);
+    say(
+      `API_RATE_LIMIT_PER_SECOND=${env.API_RATE_LIMIT_PER_SECOND} (raised so one key flat out measures the routes, not the per-key limit)`,
+    );
 
     const { apiKey } = await createPlatformWithCli({ appDir, env });
     const started = Date.now();
@@ -125,25 +131,53 @@ async function main() {
     const headers = apiHeaders(apiKey);
     delete headers['content-type'];
     // A path with "{id}" in it, one record after another: concurrent requests rarely read the same record.
-    const perRecord = (template) => ({ path: template.replaceAll('{id}', ids[0]), paths: ids.map((id) => template.replaceAll('{id}', id)) });
+    const perRecord = (template) => ({
+      path: template.replaceAll('{id}', ids[0]),
+      paths: ids.map((id) => template.replaceAll('{id}', id)),
+    });
     const all = {
       trivial: { name: 'GET /api/health (trivial)', path: '/api/health' },
-      trivialId: { name: 'GET /api/bench-reference/{id} (trivial, [id] shape)', ...perRecord('/api/bench-reference/{id}') },
-      get: { name: 'GET /v1/payments/sub-merchants/{id}', ...perRecord('/v1/payments/sub-merchants/{id}'), headers, reference: 'trivialId' },
+      trivialId: {
+        name: 'GET /api/bench-reference/{id} (trivial, [id] shape)',
+        ...perRecord('/api/bench-reference/{id}'),
+      },
+      get: {
+        name: 'GET /v1/payments/sub-merchants/{id}',
+        ...perRecord('/v1/payments/sub-merchants/{id}'),
+        headers,
+        reference: 'trivialId',
+      },
       list: { name: 'GET /v1/payments/sub-merchants?limit=20', path: '/v1/payments/sub-merchants?limit=20', headers },
       // Identical list requests that arrive together share one query (read-coalescing.ts); this target asks for
       // every page in turn (different queries), closer to many integrators polling many lists.
-      pages: { name: `GET /v1/payments/sub-merchants?limit=20&cursor=… (${pages.length} pages in turn)`, path: pages[0], paths: pages, headers },
+      pages: {
+        name: `GET /v1/payments/sub-merchants?limit=20&cursor=… (${pages.length} pages in turn)`,
+        path: pages[0],
+        paths: pages,
+        headers,
+      },
     };
     for (const [name, route] of parseExtra(options.extra)) {
       all[name] = { name: `GET ${route}`, ...(route.includes('{id}') ? perRecord(route) : { path: route }), headers };
     }
-    const keys = [...options.targets.split(',').map((t) => t.trim()).filter(Boolean), ...parseExtra(options.extra).map(([name]) => name)];
+    const keys = [
+      ...options.targets
+        .split(',')
+        .map((t) => t.trim())
+        .filter(Boolean),
+      ...parseExtra(options.extra).map(([name]) => name),
+    ];
     for (const key of keys) if (!all[key]) throw new Error(`Unknown target "${key}".`);
     if (keys.length === 0) throw new Error('No targets: name some with --targets or --extra.');
     if (keys.includes('trivialId')) await checkReferenceRoute(server.baseUrl, all.trivialId.path, appDir);
     const run = (key, durationSeconds) =>
-      measureTarget({ baseUrl: server.baseUrl, target: all[key], connections: options.connections, durationSeconds, serverPid: server.pid });
+      measureTarget({
+        baseUrl: server.baseUrl,
+        target: all[key],
+        connections: options.connections,
+        durationSeconds,
+        serverPid: server.pid,
+      });
 
     if (options.warmup > 0) for (const key of keys) await run(key, options.warmup);
     const samples = Object.fromEntries(keys.map((k) => [k, []]));
@@ -152,17 +186,24 @@ async function main() {
         if (options.settle > 0) await run(key, options.settle);
         const sample = await run(key, options.duration);
         samples[key].push(sample);
-        say(`round ${round} ${key.padEnd(7)} ${fixed(sample.reqPerSec, 0).padStart(6)} req/s  p50 ${sample.p50} ms  p99 ${sample.p99} ms  non-2xx ${sample.non2xx}`);
+        say(
+          `round ${round} ${key.padEnd(7)} ${fixed(sample.reqPerSec, 0).padStart(6)} req/s  p50 ${sample.p50} ms  p99 ${sample.p99} ms  non-2xx ${sample.non2xx}`,
+        );
       }
     }
     const results = keys.map((k) => ({ key: k, reference: all[k].reference, ...combineRounds(samples[k]) }));
     process.stdout.write(`${render(results, { ...options, loadStart, loadEnd: os.loadavg()[0] })}\n`);
-    if (options.json) fs.writeFileSync(options.json, JSON.stringify({ options: { ...options, appDir }, machine: machine(), samples, results }, null, 2));
+    if (options.json)
+      fs.writeFileSync(
+        options.json,
+        JSON.stringify({ options: { ...options, appDir }, machine: machine(), samples, results }, null, 2),
+      );
   } finally {
     await cleanup();
     fs.rmSync(runDir, { recursive: true, force: true });
   }
-  if (options.cpuProf) say(`CPU profiles in ${options.profileDir} (summarize: node bench/lib/cpu-profile-summary.mjs <file>)`);
+  if (options.cpuProf)
+    say(`CPU profiles in ${options.profileDir} (summarize: node bench/lib/cpu-profile-summary.mjs <file>)`);
 }
 
 /**
@@ -225,11 +266,18 @@ async function checkReadPath(baseUrl, apiKey, id) {
   const body = await response.json();
   if (response.status !== 200) throw new Error(`GET sub-merchant answered ${response.status}`);
   if (!body.formData?.idCardNumber || body.formData.idCardNumber === '11010519491231002X') {
-    throw new Error('GET sub-merchant did not return a masked idCardNumber; the read path is not the one meant to be measured.');
+    throw new Error(
+      'GET sub-merchant did not return a masked idCardNumber; the read path is not the one meant to be measured.',
+    );
   }
 }
 
-const machine = () => ({ node: process.version, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, platform: `${os.platform()} ${os.release()}` });
+const machine = () => ({
+  node: process.version,
+  cpus: os.cpus().length,
+  cpuModel: os.cpus()[0]?.model,
+  platform: `${os.platform()} ${os.release()}`,
+});
 
 function render(results, options) {
   const trivial = results.find((r) => r.key === 'trivial');
@@ -254,7 +302,19 @@ function render(results, options) {
     `Node ${m.node}, ${m.cpus} cores (${m.cpuModel}); ${options.connections} connections, ${options.duration} s × ${options.rounds} interleaved rounds per target (${options.order} order, ${options.settle} s settle${options.pin ? ', server pinned to its own CPU' : ''}), ${options.records} records; 1-min load average ${fixed(options.loadStart, 2)} at start, ${fixed(options.loadEnd, 2)} at end.`,
     '',
     markdownTable(
-      ['Route', 'req/s mean (min–max)', 'p50 ms', 'p99 ms', 'req/s ÷ trivial', 'req/s ÷ same-shape trivial', 'p50 ÷ trivial', 'p99 ÷ trivial', 'server CPU ms/req', 'PG CPU ms/req', 'non-2xx + errors'],
+      [
+        'Route',
+        'req/s mean (min–max)',
+        'p50 ms',
+        'p99 ms',
+        'req/s ÷ trivial',
+        'req/s ÷ same-shape trivial',
+        'p50 ÷ trivial',
+        'p99 ÷ trivial',
+        'server CPU ms/req',
+        'PG CPU ms/req',
+        'non-2xx + errors',
+      ],
       rows,
     ),
     '',
@@ -265,11 +325,17 @@ function render(results, options) {
   for (const r of trivial ? results.filter((x) => !x.key.startsWith('trivial')) : []) {
     const reference = referenceOf(r);
     const share = r.reqPerSec / reference.reqPerSec;
-    const judgedAgainst = reference === trivial
-      ? (r.reference ? `the static trivial route (its same-shape reference, ${r.reference}, was not measured)` : 'the trivial route, static like this one')
-      : `the trivial handler of its own [id] shape, which itself runs at ${fixed(reference.reqPerSec / trivial.reqPerSec, 2)}× the static trivial route`;
-    const toStatic = reference === trivial ? '' : `; ${fixed(r.reqPerSec / trivial.reqPerSec, 2)}× the static trivial route`;
-    lines.push(`- ${r.name}: ${fixed(share, 2)}× ${judgedAgainst} — target ≥ ${options.targetRatio}×: ${share >= options.targetRatio ? 'MET' : 'NOT MET'}${toStatic}`);
+    const judgedAgainst =
+      reference === trivial
+        ? r.reference
+          ? `the static trivial route (its same-shape reference, ${r.reference}, was not measured)`
+          : 'the trivial route, static like this one'
+        : `the trivial handler of its own [id] shape, which itself runs at ${fixed(reference.reqPerSec / trivial.reqPerSec, 2)}× the static trivial route`;
+    const toStatic =
+      reference === trivial ? '' : `; ${fixed(r.reqPerSec / trivial.reqPerSec, 2)}× the static trivial route`;
+    lines.push(
+      `- ${r.name}: ${fixed(share, 2)}× ${judgedAgainst} — target ≥ ${options.targetRatio}×: ${share >= options.targetRatio ? 'MET' : 'NOT MET'}${toStatic}`,
+    );
   }
   return lines.join('\n');
 }

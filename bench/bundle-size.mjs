@@ -24,7 +24,15 @@ const option = (name, fallback) => {
   return i >= 0 && args[i + 1] && !args[i + 1].startsWith('--') ? args[i + 1] : fallback;
 };
 if (args.includes('--help')) {
-  console.log(fs.readFileSync(new URL(import.meta.url)).toString().split('\n').slice(2, 14).join('\n').replace(/^ \*/gm, ''));
+  console.log(
+    fs
+      .readFileSync(new URL(import.meta.url))
+      .toString()
+      .split('\n')
+      .slice(2, 14)
+      .join('\n')
+      .replace(/^ \*/gm, ''),
+  );
   process.exit(0);
 }
 const distDir = path.resolve(option('dir', process.env.NEXT_DIST_DIR || '.next'));
@@ -32,7 +40,9 @@ const budgetKb = Number(option('budget', '250'));
 const budgetRoute = option('budget-route', '/platforms/[platformId]/sub-merchants/[id]/edit');
 
 if (!fs.existsSync(path.join(distDir, 'build-manifest.json'))) {
-  console.error(`No production build in ${distDir}: run \`NEXT_DIST_DIR=${path.basename(distDir)} npx next build\` first.`);
+  console.error(
+    `No production build in ${distDir}: run \`NEXT_DIST_DIR=${path.basename(distDir)} npx next build\` first.`,
+  );
   process.exit(2);
 }
 
@@ -65,7 +75,8 @@ function routeManifests() {
     vm.runInNewContext(fs.readFileSync(file, 'utf8'), sandbox);
     const [key, manifest] = Object.entries(sandbox.__RSC_MANIFEST ?? {})[0] ?? [];
     // "/(auth)/sign-in/page" → "/sign-in": route groups are not part of the URL.
-    const route = (key ?? path.relative(root, path.dirname(file))).replace(/\/page$/, '').replace(/\/\([^)]+\)/g, '') || '/';
+    const route =
+      (key ?? path.relative(root, path.dirname(file))).replace(/\/page$/, '').replace(/\/\([^)]+\)/g, '') || '/';
     return [route, manifest];
   });
 }
@@ -77,7 +88,12 @@ const rows = routeManifests()
   .map(([route, manifest]) => {
     const js = new Set(rootFiles);
     for (const files of Object.values(manifest?.entryJSFiles ?? {})) for (const f of files) js.add(f);
-    const css = new Set(Object.values(manifest?.entryCSSFiles ?? {}).flat().map((c) => (typeof c === 'string' ? c : c.path)).filter(Boolean));
+    const css = new Set(
+      Object.values(manifest?.entryCSSFiles ?? {})
+        .flat()
+        .map((c) => (typeof c === 'string' ? c : c.path))
+        .filter(Boolean),
+    );
     const sum = (files, kind) => [...files].reduce((n, f) => n + sizeOf(f)[kind], 0);
     return { route, files: js.size, jsRaw: sum(js, 'raw'), jsGzip: sum(js, 'gzip'), cssGzip: sum(css, 'gzip') };
   })
@@ -90,10 +106,13 @@ const target = rows.find((r) => r.route === budgetRoute);
 if (args.includes('--json')) {
   console.log(JSON.stringify({ distDir, sharedGzip: shared, budgetKb, budgetRoute, routes: rows }, null, 2));
 } else {
-  console.log(`First-load JS per route (${path.relative(process.cwd(), distDir) || distDir}; gzip = zlib.gzipSync default level; kB = 1024 B)\n`);
+  console.log(
+    `First-load JS per route (${path.relative(process.cwd(), distDir) || distDir}; gzip = zlib.gzipSync default level; kB = 1024 B)\n`,
+  );
   console.log('| Route | JS files | JS raw (kB) | JS gzip (kB) | CSS gzip (kB) |');
   console.log('|---|---:|---:|---:|---:|');
-  for (const r of rows) console.log(`| \`${r.route}\` | ${r.files} | ${kb(r.jsRaw)} | **${kb(r.jsGzip)}** | ${kb(r.cssGzip)} |`);
+  for (const r of rows)
+    console.log(`| \`${r.route}\` | ${r.files} | ${kb(r.jsRaw)} | **${kb(r.jsGzip)}** | ${kb(r.cssGzip)} |`);
   console.log(`\nShared by every route (runtime + framework, rootMainFiles): ${kb(shared)} kB gzip.`);
   console.log(
     target

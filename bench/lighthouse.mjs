@@ -29,7 +29,14 @@ const option = (name, fallback) => {
   return i >= 0 && args[i + 1] !== undefined ? args[i + 1] : fallback;
 };
 if (args.includes('--help')) {
-  console.log(fs.readFileSync(new URL(import.meta.url), 'utf8').split('\n').slice(2, 15).join('\n').replace(/^ \*/gm, ''));
+  console.log(
+    fs
+      .readFileSync(new URL(import.meta.url), 'utf8')
+      .split('\n')
+      .slice(2, 15)
+      .join('\n')
+      .replace(/^ \*/gm, ''),
+  );
   process.exit(0);
 }
 const presets = { both: ['mobile', 'desktop'], mobile: ['mobile'], desktop: ['desktop'] }[option('preset', 'both')];
@@ -48,22 +55,63 @@ async function freePort() {
 /** A production server on its own data directory, provisioned with the CLI first (PGlite has one owner). */
 async function startServer() {
   const distDir = option('dir', process.env.NEXT_DIST_DIR || '.next');
-  if (!fs.existsSync(path.join(distDir, 'BUILD_ID'))) throw new Error(`No production build in ${distDir}: run NEXT_DIST_DIR=${distDir} npx next build first.`);
+  if (!fs.existsSync(path.join(distDir, 'BUILD_ID')))
+    throw new Error(`No production build in ${distDir}: run NEXT_DIST_DIR=${distDir} npx next build first.`);
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-lighthouse-'));
-  const env = { ...process.env, NEXT_DIST_DIR: distDir, DATA_DIR: dataDir, UPSTREAM_MODE: 'sandbox', LOG_LEVEL: 'warn', NEXT_TELEMETRY_DISABLED: '1' };
+  const env = {
+    ...process.env,
+    NEXT_DIST_DIR: distDir,
+    DATA_DIR: dataDir,
+    UPSTREAM_MODE: 'sandbox',
+    LOG_LEVEL: 'warn',
+    NEXT_TELEMETRY_DISABLED: '1',
+  };
   const cli = async (...cliArgs) => {
-    const { stdout } = await run('npm', ['run', '--silent', 'cli', '--', ...cliArgs, '--json'], { env, maxBuffer: 1 << 20 });
-    return JSON.parse(stdout.trim().split('\n').reverse().find((l) => l.startsWith('{')));
+    const { stdout } = await run('npm', ['run', '--silent', 'cli', '--', ...cliArgs, '--json'], {
+      env,
+      maxBuffer: 1 << 20,
+    });
+    return JSON.parse(
+      stdout
+        .trim()
+        .split('\n')
+        .reverse()
+        .find((l) => l.startsWith('{')),
+    );
   };
   const { platformId } = await cli('platform', 'create', '--name', 'Lighthouse platform');
   const who = { email: 'lighthouse@bench.test', password: `bench-${Math.random().toString(36).slice(2)}-password` };
-  await cli('operator', 'create', '--email', who.email, '--password', who.password, '--platform', platformId, '--role', 'admin', '--locale', 'zh-CN', '--password-final');
+  await cli(
+    'operator',
+    'create',
+    '--email',
+    who.email,
+    '--password',
+    who.password,
+    '--platform',
+    platformId,
+    '--role',
+    'admin',
+    '--locale',
+    'zh-CN',
+    '--password-final',
+  );
   const log = path.join(dataDir, 'server.log');
   const out = fs.openSync(log, 'w');
-  const child = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(port)], { env, stdio: ['ignore', out, out] });
+  const child = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(port)], {
+    env,
+    stdio: ['ignore', out, out],
+  });
   const baseUrl = `http://localhost:${port}`;
-  for (let waited = 0; !(await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false)); waited += 250) {
+  for (
+    let waited = 0;
+    !(await fetch(`${baseUrl}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    ));
+    waited += 250
+  ) {
     if (child.exitCode !== null || waited > 120_000) throw new Error(`The server did not start; see ${log}`);
     await sleep(250);
   }
@@ -81,16 +129,29 @@ async function signIn(baseUrl, { email, password }) {
   const jar = csrf.headers.getSetCookie().map((c) => c.split(';')[0]);
   const { csrfToken } = await csrf.json();
   const body = new URLSearchParams({ csrfToken, email, password, json: 'true' });
-  const response = await fetch(`${baseUrl}/api/auth/callback/credentials`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: jar.join('; ') }, body });
+  const response = await fetch(`${baseUrl}/api/auth/callback/credentials`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: jar.join('; ') },
+    body,
+  });
   const session = response.headers.getSetCookie().map((c) => c.split(';')[0]);
-  if (!session.some((c) => c.includes('session-token'))) throw new Error(`Sign-in failed for ${email} (HTTP ${response.status}).`);
+  if (!session.some((c) => c.includes('session-token')))
+    throw new Error(`Sign-in failed for ${email} (HTTP ${response.status}).`);
   return [...jar, ...session].join('; ');
 }
 
 /** One tRPC call with the session (batch format, no transformer); throws with the server's message. */
 async function trpc(baseUrl, cookie, procedure, input, method = 'POST') {
-  const url = method === 'GET' ? `${baseUrl}/api/trpc/${procedure}?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: input }))}` : `${baseUrl}/api/trpc/${procedure}?batch=1`;
-  const response = await fetch(url, { method, headers: { cookie, 'content-type': 'application/json' }, body: method === 'GET' ? undefined : JSON.stringify({ 0: input }) });
+  const url =
+    method === 'GET'
+      ? `${baseUrl}/api/trpc/${procedure}?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: input }))}`
+      : `${baseUrl}/api/trpc/${procedure}?batch=1`;
+  const response = await fetch(url, {
+    method,
+    headers: { cookie, 'content-type': 'application/json' },
+    body: method === 'GET' ? undefined : JSON.stringify({ 0: input }),
+  });
   const [answer] = await response.json();
   if (answer.error) throw new Error(`${procedure}: ${answer.error.message}`);
   return answer.result.data;
@@ -101,14 +162,28 @@ async function pages(baseUrl, cookie, seed) {
   const { platforms } = await trpc(baseUrl, cookie, 'me.get', {}, 'GET');
   const platformId = platforms[0].platformId;
   let record;
-  if (seed) for (let i = 0; i < 30; i++) record = (await trpc(baseUrl, cookie, 'subMerchants.create', { platformId, distributorExternalUserId: `lighthouse-${Date.now()}-${i}` })).record;
+  if (seed)
+    for (let i = 0; i < 30; i++)
+      record = (
+        await trpc(baseUrl, cookie, 'subMerchants.create', {
+          platformId,
+          distributorExternalUserId: `lighthouse-${Date.now()}-${i}`,
+        })
+      ).record;
   record ??= (await trpc(baseUrl, cookie, 'subMerchants.list', { platformId, limit: 1 }, 'GET')).data[0];
   const list = { name: 'list', url: `${baseUrl}/platforms/${platformId}/sub-merchants` };
-  const wizard = record ? { name: 'wizard', url: `${baseUrl}/platforms/${platformId}/sub-merchants/${record.id}/edit` } : null;
+  const wizard = record
+    ? { name: 'wizard', url: `${baseUrl}/platforms/${platformId}/sub-merchants/${record.id}/edit` }
+    : null;
   let seller = null;
   try {
     await trpc(baseUrl, cookie, 'consoleAdmin.sandbox.pushTicket', { platformId });
-    const started = await trpc(baseUrl, cookie, 'sellerAuthorization.startAuthorizationWithSellerPage', { platformId, platform: 'providerA', redirectUri: `${baseUrl}/authorize/done`, tenantId: 'lighthouse-seller' });
+    const started = await trpc(baseUrl, cookie, 'sellerAuthorization.startAuthorizationWithSellerPage', {
+      platformId,
+      platform: 'providerA',
+      redirectUri: `${baseUrl}/authorize/done`,
+      tenantId: 'lighthouse-seller',
+    });
     seller = { name: 'seller', url: started.sellerPageUrl };
   } catch (error) {
     console.error(`Seller page skipped: ${error.message}`);
@@ -117,9 +192,18 @@ async function pages(baseUrl, cookie, seed) {
 }
 
 async function measure(url, preset, cookie) {
-  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'] });
+  const chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
+  });
   try {
-    const flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], extraHeaders: { cookie } };
+    const flags = {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+      extraHeaders: { cookie },
+    };
     const { lhr } = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
     const audit = (id) => lhr.audits[id]?.numericValue;
@@ -130,7 +214,11 @@ async function measure(url, preset, cookie) {
       lcpMs: Math.round(audit('largest-contentful-paint')),
       tbtMs: Math.round(audit('total-blocking-time')),
       cls: Number(audit('cumulative-layout-shift')?.toFixed(3)),
-      failedA11y: Object.values(lhr.audits).filter((a) => a.score === 0 && lhr.categories.accessibility.auditRefs.some((r) => r.id === a.id && r.weight > 0)).map((a) => a.id),
+      failedA11y: Object.values(lhr.audits)
+        .filter(
+          (a) => a.score === 0 && lhr.categories.accessibility.auditRefs.some((r) => r.id === a.id && r.weight > 0),
+        )
+        .map((a) => a.id),
     };
   } finally {
     await chrome.kill();
@@ -150,17 +238,44 @@ try {
       const samples = [];
       for (let i = 0; i < runs; i++) samples.push(await measure(page.url, preset, cookie));
       samples.sort((a, b) => a.performance - b.performance);
-      results.push({ page: page.name, path: new URL(page.url).pathname.replace(/plat_[^/]+/, '{platformId}').replace(/sm_[^/]+/, '{id}').replace(/\/authorize\/[^/]+$/, '/authorize/{token}'), preset, ...samples[Math.floor(samples.length / 2)] });
+      results.push({
+        page: page.name,
+        path: new URL(page.url).pathname
+          .replace(/plat_[^/]+/, '{platformId}')
+          .replace(/sm_[^/]+/, '{id}')
+          .replace(/\/authorize\/[^/]+$/, '/authorize/{token}'),
+        preset,
+        ...samples[Math.floor(samples.length / 2)],
+      });
     }
   }
   const json = option('json');
-  if (json) fs.writeFileSync(json, JSON.stringify({ lighthouse: (await import('lighthouse/package.json', { with: { type: 'json' } })).default.version, chromePath, runs, results }, null, 2));
-  console.log(`Lighthouse ${runs > 1 ? `(median of ${runs} runs)` : '(1 run)'}, ${chromePath}, headless; target ≥ 90\n`);
-  console.log('| Page | Path | Preset | Performance | Accessibility | FCP ms | LCP ms | TBT ms | CLS | Failed a11y audits |');
+  if (json)
+    fs.writeFileSync(
+      json,
+      JSON.stringify(
+        {
+          lighthouse: (await import('lighthouse/package.json', { with: { type: 'json' } })).default.version,
+          chromePath,
+          runs,
+          results,
+        },
+        null,
+        2,
+      ),
+    );
+  console.log(
+    `Lighthouse ${runs > 1 ? `(median of ${runs} runs)` : '(1 run)'}, ${chromePath}, headless; target ≥ 90\n`,
+  );
+  console.log(
+    '| Page | Path | Preset | Performance | Accessibility | FCP ms | LCP ms | TBT ms | CLS | Failed a11y audits |',
+  );
   console.log('|---|---|---|---:|---:|---:|---:|---:|---:|---|');
   for (const r of results) {
     const mark = (score) => (score >= 90 ? `${score}` : `**${score}** (< 90)`);
-    console.log(`| ${r.page} | \`${r.path}\` | ${r.preset} | ${mark(r.performance)} | ${mark(r.accessibility)} | ${r.fcpMs} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} | ${r.failedA11y.join(', ') || '—'} |`);
+    console.log(
+      `| ${r.page} | \`${r.path}\` | ${r.preset} | ${mark(r.performance)} | ${mark(r.accessibility)} | ${r.fcpMs} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} | ${r.failedA11y.join(', ') || '—'} |`,
+    );
   }
 } finally {
   await server?.stop();

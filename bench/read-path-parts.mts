@@ -21,7 +21,9 @@ const options = parseArgs(process.argv.slice(2), {
   adminUrl: process.env.BENCH_PG_ADMIN_URL ?? defaultAdminUrl,
 });
 if (options.help) {
-  process.stdout.write('npx tsx bench/read-path-parts.mts [--iterations 2000] [--records 200] [--admin-url <postgres admin url>]\n');
+  process.stdout.write(
+    'npx tsx bench/read-path-parts.mts [--iterations 2000] [--records 200] [--admin-url <postgres admin url>]\n',
+  );
   process.exit(0);
 }
 
@@ -76,7 +78,11 @@ async function measureParts() {
   const ctx = { db, platformId, actor: 'bench' };
   const ids: string[] = [];
   for (let i = 0; i < options.records; i++) {
-    const { record } = await createSubMerchant(ctx, { distributorExternalUserId: `bench-seller-${i}`, provider: 'providerA', formData: draftFormData(i) as FormDataPatch });
+    const { record } = await createSubMerchant(ctx, {
+      distributorExternalUserId: `bench-seller-${i}`,
+      provider: 'providerA',
+      formData: draftFormData(i) as FormDataPatch,
+    });
     ids.push(record.id);
   }
   const row = await findSubMerchant(ctx, ids[0]!);
@@ -87,7 +93,11 @@ async function measureParts() {
   let n = 0;
   const nextId = () => ids[n++ % ids.length]!;
   // The same queries as drizzle prepared statements: SQL built once, only parameters and rows per call.
-  const authPrepared = db.select().from(apiKeys).where(eq(apiKeys.keyHash, sql.placeholder('hash'))).prepare('bench_auth');
+  const authPrepared = db
+    .select()
+    .from(apiKeys)
+    .where(eq(apiKeys.keyHash, sql.placeholder('hash')))
+    .prepare('bench_auth');
   const findPrepared = db
     .select()
     .from(subMerchants)
@@ -106,31 +116,64 @@ async function measureParts() {
     .where(and(eq(subMerchants.id, sql.placeholder('id')), eq(subMerchants.platformId, sql.placeholder('platformId'))))
     .prepare('bench_version');
   const narrowPagePrepared = db
-    .select({ id: subMerchants.id, version: subMerchants.version, rowVersion: sql<string>`xmin::text`, createdAt: subMerchants.createdAt })
+    .select({
+      id: subMerchants.id,
+      version: subMerchants.version,
+      rowVersion: sql<string>`xmin::text`,
+      createdAt: subMerchants.createdAt,
+    })
     .from(subMerchants)
     .where(eq(subMerchants.platformId, sql.placeholder('platformId')))
     .orderBy(desc(subMerchants.createdAt), desc(subMerchants.id))
     .limit(21)
     .prepare('bench_narrow_page');
   const versionSql = 'select version, xmin::text from sub_merchants where id = $1 and platform_id = $2';
-  const narrowPageSql = 'select id, version, xmin::text, created_at from sub_merchants where platform_id = $1 order by created_at desc, id desc limit 21';
+  const narrowPageSql =
+    'select id, version, xmin::text, created_at from sub_merchants where platform_id = $1 order by created_at desc, id desc limit 21';
 
   const parts: [string, () => unknown][] = [
     ['GET /api/health handler (in-process)', () => health.GET()],
-    ['GET /v1/…/sub-merchants/{id} handler (in-process, all of it)', async () => (await callRoute(itemRoute.GET, `/v1/payments/sub-merchants/${nextId()}`, { headers, params: { id: ids[n % ids.length]! } })).text()],
-    ['GET /v1/…/sub-merchants?limit=20 handler (in-process, all of it)', async () => (await callRoute(collectionRoute.GET, '/v1/payments/sub-merchants?limit=20', { headers })).text()],
+    [
+      'GET /v1/…/sub-merchants/{id} handler (in-process, all of it)',
+      async () =>
+        (
+          await callRoute(itemRoute.GET, `/v1/payments/sub-merchants/${nextId()}`, {
+            headers,
+            params: { id: ids[n % ids.length]! },
+          })
+        ).text(),
+    ],
+    [
+      'GET /v1/…/sub-merchants?limit=20 handler (in-process, all of it)',
+      async () => (await callRoute(collectionRoute.GET, '/v1/payments/sub-merchants?limit=20', { headers })).text(),
+    ],
     ['postgres.js round trip alone (select 1)', () => handle.executeSql('select 1')],
     ['authenticateApiKey (sha256 + 1 SELECT)', () => authenticateApiKey(db, apiKey)],
     ['  same lookup as a drizzle prepared statement', () => authPrepared.execute({ hash: hashApiKey(apiKey) })],
     ['findSubMerchant (1 SELECT)', () => findSubMerchant(ctx, nextId())],
     ['  same SELECT as a drizzle prepared statement', () => findPrepared.execute({ id: nextId(), platformId })],
-    ['  same SELECT through postgres.js alone (no drizzle)', () => handle.executeSql('select * from sub_merchants where id = $1 and platform_id = $2', [nextId(), platformId])],
-    ['version of one record (narrow SELECT, drizzle prepared)', () => versionPrepared.execute({ id: nextId(), platformId })],
-    ['  same through postgres.js alone, prepared', () => client.unsafe(versionSql, [nextId(), platformId], { prepare: true }).values()],
-    ['listSubMerchants (the console: the page JSON parsed back into objects)', () => listSubMerchants(ctx, { limit: 20 })],
+    [
+      '  same SELECT through postgres.js alone (no drizzle)',
+      () => handle.executeSql('select * from sub_merchants where id = $1 and platform_id = $2', [nextId(), platformId]),
+    ],
+    [
+      'version of one record (narrow SELECT, drizzle prepared)',
+      () => versionPrepared.execute({ id: nextId(), platformId }),
+    ],
+    [
+      '  same through postgres.js alone, prepared',
+      () => client.unsafe(versionSql, [nextId(), platformId], { prepare: true }).values(),
+    ],
+    [
+      'listSubMerchants (the console: the page JSON parsed back into objects)',
+      () => listSubMerchants(ctx, { limit: 20 }),
+    ],
     ['listSubMerchantsPage (narrow page SELECT + 20 cached JSONs)', () => listSubMerchantsPage(ctx, { limit: 20 })],
     ['  narrow page SELECT, drizzle prepared', () => narrowPagePrepared.execute({ platformId })],
-    ['  same through postgres.js alone, prepared', () => client.unsafe(narrowPageSql, [platformId], { prepare: true }).values()],
+    [
+      '  same through postgres.js alone, prepared',
+      () => client.unsafe(narrowPageSql, [platformId], { prepare: true }).values(),
+    ],
     ['  its SELECT alone as a drizzle prepared statement', () => listPrepared.execute({ platformId })],
     ['toSubMerchantDto (1 record)', () => toSubMerchantDto(row)],
     ['  decryptFields (8 personal fields)', () => decryptFields(row.formData, personalFields, getFieldCipher())],
@@ -138,8 +181,15 @@ async function measureParts() {
     ['  currentlyDue', () => currentlyDue(dto.formData as never)],
     ['JSON.stringify (1 record)', () => JSON.stringify(dto)],
     ['JSON.stringify (page of 20)', () => JSON.stringify(page)],
-    ['logger.info line with redaction (sync write to a file)', () => logger.info({ method: 'GET', path: '/v1/payments/sub-merchants/x', status: 200, ms: 3 }, 'request')],
-    ['logRequest access line (no redaction, same file)', () => logRequest({ requestId: 'req_bench', method: 'GET', path: '/v1/payments/sub-merchants/x', status: 200, ms: 3 })],
+    [
+      'logger.info line with redaction (sync write to a file)',
+      () => logger.info({ method: 'GET', path: '/v1/payments/sub-merchants/x', status: 200, ms: 3 }, 'request'),
+    ],
+    [
+      'logRequest access line (no redaction, same file)',
+      () =>
+        logRequest({ requestId: 'req_bench', method: 'GET', path: '/v1/payments/sub-merchants/x', status: 200, ms: 3 }),
+    ],
   ];
   const table: string[][] = [];
   for (const [name, fn] of parts) {
@@ -149,7 +199,12 @@ async function measureParts() {
     for (let i = 0; i < options.iterations; i++) await fn();
     const wallUs = ((performance.now() - started) * 1000) / options.iterations;
     const used = process.cpuUsage(cpu);
-    table.push([name, fixed(wallUs, 1), fixed((used.user + used.system) / options.iterations, 1), String(options.iterations)]);
+    table.push([
+      name,
+      fixed(wallUs, 1),
+      fixed((used.user + used.system) / options.iterations, 1),
+      String(options.iterations),
+    ]);
     process.stderr.write(`${name}: ${fixed(wallUs, 1)} µs\n`);
   }
   return table;

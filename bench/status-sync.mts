@@ -94,7 +94,13 @@ try {
   resetEnvForTests();
   resetOnboardingProvidersForTests();
 
-  const seeded = await seedUnderReview({ db: handle.db, count: options.records, templates: options.templates, changedFraction: options.changed, log: say });
+  const seeded = await seedUnderReview({
+    db: handle.db,
+    count: options.records,
+    templates: options.templates,
+    changedFraction: options.changed,
+    log: say,
+  });
   const result = await measureSync(handle.db, seeded);
   process.stdout.write(`${render(result)}\n`);
   if (options.json) fs.writeFileSync(options.json, JSON.stringify({ options, machine: machine(), ...result }, null, 2));
@@ -102,15 +108,19 @@ try {
   process.exitCode = 1;
   console.error(error);
 } finally {
-  for (const cleanup of cleanups.reverse()) await Promise.resolve(cleanup()).catch((error: Error) => say(`cleanup: ${error.message}`));
+  for (const cleanup of cleanups.reverse())
+    await Promise.resolve(cleanup()).catch((error: Error) => say(`cleanup: ${error.message}`));
 }
 
-
 async function startSandboxProcess() {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./lib/sandbox-process.mts', import.meta.url))], {
-    env: process.env,
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', fileURLToPath(new URL('./lib/sandbox-process.mts', import.meta.url))],
+    {
+      env: process.env,
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  );
   const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
   const { url } = JSON.parse(line) as { url: string };
   say(`sandbox in child process ${child.pid} at ${url}`);
@@ -143,7 +153,9 @@ async function measureSync(db: Db, seeded: Seeded) {
     // After the first batch caches, pools and JIT are warm: growth from here on would be a leak.
     if (batches === 1) warm = memorySample({ collect: true });
     const seconds = (performance.now() - started) / 1000;
-    say(`batch ${batches}: ${synced} synced, ${failed} failed, ${fixed(synced / seconds, 1)} records/s, heap ${fixed(memorySample().heapUsedMb, 0)} MB`);
+    say(
+      `batch ${batches}: ${synced} synced, ${failed} failed, ${fixed(synced / seconds, 1)} records/s, heap ${fixed(memorySample().heapUsedMb, 0)} MB`,
+    );
   }
   const elapsedSeconds = (performance.now() - started) / 1000;
   const used = process.cpuUsage(cpu);
@@ -185,14 +197,34 @@ function render(r: Awaited<ReturnType<typeof measureSync>>) {
     ['Elapsed', `${fixed(r.elapsedSeconds, 1)} s in ${r.batches} batches`],
     ['Records/s', fixed(r.recordsPerSecond, 1)],
     ['Rate limit (SYNC_RATE_LIMIT_PER_SECOND)', String(options.rate)],
-    ['Share of the limit', `${fixed(100 * share, 1)} % (target ≥ ${fixed(100 * options.targetShare, 0)} %: ${share >= options.targetShare ? 'MET' : 'NOT MET'})`],
-    [`CPU of this process per record (${options.sandboxProcess ? 'sync only' : 'sync + sandbox'})`, `${fixed(r.processCpuMsPerRecord, 2)} ms`],
-    ...(r.sandboxCpuMsPerRecord === undefined ? [] : [['CPU of the sandbox process per record', `${fixed(r.sandboxCpuMsPerRecord, 2)} ms`]]),
+    [
+      'Share of the limit',
+      `${fixed(100 * share, 1)} % (target ≥ ${fixed(100 * options.targetShare, 0)} %: ${share >= options.targetShare ? 'MET' : 'NOT MET'})`,
+    ],
+    [
+      `CPU of this process per record (${options.sandboxProcess ? 'sync only' : 'sync + sandbox'})`,
+      `${fixed(r.processCpuMsPerRecord, 2)} ms`,
+    ],
+    ...(r.sandboxCpuMsPerRecord === undefined
+      ? []
+      : [['CPU of the sandbox process per record', `${fixed(r.sandboxCpuMsPerRecord, 2)} ms`]]),
     ['CPU of PostgreSQL per record', `${fixed(r.pgCpuMsPerRecord, 2)} ms`],
-    ['heapUsed before → after (after full GC)', `${fixed(r.memory.before.heapUsedMb, 1)} → ${fixed(r.memory.after.heapUsedMb, 1)} MB (${heapDelta >= 0 ? '+' : ''}${fixed(heapDelta, 1)} MB)`],
-    [`heapUsed after batch 1 → after (growth over the last ${r.synced - Math.min(options.batch, r.synced)} records)`, `${fixed(r.memory.warm.heapUsedMb, 1)} → ${fixed(r.memory.after.heapUsedMb, 1)} MB (${fixed(r.memory.after.heapUsedMb - r.memory.warm.heapUsedMb, 1)} MB)`],
-    ['rss before → after', `${fixed(r.memory.before.rssMb, 1)} → ${fixed(r.memory.after.rssMb, 1)} MB (${rssDelta >= 0 ? '+' : ''}${fixed(rssDelta, 1)} MB)`],
-    ['Peak during the run (1 s samples)', `heapUsed ${fixed(r.memory.peakHeapUsedMb, 1)} MB, rss ${fixed(r.memory.peakRssMb, 1)} MB`],
+    [
+      'heapUsed before → after (after full GC)',
+      `${fixed(r.memory.before.heapUsedMb, 1)} → ${fixed(r.memory.after.heapUsedMb, 1)} MB (${heapDelta >= 0 ? '+' : ''}${fixed(heapDelta, 1)} MB)`,
+    ],
+    [
+      `heapUsed after batch 1 → after (growth over the last ${r.synced - Math.min(options.batch, r.synced)} records)`,
+      `${fixed(r.memory.warm.heapUsedMb, 1)} → ${fixed(r.memory.after.heapUsedMb, 1)} MB (${fixed(r.memory.after.heapUsedMb - r.memory.warm.heapUsedMb, 1)} MB)`,
+    ],
+    [
+      'rss before → after',
+      `${fixed(r.memory.before.rssMb, 1)} → ${fixed(r.memory.after.rssMb, 1)} MB (${rssDelta >= 0 ? '+' : ''}${fixed(rssDelta, 1)} MB)`,
+    ],
+    [
+      'Peak during the run (1 s samples)',
+      `heapUsed ${fixed(r.memory.peakHeapUsedMb, 1)} MB, rss ${fixed(r.memory.peakRssMb, 1)} MB`,
+    ],
   ];
   return [
     `Node ${m.node}, ${m.cpus} cores (${m.cpuModel}); PostgreSQL; sandbox over HTTP ${options.sandboxProcess ? 'in a child process' : 'in this process'}; 1-min load average ${fixed(m.loadAverage[0]!, 2)} at end.`,

@@ -85,7 +85,8 @@ async function measure(servers, target, connections, duration) {
     serverCpuMsPerReq: serverCpuMs / total,
     pgCpuMsPerReq: pgCpuMs / total,
     pgCores: pgCpuMs / (duration * 1000),
-    machineBusyPct: (100 * (after.machine.busyMs - before.machine.busyMs)) / ((after.machine.totalMs - before.machine.totalMs) || 1),
+    machineBusyPct:
+      (100 * (after.machine.busyMs - before.machine.busyMs)) / (after.machine.totalMs - before.machine.totalMs || 1),
   };
 }
 
@@ -97,7 +98,10 @@ async function main() {
   const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-two-'));
   const cleanups = [];
   const cleanup = async () => {
-    while (cleanups.length) await cleanups.pop()().catch((error) => say(`cleanup: ${error.message}`));
+    while (cleanups.length)
+      await cleanups
+        .pop()()
+        .catch((error) => say(`cleanup: ${error.message}`));
   };
   process.once('SIGINT', () => void cleanup().finally(() => process.exit(130)));
   try {
@@ -114,7 +118,9 @@ async function main() {
       servers.push(server);
       say(`instance ${name}: pid ${server.pid} at ${server.baseUrl}`);
     }
-    say(`database ${database.name}; API_RATE_LIMIT_PER_SECOND=${env.API_RATE_LIMIT_PER_SECOND} (per instance; raised so the limiter is not what is measured)`);
+    say(
+      `database ${database.name}; API_RATE_LIMIT_PER_SECOND=${env.API_RATE_LIMIT_PER_SECOND} (per instance; raised so the limiter is not what is measured)`,
+    );
     const { apiKey } = await createPlatformWithCli({ appDir, env });
     const ids = await createSubMerchants({ baseUrl: servers[0].baseUrl, apiKey, count: options.records });
     say(`created ${ids.length} draft sub-merchants`);
@@ -122,27 +128,46 @@ async function main() {
     const headers = apiHeaders(apiKey);
     delete headers['content-type'];
     const all = {
-      get: { name: 'GET /v1/payments/sub-merchants/{id}', path: `/v1/payments/sub-merchants/${ids[0]}`, paths: ids.map((id) => `/v1/payments/sub-merchants/${id}`), headers },
+      get: {
+        name: 'GET /v1/payments/sub-merchants/{id}',
+        path: `/v1/payments/sub-merchants/${ids[0]}`,
+        paths: ids.map((id) => `/v1/payments/sub-merchants/${id}`),
+        headers,
+      },
       list: { name: 'GET /v1/payments/sub-merchants?limit=20', path: '/v1/payments/sub-merchants?limit=20', headers },
     };
     const keys = options.targets.split(',').map((t) => t.trim());
     for (const key of keys) if (!all[key]) throw new Error(`Unknown target "${key}".`);
     const setups = { one: [servers[0]], two: servers };
 
-    if (options.warmup > 0) for (const key of keys) await measure(servers, all[key], options.connections, options.warmup);
+    if (options.warmup > 0)
+      for (const key of keys) await measure(servers, all[key], options.connections, options.warmup);
     const samples = Object.fromEntries(keys.flatMap((k) => Object.keys(setups).map((s) => [`${k}/${s}`, []])));
     for (let round = 1; round <= options.rounds; round++) {
       for (const key of keys) {
         for (const [setup, targets] of Object.entries(setups)) {
           const sample = await measure(targets, all[key], options.connections, options.duration);
           samples[`${key}/${setup}`].push(sample);
-          say(`round ${round} ${key} ${setup}: ${fixed(sample.reqPerSec, 0)} req/s  p50 ${fixed(sample.p50, 1)} ms  p99 ${sample.p99} ms  PG ${fixed(sample.pgCores, 2)} cores  failures ${sample.failures}`);
+          say(
+            `round ${round} ${key} ${setup}: ${fixed(sample.reqPerSec, 0)} req/s  p50 ${fixed(sample.p50, 1)} ms  p99 ${sample.p99} ms  PG ${fixed(sample.pgCores, 2)} cores  failures ${sample.failures}`,
+          );
         }
       }
     }
     const loadEnd = os.loadavg();
-    process.stdout.write(`${render(keys.map((k) => all[k].name), keys, samples, { ...options, loadStart, loadEnd })}\n`);
-    if (options.json) fs.writeFileSync(options.json, JSON.stringify({ options: { ...options, appDir }, loadStart, loadEnd, samples }, null, 2));
+    process.stdout.write(
+      `${render(
+        keys.map((k) => all[k].name),
+        keys,
+        samples,
+        { ...options, loadStart, loadEnd },
+      )}\n`,
+    );
+    if (options.json)
+      fs.writeFileSync(
+        options.json,
+        JSON.stringify({ options: { ...options, appDir }, loadStart, loadEnd, samples }, null, 2),
+      );
   } finally {
     await cleanup();
     fs.rmSync(runDir, { recursive: true, force: true });
@@ -176,7 +201,19 @@ function render(names, keys, samples, options) {
     `Node ${process.version}, ${os.cpus().length} cores (${os.cpus()[0]?.model}); ${options.connections} connections in total (two instances: half each), ${options.duration} s × ${options.rounds} interleaved rounds per target and setup, ${options.records} records. Load average (1/5/15 min) ${load(options.loadStart)} at start, ${load(options.loadEnd)} at end.`,
     '',
     markdownTable(
-      ['Route', 'Setup', 'req/s mean (min–max)', 'p50 ms', 'p99 ms', 'two ÷ one', 'server CPU ms/req', 'PG CPU ms/req', 'PG CPU (cores)', 'machine busy %', 'non-2xx + errors'],
+      [
+        'Route',
+        'Setup',
+        'req/s mean (min–max)',
+        'p50 ms',
+        'p99 ms',
+        'two ÷ one',
+        'server CPU ms/req',
+        'PG CPU ms/req',
+        'PG CPU (cores)',
+        'machine busy %',
+        'non-2xx + errors',
+      ],
       rows,
     ),
   ].join('\n');

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The README's test command: typecheck, lint, unit + integration (PGlite, and PostgreSQL when
+# The README's test command: typecheck, lint, formatting, unit + integration (PGlite, and PostgreSQL when
 # TEST_DATABASE_URL is set), then the Playwright suite in Debian's Chromium against a production build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -9,6 +9,7 @@ bash scripts/ensure-chromium.sh
 step() { printf '\n== %s\n' "$1"; }
 step "typecheck"; npx tsc --noEmit
 step "lint"; npx eslint --max-warnings 0 .
+step "format"; npx prettier --check . --log-level warn
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   step "unit + integration (PGlite and PostgreSQL at ${TEST_DATABASE_URL%%\?*})"
 else

@@ -31,7 +31,10 @@ const envSchema = z.object({
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   DATA_ENCRYPTION_KEY: z
     .string()
-    .regex(/^[A-Za-z0-9_-]+:[A-Za-z0-9+/=_-]{43,44}(,[A-Za-z0-9_-]+:[A-Za-z0-9+/=_-]{43,44})*$/, 'must be "<keyId>:<base64 32 bytes>[,<keyId>:<base64>…]", the first key encrypts')
+    .regex(
+      /^[A-Za-z0-9_-]+:[A-Za-z0-9+/=_-]{43,44}(,[A-Za-z0-9_-]+:[A-Za-z0-9+/=_-]{43,44})*$/,
+      'must be "<keyId>:<base64 32 bytes>[,<keyId>:<base64>…]", the first key encrypts',
+    )
     .optional(),
   SUB_MERCHANT_SYNC_INTERVAL_SECONDS: seconds(300),
   AUDIT_POLL_INTERVAL_SECONDS: seconds(300),
@@ -64,7 +67,12 @@ const envSchema = z.object({
    * forwarding header (the client is the TCP peer); N: the N-th X-Forwarded-For entry from the right.
    */
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
-  API_BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(20 * 1024 * 1024).default(1024 * 1024),
+  API_BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(20 * 1024 * 1024)
+    .default(1024 * 1024),
   /** Console API (/api/trpc, /api/auth) per operator, or per client address when signed out: procedures a second, and at once. */
   CONSOLE_RATE_LIMIT_PER_SECOND: z.coerce.number().int().min(1).max(1_000_000).default(20),
   CONSOLE_RATE_LIMIT_BURST: z.coerce.number().int().min(10).max(1_000_000).default(120),

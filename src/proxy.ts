@@ -15,7 +15,8 @@ const API_OR_ASSET = /^\/(v1|admin|api|callbacks|sandbox|_next\/static|_next\/im
 export function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
   const env = getEnv();
-  if (!decodablePath(pathname)) return malformedPathResponse(request, pathname, pageHeaders(request, env, nonce()).response);
+  if (!decodablePath(pathname))
+    return malformedPathResponse(request, pathname, pageHeaders(request, env, nonce()).response);
   if (API_OR_ASSET.test(pathname)) return NextResponse.next();
   const headers = pageHeaders(request, env, nonce());
   const requestHeaders = new Headers(request.headers);
@@ -30,7 +31,8 @@ const nonce = () => Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toSt
 function pageHeaders(request: NextRequest, env: ReturnType<typeof getEnv>, nonceValue: string) {
   const policy = pageContentSecurityPolicy(nonceValue, env.NODE_ENV === 'development');
   const response: Record<string, string> = { 'Content-Security-Policy': policy };
-  if (servedOverHttps(request) || env.UPSTREAM_MODE === 'live') response['Strict-Transport-Security'] = STRICT_TRANSPORT_SECURITY;
+  if (servedOverHttps(request) || env.UPSTREAM_MODE === 'live')
+    response['Strict-Transport-Security'] = STRICT_TRANSPORT_SECURITY;
   return { request: { 'x-nonce': nonceValue, 'Content-Security-Policy': policy }, response };
 }
 

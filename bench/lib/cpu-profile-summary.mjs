@@ -16,7 +16,9 @@ export function summarizeProfile(profile, { top = 25, match, callers, depth = 6 
   const parent = new Map();
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
   const totalUs = [...selfUs.values()].reduce((a, b) => a + b, 0);
-  const idleUs = [...selfUs].filter(([id]) => byId.get(id).callFrame.functionName === '(idle)').reduce((a, [, us]) => a + us, 0);
+  const idleUs = [...selfUs]
+    .filter(([id]) => byId.get(id).callFrame.functionName === '(idle)')
+    .reduce((a, [, us]) => a + us, 0);
   const busyUs = totalUs - idleUs;
 
   const label = (frame) => `${frame.functionName || '(anonymous)'} ${shortUrl(frame.url)}:${frame.lineNumber + 1}`;
@@ -39,7 +41,11 @@ export function summarizeProfile(profile, { top = 25, match, callers, depth = 6 
   }
   const pct = (us) => `${((100 * us) / (busyUs || 1)).toFixed(1).padStart(5)} %`;
   const list = (map, filter = () => true) =>
-    [...map].filter(([k]) => filter(k)).sort((a, b) => b[1] - a[1]).slice(0, top).map(([k, us]) => `  ${pct(us)}  ${(us / 1000).toFixed(0).padStart(7)} ms  ${k}`);
+    [...map]
+      .filter(([k]) => filter(k))
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([k, us]) => `  ${pct(us)}  ${(us / 1000).toFixed(0).padStart(7)} ms  ${k}`);
   const lines = [
     `profile: ${(totalUs / 1e6).toFixed(1)} s, busy ${(busyUs / 1e6).toFixed(1)} s (percentages are of busy time)`,
     'self time by area:',
@@ -49,14 +55,19 @@ export function summarizeProfile(profile, { top = 25, match, callers, depth = 6 
     'top functions by inclusive time:',
     ...list(inclusiveByFn, (k) => !k.startsWith('(root)')),
   ];
-  if (match) lines.push(`inclusive time of functions matching /${match}/:`, ...list(inclusiveByFn, (k) => new RegExp(match).test(k)));
+  if (match)
+    lines.push(
+      `inclusive time of functions matching /${match}/:`,
+      ...list(inclusiveByFn, (k) => new RegExp(match).test(k)),
+    );
   if (callers) {
     // Who is paying for a hot leaf (e.g. writeBuffer): its self time grouped by the nearest frames above it.
     const stacks = new Map();
     for (const [id, us] of selfUs) {
       if (!new RegExp(callers).test(label(byId.get(id).callFrame))) continue;
       const chain = [];
-      for (let cur = parent.get(id); cur !== undefined && chain.length < depth; cur = parent.get(cur)) chain.push(label(byId.get(cur).callFrame));
+      for (let cur = parent.get(id); cur !== undefined && chain.length < depth; cur = parent.get(cur))
+        chain.push(label(byId.get(cur).callFrame));
       add(stacks, chain.join('\n           ← '), us);
     }
     lines.push(`self time of /${callers}/ by caller chain (${depth} frames):`, ...list(stacks));
@@ -94,7 +105,9 @@ function area(frame) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const [file, ...rest] = process.argv.slice(2);
   if (!file) {
-    process.stderr.write('Usage: node bench/lib/cpu-profile-summary.mjs <file.cpuprofile> [--top 25] [--match <regex>] [--callers <regex> [--depth 6]]\n');
+    process.stderr.write(
+      'Usage: node bench/lib/cpu-profile-summary.mjs <file.cpuprofile> [--top 25] [--match <regex>] [--callers <regex> [--depth 6]]\n',
+    );
     process.exit(2);
   }
   const opt = (name) => {
@@ -102,5 +115,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     return i >= 0 ? rest[i + 1] : undefined;
   };
   const profile = JSON.parse(fs.readFileSync(file, 'utf8'));
-  process.stdout.write(`${summarizeProfile(profile, { top: Number(opt('top') ?? 25), match: opt('match'), callers: opt('callers'), depth: Number(opt('depth') ?? 6) })}\n`);
+  process.stdout.write(
+    `${summarizeProfile(profile, { top: Number(opt('top') ?? 25), match: opt('match'), callers: opt('callers'), depth: Number(opt('depth') ?? 6) })}\n`,
+  );
 }

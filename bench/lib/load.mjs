@@ -19,7 +19,7 @@ export async function measureTarget({ baseUrl, target, connections, durationSeco
   const result = await autocannon({ url: baseUrl, connections, duration: durationSeconds, requests: [request] });
   const after = { server: processCpuMs(serverPid), pg: postgresCpuMs(), machine: machineCpu() };
   const total = result.requests.total || 1;
-  const wallMs = (after.machine.totalMs - before.machine.totalMs) || 1;
+  const wallMs = after.machine.totalMs - before.machine.totalMs || 1;
   return {
     name: target.name,
     reqPerSec: result.requests.average,

@@ -9,12 +9,20 @@ import completeFormData from '../../src/schemas/form-data/complete-form-data.jso
 const run = promisify(execFile);
 
 export async function createPlatformWithCli({ appDir, env, name = 'Bench' }) {
-  const { stdout } = await run('npm', ['run', '--silent', 'cli', '--', 'platform', 'create', '--name', name, '--json'], {
-    cwd: appDir,
-    env,
-    maxBuffer: 1 << 20,
-  });
-  const line = stdout.trim().split('\n').reverse().find((l) => l.startsWith('{'));
+  const { stdout } = await run(
+    'npm',
+    ['run', '--silent', 'cli', '--', 'platform', 'create', '--name', name, '--json'],
+    {
+      cwd: appDir,
+      env,
+      maxBuffer: 1 << 20,
+    },
+  );
+  const line = stdout
+    .trim()
+    .split('\n')
+    .reverse()
+    .find((l) => l.startsWith('{'));
   const result = line ? JSON.parse(line) : {};
   if (!result.platformId || !result.apiKey) throw new Error('The CLI did not print { platformId, apiKey }.');
   return { platformId: result.platformId, apiKey: result.apiKey };
@@ -58,10 +66,17 @@ export async function createSubMerchants({ baseUrl, apiKey, count, concurrency =
       const response = await fetch(`${baseUrl}/v1/payments/sub-merchants`, {
         method: 'POST',
         headers: apiHeaders(apiKey),
-        body: JSON.stringify({ distributorExternalUserId: `bench-seller-${i}`, provider: 'providerA', formData: draftFormData(i) }),
+        body: JSON.stringify({
+          distributorExternalUserId: `bench-seller-${i}`,
+          provider: 'providerA',
+          formData: draftFormData(i),
+        }),
       });
       const body = await response.json();
-      if (response.status !== 201) throw new Error(`Creating sub-merchant ${i} answered ${response.status}: ${body.code ?? ''} ${body.title ?? ''}`);
+      if (response.status !== 201)
+        throw new Error(
+          `Creating sub-merchant ${i} answered ${response.status}: ${body.code ?? ''} ${body.title ?? ''}`,
+        );
       ids[i] = body.id;
     }
   };

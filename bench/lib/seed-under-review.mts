@@ -38,21 +38,32 @@ export type SeedOptions = {
 export async function seedUnderReview({ db, count, templates, changedFraction, log }: SeedOptions) {
   const { platformId } = await createPlatformWithKey(db);
   const ctx = { db, platformId, actor: 'bench' };
-  const store = namespacedStore(createDbSandboxStore(async () => db), sandboxNamespace(platformId));
+  const store = namespacedStore(
+    createDbSandboxStore(async () => db),
+    sandboxNamespace(platformId),
+  );
 
   let started = Date.now();
   const media = await uploadTestImages(serviceUploader(db, platformId), 'providerA');
   const templateRows: Row[] = [];
   for (let i = 0; i < templates; i++) {
     const formData = completeFormDataFixture(media);
-    const { record } = await createSubMerchant(ctx, { distributorExternalUserId: `bench-template-${i}`, provider: 'providerA', formData });
+    const { record } = await createSubMerchant(ctx, {
+      distributorExternalUserId: `bench-template-${i}`,
+      provider: 'providerA',
+      formData,
+    });
     await submitSubMerchant(ctx, record.id, undefined);
   }
   templateRows.push(...(await db.select().from(subMerchants).where(eq(subMerchants.platformId, platformId))));
   const notUnderReview = templateRows.filter((r) => r.chApplymentState !== 'auditing');
-  if (notUnderReview.length > 0) throw new Error(`${notUnderReview.length} template(s) did not reach "auditing" through the real submit.`);
-  const templateApplyments = await Promise.all(templateRows.map((r) => store.get<SandboxApplyment>(APPLYMENT_KIND, submissionId(r))));
-  if (templateApplyments.some((a) => !a)) throw new Error('A submitted template has no applyment in the sandbox store.');
+  if (notUnderReview.length > 0)
+    throw new Error(`${notUnderReview.length} template(s) did not reach "auditing" through the real submit.`);
+  const templateApplyments = await Promise.all(
+    templateRows.map((r) => store.get<SandboxApplyment>(APPLYMENT_KIND, submissionId(r))),
+  );
+  if (templateApplyments.some((a) => !a))
+    throw new Error('A submitted template has no applyment in the sandbox store.');
   log(`submitted ${templates} template(s) through the real flow in ${Date.now() - started} ms`);
 
   started = Date.now();
@@ -106,21 +117,42 @@ export async function seedUnderReview({ db, count, templates, changedFraction, l
   }
   let next = 0;
   const put = async () => {
-    for (let i = next++; i < seeded.length; i = next++) await store.put(APPLYMENT_KIND, seeded[i]!.applyment.business_code, seeded[i]!.applyment);
+    for (let i = next++; i < seeded.length; i = next++)
+      await store.put(APPLYMENT_KIND, seeded[i]!.applyment.business_code, seeded[i]!.applyment);
   };
   await Promise.all(Array.from({ length: 16 }, put));
   // The templates are already synced by their submit; push them out of the measured set.
-  await db.update(subMerchants).set({ nextSyncAt: null }).where(inArray(subMerchants.id, templateRows.map((r) => r.id)));
-  log(`seeded ${count} records under review (${expectedChanged} with a changed upstream state) in ${Date.now() - started} ms`);
+  await db
+    .update(subMerchants)
+    .set({ nextSyncAt: null })
+    .where(
+      inArray(
+        subMerchants.id,
+        templateRows.map((r) => r.id),
+      ),
+    );
+  log(
+    `seeded ${count} records under review (${expectedChanged} with a changed upstream state) in ${Date.now() - started} ms`,
+  );
   return { platformId, expectedChanged, seededIds: new Set(seeded.map((s) => s.row.id)) };
 }
 
 /** After the run: how many seeded records the sync reached, by state. */
 export async function countOutcome(db: Db, platformId: string, seededIds: Set<string>, since: Date) {
   const all = await db
-    .select({ id: subMerchants.id, state: subMerchants.chApplymentState, lastSyncedAt: subMerchants.lastSyncedAt, status: subMerchants.status })
+    .select({
+      id: subMerchants.id,
+      state: subMerchants.chApplymentState,
+      lastSyncedAt: subMerchants.lastSyncedAt,
+      status: subMerchants.status,
+    })
     .from(subMerchants)
-    .where(and(eq(subMerchants.platformId, platformId), inArray(subMerchants.chApplymentState, [...reviewUnderWayStates, 'finished'])));
+    .where(
+      and(
+        eq(subMerchants.platformId, platformId),
+        inArray(subMerchants.chApplymentState, [...reviewUnderWayStates, 'finished']),
+      ),
+    );
   const rows = all.filter((r) => seededIds.has(r.id));
   const synced = rows.filter((r) => r.lastSyncedAt && r.lastSyncedAt >= since);
   return {

@@ -64,12 +64,18 @@ export async function startNextServer({ appDir, port, env, nodeArgs = [], logFil
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + readyTimeoutMs;
   for (;;) {
-    if (exited) throw new Error(`The server exited during start (${JSON.stringify(exited)}); see ${logFile}:\n${tail(logFile)}`);
-    const ok = await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false);
+    if (exited)
+      throw new Error(`The server exited during start (${JSON.stringify(exited)}); see ${logFile}:\n${tail(logFile)}`);
+    const ok = await fetch(`${baseUrl}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`The server did not answer /api/health within ${readyTimeoutMs} ms; see ${logFile}:\n${tail(logFile)}`);
+      throw new Error(
+        `The server did not answer /api/health within ${readyTimeoutMs} ms; see ${logFile}:\n${tail(logFile)}`,
+      );
     }
     await sleep(250);
   }

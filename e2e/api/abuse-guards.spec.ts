@@ -3,7 +3,9 @@ import { provision } from '../support/provision';
 
 /** Rate limits, security headers and the tRPC cross-site guard, over real HTTP against the production build. */
 test.describe('abuse guards over HTTP', () => {
-  test('pages carry a nonce CSP (no framing), nosniff, X-Frame-Options and Referrer-Policy; their scripts carry the nonce', async ({ request }) => {
+  test('pages carry a nonce CSP (no framing), nosniff, X-Frame-Options and Referrer-Policy; their scripts carry the nonce', async ({
+    request,
+  }) => {
     for (const path of ['/sign-in', '/authorize/not-a-real-token']) {
       const response = await request.get(path);
       const headers = response.headers();
@@ -13,7 +15,11 @@ test.describe('abuse guards over HTTP', () => {
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).toContain("object-src 'none'");
       expect(csp).not.toContain("'unsafe-eval'");
-      expect(headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'x-frame-options': 'DENY', 'referrer-policy': 'strict-origin-when-cross-origin' });
+      expect(headers).toMatchObject({
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'DENY',
+        'referrer-policy': 'strict-origin-when-cross-origin',
+      });
       expect(headers['strict-transport-security']).toBeUndefined(); // plain http, sandbox mode
       const html = await response.text();
       const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
@@ -24,7 +30,9 @@ test.describe('abuse guards over HTTP', () => {
     }
   });
 
-  test('API answers get the strictest CSP and nosniff; https (X-Forwarded-Proto) pages get HSTS', async ({ request }) => {
+  test('API answers get the strictest CSP and nosniff; https (X-Forwarded-Proto) pages get HSTS', async ({
+    request,
+  }) => {
     for (const path of ['/v1/openapi.json', '/v1/payments/sub-merchants', '/admin/nothing', '/api/health']) {
       const headers = (await request.get(path)).headers();
       expect(headers['content-security-policy'], path).toBe("default-src 'none'; frame-ancestors 'none'");
@@ -44,20 +52,35 @@ test.describe('abuse guards over HTTP', () => {
     expect(response.headers()['ratelimit']).toMatch(/^"default";r=\d+;t=\d+$/);
   });
 
-  test('a tRPC mutation from another site, or as a simple form post, is refused before it runs', async ({ request, baseURL }) => {
+  test('a tRPC mutation from another site, or as a simple form post, is refused before it runs', async ({
+    request,
+    baseURL,
+  }) => {
     const url = '/api/trpc/me.setLocale?batch=1';
     const body = JSON.stringify({ 0: { locale: 'en' } });
-    const foreign = await request.post(url, { headers: { 'content-type': 'application/json', origin: 'https://evil.example' }, data: body });
+    const foreign = await request.post(url, {
+      headers: { 'content-type': 'application/json', origin: 'https://evil.example' },
+      data: body,
+    });
     expect(foreign.status()).toBe(403);
     expect((await foreign.json()).error.data).toMatchObject({ code: 'FORBIDDEN', appCode: 'forbidden' });
-    const crossSite = await request.post(url, { headers: { 'content-type': 'application/json', 'sec-fetch-site': 'cross-site' }, data: body });
+    const crossSite = await request.post(url, {
+      headers: { 'content-type': 'application/json', 'sec-fetch-site': 'cross-site' },
+      data: body,
+    });
     expect(crossSite.status()).toBe(403);
     const form = await request.post(url, { headers: { origin: baseURL! }, form: { 0: '{"locale":"en"}' } });
     expect(form.status()).toBe(415);
-    const textPlain = await request.post(url, { headers: { 'content-type': 'text/plain', origin: baseURL! }, data: body });
+    const textPlain = await request.post(url, {
+      headers: { 'content-type': 'text/plain', origin: baseURL! },
+      data: body,
+    });
     expect(textPlain.status()).toBe(415);
     // Same origin and JSON: the guard lets it through, and tRPC answers (401: no session here).
-    const own = await request.post(url, { headers: { 'content-type': 'application/json', origin: baseURL! }, data: body });
+    const own = await request.post(url, {
+      headers: { 'content-type': 'application/json', origin: baseURL! },
+      data: body,
+    });
     expect(own.status()).toBe(401);
   });
 });

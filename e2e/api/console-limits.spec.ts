@@ -9,7 +9,9 @@ const MB = 1024 * 1024;
 const port = Number(process.env.E2E_PORT ?? 3100);
 
 test.describe('console API body limit over HTTP', () => {
-  test('a declared 200 MB body to /api/trpc or /api/auth is refused with 413 before a body byte is sent', async ({ baseURL }) => {
+  test('a declared 200 MB body to /api/trpc or /api/auth is refused with 413 before a body byte is sent', async ({
+    baseURL,
+  }) => {
     const heads = [
       'POST /api/trpc/me.setLocale?batch=1 HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 209715200\r\n\r\n',
       'POST /api/auth/callback/credentials HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 209715200\r\n\r\n',
@@ -21,7 +23,9 @@ test.describe('console API body limit over HTTP', () => {
     }
   });
 
-  test('a 200 MB chunked upload to /api/trpc is answered 413 long before it ends, and the server does not buffer it', async ({ baseURL }) => {
+  test('a 200 MB chunked upload to /api/trpc is answered 413 long before it ends, and the server does not buffer it', async ({
+    baseURL,
+  }) => {
     test.setTimeout(120_000);
     const pid = listeningPid(port);
     const before = residentBytes(pid);
@@ -32,7 +36,9 @@ test.describe('console API body limit over HTTP', () => {
     socket.on('data', (chunk) => (answer += chunk.toString('latin1')));
     const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
     socket.on('error', () => {}); // the server may reset the connection once it has answered
-    socket.write('POST /api/trpc/me.setLocale?batch=1 HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n');
+    socket.write(
+      'POST /api/trpc/me.setLocale?batch=1 HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n',
+    );
     const chunk = `${MB.toString(16)}\r\n${' '.repeat(MB)}\r\n`;
     let sent = 0;
     // Writes 1 MB at a time as fast as the server reads, until it answers (or 200 MB are out).
@@ -42,10 +48,13 @@ test.describe('console API body limit over HTTP', () => {
     }
     if (!answer && !socket.destroyed) socket.write('0\r\n\r\n');
     const deadline = Date.now() + 30_000;
-    while (!/\r\n\r\n/.test(answer) && !socket.destroyed && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    while (!/\r\n\r\n/.test(answer) && !socket.destroyed && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     clearInterval(sampler);
     socket.destroy();
-    console.log(`uploaded ${sent / MB} MB before the answer; server RSS ${Math.round(before / MB)} MB, peak +${Math.round((peak - before) / MB)} MB`);
+    console.log(
+      `uploaded ${sent / MB} MB before the answer; server RSS ${Math.round(before / MB)} MB, peak +${Math.round((peak - before) / MB)} MB`,
+    );
     expect(answer).toMatch(/^HTTP\/1\.1 413 /);
     expect(answer).toContain('PAYLOAD_TOO_LARGE');
     expect(sent, 'bytes uploaded before the answer').toBeLessThan(50 * MB);

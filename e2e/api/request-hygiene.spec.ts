@@ -7,7 +7,10 @@ import { rawRequest } from '../support/raw-http';
  * Node parses them, and the CSP on prefetch requests (which the proxy used to skip).
  */
 const get = (baseURL: string, path: string, headers: string[] = []) =>
-  rawRequest(baseURL, [`GET ${path} HTTP/1.1`, 'Host: localhost', ...headers, 'Connection: close', '', ''].join('\r\n'));
+  rawRequest(
+    baseURL,
+    [`GET ${path} HTTP/1.1`, 'Host: localhost', ...headers, 'Connection: close', '', ''].join('\r\n'),
+  );
 
 const headerOf = (head: string, name: string) => new RegExp(`^${name}: (.*)$`, 'im').exec(head)?.[1]?.trim();
 
@@ -30,7 +33,10 @@ test.describe('malformed percent-encoding in the path', () => {
       expect(headerOf(answer.head, 'content-type'), path).toBe('application/problem+json');
       expect(answer.body, path).toContain('"code":"invalid_request"');
     }
-    const post = await rawRequest(baseURL!, 'POST /v1/payments/sub-merchants/%E0 HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}');
+    const post = await rawRequest(
+      baseURL!,
+      'POST /v1/payments/sub-merchants/%E0 HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}',
+    );
     expect(post.status).toBe(400);
   });
 
@@ -42,7 +48,9 @@ test.describe('malformed percent-encoding in the path', () => {
       expect(headerOf(answer.head, 'content-security-policy'), path).toContain("frame-ancestors 'none'");
       expect(answer.body, path).toContain('<h1>This address is not valid</h1>');
     }
-    expect((await get(baseURL!, '/authorize/%E0', ['Cookie: console-locale=zh-CN'])).body).toContain('<h1>该地址无效</h1>');
+    expect((await get(baseURL!, '/authorize/%E0', ['Cookie: console-locale=zh-CN'])).body).toContain(
+      '<h1>该地址无效</h1>',
+    );
   });
 
   test('well-formed UTF-8 escapes are served as before', async ({ baseURL }) => {
@@ -52,12 +60,18 @@ test.describe('malformed percent-encoding in the path', () => {
   });
 });
 
-test('two Authorization headers are a 400 problem, whichever comes first (Node used to keep only the first)', async ({ baseURL }) => {
+test('two Authorization headers are a 400 problem, whichever comes first (Node used to keep only the first)', async ({
+  baseURL,
+}) => {
   const valid = `Authorization: Bearer ${provision().apiKey}`;
   const unknown = `Authorization: Bearer sk_test_${'A'.repeat(32)}`;
   const path = '/v1/payments/sub-merchants?limit=1';
   expect((await get(baseURL!, path, [valid, 'X-Service-Code: payments'])).status).toBe(200);
-  for (const pair of [[valid, unknown], [unknown, valid], [valid, valid]]) {
+  for (const pair of [
+    [valid, unknown],
+    [unknown, valid],
+    [valid, valid],
+  ]) {
     const answer = await get(baseURL!, path, [...pair, 'X-Service-Code: payments']);
     expect(answer.status, pair.join(' + ')).toBe(400);
     expect(headerOf(answer.head, 'content-type')).toBe('application/problem+json');

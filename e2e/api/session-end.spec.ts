@@ -23,7 +23,9 @@ test.describe('console sessions end over HTTP', () => {
   async function signedIn(who: { email: string; password: string }) {
     const context = await device();
     const { csrfToken } = (await (await context.get('/api/auth/csrf')).json()) as { csrfToken: string };
-    const answer = await context.post('/api/auth/callback/credentials', { form: { csrfToken, email: who.email, password: who.password, json: 'true' } });
+    const answer = await context.post('/api/auth/callback/credentials', {
+      form: { csrfToken, email: who.email, password: who.password, json: 'true' },
+    });
     expect(answer.ok(), await answer.text()).toBe(true);
     expect((await context.storageState()).cookies.map((c) => c.name)).toContain('next-auth.session-token');
     return context;
@@ -34,7 +36,8 @@ test.describe('console sessions end over HTTP', () => {
     return copy;
   }
   const meStatus = async (context: APIRequestContext) => (await context.get('/api/trpc/me.get')).status();
-  const mutate = (context: APIRequestContext, path: string, data: unknown) => context.post(`/api/trpc/${path}`, { data });
+  const mutate = (context: APIRequestContext, path: string, data: unknown) =>
+    context.post(`/api/trpc/${path}`, { data });
 
   /** A new operator of the e2e platform: invited by the admin, joined through the link with their own password. */
   async function newMember(adminDevice: APIRequestContext) {
@@ -44,9 +47,19 @@ test.describe('console sessions end over HTTP', () => {
     expect(invited.status(), await invited.text()).toBe(200);
     const { acceptPath } = (await invited.json()).result.data as { acceptPath: string };
     const password = `session-password-${Math.random().toString(36).slice(2, 10)}`;
-    const joined = await mutate(await device(), 'invitations.acceptAsNewOperator', { token: acceptPath.split('/').at(-1), name: 'Session tester', password });
+    const joined = await mutate(await device(), 'invitations.acceptAsNewOperator', {
+      token: acceptPath.split('/').at(-1),
+      name: 'Session tester',
+      password,
+    });
     expect(joined.status(), await joined.text()).toBe(200);
-    const members = (await (await adminDevice.get(`/api/trpc/consoleAdmin.members?input=${encodeURIComponent(JSON.stringify({ platformId }))}`)).json()).result.data as {
+    const members = (
+      await (
+        await adminDevice.get(
+          `/api/trpc/consoleAdmin.members?input=${encodeURIComponent(JSON.stringify({ platformId }))}`,
+        )
+      ).json()
+    ).result.data as {
       data: { operatorId: string; email: string }[];
     };
     const member = members.data.find((m) => m.email === email);
@@ -62,7 +75,9 @@ test.describe('console sessions end over HTTP', () => {
     expect([await meStatus(laptop), await meStatus(stolen), await meStatus(phone)]).toEqual([200, 200, 200]);
 
     const { csrfToken } = (await (await laptop.get('/api/auth/csrf')).json()) as { csrfToken: string };
-    expect((await laptop.post('/api/auth/signout', { form: { csrfToken, callbackUrl: '/sign-in', json: 'true' } })).ok()).toBe(true);
+    expect(
+      (await laptop.post('/api/auth/signout', { form: { csrfToken, callbackUrl: '/sign-in', json: 'true' } })).ok(),
+    ).toBe(true);
     expect([await meStatus(stolen), await meStatus(phone)]).toEqual([401, 401]);
     expect(await meStatus(await signedIn(who))).toBe(200);
   });
@@ -72,7 +87,10 @@ test.describe('console sessions end over HTTP', () => {
     const here = await signedIn(who);
     const kept = await copyOf(here);
     const elsewhere = await signedIn(who);
-    const changed = await mutate(here, 'me.changePassword', { currentPassword: who.password, newPassword: 'a-new-e2e-password-1' });
+    const changed = await mutate(here, 'me.changePassword', {
+      currentPassword: who.password,
+      newPassword: 'a-new-e2e-password-1',
+    });
     expect(changed.status(), await changed.text()).toBe(200);
     expect([await meStatus(here), await meStatus(kept), await meStatus(elsewhere)]).toEqual([401, 401, 401]);
     expect(await meStatus(await signedIn({ email: who.email, password: 'a-new-e2e-password-1' }))).toBe(200);
@@ -81,19 +99,44 @@ test.describe('console sessions end over HTTP', () => {
   test('a role change, a removal and an admin’s "sign out everywhere" end that member’s sessions, and only theirs', async () => {
     const adminDevice = await signedIn(admin);
     const platformId = provision().platformId;
-    const [demoted, removed, signedOut] = [await newMember(adminDevice), await newMember(adminDevice), await newMember(adminDevice)];
-    const sessions = { demoted: await signedIn(demoted), removed: await signedIn(removed), signedOut: await signedIn(signedOut), signedOutToo: await signedIn(signedOut) };
+    const [demoted, removed, signedOut] = [
+      await newMember(adminDevice),
+      await newMember(adminDevice),
+      await newMember(adminDevice),
+    ];
+    const sessions = {
+      demoted: await signedIn(demoted),
+      removed: await signedIn(removed),
+      signedOut: await signedIn(signedOut),
+      signedOutToo: await signedIn(signedOut),
+    };
     expect(Object.values(await statuses(sessions))).toEqual([200, 200, 200, 200]);
 
-    expect((await mutate(adminDevice, 'consoleAdmin.changeRole', { platformId, operatorId: demoted.operatorId, role: 'viewer' })).status()).toBe(200);
-    expect((await mutate(adminDevice, 'consoleAdmin.removeMember', { platformId, operatorId: removed.operatorId })).status()).toBe(200);
-    expect((await mutate(adminDevice, 'consoleAdmin.endMemberSessions', { platformId, operatorId: signedOut.operatorId })).status()).toBe(200);
+    expect(
+      (
+        await mutate(adminDevice, 'consoleAdmin.changeRole', {
+          platformId,
+          operatorId: demoted.operatorId,
+          role: 'viewer',
+        })
+      ).status(),
+    ).toBe(200);
+    expect(
+      (await mutate(adminDevice, 'consoleAdmin.removeMember', { platformId, operatorId: removed.operatorId })).status(),
+    ).toBe(200);
+    expect(
+      (
+        await mutate(adminDevice, 'consoleAdmin.endMemberSessions', { platformId, operatorId: signedOut.operatorId })
+      ).status(),
+    ).toBe(200);
     expect(await statuses(sessions)).toEqual({ demoted: 401, removed: 401, signedOut: 401, signedOutToo: 401 });
     expect(await meStatus(adminDevice)).toBe(200);
   });
 
   async function statuses(sessions: Record<string, APIRequestContext>) {
-    const entries = await Promise.all(Object.entries(sessions).map(async ([name, context]) => [name, await meStatus(context)] as const));
+    const entries = await Promise.all(
+      Object.entries(sessions).map(async ([name, context]) => [name, await meStatus(context)] as const),
+    );
     return Object.fromEntries(entries);
   }
 });

@@ -7,7 +7,8 @@ import { rawRequest } from '../support/raw-http';
  * the server must answer from the declared size without waiting for the body, cap a chunked body while it
  * streams, and not be confused by a body longer than it declared.
  */
-const headFor = (lines: string[]) => `POST /v1/payments/media HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${provision().apiKey}\r\nX-Service-Code: payments\r\nContent-Type: multipart/form-data; boundary=bomb\r\n${lines.join('\r\n')}\r\n\r\n`;
+const headFor = (lines: string[]) =>
+  `POST /v1/payments/media HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${provision().apiKey}\r\nX-Service-Code: payments\r\nContent-Type: multipart/form-data; boundary=bomb\r\n${lines.join('\r\n')}\r\n\r\n`;
 
 test.describe('upload size lies over a raw socket', () => {
   test('a declared 50 MB body is refused with 413 before a single body byte is sent', async ({ baseURL }) => {
@@ -20,16 +21,23 @@ test.describe('upload size lies over a raw socket', () => {
   test('a chunked body without a length is cut off at the limit with 413 while it streams', async ({ baseURL }) => {
     const chunk = Buffer.alloc(256 * 1024, 0x41);
     const answer = await rawRequest(baseURL!, headFor(['Transfer-Encoding: chunked']), (socket) => {
-      socket.write('--bomb\r\nContent-Disposition: form-data; name="file"; filename="big.jpg"\r\n\r\n'.length.toString(16) + '\r\n');
+      socket.write(
+        '--bomb\r\nContent-Disposition: form-data; name="file"; filename="big.jpg"\r\n\r\n'.length.toString(16) +
+          '\r\n',
+      );
       socket.write('--bomb\r\nContent-Disposition: form-data; name="file"; filename="big.jpg"\r\n\r\n\r\n');
       // 48 × 256 KB = 12 MB, more than the 10 MB media limit; the server may stop reading early.
-      for (let i = 0; i < 48 && !socket.destroyed; i++) socket.write(`${chunk.length.toString(16)}\r\n${chunk.toString('latin1')}\r\n`);
+      for (let i = 0; i < 48 && !socket.destroyed; i++)
+        socket.write(`${chunk.length.toString(16)}\r\n${chunk.toString('latin1')}\r\n`);
     });
     expect(answer.status).toBe(413);
     expect(answer.body).toContain('payload_too_large');
   });
 
-  test('a body longer than its Content-Length is read only as far as declared: 400, and the server stays up', async ({ baseURL, request }) => {
+  test('a body longer than its Content-Length is read only as far as declared: 400, and the server stays up', async ({
+    baseURL,
+    request,
+  }) => {
     const declared = '--bomb\r\nContent-Disposition: form-data; name="file"; filename="a.jpg"\r\n\r\n';
     const answer = await rawRequest(baseURL!, headFor([`Content-Length: ${declared.length}`]), (socket) => {
       socket.write(declared);

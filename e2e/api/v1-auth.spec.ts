@@ -13,7 +13,9 @@ test.describe('/v1 authentication over HTTP against the production build', () =>
     expect(body.requestId).toBe(response.headers()['x-request-id']);
   });
 
-  test('key without X-Service-Code → 400 service_code_required; wrong area → 400 service_code_mismatch', async ({ request }) => {
+  test('key without X-Service-Code → 400 service_code_required; wrong area → 400 service_code_mismatch', async ({
+    request,
+  }) => {
     const auth = { authorization: `Bearer ${provision().apiKey}` };
     const missing = await request.get(path, { headers: auth });
     expect(missing.status()).toBe(400);
@@ -24,12 +26,16 @@ test.describe('/v1 authentication over HTTP against the production build', () =>
   });
 
   test('a valid key lists the platform’s records as a paginated list', async ({ request }) => {
-    const response = await request.get(`${path}?limit=5`, { headers: { authorization: `Bearer ${provision().apiKey}`, 'x-service-code': 'payments' } });
+    const response = await request.get(`${path}?limit=5`, {
+      headers: { authorization: `Bearer ${provision().apiKey}`, 'x-service-code': 'payments' },
+    });
     expect(response.status()).toBe(200);
     expect(await response.json()).toMatchObject({ object: 'list', hasMore: false, nextCursor: null });
   });
 
-  test('unknown paths → 404, unsupported methods → 405, oversized bodies → 413: all problem+json', async ({ request }) => {
+  test('unknown paths → 404, unsupported methods → 405, oversized bodies → 413: all problem+json', async ({
+    request,
+  }) => {
     const unknown = await request.get('/v1/payments/nothing-here');
     expect(unknown.status()).toBe(404);
     expect(unknown.headers()['content-type']).toBe('application/problem+json');
@@ -39,7 +45,10 @@ test.describe('/v1 authentication over HTTP against the production build', () =>
     expect(method.status()).toBe(405);
     expect(method.headers()['allow']).toBe('GET, POST');
     for (const target of [path, '/v1/unknown', '/admin/payment-onboardings/x/y']) {
-      const huge = await request.post(target, { headers: { 'content-type': 'application/json' }, data: `"${'x'.repeat(2 * 1024 * 1024)}"` });
+      const huge = await request.post(target, {
+        headers: { 'content-type': 'application/json' },
+        data: `"${'x'.repeat(2 * 1024 * 1024)}"`,
+      });
       expect(huge.status()).toBe(413);
       expect((await huge.json()).code).toBe('payload_too_large');
     }

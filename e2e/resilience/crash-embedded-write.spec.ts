@@ -9,7 +9,10 @@ test('[pglite] SIGKILL during a burst of creates: the data directory opens, ever
     let attempted = 0;
     const create = async (n: number) => {
       attempted++;
-      const response = await v1(rig, 'payments', 'POST', '/v1/payments/sub-merchants', { distributorExternalUserId: `burst-${n}`, provider: n % 2 ? 'providerA' : 'providerB' });
+      const response = await v1(rig, 'payments', 'POST', '/v1/payments/sub-merchants', {
+        distributorExternalUserId: `burst-${n}`,
+        provider: n % 2 ? 'providerA' : 'providerB',
+      });
       if (response.status === 201) acknowledged.push(response.body.id as string);
     };
     // Eight writers in parallel; the kill lands while some creates are mid-transaction.
@@ -36,10 +39,21 @@ test('[pglite] SIGKILL during a burst of creates: the data directory opens, ever
     for (const id of ids) {
       const record = await v1(rig, 'payments', 'GET', `/v1/payments/sub-merchants/${id}`);
       expect(record.status).toBe(200);
-      expect(record.body).toMatchObject({ id, provider: expect.stringMatching(/^provider[AB]$/), distributorExternalUserId: expect.stringMatching(/^burst-/) });
+      expect(record.body).toMatchObject({
+        id,
+        provider: expect.stringMatching(/^provider[AB]$/),
+        distributorExternalUserId: expect.stringMatching(/^burst-/),
+      });
     }
     // And it still takes writes.
-    expect((await v1(rig, 'payments', 'POST', '/v1/payments/sub-merchants', { distributorExternalUserId: 'after-crash', provider: 'providerA' })).status).toBe(201);
+    expect(
+      (
+        await v1(rig, 'payments', 'POST', '/v1/payments/sub-merchants', {
+          distributorExternalUserId: 'after-crash',
+          provider: 'providerA',
+        })
+      ).status,
+    ).toBe(201);
   } finally {
     await rig.stop();
   }

@@ -4,7 +4,10 @@ import { crashDatabases, startCrashRig, untilFaultFired, untilStatus, v1, type C
 /** A seller authorizes a mini program: the upstream's ticket push, the service's pre-auth code, the grant, the callback. */
 async function authorizedMiniProgram(rig: CrashRig): Promise<string> {
   expect((await rig.control('POST', '/providerA/ticket')).status).toBeLessThan(300);
-  const started = await v1(rig, 'miniprogram', 'POST', '/v1/miniprogram/authorize', { platform: 'providerA', redirectUri: 'https://seller.example.com/back' });
+  const started = await v1(rig, 'miniprogram', 'POST', '/v1/miniprogram/authorize', {
+    platform: 'providerA',
+    redirectUri: 'https://seller.example.com/back',
+  });
   expect(started.status).toBe(201);
   const granted = await rig.control('POST', '/providerA/authorizations', { authUrl: started.body.authUrl });
   expect(granted.status).toBe(200);
@@ -20,26 +23,37 @@ for (const kind of crashDatabases()) {
     const rig = await startCrashRig(kind, { UPSTREAM_TIMEOUT_MS: '5000' });
     try {
       const appId = await authorizedMiniProgram(rig);
-      const versions = () => v1(rig, 'miniprogram', 'GET', `/v1/miniprogram/providerA/versions?authorizerAppId=${appId}`);
+      const versions = () =>
+        v1(rig, 'miniprogram', 'GET', `/v1/miniprogram/providerA/versions?authorizerAppId=${appId}`);
       expect((await versions()).status).toBe(200);
 
       // Component token: every token expires upstream, the refresh the next call makes is held, the process dies
       // holding the refresh lease (refresh_lock_until) in the database.
       await rig.control('POST', '/providerA/tokens/expire', {});
-      await rig.control('PUT', '/faults', [{ provider: 'providerA', match: 'api_component_token', latencyMs: 30_000, count: 1 }]);
-      const templates = v1(rig, 'miniprogram', 'GET', '/v1/miniprogram/templates?platform=providerA').catch((error: Error) => error);
+      await rig.control('PUT', '/faults', [
+        { provider: 'providerA', match: 'api_component_token', latencyMs: 30_000, count: 1 },
+      ]);
+      const templates = v1(rig, 'miniprogram', 'GET', '/v1/miniprogram/templates?platform=providerA').catch(
+        (error: Error) => error,
+      );
       await untilFaultFired(rig);
       await rig.crash();
       expect(await templates).toBeInstanceOf(Error);
       await rig.control('DELETE', '/faults');
       await rig.restart();
       // The dead holder's lease lapses on its own (30 s); until then callers get a clear 504, never a hang.
-      const listed = await untilStatus(() => v1(rig, 'miniprogram', 'GET', '/v1/miniprogram/templates?platform=providerA'), 200, 60_000);
+      const listed = await untilStatus(
+        () => v1(rig, 'miniprogram', 'GET', '/v1/miniprogram/templates?platform=providerA'),
+        200,
+        60_000,
+      );
       expect(listed.body.templates.length).toBeGreaterThan(0);
 
       // Authorizer token: expired upstream, the refresh the next call makes is held, the process dies.
       await rig.control('POST', '/providerA/tokens/expire', { authorizerAppId: appId });
-      await rig.control('PUT', '/faults', [{ provider: 'providerA', match: 'api_authorizer_token', latencyMs: 30_000, count: 1 }]);
+      await rig.control('PUT', '/faults', [
+        { provider: 'providerA', match: 'api_authorizer_token', latencyMs: 30_000, count: 1 },
+      ]);
       const inFlight = versions().catch((error: Error) => error);
       await untilFaultFired(rig);
       await rig.crash();
@@ -48,7 +62,9 @@ for (const kind of crashDatabases()) {
       await rig.restart();
       const after = await untilStatus(versions, 200, 60_000);
       expect(after.body).toBeTruthy();
-      expect((await v1(rig, 'miniprogram', 'GET', `/v1/miniprogram/authorizers/${appId}`)).body.status).toBe('authorized');
+      expect((await v1(rig, 'miniprogram', 'GET', `/v1/miniprogram/authorizers/${appId}`)).body.status).toBe(
+        'authorized',
+      );
     } finally {
       await rig.stop();
     }

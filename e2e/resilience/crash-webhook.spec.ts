@@ -31,14 +31,19 @@ test(`[${kind}] SIGKILL while the receiver holds a webhook: after restart the ev
   const rig = await startCrashRig(kind);
   try {
     await rig.cli('platform', 'config', 'set', rig.platform.platformId, 'payments.notify_url', receiver.url);
-    const created = await v1(rig, 'payments', 'POST', '/v1/payments/sub-merchants', { distributorExternalUserId: 'crash-webhook-seller', provider: 'providerA' });
+    const created = await v1(rig, 'payments', 'POST', '/v1/payments/sub-merchants', {
+      distributorExternalUserId: 'crash-webhook-seller',
+      provider: 'providerA',
+    });
     expect(created.status).toBe(201);
     await expect.poll(() => receiver.eventIds.length, { timeout: 30_000 }).toBe(1);
     await rig.crash();
 
     await rig.restart();
     // pg-boss expires the dead attempt (60 s), its maintenance notices (every 30 s) and retries it (30 s).
-    await expect.poll(() => receiver.eventIds.length, { timeout: 330_000, intervals: [2000] }).toBeGreaterThanOrEqual(2);
+    await expect
+      .poll(() => receiver.eventIds.length, { timeout: 330_000, intervals: [2000] })
+      .toBeGreaterThanOrEqual(2);
     expect(new Set(receiver.eventIds)).toEqual(new Set([receiver.eventIds[0]]));
     expect(receiver.eventIds[0]).toMatch(/^evt_/);
   } finally {

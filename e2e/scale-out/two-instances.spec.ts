@@ -33,30 +33,61 @@ let apiKey = '';
 const base = (i: number) => `http://localhost:${ports[i % 2]}`;
 
 async function cli(env: Record<string, string>, ...args: string[]) {
-  const { stdout } = await run('npm', ['run', '--silent', 'cli', '--', ...args, '--json'], { env: { ...process.env, ...env } });
-  return JSON.parse(stdout.trim().split('\n').reverse().find((line) => line.startsWith('{'))!) as Record<string, string>;
+  const { stdout } = await run('npm', ['run', '--silent', 'cli', '--', ...args, '--json'], {
+    env: { ...process.env, ...env },
+  });
+  return JSON.parse(
+    stdout
+      .trim()
+      .split('\n')
+      .reverse()
+      .find((line) => line.startsWith('{'))!,
+  ) as Record<string, string>;
 }
 
-async function call(i: number, path: string, init: { method?: string; body?: unknown; service?: string; headers?: Record<string, string> } = {}) {
+async function call(
+  i: number,
+  path: string,
+  init: { method?: string; body?: unknown; service?: string; headers?: Record<string, string> } = {},
+) {
   const response = await fetch(`${base(i)}${path}`, {
     method: init.method ?? 'GET',
-    headers: { authorization: `Bearer ${apiKey}`, 'x-service-code': init.service ?? 'payments', 'content-type': 'application/json', ...init.headers },
+    headers: {
+      authorization: `Bearer ${apiKey}`,
+      'x-service-code': init.service ?? 'payments',
+      'content-type': 'application/json',
+      ...init.headers,
+    },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- bodies are asserted field by field
-  return { status: response.status, headers: response.headers, body: (await response.json().catch(() => ({}))) as Record<string, any> };
+  return {
+    status: response.status,
+    headers: response.headers,
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- bodies are asserted field by field
+    body: (await response.json().catch(() => ({}))) as Record<string, any>,
+  };
 }
 
 async function waitHealthy(url: string, server: RunningServer) {
   const deadline = Date.now() + 90_000;
-  while (!(await fetch(`${url}/api/health`).then((r) => r.ok, () => false))) {
-    if (server.process.exitCode !== null || Date.now() > deadline) throw new Error(`${url} never became healthy:\n${server.output()}`);
+  while (
+    !(await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  ) {
+    if (server.process.exitCode !== null || Date.now() > deadline)
+      throw new Error(`${url} never became healthy:\n${server.output()}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
 
 // Per-platform objects live under the platform's namespace (`t/<ns>/<kind>`); the component token is instance-wide.
-const countSandbox = async (kind: string) => Number((await sql`select count(*)::int as n from sandbox_objects where kind = ${kind} or kind like ${`t/%/${kind}`}`)[0]!.n);
+const countSandbox = async (kind: string) =>
+  Number(
+    (await sql`select count(*)::int as n from sandbox_objects where kind = ${kind} or kind like ${`t/%/${kind}`}`)[0]!
+      .n,
+  );
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
@@ -89,7 +120,22 @@ test.beforeAll(async () => {
   const platform = await cli(shared, 'platform', 'create', '--name', 'Scale-out platform');
   platformId = platform.platformId!;
   apiKey = platform.apiKey!;
-  await cli(shared, 'operator', 'create', '--email', admin.email, '--password', admin.password, '--platform', platformId, '--role', 'admin', '--locale', 'en', '--password-final');
+  await cli(
+    shared,
+    'operator',
+    'create',
+    '--email',
+    admin.email,
+    '--password',
+    admin.password,
+    '--platform',
+    platformId,
+    '--role',
+    'admin',
+    '--locale',
+    'en',
+    '--password-final',
+  );
   receiver = await startWebhookReceiver();
   await cli(shared, 'platform', 'config', 'set', platformId, 'payments.notify_url', receiver.url('/events'));
 });
@@ -103,7 +149,14 @@ test.afterAll(async () => {
 });
 
 test('requests alternate between the instances and see the same data', async () => {
-  const created = await Promise.all(Array.from({ length: N }, (_, i) => call(i, '/v1/payments/sub-merchants', { method: 'POST', body: { distributorExternalUserId: `scale-seller-${i}` } })));
+  const created = await Promise.all(
+    Array.from({ length: N }, (_, i) =>
+      call(i, '/v1/payments/sub-merchants', {
+        method: 'POST',
+        body: { distributorExternalUserId: `scale-seller-${i}` },
+      }),
+    ),
+  );
   expect(created.map((r) => r.status)).toEqual(Array(N).fill(201));
   // Each record read on the instance that did NOT create it.
   const read = await Promise.all(created.map((r, i) => call(i + 1, `/v1/payments/sub-merchants/${r.body.id}`)));
@@ -114,12 +167,31 @@ test('requests alternate between the instances and see the same data', async () 
     expect(listed.body.data.map((r: { id: string }) => r.id).sort()).toEqual(created.map((r) => r.body.id).sort());
   }
   // Creating the same record again on the other instance finds it (one record per triple across instances).
-  expect((await call(1, '/v1/payments/sub-merchants', { method: 'POST', body: { distributorExternalUserId: 'scale-seller-0' } })).status).toBe(200);
+  expect(
+    (
+      await call(1, '/v1/payments/sub-merchants', {
+        method: 'POST',
+        body: { distributorExternalUserId: 'scale-seller-0' },
+      })
+    ).status,
+  ).toBe(200);
   // An ETag read on A guards a PUT on B; the stale one is refused on A.
   const id = created[0]!.body.id as string;
   const etag = (await call(0, `/v1/payments/sub-merchants/${id}`)).headers.get('etag')!;
-  expect((await call(1, `/v1/payments/sub-merchants/${id}`, { method: 'PUT', body: { commissionRate: 1 }, headers: { 'if-match': etag } })).status).toBe(200);
-  const stale = await call(0, `/v1/payments/sub-merchants/${id}`, { method: 'PUT', body: { commissionRate: 2 }, headers: { 'if-match': etag } });
+  expect(
+    (
+      await call(1, `/v1/payments/sub-merchants/${id}`, {
+        method: 'PUT',
+        body: { commissionRate: 1 },
+        headers: { 'if-match': etag },
+      })
+    ).status,
+  ).toBe(200);
+  const stale = await call(0, `/v1/payments/sub-merchants/${id}`, {
+    method: 'PUT',
+    body: { commissionRate: 2 },
+    headers: { 'if-match': etag },
+  });
   expect(stale).toMatchObject({ status: 409, body: { code: 'conflict' } });
 });
 
@@ -133,42 +205,80 @@ test('a console session signed in on one instance works on the other', async ({ 
 
 test('events are delivered once each although both instances relay the outbox and work the queue', async () => {
   // Every record but the one the first test already PUT.
-  const all = (await sql`select id from sub_merchants where platform_id = ${platformId} order by id`).map((r) => r.id as string);
-  const putBefore = (await sql`select sub_merchant_id from sub_merchant_history where action = 'updated'`).map((r) => r.sub_merchant_id as string);
+  const all = (await sql`select id from sub_merchants where platform_id = ${platformId} order by id`).map(
+    (r) => r.id as string,
+  );
+  const putBefore = (await sql`select sub_merchant_id from sub_merchant_history where action = 'updated'`).map(
+    (r) => r.sub_merchant_id as string,
+  );
   const ids = all.filter((id) => !putBefore.includes(id));
-  const updates = await Promise.all(ids.map((id, i) => call(i, `/v1/payments/sub-merchants/${id}`, { method: 'PUT', body: { commissionRate: 3 } })));
+  const updates = await Promise.all(
+    ids.map((id, i) => call(i, `/v1/payments/sub-merchants/${id}`, { method: 'PUT', body: { commissionRate: 3 } })),
+  );
   expect(updates.map((r) => r.status)).toEqual(Array(ids.length).fill(200));
-  const events = async () => (await sql`select id from events where platform_id = ${platformId}`).map((r) => r.id as string);
-  await until(async () => new Set(receiver.at('/events').map((h) => h.headers['x-event-id'])).size === (await events()).length, 60_000);
+  const events = async () =>
+    (await sql`select id from events where platform_id = ${platformId}`).map((r) => r.id as string);
+  await until(
+    async () => new Set(receiver.at('/events').map((h) => h.headers['x-event-id'])).size === (await events()).length,
+    60_000,
+  );
   await new Promise((resolve) => setTimeout(resolve, 3000)); // a duplicate would arrive within the poll interval
   const eventIds = await events();
   // One sub_merchant.updated per create and per successful PUT (the first test: N creates, one conditional PUT).
   expect(eventIds.length).toBe(2 * N);
   const hits = receiver.at('/events').map((h) => h.headers['x-event-id'] as string);
   expect(hits.sort()).toEqual([...eventIds].sort());
-  const deliveries = await sql`select event_id, status, attempts from event_deliveries where platform_id = ${platformId}`;
+  const deliveries =
+    await sql`select event_id, status, attempts from event_deliveries where platform_id = ${platformId}`;
   expect(deliveries).toHaveLength(eventIds.length);
   expect(deliveries.every((d) => d.status === 'succeeded' && d.attempts === 1)).toBe(true);
 });
 
 test('both instances share the component ticket and token, and make one authorizer token refresh together', async () => {
   // The sandbox pushes the ticket to instance A; instance B starts and completes the authorization with it.
-  expect((await fetch(`${base(0)}/sandbox/control/providerA/ticket`, { method: 'POST', headers: { authorization: `Bearer ${apiKey}` } })).status).toBe(200);
-  const started = await call(1, '/v1/miniprogram/authorize', { method: 'POST', service: 'miniprogram', body: { platform: 'providerA', redirectUri: 'https://seller.example.com/done', tenantId: 'scale-seller' } });
+  expect(
+    (
+      await fetch(`${base(0)}/sandbox/control/providerA/ticket`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${apiKey}` },
+      })
+    ).status,
+  ).toBe(200);
+  const started = await call(1, '/v1/miniprogram/authorize', {
+    method: 'POST',
+    service: 'miniprogram',
+    body: { platform: 'providerA', redirectUri: 'https://seller.example.com/done', tenantId: 'scale-seller' },
+  });
   expect(started.status).toBe(201);
-  const granted = await fetch(`${base(0)}/sandbox/control/providerA/authorizations`, { method: 'POST', headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ state: started.body.state }) });
+  const granted = await fetch(`${base(0)}/sandbox/control/providerA/authorizations`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ state: started.body.state }),
+  });
   const query = new URL(((await granted.json()) as { redirectUrl: string }).redirectUrl).search;
   const done = await call(1, `/v1/miniprogram/authorize/callback/providerA${query}`, { service: 'miniprogram' });
   expect(done.status).toBe(200);
   const appId = done.body.appId as string;
   // Versions from both instances: neither fetches a component token of its own.
-  const warm = await Promise.all([0, 1].map((i) => call(i, `/v1/miniprogram/providerA/versions?authorizerAppId=${appId}`, { service: 'miniprogram' })));
+  const warm = await Promise.all(
+    [0, 1].map((i) =>
+      call(i, `/v1/miniprogram/providerA/versions?authorizerAppId=${appId}`, { service: 'miniprogram' }),
+    ),
+  );
   expect(warm.map((r) => r.status)).toEqual([200, 200]);
   expect(await countSandbox('providerA.component.componentToken')).toBe(1);
 
   const tokensBefore = await countSandbox('providerA.component.authorizerToken');
-  await fetch(`${base(0)}/sandbox/control/providerA/tokens/expire`, { method: 'POST', headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ authorizerAppId: appId }) });
-  const calls = await Promise.all(Array.from({ length: N }, (_, i) => call(i, `/v1/miniprogram/providerA/versions?authorizerAppId=${appId}`, { service: 'miniprogram' })));
+  await fetch(`${base(0)}/sandbox/control/providerA/tokens/expire`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ authorizerAppId: appId }),
+  });
+  const calls = await Promise.all(
+    Array.from({ length: N }, (_, i) =>
+      call(i, `/v1/miniprogram/providerA/versions?authorizerAppId=${appId}`, { service: 'miniprogram' }),
+    ),
+  );
   expect(calls.map((r) => r.status)).toEqual(Array(N).fill(200));
   expect(await countSandbox('providerA.component.authorizerToken')).toBe(tokensBefore + 1);
 });
@@ -201,15 +311,20 @@ test('each scheduled job runs once per slot across both instances', async () => 
 
 // Last: it adds a record and an event, which the tests above count exactly.
 test('each instance answers reads from its own cache, and a write on one reaches the other', async () => {
-  const id = (await call(0, '/v1/payments/sub-merchants', { method: 'POST', body: { distributorExternalUserId: 'scale-cache' } })).body.id as string;
+  const id = (
+    await call(0, '/v1/payments/sub-merchants', { method: 'POST', body: { distributorExternalUserId: 'scale-cache' } })
+  ).body.id as string;
   for (const i of [0, 1]) expect((await call(i, `/v1/payments/sub-merchants/${id}`)).status).toBe(200);
   // One LISTEN connection per instance (src/server/db/change-feed.ts): the read caches are live in the built server.
-  const listeners = await sql`select count(*)::int as n from pg_stat_activity where application_name = 'onboarding-change-feed' and datname = current_database()`;
+  const listeners =
+    await sql`select count(*)::int as n from pg_stat_activity where application_name = 'onboarding-change-feed' and datname = current_database()`;
   expect(listeners[0]!.n).toBe(2);
 
   // Cached on B; changed on A; B shows it as soon as A's NOTIFY arrives (well under a second on one host).
   expect((await call(1, `/v1/payments/sub-merchants/${id}`)).body.commissionRate).not.toBe(3);
-  expect((await call(0, `/v1/payments/sub-merchants/${id}`, { method: 'PUT', body: { commissionRate: 3 } })).status).toBe(200);
+  expect(
+    (await call(0, `/v1/payments/sub-merchants/${id}`, { method: 'PUT', body: { commissionRate: 3 } })).status,
+  ).toBe(200);
   await until(async () => (await call(1, `/v1/payments/sub-merchants/${id}`)).body.commissionRate === 3, 5_000);
   // Read-your-writes on the instance that wrote: its answer waited for its own cache to hear of the write.
   expect((await call(0, `/v1/payments/sub-merchants/${id}`)).body.commissionRate).toBe(3);

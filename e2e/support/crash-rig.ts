@@ -19,7 +19,8 @@ const run = promisify(execFile);
 export type DatabaseKind = 'pglite' | 'postgres';
 
 /** PostgreSQL too when CI gives one (TEST_DATABASE_URL), as the vitest suites do. */
-export const crashDatabases = (): DatabaseKind[] => (process.env.TEST_DATABASE_URL ? ['postgres', 'pglite'] : ['pglite']);
+export const crashDatabases = (): DatabaseKind[] =>
+  process.env.TEST_DATABASE_URL ? ['postgres', 'pglite'] : ['pglite'];
 
 /** Two ports above the Playwright web server's, so engineers on other port ranges never collide. */
 const basePort = Number(process.env.E2E_PORT ?? 3100);
@@ -69,7 +70,12 @@ export async function startCrashRig(kind: DatabaseKind, serviceEnv: Record<strin
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'crash-rig-'));
   const databaseUrl = kind === 'postgres' ? await freshPostgresDatabase() : undefined;
   // Embedded: both keep secrets.json in the data directory, which the upstream's copy carries over.
-  const secrets: Record<string, string> = databaseUrl ? { SESSION_SECRET: randomBytes(32).toString('hex'), DATA_ENCRYPTION_KEY: `k1:${randomBytes(32).toString('base64')}` } : {};
+  const secrets: Record<string, string> = databaseUrl
+    ? {
+        SESSION_SECRET: randomBytes(32).toString('hex'),
+        DATA_ENCRYPTION_KEY: `k1:${randomBytes(32).toString('base64')}`,
+      }
+    : {};
   const env: Record<string, string> = {
     SANDBOX_BASE_URL: `${upstreamUrl}/sandbox`,
     // The service's own (unused) sandbox pushes a ticket at start; sent nowhere, it cannot replace the upstream's.
@@ -87,7 +93,10 @@ export async function startCrashRig(kind: DatabaseKind, serviceEnv: Record<strin
   let upstream: RunningServer | undefined;
   let upstreamDatabaseUrl: string | undefined;
   const cliEnv = { ...process.env, ...env, DATA_DIR: dataDir };
-  const cli = async (...args: string[]) => JSON.parse((await run('npm', ['run', '--silent', 'cli', '--', ...args, '--json'], { env: cliEnv })).stdout) as Record<string, unknown>;
+  const cli = async (...args: string[]) =>
+    JSON.parse(
+      (await run('npm', ['run', '--silent', 'cli', '--', ...args, '--json'], { env: cliEnv })).stdout,
+    ) as Record<string, unknown>;
 
   try {
     const platform = (await cli('platform', 'create', '--name', 'Crash rig')) as Provisioned;
@@ -123,10 +132,16 @@ export async function startCrashRig(kind: DatabaseKind, serviceEnv: Record<strin
       control: async (method: string, controlPath: string, body?: unknown) => {
         const response = await fetch(`${upstreamUrl}/sandbox/control${controlPath}`, {
           method,
-          headers: { authorization: `Bearer ${platform.apiKey}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+          headers: {
+            authorization: `Bearer ${platform.apiKey}`,
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          },
           body: body === undefined ? undefined : JSON.stringify(body),
         });
-        return { status: response.status, body: response.status === 204 ? null : ((await response.json()) as Record<string, unknown>) };
+        return {
+          status: response.status,
+          body: response.status === 204 ? null : ((await response.json()) as Record<string, unknown>),
+        };
       },
       stop: async () => {
         if (service) await stopServer(service);
@@ -147,10 +162,20 @@ export async function startCrashRig(kind: DatabaseKind, serviceEnv: Record<strin
 export type CrashRig = Awaited<ReturnType<typeof startCrashRig>>;
 
 /** Calls the service's /v1 API with the rig's key; body parsed as JSON when there is one. */
-export async function v1(rig: CrashRig, service: 'payments' | 'miniprogram', method: string, apiPath: string, body?: unknown) {
+export async function v1(
+  rig: CrashRig,
+  service: 'payments' | 'miniprogram',
+  method: string,
+  apiPath: string,
+  body?: unknown,
+) {
   const response = await fetch(`${serviceUrl}${apiPath}`, {
     method,
-    headers: { authorization: `Bearer ${rig.platform.apiKey}`, 'x-service-code': service, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: `Bearer ${rig.platform.apiKey}`,
+      'x-service-code': service,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
@@ -161,15 +186,24 @@ export async function v1(rig: CrashRig, service: 'payments' | 'miniprogram', met
 /** Waits until the upstream has taken the injected fault (the held call has arrived there). */
 export async function untilFaultFired(rig: CrashRig, timeoutMs = 30_000) {
   await expect
-    .poll(async () => ((await rig.control('GET', '/faults')).body!.faults as { fired: number }[]).reduce((sum, f) => sum + f.fired, 0), { timeout: timeoutMs })
+    .poll(
+      async () =>
+        ((await rig.control('GET', '/faults')).body!.faults as { fired: number }[]).reduce(
+          (sum, f) => sum + f.fired,
+          0,
+        ),
+      { timeout: timeoutMs },
+    )
     .toBeGreaterThan(0);
 }
 
 /** Repeats `call` until it answers `status` (a lease or lock left by the crash expires on its own). */
-export async function untilStatus<T extends { status: number }>(call: () => Promise<T>, status: number, timeoutMs = 90_000): Promise<T> {
+export async function untilStatus<T extends { status: number }>(
+  call: () => Promise<T>,
+  status: number,
+  timeoutMs = 90_000,
+): Promise<T> {
   let last: T | undefined;
-  await expect
-    .poll(async () => (last = await call()).status, { timeout: timeoutMs, intervals: [1000] })
-    .toBe(status);
+  await expect.poll(async () => (last = await call()).status, { timeout: timeoutMs, intervals: [1000] }).toBe(status);
   return last!;
 }

@@ -25,19 +25,28 @@ export async function createSellerLink(page: Page, input: { provider: 'providerA
  * The seller's side at phone size: opens the seller page, goes to the sandbox's authorize page (WeChat: the
  * "open on this phone" button; Alipay: the authorization page link), presses Authorize and lands on the done page.
  */
-export async function authorizeAsSeller(browser: Browser, sellerPageUrl: string, input: { provider: 'providerA' | 'providerB'; nickname: string; screenshot?: string }) {
+export async function authorizeAsSeller(
+  browser: Browser,
+  sellerPageUrl: string,
+  input: { provider: 'providerA' | 'providerB'; nickname: string; screenshot?: string },
+) {
   const context = await browser.newContext({ viewport: phone, locale: 'en-US', isMobile: true, hasTouch: true });
   const seller = await context.newPage();
   await seller.goto(sellerPageUrl);
   await expect(seller.getByRole('heading', { level: 1 })).toContainText('asks to manage your');
   if (input.screenshot) await seller.screenshot({ path: input.screenshot, fullPage: true });
-  const go = input.provider === 'providerA' ? seller.getByRole('link', { name: 'Open in WeChat on this phone' }) : seller.getByRole('link', { name: 'Open the authorization page' });
+  const go =
+    input.provider === 'providerA'
+      ? seller.getByRole('link', { name: 'Open in WeChat on this phone' })
+      : seller.getByRole('link', { name: 'Open the authorization page' });
   await go.click();
   await expect(seller.getByRole('button', { name: 'Authorize' })).toBeVisible();
   await seller.getByLabel(/name \(optional\)/).fill(input.nickname);
   await seller.getByRole('button', { name: 'Authorize' }).click();
   await expect(seller).toHaveURL(/\/authorize\/done\?/);
   await expect(seller.getByRole('heading', { level: 1, name: 'Authorization complete' })).toBeVisible();
-  const appId = ((await seller.getByText(/^Mini program app id: /).textContent()) ?? '').replace('Mini program app id: ', '').trim();
+  const appId = ((await seller.getByText(/^Mini program app id: /).textContent()) ?? '')
+    .replace('Mini program app id: ', '')
+    .trim();
   return { context, seller, appId };
 }

@@ -13,7 +13,11 @@ export function connect(baseURL: string): net.Socket {
 }
 
 /** Writes `head`, lets `send` write a body, and resolves with the first complete answer. */
-export function rawRequest(baseURL: string, head: string, send: (socket: net.Socket) => void = () => {}): Promise<RawAnswer> {
+export function rawRequest(
+  baseURL: string,
+  head: string,
+  send: (socket: net.Socket) => void = () => {},
+): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const socket = connect(baseURL);
     let received = '';
@@ -28,7 +32,8 @@ export function rawRequest(baseURL: string, head: string, send: (socket: net.Soc
     socket.on('data', (chunk) => {
       received += chunk.toString('latin1');
       // One complete answer is enough; the server may keep the connection open.
-      if (/\r\n\r\n[\s\S]*\}\s*$/.test(received) || /\r\n0\r\n\r\n$/.test(received) || /<\/html>\s*$/.test(received)) done();
+      if (/\r\n\r\n[\s\S]*\}\s*$/.test(received) || /\r\n0\r\n\r\n$/.test(received) || /<\/html>\s*$/.test(received))
+        done();
     });
     socket.on('error', () => (received ? done() : reject(new Error('connection failed'))));
     socket.on('close', () => received && done());
@@ -49,7 +54,8 @@ export function listeningPid(port: number): number {
   }
   for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     try {
-      if (fs.readdirSync(`/proc/${pid}/fd`).some((fd) => inodes.has(fs.readlinkSync(`/proc/${pid}/fd/${fd}`)))) return Number(pid);
+      if (fs.readdirSync(`/proc/${pid}/fd`).some((fd) => inodes.has(fs.readlinkSync(`/proc/${pid}/fd/${fd}`))))
+        return Number(pid);
     } catch {
       // a process that ended meanwhile, or one we may not look into
     }
@@ -57,4 +63,5 @@ export function listeningPid(port: number): number {
   throw new Error(`no process listens on port ${port}`);
 }
 
-export const residentBytes = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
+export const residentBytes = (pid: number) =>
+  Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;

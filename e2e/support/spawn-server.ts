@@ -2,7 +2,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
-export type RunningServer = { process: ChildProcess; dataDir: string; output: () => string; exited: Promise<number | null> };
+export type RunningServer = {
+  process: ChildProcess;
+  dataDir: string;
+  output: () => string;
+  exited: Promise<number | null>;
+};
 
 /** Starts `next start` on its own port and data directory, as the README's run command would; `env` adds variables. */
 export function spawnServer(port: number, dataDir: string, env: Record<string, string> = {}): RunningServer {
@@ -19,7 +24,11 @@ export function spawnServer(port: number, dataDir: string, env: Record<string, s
   return { process: child, dataDir, output: () => output, exited };
 }
 
-export async function waitForOutput(server: RunningServer, pattern: RegExp, timeoutMs = 60_000): Promise<RegExpMatchArray> {
+export async function waitForOutput(
+  server: RunningServer,
+  pattern: RegExp,
+  timeoutMs = 60_000,
+): Promise<RegExpMatchArray> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const match = server.output().match(pattern);
@@ -42,5 +51,6 @@ export async function stopServer(server: RunningServer) {
     await server.exited;
   }
   const lock = path.join(server.dataDir, 'LOCK');
-  for (let waited = 0; fs.existsSync(lock) && waited < 15_000; waited += 100) await new Promise((r) => setTimeout(r, 100));
+  for (let waited = 0; fs.existsSync(lock) && waited < 15_000; waited += 100)
+    await new Promise((r) => setTimeout(r, 100));
 }

@@ -3,10 +3,14 @@ import { admin, provision } from '../support/provision';
 import { signIn } from '../support/sign-in';
 
 test.describe('sign-in under the CSP, throttling and session cookie', () => {
-  test('the console hydrates under the nonce CSP (no violations) and the session cookie is httpOnly and SameSite=Lax', async ({ page, context }) => {
+  test('the console hydrates under the nonce CSP (no violations) and the session cookie is httpOnly and SameSite=Lax', async ({
+    page,
+    context,
+  }) => {
     const violations: string[] = [];
     page.on('console', (message) => {
-      if (/Content Security Policy|Refused to (execute|load|apply)/i.test(message.text())) violations.push(message.text());
+      if (/Content Security Policy|Refused to (execute|load|apply)/i.test(message.text()))
+        violations.push(message.text());
     });
     await signIn(page, admin);
     await page.reload();
@@ -24,16 +28,30 @@ test.describe('sign-in under the CSP, throttling and session cookie', () => {
     for (let attempt = 1; attempt <= 5; attempt++) {
       await page.getByLabel('Password').fill(`wrong-${attempt}`);
       await page.getByRole('button', { name: 'Sign in' }).click();
-      const expected = attempt < 5 ? /not right|不正确/ : /Too many failed attempts\. Try again in 1 min\.|失败次数过多/;
+      const expected =
+        attempt < 5 ? /not right|不正确/ : /Too many failed attempts\. Try again in 1 min\.|失败次数过多/;
       await expect(page.locator('form [role=alert]')).toHaveText(expected);
     }
   });
 
   // After a correct sign-in the form follows callbackUrl only to a path on this origin. The foreign host is
   // answered locally, so a wrong redirect shows up as a URL on evil.example rather than as a DNS failure.
-  for (const callbackUrl of ['http://evil.example/x', '//evil.example/x', '/\\evil.example/x', ' /\t/evil.example', 'javascript:alert(1)']) {
-    test(`callbackUrl ${JSON.stringify(callbackUrl)} stays on this origin after signing in`, async ({ page, context, baseURL }) => {
-      await context.route((url) => url.hostname === 'evil.example', (route) => route.fulfill({ contentType: 'text/html', body: '<h1>evil</h1>' }));
+  for (const callbackUrl of [
+    'http://evil.example/x',
+    '//evil.example/x',
+    '/\\evil.example/x',
+    ' /\t/evil.example',
+    'javascript:alert(1)',
+  ]) {
+    test(`callbackUrl ${JSON.stringify(callbackUrl)} stays on this origin after signing in`, async ({
+      page,
+      context,
+      baseURL,
+    }) => {
+      await context.route(
+        (url) => url.hostname === 'evil.example',
+        (route) => route.fulfill({ contentType: 'text/html', body: '<h1>evil</h1>' }),
+      );
       await page.goto(`/sign-in?callbackUrl=${encodeURIComponent(callbackUrl)}`);
       await page.getByLabel('E-mail').fill(admin.email);
       await page.getByLabel('Password').fill(admin.password);
@@ -53,4 +71,3 @@ test.describe('sign-in under the CSP, throttling and session cookie', () => {
     await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
   });
 });
-

@@ -57,10 +57,17 @@ test('signing in with a wrong password says so and stays on the sign-in page', a
   await expect(page).toHaveURL(/\/sign-in/);
 });
 
-test('the console lists sub-merchants, filters them, and renders the other pages and the API reference', async ({ page, request }) => {
+test('the console lists sub-merchants, filters them, and renders the other pages and the API reference', async ({
+  page,
+  request,
+}) => {
   const distributor = `ui-list-${Date.now()}`;
   const headers = { authorization: `Bearer ${provision().apiKey}`, 'x-service-code': 'payments' };
-  expect((await request.post('/v1/payments/sub-merchants', { headers, data: { distributorExternalUserId: distributor } })).status()).toBe(201);
+  expect(
+    (
+      await request.post('/v1/payments/sub-merchants', { headers, data: { distributorExternalUserId: distributor } })
+    ).status(),
+  ).toBe(201);
   await signIn(page, admin);
   await expect(page.getByRole('cell', { name: distributor })).toBeVisible();
   await page.getByLabel('Distributor id').fill('nobody-has-this-id');

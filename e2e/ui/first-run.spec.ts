@@ -11,7 +11,10 @@ const run = promisify(execFile);
 const port = Number(process.env.E2E_PORT ?? 3100) + 5;
 const base = `http://localhost:${port}`;
 
-test('a newcomer: first start hands over a one-time admin outside the log stream, who must choose a password at the first sign-in, the CLI goes through the server, a second process is refused, data survives a SIGKILL', async ({ page, request }) => {
+test('a newcomer: first start hands over a one-time admin outside the log stream, who must choose a password at the first sign-in, the CLI goes through the server, a second process is refused, data survives a SIGKILL', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(180_000);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'first-run-'));
   const server = spawnServer(port, dataDir);
@@ -33,7 +36,15 @@ test('a newcomer: first start hands over a one-time admin outside the log stream
     await expect(page.getByRole('heading', { name: '设置你自己的密码', level: 1 })).toBeVisible();
     await page.goto(`${base}/`);
     await expect(page).toHaveURL(`${base}/change-password`);
-    const refused = await page.evaluate(async () => (await fetch('/api/trpc/me.setLocale', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"locale":"en"}' })).json());
+    const refused = await page.evaluate(async () =>
+      (
+        await fetch('/api/trpc/me.setLocale', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{"locale":"en"}',
+        })
+      ).json(),
+    );
     expect(refused.error.data).toMatchObject({ code: 'FORBIDDEN', appCode: 'password_change_required' });
     await page.screenshot({ path: 'e2e/artifacts/first-run-change-password.png', fullPage: true });
     await page.getByLabel('当前密码').fill(password!);
@@ -44,9 +55,13 @@ test('a newcomer: first start hands over a one-time admin outside the log stream
     await expect(page.getByRole('heading', { name: '子商户进件', level: 1 })).toBeVisible();
     await page.screenshot({ path: 'e2e/artifacts/first-run-signed-in.png', fullPage: true });
 
-    const { stdout } = await run('npm', ['run', '--silent', 'cli', '--', 'platform', 'create', '--name', 'Through the server', '--json'], {
-      env: { ...process.env, DATA_DIR: dataDir },
-    });
+    const { stdout } = await run(
+      'npm',
+      ['run', '--silent', 'cli', '--', 'platform', 'create', '--name', 'Through the server', '--json'],
+      {
+        env: { ...process.env, DATA_DIR: dataDir },
+      },
+    );
     const created = JSON.parse(stdout) as { platformId: string; apiKey: string };
     expect(created.apiKey).toMatch(/^sk_test_/);
     const headers = { authorization: `Bearer ${created.apiKey}`, 'x-service-code': 'payments' };

@@ -10,7 +10,12 @@ async function expectNoSeriousViolations(page: Page) {
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
-const validExt = (appId: string) => JSON.stringify({ extEnable: true, extAppid: appId, ext: { shopId: 'e2e' }, window: { navigationBarTitleText: '示例小店' } }, null, 2);
+const validExt = (appId: string) =>
+  JSON.stringify(
+    { extEnable: true, extAppid: appId, ext: { shopId: 'e2e' }, window: { navigationBarTitleText: '示例小店' } },
+    null,
+    2,
+  );
 
 // The tests share one authorizer: a later test runs only after the first one made it.
 test.describe.configure({ mode: 'serial' });
@@ -18,7 +23,11 @@ let pipelineUrl = '';
 
 test.beforeAll(async ({ request }) => pushTicket(request));
 
-test('commit, submit for audit, approval seen without reloading, release; experience QR and testers; once in Chinese', async ({ page, browser, request }) => {
+test('commit, submit for audit, approval seen without reloading, release; experience QR and testers; once in Chinese', async ({
+  page,
+  browser,
+  request,
+}) => {
   test.setTimeout(120_000);
   await signIn(page, admin);
   const nickname = `Pipeline Shop ${Date.now() % 100000}`;
@@ -71,7 +80,10 @@ test('commit, submit for audit, approval seen without reloading, release; experi
   await page.screenshot({ path: 'e2e/artifacts/mini-programs-pipeline-pending.png', fullPage: true });
 
   // The reviewer approves in the sandbox; the page notices by itself (it polls auditStatus every 5 s).
-  const decided = await request.post(`/sandbox/control/providerA/audits/${encodeURIComponent(auditId)}`, { headers: sandboxControlHeaders(), data: { decision: 'approve' } });
+  const decided = await request.post(`/sandbox/control/providerA/audits/${encodeURIComponent(auditId)}`, {
+    headers: sandboxControlHeaders(),
+    data: { decision: 'approve' },
+  });
   expect(decided.status()).toBe(200);
   await expect(audit).toContainText('approved', { timeout: 20_000 });
 
@@ -111,14 +123,23 @@ test('a rejected audit shows its reason and offers no release', async ({ page, r
   await expect(audit).toContainText('under audit');
   const auditId = ((await audit.locator('code').textContent()) ?? '').trim();
   const reason = '小程序名称与内容不符';
-  expect((await request.post(`/sandbox/control/providerA/audits/${encodeURIComponent(auditId)}`, { headers: sandboxControlHeaders(), data: { decision: 'reject', reason } })).status()).toBe(200);
+  expect(
+    (
+      await request.post(`/sandbox/control/providerA/audits/${encodeURIComponent(auditId)}`, {
+        headers: sandboxControlHeaders(),
+        data: { decision: 'reject', reason },
+      })
+    ).status(),
+  ).toBe(200);
   await expect(audit).toContainText('rejected', { timeout: 20_000 });
   await expect(audit).toContainText(reason);
   await expect(page.getByRole('button', { name: /^Release version/ })).toHaveCount(0);
   await expect(page.getByTestId('stage-released')).toContainText('Version 1.0.0');
 });
 
-test('a viewer sees the pipeline but no commit, submit or release; the server refuses release with 403', async ({ page }) => {
+test('a viewer sees the pipeline but no commit, submit or release; the server refuses release with 403', async ({
+  page,
+}) => {
   await signIn(page, viewer);
   await page.goto(pipelineUrl);
   await expect(page.getByTestId('stage-released')).toContainText('Version 1.0.0');
@@ -134,7 +155,9 @@ test('a viewer sees the pipeline but no commit, submit or release; the server re
   await expect(page.getByRole('button', { name: 'Create seller link' })).toHaveCount(0);
   const platformId = new URL(pipelineUrl).pathname.split('/')[2]!;
   const appId = new URL(pipelineUrl).pathname.split('/')[4]!;
-  const refused = await page.request.post('/api/trpc/miniPrograms.release', { data: { platformId, platform: 'providerA', authorizerAppId: appId } });
+  const refused = await page.request.post('/api/trpc/miniPrograms.release', {
+    data: { platformId, platform: 'providerA', authorizerAppId: appId },
+  });
   expect(refused.status()).toBe(403);
   await page.screenshot({ path: 'e2e/artifacts/mini-programs-viewer.png', fullPage: true });
 });

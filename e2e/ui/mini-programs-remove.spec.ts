@@ -3,7 +3,11 @@ import { authorizeAsSeller, createSellerLink, pushTicket } from '../support/mini
 import { admin, viewer } from '../support/provision';
 import { signIn } from '../support/sign-in';
 
-test('an admin removes a mini program from the platform after confirming; a viewer is not offered it', async ({ page, browser, request }) => {
+test('an admin removes a mini program from the platform after confirming; a viewer is not offered it', async ({
+  page,
+  browser,
+  request,
+}) => {
   test.setTimeout(120_000);
   await pushTicket(request);
   await signIn(page, admin);

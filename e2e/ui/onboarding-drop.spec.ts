@@ -7,20 +7,29 @@ import { signIn } from '../support/sign-in';
 /** A real `drop` on the field's drop zone, carrying a DataTransfer built in the page with the file's bytes. */
 async function dropFile(page: Page, field: string, file: { name: string; type: string; bytes: Buffer }) {
   const dropzone = page.locator(`#field-${field}`).locator('..');
-  const dataTransfer = await page.evaluateHandle(({ name, type, base64 }) => {
-    const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-    const transfer = new DataTransfer();
-    transfer.items.add(new File([bytes], name, { type }));
-    return transfer;
-  }, { name: file.name, type: file.type, base64: file.bytes.toString('base64') });
+  const dataTransfer = await page.evaluateHandle(
+    ({ name, type, base64 }) => {
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([bytes], name, { type }));
+      return transfer;
+    },
+    { name: file.name, type: file.type, base64: file.bytes.toString('base64') },
+  );
   await dropzone.dispatchEvent('dragenter', { dataTransfer });
   await dropzone.dispatchEvent('dragover', { dataTransfer });
   await dropzone.dispatchEvent('drop', { dataTransfer });
 }
 
-test('an image dropped onto an image field is checked, uploaded and previewed; a dropped non-image is refused in the browser', async ({ page, request }) => {
+test('an image dropped onto an image field is checked, uploaded and previewed; a dropped non-image is refused in the browser', async ({
+  page,
+  request,
+}) => {
   const headers = { authorization: `Bearer ${provision().apiKey}`, 'x-service-code': 'payments' };
-  const created = await request.post('/v1/payments/sub-merchants', { headers, data: { distributorExternalUserId: `drop-${Date.now()}` } });
+  const created = await request.post('/v1/payments/sub-merchants', {
+    headers,
+    data: { distributorExternalUserId: `drop-${Date.now()}` },
+  });
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: string };
   await signIn(page, admin);
@@ -32,7 +41,11 @@ test('an image dropped onto an image field is checked, uploaded and previewed; a
   await expect(page.getByRole('img', { name: 'Business license photo, image 1' })).toHaveCount(0);
 
   const photo = await jpegFile('dropped-license.jpg', '#a0c4e8');
-  await dropFile(page, 'licenseCopy', { name: 'dropped-license.jpg', type: 'image/jpeg', bytes: fs.readFileSync(photo) });
+  await dropFile(page, 'licenseCopy', {
+    name: 'dropped-license.jpg',
+    type: 'image/jpeg',
+    bytes: fs.readFileSync(photo),
+  });
   await expect(page.getByTestId('upload-licenseCopy')).toContainText('Uploaded');
   await expect(page.getByRole('img', { name: 'Business license photo, image 1' })).toBeVisible();
 

@@ -7,7 +7,9 @@ import { largePhotoFile, uploadedImages, uploadImage } from '../support/onboardi
 import { admin, provision } from '../support/provision';
 import { signIn } from '../support/sign-in';
 
-test('image fields refuse a non-image in the browser and shrink a phone photo over 10 MB before uploading it', async ({ page }) => {
+test('image fields refuse a non-image in the browser and shrink a phone photo over 10 MB before uploading it', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const notes = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'onboarding-e2e-')), 'notes.txt');
   fs.writeFileSync(notes, 'not an image');
@@ -24,10 +26,16 @@ test('image fields refuse a non-image in the browser and shrink a phone photo ov
   await expect(page.getByRole('img', { name: 'Business license photo, image 1' })).toBeVisible();
 });
 
-test('a 422 from submit lands on the exact field, on its step, focused — here a bad ID number an integrator stored', async ({ page, request }) => {
+test('a 422 from submit lands on the exact field, on its step, focused — here a bad ID number an integrator stored', async ({
+  page,
+  request,
+}) => {
   const headers = { authorization: `Bearer ${provision().apiKey}`, 'x-service-code': 'payments' };
   const formData = completeFormDataFixture({ ...(await uploadedImages(request)), idCardNumber: '12345' });
-  const created = await request.post('/v1/payments/sub-merchants', { headers, data: { distributorExternalUserId: `bad-id-${Date.now()}`, formData } });
+  const created = await request.post('/v1/payments/sub-merchants', {
+    headers,
+    data: { distributorExternalUserId: `bad-id-${Date.now()}`, formData },
+  });
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: string };
   await signIn(page, admin);
@@ -38,7 +46,9 @@ test('a 422 from submit lands on the exact field, on its step, focused — here 
   const field = page.getByLabel('ID card number');
   await expect(field).toBeFocused();
   await expect(field).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.locator('#field-idCardNumber-error')).toContainText('ID card number must be an 18-character mainland ID number');
+  await expect(page.locator('#field-idCardNumber-error')).toContainText(
+    'ID card number must be an 18-character mainland ID number',
+  );
   await expect(page.getByTestId('error-summary')).toContainText('ID card number');
   await expect(page.getByRole('alert').filter({ hasText: 'Not submitted' })).toBeVisible();
   await page.screenshot({ path: 'e2e/artifacts/onboarding-wizard-422.png', fullPage: true });
@@ -52,7 +62,10 @@ test('the wizard fits a 375 px phone screen', async ({ page }) => {
   await page.getByRole('button', { name: 'New sub-merchant' }).click();
   await page.getByLabel('Distributor id (optional)').fill(`phone-${Date.now()}`);
   await page.getByRole('button', { name: 'Create and start the wizard' }).click();
-  await page.getByRole('navigation', { name: 'Steps of the onboarding form' }).getByRole('link', { name: /Business information/ }).click();
+  await page
+    .getByRole('navigation', { name: 'Steps of the onboarding form' })
+    .getByRole('link', { name: /Business information/ })
+    .click();
   await page.getByRole('checkbox', { name: 'Physical store' }).check();
   await expect(page.getByLabel('Store name')).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
@@ -61,7 +74,10 @@ test('the wizard fits a 375 px phone screen', async ({ page }) => {
 
 test("an admin's back-fill shows the server's refusal (409) and saves an allowed change", async ({ page, request }) => {
   const headers = { authorization: `Bearer ${provision().apiKey}`, 'x-service-code': 'payments' };
-  const created = await request.post('/v1/payments/sub-merchants', { headers, data: { distributorExternalUserId: `backfill-${Date.now()}` } });
+  const created = await request.post('/v1/payments/sub-merchants', {
+    headers,
+    data: { distributorExternalUserId: `backfill-${Date.now()}` },
+  });
   const { id } = (await created.json()) as { id: string };
   await signIn(page, admin);
   await page.goto(`${page.url()}/${id}`);
@@ -69,7 +85,9 @@ test("an admin's back-fill shows the server's refusal (409) and saves an allowed
   await form.getByLabel('Sub-merchant id').fill('1900000109');
   await form.getByLabel('Status').selectOption('active');
   await form.getByRole('button', { name: 'Save' }).click();
-  await expect(form.getByTestId('backfill-error')).toContainText('The upstream has no finished application of this record');
+  await expect(form.getByTestId('backfill-error')).toContainText(
+    'The upstream has no finished application of this record',
+  );
   await expect(page.getByTestId('record-status')).toHaveText('pending');
   await page.screenshot({ path: 'e2e/artifacts/onboarding-backfill-409.png', fullPage: true });
   await form.getByLabel('Sub-merchant id').fill('');

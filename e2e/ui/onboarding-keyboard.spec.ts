@@ -9,13 +9,19 @@ import { signIn } from '../support/sign-in';
 const MAX_TABS = 60;
 
 const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? '');
-const focusedText = (page: Page) => page.evaluate(() => (document.activeElement as HTMLElement | null)?.innerText?.trim() ?? '');
+const focusedText = (page: Page) =>
+  page.evaluate(() => (document.activeElement as HTMLElement | null)?.innerText?.trim() ?? '');
 
 /**
  * Presses Tab (or Shift+Tab) until the element is focused, as a keyboard user would; fails when it is never
  * reached (unreachable control) or when the focus stops moving (a keyboard trap).
  */
-async function tabTo(page: Page, matches: (id: string, text: string) => boolean, what: string, key: 'Tab' | 'Shift+Tab' = 'Tab') {
+async function tabTo(
+  page: Page,
+  matches: (id: string, text: string) => boolean,
+  what: string,
+  key: 'Tab' | 'Shift+Tab' = 'Tab',
+) {
   let previous = '';
   let unchanged = 0;
   for (let presses = 0; presses < MAX_TABS; presses += 1) {
@@ -30,7 +36,8 @@ async function tabTo(page: Page, matches: (id: string, text: string) => boolean,
   throw new Error(`${what} is not reachable with ${key}`);
 }
 
-const tabToField = (page: Page, field: string, key: 'Tab' | 'Shift+Tab' = 'Tab') => tabTo(page, (id) => id === `field-${field}`, `field ${field}`, key);
+const tabToField = (page: Page, field: string, key: 'Tab' | 'Shift+Tab' = 'Tab') =>
+  tabTo(page, (id) => id === `field-${field}`, `field ${field}`, key);
 const tabToButton = (page: Page, label: string) => tabTo(page, (_, text) => text === label, `"${label}"`);
 
 async function typeInto(page: Page, field: string, text: string) {
@@ -63,9 +70,15 @@ async function saveAndContinue(page: Page, nextStep: RegExp) {
   await expect(stepHeading(page)).toBeFocused();
 }
 
-test('an operator fills the whole wizard with the keyboard alone: an individual business selling through a mini program and a website', async ({ page }) => {
+test('an operator fills the whole wizard with the keyboard alone: an individual business selling through a mini program and a website', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
-  const [license, front, back] = await Promise.all([jpegFile('kb-license.jpg', '#c8d8e8'), jpegFile('kb-front.jpg', '#e8c8c8'), jpegFile('kb-back.jpg', '#c8e8c8')]);
+  const [license, front, back] = await Promise.all([
+    jpegFile('kb-license.jpg', '#c8d8e8'),
+    jpegFile('kb-front.jpg', '#e8c8c8'),
+    jpegFile('kb-back.jpg', '#c8e8c8'),
+  ]);
   await signIn(page, admin);
 
   // List: "New sub-merchant" → provider with the arrow keys → distributor id → Enter.
@@ -99,7 +112,9 @@ test('an operator fills the whole wizard with the keyboard alone: an individual 
   // Enter in a text field submits the step: the error lands in the summary and on the field, which gets the focus.
   await tabToField(page, 'legalPerson', 'Shift+Tab');
   await page.keyboard.press('Enter');
-  await expect(page.getByTestId('error-summary')).toContainText('Merchant name (as on the business license) is required.');
+  await expect(page.getByTestId('error-summary')).toContainText(
+    'Merchant name (as on the business license) is required.',
+  );
   await expect(page.locator('#field-merchantName')).toBeFocused();
   await expect(page.locator('#field-merchantName')).toHaveAttribute('aria-invalid', 'true');
   await page.keyboard.type('福州李四小吃店');
@@ -122,7 +137,11 @@ test('an operator fills the whole wizard with the keyboard alone: an individual 
   await typeInto(page, 'servicePhone', '0591-88887777');
   await typeInto(page, 'settlementId', '719');
   await typeInto(page, 'qualificationType', '餐饮');
-  await tabTo(page, (elementId) => elementId === 'field-salesScene-SALES_SCENES_MINI_PROGRAM', 'the mini program scene');
+  await tabTo(
+    page,
+    (elementId) => elementId === 'field-salesScene-SALES_SCENES_MINI_PROGRAM',
+    'the mini program scene',
+  );
   await page.keyboard.press('Space');
   await expect(page.getByRole('checkbox', { name: 'Mini program' })).toBeChecked();
   await page.keyboard.press('Tab');

@@ -1,16 +1,32 @@
 import { expect, test } from '@playwright/test';
-import { apiRecord, expectAccessible, jpegFile, moveApplyment, recordIdFrom, saveAndContinue, stepHeading, uploadImage } from '../support/onboarding-helpers';
+import {
+  apiRecord,
+  expectAccessible,
+  jpegFile,
+  moveApplyment,
+  recordIdFrom,
+  saveAndContinue,
+  stepHeading,
+  uploadImage,
+} from '../support/onboarding-helpers';
 import { admin, viewer } from '../support/provision';
 import { signIn } from '../support/sign-in';
 
 const shot = (name: string) => `e2e/artifacts/onboarding-${name}.png`;
 
-test('an operator onboards an enterprise through the wizard, fixes a rejection and sees it active', async ({ page, request }) => {
+test('an operator onboards an enterprise through the wizard, fixes a rejection and sees it active', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(240_000);
   const distributor = `wizard-${Date.now()}`;
   const [license, front, back, entrance, indoor, sharper] = await Promise.all([
-    jpegFile('license.jpg', '#d0e0f0'), jpegFile('id-front.jpg', '#f0d0d0'), jpegFile('id-back.jpg', '#d0f0d0'),
-    jpegFile('entrance.jpg', '#f0f0c0'), jpegFile('indoor.jpg', '#c0f0f0'), jpegFile('id-front-sharper.jpg', '#e0c0a0'),
+    jpegFile('license.jpg', '#d0e0f0'),
+    jpegFile('id-front.jpg', '#f0d0d0'),
+    jpegFile('id-back.jpg', '#d0f0d0'),
+    jpegFile('entrance.jpg', '#f0f0c0'),
+    jpegFile('indoor.jpg', '#c0f0f0'),
+    jpegFile('id-front-sharper.jpg', '#e0c0a0'),
   ]);
   await signIn(page, admin);
   await expectAccessible(page, 'list');
@@ -31,9 +47,13 @@ test('an operator onboards an enterprise through the wizard, fixes a rejection a
   await page.getByLabel('Permanent (长期)').check();
   await saveAndContinue(page);
   const merchantName = page.getByLabel('Merchant name (as on the business license)');
-  await expect(page.getByTestId('error-summary')).toContainText('Merchant name (as on the business license) is required.');
+  await expect(page.getByTestId('error-summary')).toContainText(
+    'Merchant name (as on the business license) is required.',
+  );
   await expect(merchantName).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.locator('#field-merchantName-error')).toHaveText('Merchant name (as on the business license) is required.');
+  await expect(page.locator('#field-merchantName-error')).toHaveText(
+    'Merchant name (as on the business license) is required.',
+  );
   await expect(merchantName).toBeFocused();
   await page.screenshot({ path: shot('wizard-error'), fullPage: true });
   await expectAccessible(page, 'wizard with errors');
@@ -60,7 +80,10 @@ test('an operator onboards an enterprise through the wizard, fixes a rejection a
   await expect(page.getByRole('status').filter({ hasText: 'Draft saved.' })).toBeVisible();
   await page.reload();
   await expect(page.getByLabel('Merchant short name (shown to payers)')).toHaveValue('示例小店');
-  await page.getByRole('navigation', { name: 'Steps of the onboarding form' }).getByRole('link', { name: /Legal representative ID card/ }).click();
+  await page
+    .getByRole('navigation', { name: 'Steps of the onboarding form' })
+    .getByRole('link', { name: /Legal representative ID card/ })
+    .click();
   await expect(page.getByLabel('ID card number')).toHaveValue('**************002X');
   await expect(page.getByLabel('Address on the ID card')).toBeVisible();
   await saveAndContinue(page);
@@ -123,7 +146,10 @@ test('an operator onboards an enterprise through the wizard, fixes a rejection a
   await page.getByTestId('waiting-to-sign').click();
   await expect(page.getByRole('link', { name: id })).toBeVisible();
 
-  await moveApplyment(request, first.chApplymentId!, { state: 'rejected', rejectReasons: [{ field: 'id_card_copy', reason: '身份证人像面照片模糊' }] });
+  await moveApplyment(request, first.chApplymentId!, {
+    state: 'rejected',
+    rejectReasons: [{ field: 'id_card_copy', reason: '身份证人像面照片模糊' }],
+  });
   await page.getByRole('link', { name: id }).click();
   await page.getByRole('button', { name: 'Refresh status' }).click();
   await expect(page.getByTestId('upstream-state')).toHaveText('rejected');
@@ -137,7 +163,10 @@ test('an operator onboards an enterprise through the wizard, fixes a rejection a
   await expect(page.locator('#field-idCardCopy')).toBeFocused();
   await page.getByRole('button', { name: 'Remove Legal representative ID card, portrait side, image 1' }).click();
   await uploadImage(page, 'idCardCopy', sharper);
-  await page.getByRole('navigation', { name: 'Steps of the onboarding form' }).getByRole('link', { name: /Review & submit/ }).click();
+  await page
+    .getByRole('navigation', { name: 'Steps of the onboarding form' })
+    .getByRole('link', { name: /Review & submit/ })
+    .click();
   await expect(page.getByTestId('review-missing')).toContainText('Everything required is filled in.');
   await page.getByRole('button', { name: 'Submit for review' }).click();
   await expect(page.getByTestId('upstream-state')).toHaveText(/submitted|under review/);
@@ -166,7 +195,9 @@ test('the same journey’s key screens in Chinese', async ({ page }) => {
     await expect(page.locator('#field-licenseCopy')).toBeFocused();
     await page.getByLabel('营业执照注册号（统一社会信用代码）').fill('123');
     await page.getByRole('button', { name: '保存并继续' }).click();
-    await expect(page.locator('#field-licenseNumber-error')).toContainText('营业执照注册号（统一社会信用代码）格式不正确');
+    await expect(page.locator('#field-licenseNumber-error')).toContainText(
+      '营业执照注册号（统一社会信用代码）格式不正确',
+    );
     await page.screenshot({ path: shot('wizard-zh'), fullPage: true });
     await expectAccessible(page, 'wizard (zh-CN)');
     await page.getByRole('link', { name: '返回子商户详情' }).click();
@@ -196,4 +227,3 @@ test('a viewer is offered neither "New sub-merchant" nor the form', async ({ pag
   await page.goto(`${page.url()}/edit?step=license`);
   await expect(page.getByText('Viewers can look at this record but not fill in the form.')).toBeVisible();
 });
-

@@ -5,7 +5,11 @@ import { signIn } from '../support/sign-in';
 
 type BatchError = [{ error: { data: { code: string; httpStatus: number } } }];
 
-test('a viewer is offered no submit, release or key buttons, and the server answers 403 FORBIDDEN when it calls anyway', async ({ page, browser, request }) => {
+test('a viewer is offered no submit, release or key buttons, and the server answers 403 FORBIDDEN when it calls anyway', async ({
+  page,
+  browser,
+  request,
+}) => {
   // An admin (in its own browser context) makes a draft record the viewer will try to submit.
   const adminContext = await browser.newContext();
   const adminPage = await adminContext.newPage();
@@ -14,7 +18,10 @@ test('a viewer is offered no submit, release or key buttons, and the server answ
   const apiKey = await apiKeyFromPage(adminPage, platformId);
   await adminContext.close();
   const headers = { authorization: `Bearer ${apiKey}`, 'x-service-code': 'payments' };
-  const created = await request.post('/v1/payments/sub-merchants', { headers, data: { distributorExternalUserId: `viewer-target-${Date.now()}` } });
+  const created = await request.post('/v1/payments/sub-merchants', {
+    headers,
+    data: { distributorExternalUserId: `viewer-target-${Date.now()}` },
+  });
   expect(created.status()).toBe(201);
   const recordId = (await created.json()).id as string;
 

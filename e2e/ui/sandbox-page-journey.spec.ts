@@ -1,6 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { admin } from '../support/provision';
-import { apiKeyFromPage, getSubMerchant, miniProgramUnderAudit, platformIdOf, submittedSubMerchant } from '../support/settings-helpers';
+import {
+  apiKeyFromPage,
+  getSubMerchant,
+  miniProgramUnderAudit,
+  platformIdOf,
+  submittedSubMerchant,
+} from '../support/settings-helpers';
 import { signIn } from '../support/sign-in';
 
 async function openSandbox(page: Page) {
@@ -11,7 +17,10 @@ async function openSandbox(page: Page) {
   return apiKey;
 }
 
-test('WeChat application: the sandbox page rejects it with a reason on the ID copy, then finishes it; the record follows', async ({ page, request }) => {
+test('WeChat application: the sandbox page rejects it with a reason on the ID copy, then finishes it; the record follows', async ({
+  page,
+  request,
+}) => {
   const apiKey = await openSandbox(page);
   const record = await submittedSubMerchant(request, apiKey, `sandbox-page-a-${Date.now()}`, 'providerA');
   await page.reload();
@@ -31,7 +40,9 @@ test('WeChat application: the sandbox page rejects it with a reason on the ID co
   await page.screenshot({ path: 'e2e/artifacts/sandbox-page-rejected.png', fullPage: true });
   const rejected = await getSubMerchant(request, apiKey, record.id);
   expect(rejected.chApplymentState).toBe('rejected');
-  expect(rejected.rejectReasons).toEqual([expect.objectContaining({ field: 'idCardCopy', reason: expect.stringContaining('身份证人像面照片模糊') })]);
+  expect(rejected.rejectReasons).toEqual([
+    expect.objectContaining({ field: 'idCardCopy', reason: expect.stringContaining('身份证人像面照片模糊') }),
+  ]);
 
   await row.getByRole('button', { name: 'to be signed' }).click();
   await expect(state).toHaveText('to be signed');
@@ -43,7 +54,10 @@ test('WeChat application: the sandbox page rejects it with a reason on the ID co
   await expect(row).toContainText(active.chSubMchid as string);
 });
 
-test('Alipay application: finished on the sandbox page reaches the record through the signed push', async ({ page, request }) => {
+test('Alipay application: finished on the sandbox page reaches the record through the signed push', async ({
+  page,
+  request,
+}) => {
   const apiKey = await openSandbox(page);
   const record = await submittedSubMerchant(request, apiKey, `sandbox-page-b-${Date.now()}`, 'providerB');
   await page.reload();
@@ -53,10 +67,15 @@ test('Alipay application: finished on the sandbox page reaches the record throug
   await expect(row.getByTestId('applyment-state')).toHaveText('to be confirmed');
   await row.getByRole('button', { name: 'finished' }).click();
   await expect(row.getByTestId('applyment-state')).toHaveText('finished');
-  await expect.poll(async () => (await getSubMerchant(request, apiKey, record.id)).status, { timeout: 15_000 }).toBe('active');
+  await expect
+    .poll(async () => (await getSubMerchant(request, apiKey, record.id)).status, { timeout: 15_000 })
+    .toBe('active');
 });
 
-test('mini-program audits: push the ticket, approve one version and reject another with a reason; the audit status follows', async ({ page, request }) => {
+test('mini-program audits: push the ticket, approve one version and reject another with a reason; the audit status follows', async ({
+  page,
+  request,
+}) => {
   const apiKey = await openSandbox(page);
   await page.getByRole('button', { name: 'Push component_verify_ticket (WeChat)' }).click();
   await expect(page.getByText('The ticket was pushed to the service.')).toBeVisible();
@@ -77,6 +96,9 @@ test('mini-program audits: push the ticket, approve one version and reject anoth
   await page.getByRole('button', { name: 'Reject', exact: true }).click();
   await expect(page.getByText('Rejected; the service was notified.')).toBeVisible();
   await expect(rejectRow).toHaveCount(0);
-  expect(await rejected.auditStatus()).toMatchObject({ status: 'rejected', reason: expect.stringContaining('小程序页面内容不完整') });
+  expect(await rejected.auditStatus()).toMatchObject({
+    status: 'rejected',
+    reason: expect.stringContaining('小程序页面内容不完整'),
+  });
   await page.screenshot({ path: 'e2e/artifacts/sandbox-page-audits.png', fullPage: true });
 });

@@ -12,7 +12,11 @@ async function expectNoSeriousViolations(page: Page) {
 
 test.beforeAll(async ({ request }) => pushTicket(request));
 
-test('a seller authorizes a WeChat mini program on a phone; the console lists it', async ({ page, browser, context }) => {
+test('a seller authorizes a WeChat mini program on a phone; the console lists it', async ({
+  page,
+  browser,
+  context,
+}) => {
   const tenantId = `seller-wx-${Date.now()}`;
   const nickname = `Phone Shop ${Date.now() % 100000}`;
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -28,7 +32,9 @@ test('a seller authorizes a WeChat mini program on a phone; the console lists it
   const preview = await browser.newContext({ viewport: phone, locale: 'en-US' });
   const look = await preview.newPage();
   await look.goto(sellerPageUrl);
-  await expect(look.getByRole('heading', { level: 1 })).toHaveText('E2E platform asks to manage your WeChat mini program');
+  await expect(look.getByRole('heading', { level: 1 })).toHaveText(
+    'E2E platform asks to manage your WeChat mini program',
+  );
   await expect(look.getByText(tenantId)).toBeVisible();
   await expect(look.getByRole('timer')).toHaveText(/^\d{2}:\d{2}$/);
   await expect(look.getByRole('img', { name: 'QR code of the WeChat authorization page' })).toBeVisible();
@@ -37,7 +43,15 @@ test('a seller authorizes a WeChat mini program on a phone; the console lists it
   await expectNoSeriousViolations(look);
   await preview.close();
 
-  const { context: phoneContext, seller, appId } = await authorizeAsSeller(browser, sellerPageUrl, { provider: 'providerA', nickname, screenshot: 'e2e/artifacts/mini-programs-seller-375.png' });
+  const {
+    context: phoneContext,
+    seller,
+    appId,
+  } = await authorizeAsSeller(browser, sellerPageUrl, {
+    provider: 'providerA',
+    nickname,
+    screenshot: 'e2e/artifacts/mini-programs-seller-375.png',
+  });
   expect(appId).toMatch(/^wx[0-9a-f]{16}$/);
   await seller.screenshot({ path: 'e2e/artifacts/mini-programs-seller-done-375.png', fullPage: true });
   await expectNoSeriousViolations(seller);
@@ -61,7 +75,10 @@ test('an Alipay seller link works through the authorization page link (no phone 
   await signIn(page, admin);
   const tenantId = `seller-ali-${Date.now()}`;
   const sellerPageUrl = await createSellerLink(page, { provider: 'providerB', tenantId });
-  const { context, seller, appId } = await authorizeAsSeller(browser, sellerPageUrl, { provider: 'providerB', nickname: 'Alipay Shop' });
+  const { context, seller, appId } = await authorizeAsSeller(browser, sellerPageUrl, {
+    provider: 'providerB',
+    nickname: 'Alipay Shop',
+  });
   expect(appId).toMatch(/^\d{16}$/);
   await seller.goto(sellerPageUrl);
   await expect(seller.getByRole('heading', { level: 1, name: 'Authorization complete' })).toBeVisible();
@@ -83,7 +100,9 @@ test('the seller page in Chinese, and its expired, forged-link and failed states
   await expectNoSeriousViolations(chinese);
   // The seller switches language on the page itself.
   await chinese.getByLabel('语言').selectOption('en');
-  await expect(chinese.getByRole('heading', { level: 1 })).toHaveText('E2E platform asks to manage your WeChat mini program');
+  await expect(chinese.getByRole('heading', { level: 1 })).toHaveText(
+    'E2E platform asks to manage your WeChat mini program',
+  );
   await zh.close();
 
   // The seller leaves the page open past the expiry: the actions give way to the expired notice.

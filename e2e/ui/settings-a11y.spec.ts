@@ -6,7 +6,9 @@ import { signIn } from '../support/sign-in';
 /** Serious and critical axe violations, by rule id and the first offending element, so a failure says what. */
 async function seriousViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`);
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`);
 }
 
 const noSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
@@ -23,7 +25,10 @@ for (const width of [1280, 375]) {
       await page.screenshot({ path: `e2e/artifacts/settings-a11y-sign-in-${width}.png`, fullPage: true });
     });
 
-    test('settings (admin and viewer) and the sandbox page: no serious or critical axe violations, usable without sideways scrolling', async ({ page, browser }) => {
+    test('settings (admin and viewer) and the sandbox page: no serious or critical axe violations, usable without sideways scrolling', async ({
+      page,
+      browser,
+    }) => {
       await signIn(page, admin);
       await page.getByRole('link', { name: 'Settings' }).click();
       await expect(page.locator('#members').getByRole('row').nth(1)).toBeVisible();
@@ -53,7 +58,10 @@ for (const width of [1280, 375]) {
       await context.close();
     });
 
-    test('invitation page (both ways in): no serious or critical axe violations, nothing scrolls sideways', async ({ page, browser }) => {
+    test('invitation page (both ways in): no serious or critical axe violations, nothing scrolls sideways', async ({
+      page,
+      browser,
+    }) => {
       await signIn(page, admin);
       await page.getByRole('link', { name: 'Settings' }).click();
       await page.locator('#members').getByLabel('E-mail').fill(`a11y-${width}-${Date.now()}@e2e.test`);

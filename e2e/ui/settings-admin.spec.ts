@@ -30,7 +30,9 @@ test('webhook secret: reveal, then rotate — the page says both secrets sign du
   await expect(panel.getByTestId('webhook-rotation')).toContainText('both sign');
 });
 
-test('configuration: template mode select with a per-provider override, allowlist checked before sending, all kept after reload', async ({ page }) => {
+test('configuration: template mode select with a per-provider override, allowlist checked before sending, all kept after reload', async ({
+  page,
+}) => {
   await openSettings(page);
   const mode = page.getByLabel('Template mode', { exact: false }).first();
   await mode.selectOption('manual');
@@ -83,13 +85,18 @@ test('manual templates: add one, a duplicate is refused on its field, delete it'
   await panel.getByLabel('Version', { exact: true }).fill(version);
   await panel.getByRole('button', { name: 'Add template' }).click();
   await expect(panel.getByLabel('Version', { exact: true })).toHaveAttribute('aria-invalid', 'true');
-  await expect(panel.locator('#template-userVersion-error')).toHaveText('This template version is already entered for this provider.');
+  await expect(panel.locator('#template-userVersion-error')).toHaveText(
+    'This template version is already entered for this provider.',
+  );
 
   await row.getByRole('button', { name: `Delete template tpl-e2e version ${version}` }).click();
   await expect(row).toHaveCount(0);
 });
 
-test('webhook delivery log: attempts with their HTTP status and the next attempt; redeliver succeeds once the receiver is back', async ({ page, request }) => {
+test('webhook delivery log: attempts with their HTTP status and the next attempt; redeliver succeeds once the receiver is back', async ({
+  page,
+  request,
+}) => {
   let answer = 503;
   const received: string[] = [];
   const receiver: Server = createServer((req, res) => {
@@ -106,7 +113,14 @@ test('webhook delivery log: attempts with their HTTP status and the next attempt
     await expect(url.locator('xpath=ancestor::form').getByRole('status')).toHaveText('Saved');
     const apiKey = await apiKeyFromPage(page, platformIdOf(page));
     const headers = { authorization: `Bearer ${apiKey}`, 'x-service-code': 'payments' };
-    expect((await request.post('/v1/payments/sub-merchants', { headers, data: { distributorExternalUserId: `hook-${Date.now()}` } })).status()).toBe(201);
+    expect(
+      (
+        await request.post('/v1/payments/sub-merchants', {
+          headers,
+          data: { distributorExternalUserId: `hook-${Date.now()}` },
+        })
+      ).status(),
+    ).toBe(201);
 
     const log = page.locator('#deliveries');
     const failing = log.getByRole('row', { name: new RegExp(hook.replace(/[.]/g, '\\.')) }).first();
@@ -118,7 +132,12 @@ test('webhook delivery log: attempts with their HTTP status and the next attempt
     answer = 200;
     await failing.getByRole('button', { name: /^Redeliver sub_merchant\.updated event/ }).click();
     await expect(log.getByRole('status')).toContainText('A new delivery of the sub_merchant.updated event is queued.');
-    await expect(log.getByRole('row', { name: /delivered/ }).filter({ hasText: hook }).first()).toContainText('HTTP 200', { timeout: 30_000 });
+    await expect(
+      log
+        .getByRole('row', { name: /delivered/ })
+        .filter({ hasText: hook })
+        .first(),
+    ).toContainText('HTTP 200', { timeout: 30_000 });
     expect(received.length).toBeGreaterThanOrEqual(2);
   } finally {
     receiver.close();

@@ -2,7 +2,11 @@ import { expect, test } from '@playwright/test';
 import { admin } from '../support/provision';
 import { signIn } from '../support/sign-in';
 
-test('an admin invites an operator (link shown once, copied), who sets their own password from a new browser and lands in the console as operator; role change, last admin, removal', async ({ page, browser, context }) => {
+test('an admin invites an operator (link shown once, copied), who sets their own password from a new browser and lands in the console as operator; role change, last admin, removal', async ({
+  page,
+  browser,
+  context,
+}) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await signIn(page, admin);
   await page.getByRole('link', { name: 'Settings' }).click();
@@ -17,7 +21,9 @@ test('an admin invites an operator (link shown once, copied), who sets their own
   await expect(panel.getByRole('button', { name: 'Copied' })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
   // Pending, not a member yet: listed with role, inviter and expiry, and no member row.
-  const pending = panel.getByRole('region', { name: 'Pending invitations' }).getByRole('row', { name: new RegExp(email) });
+  const pending = panel
+    .getByRole('region', { name: 'Pending invitations' })
+    .getByRole('row', { name: new RegExp(email) });
   await expect(pending).toContainText('Operator');
   await expect(pending).toContainText(admin.email);
   await expect(panel.getByLabel(`Role of ${email}`)).toHaveCount(0);
@@ -50,15 +56,25 @@ test('an admin invites an operator (link shown once, copied), who sets their own
 
   // The admin sees a member now (role operator), and no pending invitation for them.
   await page.reload();
-  const row = page.locator('#members').getByRole('row', { name: new RegExp(email) }).filter({ has: page.getByLabel(`Role of ${email}`) });
+  const row = page
+    .locator('#members')
+    .getByRole('row', { name: new RegExp(email) })
+    .filter({ has: page.getByLabel(`Role of ${email}`) });
   await expect(row.getByLabel(`Role of ${email}`)).toHaveValue('operator');
-  await expect(page.locator('#members').getByRole('region', { name: 'Pending invitations' }).getByRole('row', { name: new RegExp(email) })).toHaveCount(0);
+  await expect(
+    page
+      .locator('#members')
+      .getByRole('region', { name: 'Pending invitations' })
+      .getByRole('row', { name: new RegExp(email) }),
+  ).toHaveCount(0);
 
   // Inviting the same e-mail again: refused on the field, no link.
   await panel.getByLabel('E-mail').fill(email.toUpperCase());
   await panel.getByRole('button', { name: 'Invite' }).click();
   await expect(panel.getByLabel('E-mail')).toHaveAttribute('aria-invalid', 'true');
-  await expect(panel.locator('#member-email-error')).toHaveText('This person is already a member; change their role in the list instead.');
+  await expect(panel.locator('#member-email-error')).toHaveText(
+    'This person is already a member; change their role in the list instead.',
+  );
   await expect(panel.getByTestId('invitation-link')).toHaveCount(0);
 
   await row.getByLabel(`Role of ${email}`).selectOption('viewer');
@@ -69,13 +85,23 @@ test('an admin invites an operator (link shown once, copied), who sets their own
   // The e2e admin is the platform's only admin: demoting it is refused (409) and the role stays.
   const self = page.locator('#members').getByLabel(`Role of ${admin.email}`);
   await self.selectOption('operator');
-  await expect(page.locator('#members').getByRole('alert')).toHaveText('The platform needs at least one admin: make someone else admin first.');
+  await expect(page.locator('#members').getByRole('alert')).toHaveText(
+    'The platform needs at least one admin: make someone else admin first.',
+  );
   await expect(self).toHaveValue('admin');
   await expect(page.locator('#members').getByRole('button', { name: `Remove ${admin.email}` })).toBeEnabled();
-  await page.locator('#members').getByRole('button', { name: `Remove ${admin.email}` }).click();
-  await expect(page.locator('#members').getByRole('alert')).toHaveText('The platform needs at least one admin: make someone else admin first.');
+  await page
+    .locator('#members')
+    .getByRole('button', { name: `Remove ${admin.email}` })
+    .click();
+  await expect(page.locator('#members').getByRole('alert')).toHaveText(
+    'The platform needs at least one admin: make someone else admin first.',
+  );
 
-  await page.locator('#members').getByRole('button', { name: `Remove ${email}` }).click();
+  await page
+    .locator('#members')
+    .getByRole('button', { name: `Remove ${email}` })
+    .click();
   await expect(page.locator('#members').getByLabel(`Role of ${email}`)).toHaveCount(0);
   // The role change already ended their session, and the removal ended any made since: back to sign-in.
   await invitee.goto(invitee.url());
@@ -83,7 +109,10 @@ test('an admin invites an operator (link shown once, copied), who sets their own
   await other.close();
 });
 
-test('an admin signs a member out everywhere: the member’s open console goes back to sign-in at once', async ({ page, browser }) => {
+test('an admin signs a member out everywhere: the member’s open console goes back to sign-in at once', async ({
+  page,
+  browser,
+}) => {
   await signIn(page, admin);
   await page.getByRole('link', { name: 'Settings' }).click();
   const panel = page.locator('#members');
@@ -94,7 +123,10 @@ test('an admin signs a member out everywhere: the member’s open console goes b
   const link = (await panel.getByTestId('invitation-link').textContent())!.trim();
   await panel.getByRole('button', { name: 'Done' }).click();
 
-  const [laptop, phone] = [await browser.newContext({ locale: 'zh-CN' }), await browser.newContext({ locale: 'zh-CN' })];
+  const [laptop, phone] = [
+    await browser.newContext({ locale: 'zh-CN' }),
+    await browser.newContext({ locale: 'zh-CN' }),
+  ];
   const pages = [await laptop.newPage(), await phone.newPage()];
   await pages[0]!.goto(link);
   await pages[0]!.getByLabel('你的姓名').fill('Signed Out');
@@ -106,7 +138,9 @@ test('an admin signs a member out everywhere: the member’s open console goes b
   await page.reload();
 
   await panel.getByRole('button', { name: `Sign out ${email} everywhere` }).click();
-  await expect(panel.getByRole('status')).toHaveText(`${email} is signed out on every device and has to sign in again.`);
+  await expect(panel.getByRole('status')).toHaveText(
+    `${email} is signed out on every device and has to sign in again.`,
+  );
   await page.screenshot({ path: 'e2e/artifacts/settings-member-signed-out.png', fullPage: true });
   for (const memberPage of pages) {
     await memberPage.reload();
@@ -133,12 +167,16 @@ test('a pending invitation can be revoked: its link then says so and creates not
   const invitee = await other.newPage();
   await invitee.goto(link);
   await expect(invitee.getByRole('heading', { name: 'This invitation cannot be used', level: 1 })).toBeVisible();
-  await expect(invitee.getByRole('main').getByRole('alert')).toHaveText('This invitation was withdrawn by an admin of the platform.');
+  await expect(invitee.getByRole('main').getByRole('alert')).toHaveText(
+    'This invitation was withdrawn by an admin of the platform.',
+  );
   await expect(invitee.getByLabel('Choose a password')).toHaveCount(0);
   await other.close();
 });
 
-test('settings in Chinese: the language switch changes every panel, and is remembered after reload', async ({ page }) => {
+test('settings in Chinese: the language switch changes every panel, and is remembered after reload', async ({
+  page,
+}) => {
   await signIn(page, admin);
   await page.getByRole('link', { name: 'Settings' }).click();
   await page.getByLabel('Language').selectOption('zh-CN');

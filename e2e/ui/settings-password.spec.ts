@@ -2,7 +2,10 @@ import { expect, test } from '@playwright/test';
 import { admin } from '../support/provision';
 import { signIn } from '../support/sign-in';
 
-test('an operator changes their own password (wrong current one and a mismatch refused on the fields), which ends their session, and signs in with the new one', async ({ page, browser }) => {
+test('an operator changes their own password (wrong current one and a mismatch refused on the fields), which ends their session, and signs in with the new one', async ({
+  page,
+  browser,
+}) => {
   // A fresh operator who joined from a Chinese browser (so their console is in Chinese); the shared e2e accounts keep their passwords.
   await signIn(page, admin);
   await page.getByRole('link', { name: 'Settings' }).click();
@@ -40,7 +43,9 @@ test('an operator changes their own password (wrong current one and a mismatch r
 
   await panel.getByLabel('再次输入新密码').fill('my-own-new-password-1');
   await panel.getByRole('button', { name: '修改密码' }).click();
-  await expect(panel.getByRole('status')).toHaveText('密码已修改。你的所有会话（包括当前会话）均已退出，请使用新密码重新登录。');
+  await expect(panel.getByRole('status')).toHaveText(
+    '密码已修改。你的所有会话（包括当前会话）均已退出，请使用新密码重新登录。',
+  );
   await operator.screenshot({ path: 'e2e/artifacts/settings-password-changed.png', fullPage: true });
 
   // The change ended this session too: the settings page now sends the browser to sign in.

@@ -16,7 +16,9 @@ export default async function Home() {
   return (
     <main className="auth-card panel">
       <h1>No platform yet</h1>
-      <p>Your account is not a member of any platform. Ask an admin for an invitation link, or create one with the CLI.</p>
+      <p>
+        Your account is not a member of any platform. Ask an admin for an invitation link, or create one with the CLI.
+      </p>
     </main>
   );
 }

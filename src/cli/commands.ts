@@ -29,7 +29,8 @@ function required(value: string | undefined, what: string): string {
 function parseBatchSize(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const size = Number(value);
-  if (!Number.isInteger(size) || size < 1 || size > 10_000) throw new AppError('invalid_request', '--batch-size must be a whole number from 1 to 10000.');
+  if (!Number.isInteger(size) || size < 1 || size > 10_000)
+    throw new AppError('invalid_request', '--batch-size must be a whole number from 1 to 10000.');
   return size;
 }
 
@@ -37,7 +38,8 @@ function parseServices(value: string | undefined): ServiceCode[] | undefined {
   if (!value) return undefined;
   const list = value.split(',').map((s) => s.trim());
   const bad = list.filter((s) => !(serviceCodes as readonly string[]).includes(s));
-  if (bad.length) throw new AppError('invalid_request', `Unknown service(s): ${bad.join(', ')}. Use ${serviceCodes.join(',')}.`);
+  if (bad.length)
+    throw new AppError('invalid_request', `Unknown service(s): ${bad.join(', ')}. Use ${serviceCodes.join(',')}.`);
   return list as ServiceCode[];
 }
 
@@ -55,19 +57,30 @@ export async function runCommand(db: Db, args: ParsedArgs): Promise<Record<strin
     }
     case 'platform config': {
       const [verb, platformId, key, value] = rest;
-      if (verb !== 'set') throw new AppError('invalid_request', 'Usage: platform config set <platformId> <key> <value>');
+      if (verb !== 'set')
+        throw new AppError('invalid_request', 'Usage: platform config set <platformId> <key> <value>');
       await getPlatform(db, required(platformId, '<platformId>'));
-      const config = await setPlatformConfig({ db, platformId: platformId!, actor: cliActor }, required(key, '<key>'), value ?? null);
+      const config = await setPlatformConfig(
+        { db, platformId: platformId!, actor: cliActor },
+        required(key, '<key>'),
+        value ?? null,
+      );
       return { platformId: platformId!, config };
     }
     case 'apikey create': {
       const platformId = required(rest[0], '<platformId>');
       await getPlatform(db, platformId);
-      const key = await createApiKey({ db, platformId, actor: cliActor }, { name: args.flags.name ?? 'CLI key', services: parseServices(args.flags.services) });
+      const key = await createApiKey(
+        { db, platformId, actor: cliActor },
+        { name: args.flags.name ?? 'CLI key', services: parseServices(args.flags.services) },
+      );
       return { apiKey: key.secret, id: key.id, services: key.services };
     }
     case 'apikey revoke': {
-      const key = await revokeApiKey({ db, platformId: required(rest[0], '<platformId>'), actor: cliActor }, required(rest[1], '<keyId>'));
+      const key = await revokeApiKey(
+        { db, platformId: required(rest[0], '<platformId>'), actor: cliActor },
+        required(rest[1], '<keyId>'),
+      );
       return { id: key.id, revokedAt: key.revokedAt };
     }
     case 'operator create': {
@@ -83,7 +96,11 @@ export async function runCommand(db: Db, args: ParsedArgs): Promise<Record<strin
       });
     }
     case 'data-key status':
-      return { activeKeyId: getFieldCipher().activeKeyId, keyIds: Object.keys(getSecrets().dataKeys), tokens: await countTokensByKey(db) };
+      return {
+        activeKeyId: getFieldCipher().activeKeyId,
+        keyIds: Object.keys(getSecrets().dataKeys),
+        tokens: await countTokensByKey(db),
+      };
     case 'data-key reencrypt':
       return reencryptStoredData(db, { batchSize: parseBatchSize(args.flags['batch-size']) });
     case 'data-key add':

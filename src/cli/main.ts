@@ -56,7 +56,8 @@ async function main() {
     }
     process.stdout.write(args.json ? `${JSON.stringify(result)}\n` : `${formatHuman(result)}\n`);
   } catch (error) {
-    const message = error instanceof ConfigError ? error.problems.join('\n') : error instanceof Error ? error.message : String(error);
+    const message =
+      error instanceof ConfigError ? error.problems.join('\n') : error instanceof Error ? error.message : String(error);
     process.stderr.write(args.json ? `${JSON.stringify({ error: message })}\n` : `error: ${message}\n`);
     process.exitCode = 1;
   }

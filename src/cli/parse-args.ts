@@ -1,4 +1,9 @@
-export type ParsedArgs = { positionals: string[]; flags: Record<string, string | undefined>; json: boolean; help: boolean };
+export type ParsedArgs = {
+  positionals: string[];
+  flags: Record<string, string | undefined>;
+  json: boolean;
+  help: boolean;
+};
 
 /** Flags that take no value; present means "true" (kept as a string so they travel through /internal/cli). */
 const switches = new Set(['password-final']);

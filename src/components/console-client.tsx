@@ -9,7 +9,13 @@ import { consoleLocale } from '@/server/console/console-session';
  * those pages only: a client component imported here would ship with every page). Pages rendered on the
  * server (the sub-merchant list) need neither.
  */
-export async function ConsoleClient({ namespaces, children }: { namespaces: readonly Namespace[]; children: ReactNode }) {
+export async function ConsoleClient({
+  namespaces,
+  children,
+}: {
+  namespaces: readonly Namespace[];
+  children: ReactNode;
+}) {
   const locale = await consoleLocale();
   return (
     <I18nProvider locale={locale} messages={messagesFor(locale, ['common', 'nav', ...namespaces])}>

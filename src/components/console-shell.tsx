@@ -19,7 +19,14 @@ const sections: { key: string; label: MessageKey; sandboxOnly?: boolean }[] = [
  * The console's frame, rendered on the server: only the platform and language pickers, the section links and
  * sign-out are client islands, so every console page ships little JavaScript for the frame.
  */
-export function ConsoleShell(props: { platforms: Membership[]; current: Membership; sandbox: boolean; locale: Locale; t: Translate; children: ReactNode }) {
+export function ConsoleShell(props: {
+  platforms: Membership[];
+  current: Membership;
+  sandbox: boolean;
+  locale: Locale;
+  t: Translate;
+  children: ReactNode;
+}) {
   const { platforms, current, sandbox, locale, t, children } = props;
   const base = `/platforms/${current.platformId}`;
   return (

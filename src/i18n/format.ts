@@ -18,6 +18,7 @@ export function translatorFor(catalog: Messages): Translate {
 
 /** Dates and numbers formatted for the language. */
 export const formatters = (locale: Locale) => ({
-  dateTime: (value: string | Date) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value)),
+  dateTime: (value: string | Date) =>
+    new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value)),
   number: (value: number) => new Intl.NumberFormat(locale).format(value),
 });

@@ -9,7 +9,15 @@ type I18n = { locale: Locale; t: Translate; format: ReturnType<typeof formatters
 const I18nContext = createContext<I18n | null>(null);
 
 /** `messages` is the operator's language only (from `messagesFor` on the server), not both catalogs. */
-export function I18nProvider({ locale, messages, children }: { locale: Locale; messages: Messages; children: ReactNode }) {
+export function I18nProvider({
+  locale,
+  messages,
+  children,
+}: {
+  locale: Locale;
+  messages: Messages;
+  children: ReactNode;
+}) {
   const value = useMemo(() => ({ locale, t: translatorFor(messages), format: formatters(locale) }), [locale, messages]);
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }

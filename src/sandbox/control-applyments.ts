@@ -11,7 +11,10 @@ import type { SandboxStore } from './store';
 export const applymentControlSchema = z
   .object({
     state: z.enum(['auditing', 'to_be_confirmed', 'to_be_signed', 'signing', 'finished', 'rejected', 'canceled']),
-    rejectReasons: z.array(z.object({ field: z.string().min(1).max(100), reason: z.string().min(1).max(500) }).strict()).max(50).optional(),
+    rejectReasons: z
+      .array(z.object({ field: z.string().min(1).max(100), reason: z.string().min(1).max(500) }).strict())
+      .max(50)
+      .optional(),
   })
   .strict();
 
@@ -27,7 +30,12 @@ export function parseSandboxProvider(value: string): SandboxProvider {
  * Moves an application as the upstream's reviewers would. Alipay then pushes its signed result message for
  * passed/rejected orders (WeChat has no applyment notifications: the service polls).
  */
-export async function moveApplyment(store: SandboxStore, provider: SandboxProvider, applymentId: string, change: z.infer<typeof applymentControlSchema>) {
+export async function moveApplyment(
+  store: SandboxStore,
+  provider: SandboxProvider,
+  applymentId: string,
+  change: z.infer<typeof applymentControlSchema>,
+) {
   try {
     if (provider === 'providerA') return await setApplymentState(store, applymentId, change);
     const moved = await setZftOrderState(store, applymentId, change);

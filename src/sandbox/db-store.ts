@@ -17,20 +17,32 @@ export function createDbSandboxStore(db: () => Promise<Db>): SandboxStore {
   const idOf = (id: string) => createHash('sha256').update(id).digest('hex');
   return {
     async get<T>(kind: string, id: string) {
-      const [row] = await (await db())
+      const [row] = await (
+        await db()
+      )
         .select({ value: sandboxObjects.value })
         .from(sandboxObjects)
         .where(and(eq(sandboxObjects.kind, kind), eq(sandboxObjects.id, idOf(id))));
       return row ? open<T>(row.value) : undefined;
     },
     async put<T>(kind: string, id: string, value: T) {
-      await (await db())
+      await (
+        await db()
+      )
         .insert(sandboxObjects)
         .values({ kind, id: idOf(id), value: seal(value) })
-        .onConflictDoUpdate({ target: [sandboxObjects.kind, sandboxObjects.id], set: { value: sql`excluded.value`, updatedAt: new Date() } });
+        .onConflictDoUpdate({
+          target: [sandboxObjects.kind, sandboxObjects.id],
+          set: { value: sql`excluded.value`, updatedAt: new Date() },
+        });
     },
     async list<T>(kind: string) {
-      const rows = await (await db()).select({ value: sandboxObjects.value }).from(sandboxObjects).where(eq(sandboxObjects.kind, kind));
+      const rows = await (
+        await db()
+      )
+        .select({ value: sandboxObjects.value })
+        .from(sandboxObjects)
+        .where(eq(sandboxObjects.kind, kind));
       return rows.map((r) => open<T>(r.value));
     },
   };

@@ -1,5 +1,5 @@
 /**
- * Injected upstream failures (decisions §7): `PUT /sandbox/control/faults` stores a list; each request to a
+ * Injected upstream failures (docs/product/decisions.md §7): `PUT /sandbox/control/faults` stores a list; each request to a
  * provider's sandbox consults it. A fault matches by provider and an optional substring of the URL, fires with
  * probability `rate` (default 1) for `count` requests (default unlimited), and either delays (`latencyMs`) or
  * answers with `status` (and `errcode` in the provider's error shape) or a `malformed` body, or lets it through
@@ -36,7 +36,11 @@ type StoredFault = Fault & { fired: number };
 const kind = 'sandbox:faults';
 
 export async function setFaults(store: SandboxStore, faults: Fault[]) {
-  await store.put(kind, 'active', faults.map((f) => ({ ...f, fired: 0 })));
+  await store.put(
+    kind,
+    'active',
+    faults.map((f) => ({ ...f, fired: 0 })),
+  );
 }
 
 export async function listFaults(store: SandboxStore): Promise<StoredFault[]> {
@@ -48,7 +52,10 @@ const isProviderAComponentApi = (request: Request) => new URL(request.url).pathn
 
 function faultResponse(fault: Fault, request: Request): Response {
   if (fault.malformed) {
-    return new Response('<html><body><h1>502 Bad Gateway</h1></body></html>', { status: fault.status ?? 200, headers: { 'content-type': 'text/html' } });
+    return new Response('<html><body><h1>502 Bad Gateway</h1></body></html>', {
+      status: fault.status ?? 200,
+      headers: { 'content-type': 'text/html' },
+    });
   }
   if (fault.provider === 'providerA' && isProviderAComponentApi(request)) {
     const errcode = Number(fault.errcode ?? (fault.status === 429 ? 45011 : -1));
@@ -57,8 +64,18 @@ function faultResponse(fault: Fault, request: Request): Response {
   const status = fault.status ?? 500;
   const body =
     fault.provider === 'providerA'
-      ? { code: String(fault.errcode ?? (status === 429 ? 'FREQUENCY_LIMITED' : 'SYSTEM_ERROR')), message: 'sandbox injected fault' }
-      : { error_response: { code: String(fault.errcode ?? '20000'), msg: 'Service Currently Unavailable', sub_code: fault.subCode ?? 'isp.unknow-error', sub_msg: 'sandbox injected fault' } };
+      ? {
+          code: String(fault.errcode ?? (status === 429 ? 'FREQUENCY_LIMITED' : 'SYSTEM_ERROR')),
+          message: 'sandbox injected fault',
+        }
+      : {
+          error_response: {
+            code: String(fault.errcode ?? '20000'),
+            msg: 'Service Currently Unavailable',
+            sub_code: fault.subCode ?? 'isp.unknow-error',
+            sub_msg: 'sandbox injected fault',
+          },
+        };
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
@@ -66,11 +83,17 @@ function faultResponse(fault: Fault, request: Request): Response {
 export async function tamperWith(response: Response): Promise<Response> {
   const text = await response.text();
   const index = text.search(/[0-9]/);
-  const altered = index === -1 ? `${text} ` : `${text.slice(0, index)}${(Number(text[index]) + 1) % 10}${text.slice(index + 1)}`;
+  const altered =
+    index === -1 ? `${text} ` : `${text.slice(0, index)}${(Number(text[index]) + 1) % 10}${text.slice(index + 1)}`;
   return new Response(altered, { status: response.status, headers: response.headers });
 }
 
-async function takeFault(store: SandboxStore, provider: Fault['provider'], request: Request, kindMatches: (f: Fault) => boolean) {
+async function takeFault(
+  store: SandboxStore,
+  provider: Fault['provider'],
+  request: Request,
+  kindMatches: (f: Fault) => boolean,
+) {
   const faults = await listFaults(store);
   const index = faults.findIndex(
     (f) =>
@@ -88,7 +111,11 @@ async function takeFault(store: SandboxStore, provider: Fault['provider'], reque
 }
 
 /** Returns the injected response, or undefined to let the request through (after any injected latency). */
-export async function applyFault(store: SandboxStore, provider: Fault['provider'], request: Request): Promise<Response | undefined> {
+export async function applyFault(
+  store: SandboxStore,
+  provider: Fault['provider'],
+  request: Request,
+): Promise<Response | undefined> {
   const fault = await takeFault(store, provider, request, (f) => !f.tamper && f.answerDelayMs === undefined);
   if (!fault) return undefined;
   if (fault.latencyMs) await sleep(fault.latencyMs);
@@ -101,7 +128,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * Serves one request to a provider's sandbox through the active faults: an injected answer, or the real one
  * (`handle`), possibly held back (`answerDelayMs`) or tampered with.
  */
-export async function answerWithFaults(store: SandboxStore, provider: Fault['provider'], request: Request, handle: (request: Request) => Promise<Response>) {
+export async function answerWithFaults(
+  store: SandboxStore,
+  provider: Fault['provider'],
+  request: Request,
+  handle: (request: Request) => Promise<Response>,
+) {
   const injected = await applyFault(store, provider, request);
   if (injected) return injected;
   const tamper = await takeFault(store, provider, request, (f) => f.tamper === true);

@@ -1,5 +1,5 @@
 /**
- * The control API's mini-program side (decisions §7): grant authorizations as the seller would, decide audits
+ * The control API's mini-program side (docs/product/decisions.md §7): grant authorizations as the seller would, decide audits
  * as the reviewers would, expire tokens, and push the matching upstream events to the service.
  */
 import { and, eq } from 'drizzle-orm';
@@ -10,25 +10,48 @@ import { AppError, notFound } from '@/server/errors';
 import { hashState, openAuthorizationLink } from '@/server/services/mini-programs/authorization-state';
 import { deliverAlipayMessage, deliverComponentPush } from './mini-program-pushes';
 import { assertAuthorizerAppIdFree, claimAuthorizerAppId } from './namespace';
-import { buildPush, createProviderAComponentSandboxConfig, decideAudit, expireTokens, grantAuthorization, issueVerifyTicket, readAuthUrl } from './providerA/component';
+import {
+  buildPush,
+  createProviderAComponentSandboxConfig,
+  decideAudit,
+  expireTokens,
+  grantAuthorization,
+  issueVerifyTicket,
+  readAuthUrl,
+} from './providerA/component';
 import { KIND as PROVIDER_A_KIND } from './providerA/component/state';
 import { loadProviderBSandboxKeys } from './providerB/keys';
 import { getApp } from './providerB/mini/mini-store';
-import { buildMiniAuditMessage, decideMiniAudit, expireAppAuthTokens, grantAppAuthorization, type GrantAppAuthorizationInput } from './providerB/mini';
+import {
+  buildMiniAuditMessage,
+  decideMiniAudit,
+  expireAppAuthTokens,
+  grantAppAuthorization,
+  type GrantAppAuthorizationInput,
+} from './providerB/mini';
 import type { SandboxProvider } from './control-applyments';
 import type { NamespacedSandbox } from './sandbox-context';
 import type { SandboxStore } from './store';
 
 export const grantSchema = z
-  .object({ state: z.string().max(256).optional(), authUrl: z.string().max(4000).optional(), appId: z.string().max(64).optional(), nickname: z.string().max(64).optional() })
+  .object({
+    state: z.string().max(256).optional(),
+    authUrl: z.string().max(4000).optional(),
+    appId: z.string().max(64).optional(),
+    nickname: z.string().max(64).optional(),
+  })
   .strict()
   .refine((b) => b.state || b.authUrl, 'send state or authUrl');
-export const auditDecisionSchema = z.object({ decision: z.enum(['approve', 'reject', 'delay']), reason: z.string().max(500).optional() }).strict();
+export const auditDecisionSchema = z
+  .object({ decision: z.enum(['approve', 'reject', 'delay']), reason: z.string().max(500).optional() })
+  .strict();
 export const expireSchema = z.object({ authorizerAppId: z.string().max(64).optional() }).strict();
 
 /** A pending authorization of this platform only: another platform's state is as unknown as a wrong one. */
 async function authUrlOf(platformId: string, state: string) {
-  const [row] = await (await getDb())
+  const [row] = await (
+    await getDb()
+  )
     .select()
     .from(mpAuthorizations)
     .where(and(eq(mpAuthorizations.stateHash, hashState(state)), eq(mpAuthorizations.platformId, platformId)));
@@ -40,13 +63,22 @@ async function authUrlOf(platformId: string, state: string) {
  * The seller pressed Authorize (sandbox page or control API) in one namespace: the grant is kept there, its
  * app id is claimed for that namespace, and the upstream's push to the service follows.
  */
-export async function grantInNamespace(sandbox: NamespacedSandbox, provider: SandboxProvider, input: GrantAppAuthorizationInput) {
-  const named = input.appId ?? (provider === 'providerA' && input.authUrl ? readAuthUrl(input.authUrl).bizAppId : undefined);
+export async function grantInNamespace(
+  sandbox: NamespacedSandbox,
+  provider: SandboxProvider,
+  input: GrantAppAuthorizationInput,
+) {
+  const named =
+    input.appId ?? (provider === 'providerA' && input.authUrl ? readAuthUrl(input.authUrl).bizAppId : undefined);
   await assertAuthorizerAppIdFree(sandbox.shared, sandbox.namespace, provider, named);
   if (provider === 'providerA') {
     const config = createProviderAComponentSandboxConfig();
     if (!input.authUrl) throw new AppError('invalid_request', 'Give the authorization link.');
-    const granted = await grantAuthorization(sandbox.store, { authUrl: input.authUrl, appId: input.appId, nickname: input.nickname }, { config });
+    const granted = await grantAuthorization(
+      sandbox.store,
+      { authUrl: input.authUrl, appId: input.appId, nickname: input.nickname },
+      { config },
+    );
     await claimAuthorizerAppId(sandbox.shared, sandbox.namespace, provider, granted.authorizerAppId);
     await deliverComponentPush(buildPush(config, granted.event));
     return { redirectUrl: granted.redirectUrl, authorizerAppId: granted.authorizerAppId };
@@ -58,13 +90,23 @@ export async function grantInNamespace(sandbox: NamespacedSandbox, provider: San
 }
 
 /** The seller scanned and pressed Authorize: returns where the upstream sends the browser. */
-export async function grantAsSeller(sandbox: NamespacedSandbox, platformId: string, provider: SandboxProvider, body: z.infer<typeof grantSchema>) {
+export async function grantAsSeller(
+  sandbox: NamespacedSandbox,
+  platformId: string,
+  provider: SandboxProvider,
+  body: z.infer<typeof grantSchema>,
+) {
   const authUrl = body.authUrl ?? (await authUrlOf(platformId, body.state!));
   return grantInNamespace(sandbox, provider, { authUrl, appId: body.appId, nickname: body.nickname });
 }
 
 /** The reviewers decided; the upstream's push to the service follows. */
-export async function decideAsReviewer(store: SandboxStore, provider: SandboxProvider, auditId: string, body: z.infer<typeof auditDecisionSchema>) {
+export async function decideAsReviewer(
+  store: SandboxStore,
+  provider: SandboxProvider,
+  auditId: string,
+  body: z.infer<typeof auditDecisionSchema>,
+) {
   if (provider === 'providerA') {
     const config = createProviderAComponentSandboxConfig();
     const decided = await decideAudit(store, { auditId, decision: body.decision, reason: body.reason });
@@ -72,14 +114,23 @@ export async function decideAsReviewer(store: SandboxStore, provider: SandboxPro
     return { auditId, decision: body.decision };
   }
   const summary = await decideMiniAudit(store, { auditId, decision: body.decision, reason: body.reason });
-  if (body.decision !== 'delay') await deliverAlipayMessage(await buildMiniAuditMessage(store, { auditId }, { keys: loadProviderBSandboxKeys() }));
+  if (body.decision !== 'delay')
+    await deliverAlipayMessage(await buildMiniAuditMessage(store, { auditId }, { keys: loadProviderBSandboxKeys() }));
   return { ...summary, auditId, decision: body.decision };
 }
 
 /** Tokens expire upstream: one authorizer's (of this namespace only: any other is a 404), or all of them. */
-export async function expireAsUpstream(store: SandboxStore, provider: SandboxProvider, body: z.infer<typeof expireSchema>) {
+export async function expireAsUpstream(
+  store: SandboxStore,
+  provider: SandboxProvider,
+  body: z.infer<typeof expireSchema>,
+) {
   const appId = body.authorizerAppId;
-  if (appId && !(await (provider === 'providerA' ? store.get(PROVIDER_A_KIND.authorizer, appId) : getApp(store, appId)))) throw notFound('Authorizer');
+  if (
+    appId &&
+    !(await (provider === 'providerA' ? store.get(PROVIDER_A_KIND.authorizer, appId) : getApp(store, appId)))
+  )
+    throw notFound('Authorizer');
   return provider === 'providerA' ? expireTokens(store, body) : expireAppAuthTokens(store, { authAppId: appId });
 }
 

@@ -29,13 +29,19 @@ export function sandboxNamespace(platformId: string, secret = getSecrets().sessi
   return out;
 }
 
-export const isSandboxNamespace = (value: unknown): value is string => typeof value === 'string' && /^[0-9A-Za-z]{22}$/.test(value);
+export const isSandboxNamespace = (value: unknown): value is string =>
+  typeof value === 'string' && /^[0-9A-Za-z]{22}$/.test(value);
 
 /**
  * State the service keeps ONE of for the whole instance (one component identity, one ISV app), so the
  * emulator keeps it once too: the verify ticket, the component access token and both template libraries.
  */
-const sharedKinds = new Set<string>([PROVIDER_A_KIND.ticket, PROVIDER_A_KIND.componentToken, PROVIDER_A_KIND.template, MINI_KINDS.template]);
+const sharedKinds = new Set<string>([
+  PROVIDER_A_KIND.ticket,
+  PROVIDER_A_KIND.componentToken,
+  PROVIDER_A_KIND.template,
+  MINI_KINDS.template,
+]);
 
 /** The emulators' view of one namespace: every kind but the shared ones lives under `t/<namespace>/`. */
 export function namespacedStore(shared: SandboxStore, namespace: string): SandboxStore {
@@ -54,13 +60,20 @@ const appIdOwnerKind = 'sandbox:authorizer-namespace';
  * the app id (audit results, authorization changes) and the service applies them by app id, so two namespaces
  * holding the same app would let one platform's reviewer decisions land on another platform's audits.
  */
-export async function assertAuthorizerAppIdFree(shared: SandboxStore, namespace: string, provider: string, appId: string | undefined) {
+export async function assertAuthorizerAppIdFree(
+  shared: SandboxStore,
+  namespace: string,
+  provider: string,
+  appId: string | undefined,
+) {
   if (!appId) return undefined;
   const owner = await shared.get<{ namespace: string }>(appIdOwnerKind, `${provider}:${appId}`);
-  if (owner && owner.namespace !== namespace) throw new AppError('conflict', 'This app id is authorized to another platform in the sandbox; use another one.');
+  if (owner && owner.namespace !== namespace)
+    throw new AppError('conflict', 'This app id is authorized to another platform in the sandbox; use another one.');
   return owner;
 }
 
 export async function claimAuthorizerAppId(shared: SandboxStore, namespace: string, provider: string, appId: string) {
-  if (!(await assertAuthorizerAppIdFree(shared, namespace, provider, appId))) await shared.put(appIdOwnerKind, `${provider}:${appId}`, { namespace });
+  if (!(await assertAuthorizerAppIdFree(shared, namespace, provider, appId)))
+    await shared.put(appIdOwnerKind, `${provider}:${appId}`, { namespace });
 }

@@ -20,7 +20,8 @@ function build() {
 
 /** The sandbox exists only in sandbox mode; in live mode every /sandbox path is a 404. */
 export function sandboxContext() {
-  if (getEnv().UPSTREAM_MODE !== 'sandbox') throw new AppError('not_found', 'The sandbox is only available with UPSTREAM_MODE=sandbox.');
+  if (getEnv().UPSTREAM_MODE !== 'sandbox')
+    throw new AppError('not_found', 'The sandbox is only available with UPSTREAM_MODE=sandbox.');
   context ??= build();
   return context;
 }
@@ -63,7 +64,10 @@ export function sandboxRoute(handler: (request: Request, ctx: NamespacedSandbox)
     } catch (error) {
       // A malformed link or form is the caller's mistake: the upstream's pages answer it with a plain 4xx.
       if (error instanceof AppError && error.status < 500) {
-        return new Response(error.message, { status: error.status, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+        return new Response(error.message, {
+          status: error.status,
+          headers: { 'content-type': 'text/plain; charset=utf-8' },
+        });
       }
       throw error;
     }

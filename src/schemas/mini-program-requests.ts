@@ -7,8 +7,18 @@ export const miniProgramPlatform = z.enum(miniProgramPlatforms);
 export const authorizeBody = z
   .object({
     platform: miniProgramPlatform,
-    redirectUri: z.string().min(1).max(1000).describe('Absolute https URL the seller returns to (http only for localhost in sandbox mode).'),
-    tenantId: z.string().trim().min(1).max(128).optional().describe('Your id for the seller; stored on the authorizer.'),
+    redirectUri: z
+      .string()
+      .min(1)
+      .max(1000)
+      .describe('Absolute https URL the seller returns to (http only for localhost in sandbox mode).'),
+    tenantId: z
+      .string()
+      .trim()
+      .min(1)
+      .max(128)
+      .optional()
+      .describe('Your id for the seller; stored on the authorizer.'),
   })
   .strict();
 
@@ -23,7 +33,7 @@ export const authorizeCallbackQuery = z
   .refine((q) => q.auth_code || q.app_auth_code, { message: 'auth_code is required', path: ['auth_code'] })
   .transform((q) => ({ authCode: (q.auth_code ?? q.app_auth_code)!, state: q.state }));
 
-/** decisions §5: a string holding a JSON object with extEnable, extAppid, ext and window. */
+/** docs/product/decisions.md §5: a string holding a JSON object with extEnable, extAppid, ext and window. */
 export const extJsonObject = z
   .object({
     extEnable: z.boolean(),
@@ -64,7 +74,12 @@ export const commitBody = z
 export const submitAuditBody = z
   .object({
     authorizerAppId: z.string().min(1).max(64),
-    itemList: z.array(z.object({ address: z.string().min(1).max(255), title: z.string().max(64), tag: z.string().max(64) }).strict()).max(5).default([]),
+    itemList: z
+      .array(
+        z.object({ address: z.string().min(1).max(255), title: z.string().max(64), tag: z.string().max(64) }).strict(),
+      )
+      .max(5)
+      .default([]),
     feedbackInfo: z.string().max(200).optional(),
     feedbackMedia: z.string().max(255).optional(),
   })
@@ -74,6 +89,12 @@ export const authorizerAppIdBody = z.object({ authorizerAppId: z.string().min(1)
 export const authorizerAppIdQuery = authorizerAppIdBody;
 export const experienceBody = authorizerAppIdBody.extend({ path: z.string().max(255).optional() }).strict();
 export const membersBody = authorizerAppIdBody
-  .extend({ action: z.enum(['bind', 'unbind']), member: z.string().min(1).max(128), role: z.string().max(32).optional() })
+  .extend({
+    action: z.enum(['bind', 'unbind']),
+    member: z.string().min(1).max(128),
+    role: z.string().max(32).optional(),
+  })
   .strict();
-export const templatesQuery = z.object({ platform: miniProgramPlatform, tenant_id: z.string().max(128).optional() }).strict();
+export const templatesQuery = z
+  .object({ platform: miniProgramPlatform, tenant_id: z.string().max(128).optional() })
+  .strict();

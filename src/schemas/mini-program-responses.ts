@@ -1,6 +1,6 @@
 /**
  * Response shapes of the mini-program area, for the API reference and the console (the services' DTO
- * mappers are the source of truth; decisions §5).
+ * mappers are the source of truth; docs/product/decisions.md §5).
  */
 import { z } from 'zod';
 import { miniProgramPlatform } from './mini-program-requests';
@@ -10,14 +10,18 @@ const timestamp = z.string().describe('ISO 8601 date-time (UTC).');
 export const authorizerSchema = z
   .object({
     object: z.literal('authorizer'),
-    appId: z.string().describe('The mini program\'s app id at the provider.'),
+    appId: z.string().describe("The mini program's app id at the provider."),
     platform: miniProgramPlatform,
     tenantId: z.string().optional().describe('Your id for the seller, as given when the authorization started.'),
     nickname: z.string().optional(),
     principalName: z.string().optional().describe('The legal entity that owns the mini program.'),
     headImg: z.string().optional().describe('Logo URL.'),
-    permissions: z.array(z.unknown()).describe('Permission sets the seller granted (providerA func_info; empty for providerB).'),
-    status: z.enum(['authorized', 'unauthorized']).describe('`unauthorized` after the seller revoked the authorization upstream.'),
+    permissions: z
+      .array(z.unknown())
+      .describe('Permission sets the seller granted (providerA func_info; empty for providerB).'),
+    status: z
+      .enum(['authorized', 'unauthorized'])
+      .describe('`unauthorized` after the seller revoked the authorization upstream.'),
     authorizedAt: timestamp,
     updatedAt: timestamp,
   })
@@ -45,7 +49,10 @@ export const authorizerListSchema = z
 export const authorizationStartedSchema = z
   .object({
     authUrl: z.string().describe('Open on a desktop: the seller scans the QR code with the admin account.'),
-    mobileAuthUrl: z.string().optional().describe('Embedded authorization inside the provider\'s mobile app (providerA only).'),
+    mobileAuthUrl: z
+      .string()
+      .optional()
+      .describe("Embedded authorization inside the provider's mobile app (providerA only)."),
     state: z.string().describe('Single-use; comes back on the redirect and must be passed on to the callback.'),
     expiresAt: timestamp.describe('The links and the state stop working at this time.'),
   })
@@ -67,18 +74,28 @@ export const templateSchema = z
     userVersion: z.string(),
     userDesc: z.string(),
     createdAt: z.string().describe('When the template was added (as the provider reports it in upstream mode).'),
-    tenantId: z.string().optional().describe('Manual mode: the seller this template is reserved for; absent = every seller.'),
+    tenantId: z
+      .string()
+      .optional()
+      .describe('Manual mode: the seller this template is reserved for; absent = every seller.'),
   })
   .meta({ id: 'Template' });
 
 export const templatesSchema = z
   .object({
-    mode: z.enum(['upstream', 'manual']).describe('Platform config `miniprogram.template_mode` (per provider with `.providerA` / `.providerB`).'),
+    mode: z
+      .enum(['upstream', 'manual'])
+      .describe('Platform config `miniprogram.template_mode` (per provider with `.providerA` / `.providerB`).'),
     templates: z.array(templateSchema),
   })
   .meta({
     id: 'Templates',
-    example: { mode: 'upstream', templates: [{ templateId: '12', userVersion: '1.4.0', userDesc: '商城模板', createdAt: '2026-11-01T02:00:00.000Z' }] },
+    example: {
+      mode: 'upstream',
+      templates: [
+        { templateId: '12', userVersion: '1.4.0', userDesc: '商城模板', createdAt: '2026-11-01T02:00:00.000Z' },
+      ],
+    },
   });
 
 export const commitSchema = z
@@ -106,7 +123,7 @@ export const commitSchema = z
 
 export const auditSubmittedSchema = z
   .object({
-    auditId: z.string().describe('providerA: WeChat\'s auditid; providerB: `<appId>:<version>`.'),
+    auditId: z.string().describe("providerA: WeChat's auditid; providerB: `<appId>:<version>`."),
     status: z.literal('pending'),
   })
   .meta({ id: 'AuditSubmitted', example: { auditId: '420983614', status: 'pending' } });
@@ -126,7 +143,10 @@ export const releaseSchema = z
     releasedAt: timestamp.optional(),
     replayed: z.boolean().describe('true when this version was already released: nothing was sent upstream again.'),
   })
-  .meta({ id: 'Release', example: { auditId: '420983614', userVersion: '1.0.0', releasedAt: '2026-11-22T09:00:00.000Z', replayed: false } });
+  .meta({
+    id: 'Release',
+    example: { auditId: '420983614', userVersion: '1.0.0', releasedAt: '2026-11-22T09:00:00.000Z', replayed: false },
+  });
 
 const versionStamp = z.object({ version: z.string(), description: z.string(), time: timestamp });
 
@@ -139,7 +159,15 @@ export const versionsSchema = z
       .describe('providerA: the latest audit.'),
     release: versionStamp.optional().describe('providerA: the released version.'),
     versions: z
-      .array(z.looseObject({ appVersion: z.string(), status: z.string(), upstreamStatus: z.string(), versionDesc: z.string().optional(), createdAt: z.string().optional() }))
+      .array(
+        z.looseObject({
+          appVersion: z.string(),
+          status: z.string(),
+          upstreamStatus: z.string(),
+          versionDesc: z.string().optional(),
+          createdAt: z.string().optional(),
+        }),
+      )
       .optional()
       .describe('providerB: every version, newest first, with its audit state.'),
   })
@@ -152,13 +180,19 @@ export const versionsSchema = z
     },
   });
 
-export const baseinfoSchema = z
-  .record(z.string(), z.unknown())
-  .meta({
-    id: 'Baseinfo',
-    description: 'The authorizer\'s basic info as the provider reports it (providerA: account basic info; providerB: appName, appLogo, categoryNames…).',
-    example: { appId: 'wx3c1f8e2a9b7d6c54', accountType: 2, principalType: 1, principalName: '福州示例科技有限公司', nickname: '示例小店', headImageUrl: 'https://wx.qlogo.cn/mmopen/example/0' },
-  });
+export const baseinfoSchema = z.record(z.string(), z.unknown()).meta({
+  id: 'Baseinfo',
+  description:
+    "The authorizer's basic info as the provider reports it (providerA: account basic info; providerB: appName, appLogo, categoryNames…).",
+  example: {
+    appId: 'wx3c1f8e2a9b7d6c54',
+    accountType: 2,
+    principalType: 1,
+    principalName: '福州示例科技有限公司',
+    nickname: '示例小店',
+    headImageUrl: 'https://wx.qlogo.cn/mmopen/example/0',
+  },
+});
 
 export const experienceSchema = z
   .object({
@@ -168,10 +202,16 @@ export const experienceSchema = z
   })
   .meta({ id: 'Experience', example: { qrCodePngBase64: 'iVBORw0KGgoAAAANSUhEUgAAAQAAAAEA…', version: '1.0.1' } });
 
-export const rollbackSchema = z.object({ rolledBack: z.literal(true) }).meta({ id: 'Rollback', example: { rolledBack: true } });
+export const rollbackSchema = z
+  .object({ rolledBack: z.literal(true) })
+  .meta({ id: 'Rollback', example: { rolledBack: true } });
 
 export const membersSchema = z
-  .object({ members: z.array(z.record(z.string(), z.unknown())).describe('providerA: experiencers `{ userStr }`; providerB: members with role and status.') })
+  .object({
+    members: z
+      .array(z.record(z.string(), z.unknown()))
+      .describe('providerA: experiencers `{ userStr }`; providerB: members with role and status.'),
+  })
   .meta({ id: 'Members', example: { members: [{ userStr: 'a1B2c3D4e5F6' }] } });
 
 /** A template an admin entered for manual mode (console). */

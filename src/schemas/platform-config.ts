@@ -1,4 +1,4 @@
-/** Platform configuration keys (decisions.md) with their value rules; shared by REST, tRPC, CLI and console. */
+/** Platform configuration keys (docs/product/decisions.md) with their value rules; shared by REST, tRPC, CLI and console. */
 import { z } from 'zod';
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
@@ -15,7 +15,13 @@ export const platformConfigSchemas = {
   'miniprogram.template_mode.providerA': z.enum(['upstream', 'manual']),
   'miniprogram.template_mode.providerB': z.enum(['upstream', 'manual']),
   'miniprogram.redirect_uri_allowlist': z.preprocess(
-    (v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : v),
+    (v) =>
+      typeof v === 'string'
+        ? v
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : v,
     z.array(z.string().regex(/^(\*\.)?[a-z0-9.-]+(:\d+)?$/i, 'must be a host name, e.g. shop.example.com')).max(50),
   ),
 } as const;

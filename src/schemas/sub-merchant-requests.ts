@@ -11,7 +11,13 @@ export const commissionRateSchema = z
 
 export const createSubMerchantBody = z
   .object({
-    distributorExternalUserId: z.string().trim().min(1).max(128).optional().describe("Your seller's id; omit for the platform's own record."),
+    distributorExternalUserId: z
+      .string()
+      .trim()
+      .min(1)
+      .max(128)
+      .optional()
+      .describe("Your seller's id; omit for the platform's own record."),
     provider: z.enum(['providerA', 'providerB']).default('providerA'),
     commissionRate: commissionRateSchema.optional(),
     formData: formDataDraftSchema.optional(),
@@ -22,7 +28,11 @@ export const submitSubMerchantBody = z.object({ formData: formDataDraftSchema.op
 
 export const updateSubMerchantBody = z
   .object({
-    chSubMchid: z.string().trim().regex(/^[0-9A-Za-z_-]{1,64}$/, 'letters, digits, _ or -').optional(),
+    chSubMchid: z
+      .string()
+      .trim()
+      .regex(/^[0-9A-Za-z_-]{1,64}$/, 'letters, digits, _ or -')
+      .optional(),
     status: z.enum(['pending', 'active', 'suspended']).optional(),
     commissionRate: commissionRateSchema.optional(),
     formData: formDataDraftSchema.optional(),

@@ -6,7 +6,10 @@ export const subMerchantSchema = z
     id: z.string(),
     object: z.literal('sub_merchant'),
     platformId: z.string(),
-    distributorExternalUserId: z.string().optional().describe('The seller id in your system; absent for the platform\'s own record.'),
+    distributorExternalUserId: z
+      .string()
+      .optional()
+      .describe("The seller id in your system; absent for the platform's own record."),
     provider: z.enum(['providerA', 'providerB']),
     status: z.enum(['pending', 'active', 'suspended']),
     commissionRate: z.number().describe('Percentage, 0–100, two decimals (0.6 = 0.6%).'),

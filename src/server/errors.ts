@@ -39,7 +39,12 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly options: { errors?: FieldError[]; retryAfterSeconds?: number; headers?: Record<string, string>; cause?: unknown } = {},
+    readonly options: {
+      errors?: FieldError[];
+      retryAfterSeconds?: number;
+      headers?: Record<string, string>;
+      cause?: unknown;
+    } = {},
   ) {
     super(message, { cause: options.cause });
     this.name = 'AppError';

@@ -11,9 +11,14 @@ export const api = createTRPCReact<AppRouter>();
 
 export function TrpcProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { staleTime: 5_000, retry: (count, error) => count < 2 && !('data' in error) } } }),
+    () =>
+      new QueryClient({
+        defaultOptions: { queries: { staleTime: 5_000, retry: (count, error) => count < 2 && !('data' in error) } },
+      }),
   );
-  const [client] = useState(() => api.createClient({ links: [httpBatchLink({ url: '/api/trpc', maxItems: TRPC_MAX_BATCH_SIZE })] }));
+  const [client] = useState(() =>
+    api.createClient({ links: [httpBatchLink({ url: '/api/trpc', maxItems: TRPC_MAX_BATCH_SIZE })] }),
+  );
   return (
     <api.Provider client={client} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>

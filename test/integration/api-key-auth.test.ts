@@ -25,7 +25,11 @@ describeEachDatabase('GET /v1/payments/sub-merchants authentication and scope', 
   }
 
   it('answers 401 without a key, with a malformed key and with an unknown key', async () => {
-    for (const headers of [{ 'x-service-code': 'payments' }, apiHeaders('not-a-key'), apiHeaders(`sk_test_${'A'.repeat(32)}`)]) {
+    for (const headers of [
+      { 'x-service-code': 'payments' },
+      apiHeaders('not-a-key'),
+      apiHeaders(`sk_test_${'A'.repeat(32)}`),
+    ]) {
       const response = await callRoute(listRoute.GET, url, { headers });
       expect(response.status).toBe(401);
       expect((await problem(response)).code).toBe('unauthenticated');
@@ -34,7 +38,11 @@ describeEachDatabase('GET /v1/payments/sub-merchants authentication and scope', 
 
   it('answers 400 invalid_request for two Authorization headers, whichever comes first (Node and Headers join them with ", ")', async () => {
     const unknown = `Bearer sk_test_${'A'.repeat(32)}`;
-    for (const pair of [[`Bearer ${platform.apiKey}`, unknown], [unknown, `Bearer ${platform.apiKey}`], [`Bearer ${platform.apiKey}`, `Bearer ${platform.apiKey}`]]) {
+    for (const pair of [
+      [`Bearer ${platform.apiKey}`, unknown],
+      [unknown, `Bearer ${platform.apiKey}`],
+      [`Bearer ${platform.apiKey}`, `Bearer ${platform.apiKey}`],
+    ]) {
       const headers = new Headers({ 'x-service-code': 'payments' });
       for (const value of pair) headers.append('authorization', value);
       const response = await callRoute(listRoute.GET, url, { headers });
@@ -66,13 +74,23 @@ describeEachDatabase('GET /v1/payments/sub-merchants authentication and scope', 
 
   it('lists only the calling platform’s records, and records the key’s last use', async () => {
     const other = await createPlatformWithKey(database().db);
-    await database().db.insert(subMerchants).values([
-      { id: newId('sm'), platformId: platform.platformId, provider: 'providerA', distributorExternalUserId: 'mine-1' },
-      { id: newId('sm'), platformId: other.platformId, provider: 'providerA', distributorExternalUserId: 'theirs-1' },
-    ]);
+    await database()
+      .db.insert(subMerchants)
+      .values([
+        {
+          id: newId('sm'),
+          platformId: platform.platformId,
+          provider: 'providerA',
+          distributorExternalUserId: 'mine-1',
+        },
+        { id: newId('sm'), platformId: other.platformId, provider: 'providerA', distributorExternalUserId: 'theirs-1' },
+      ]);
     const response = await callRoute(listRoute.GET, url, { headers: apiHeaders(platform.apiKey) });
     expect(response.status).toBe(200);
-    const body = (await response.json()) as { data: { distributorExternalUserId: string; platformId: string }[]; hasMore: boolean };
+    const body = (await response.json()) as {
+      data: { distributorExternalUserId: string; platformId: string }[];
+      hasMore: boolean;
+    };
     expect(body.data.map((d) => d.distributorExternalUserId)).toEqual(['mine-1']);
     expect(body.data.every((d) => d.platformId === platform.platformId)).toBe(true);
     const [key] = await database().db.select().from(apiKeys).where(eq(apiKeys.id, platform.apiKeyId));

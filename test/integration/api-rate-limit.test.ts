@@ -85,9 +85,13 @@ describeEachDatabase('per API key rate limits (2 a second, burst 3)', (database)
   });
 
   it('does not spend tokens on unauthenticated calls (no key, no bucket)', async () => {
-    const response = await callRoute((await import('@/app/v1/payments/sub-merchants/route')).GET, '/v1/payments/sub-merchants', {
-      headers: apiHeaders(`sk_test_${'B'.repeat(32)}`),
-    });
+    const response = await callRoute(
+      (await import('@/app/v1/payments/sub-merchants/route')).GET,
+      '/v1/payments/sub-merchants',
+      {
+        headers: apiHeaders(`sk_test_${'B'.repeat(32)}`),
+      },
+    );
     expect(response.status).toBe(401);
     expect(response.headers.get('ratelimit')).toBeNull();
   });

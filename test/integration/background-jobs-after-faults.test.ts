@@ -29,18 +29,30 @@ describeEachDatabase('background jobs catch up once an upstream fault clears', (
     mini = miniProgramApi(platform.apiKey);
     await sandbox.control(platform.apiKey, 'POST', '/providerA/ticket');
     const started = await mini.authorize({ platform: 'providerA', redirectUri: 'https://seller.example.com/back' });
-    const granted = await sandbox.control(platform.apiKey, 'POST', '/providerA/authorizations', { state: started.body.state });
-    appId = (await mini.callback('providerA', new URL(granted.body!.redirectUrl as string).searchParams.toString())).body.appId;
+    const granted = await sandbox.control(platform.apiKey, 'POST', '/providerA/authorizations', {
+      state: started.body.state,
+    });
+    appId = (await mini.callback('providerA', new URL(granted.body!.redirectUrl as string).searchParams.toString()))
+      .body.appId;
   });
 
-  const fault = (match: string) => sandbox.control(platform.apiKey, 'PUT', '/faults', [{ provider: 'providerA', match, status: 500 }]);
+  const fault = (match: string) =>
+    sandbox.control(platform.apiKey, 'PUT', '/faults', [{ provider: 'providerA', match, status: 500 }]);
   const clear = () => sandbox.control(platform.apiKey, 'DELETE', '/faults');
 
   it('status sync: a slot during a 500 outage fails without touching the record; the next slot records the finished review', async () => {
     const created = await payments.create({ distributorExternalUserId: 'sync-under-fault', provider: 'providerA' });
-    const submitted = await payments.submit(created.body.id, { formData: await completeFormData(payments, 'providerA') });
-    await sandbox.control(platform.apiKey, 'POST', `/providerA/applyments/${submitted.body.chApplymentId}`, { state: 'finished' });
-    const due = () => database().db.update(subMerchants).set({ nextSyncAt: sql`now() - interval '1 second'` }).where(eq(subMerchants.id, created.body.id));
+    const submitted = await payments.submit(created.body.id, {
+      formData: await completeFormData(payments, 'providerA'),
+    });
+    await sandbox.control(platform.apiKey, 'POST', `/providerA/applyments/${submitted.body.chApplymentId}`, {
+      state: 'finished',
+    });
+    const due = () =>
+      database()
+        .db.update(subMerchants)
+        .set({ nextSyncAt: sql`now() - interval '1 second'` })
+        .where(eq(subMerchants.id, created.body.id));
 
     await due();
     const before = (await payments.get(created.body.id)).body;
@@ -48,28 +60,53 @@ describeEachDatabase('background jobs catch up once an upstream fault clears', (
     await fault('/applyment/business_code/');
     const during = await syncDueSubMerchants(database().db).finally(clear);
     expect(during.failed).toBeGreaterThanOrEqual(1);
-    expect((await payments.get(created.body.id)).body).toMatchObject({ chApplymentState: before.chApplymentState, status: 'pending', updatedAt: before.updatedAt });
+    expect((await payments.get(created.body.id)).body).toMatchObject({
+      chApplymentState: before.chApplymentState,
+      status: 'pending',
+      updatedAt: before.updatedAt,
+    });
 
     await due();
     const after = await syncDueSubMerchants(database().db);
     expect(after.synced).toBeGreaterThanOrEqual(1);
-    expect((await payments.get(created.body.id)).body).toMatchObject({ chApplymentState: 'finished', status: 'active' });
+    expect((await payments.get(created.body.id)).body).toMatchObject({
+      chApplymentState: 'finished',
+      status: 'active',
+    });
   });
 
   it('audit polling: a decision whose push never arrived is found by the first poll after the outage', async () => {
     const template = (await mini.templates('providerA')).body.templates[0];
-    await mini.commit('providerA', { authorizerAppId: appId, templateId: template.templateId, extJson: extJsonFor(appId), userVersion: '4.0.0', userDesc: 'poll' });
-    const { auditId } = (await mini.submitAudit('providerA', { authorizerAppId: appId, itemList: [{ address: 'pages/index/index', title: '首页', tag: '购物' }] })).body;
+    await mini.commit('providerA', {
+      authorizerAppId: appId,
+      templateId: template.templateId,
+      extJson: extJsonFor(appId),
+      userVersion: '4.0.0',
+      userDesc: 'poll',
+    });
+    const { auditId } = (
+      await mini.submitAudit('providerA', {
+        authorizerAppId: appId,
+        itemList: [{ address: 'pages/index/index', title: '首页', tag: '购物' }],
+      })
+    ).body;
     // The reviewer decides while the service is unreachable for the upstream's push.
     const serviceUrl = process.env.SANDBOX_SERVICE_URL;
     process.env.SANDBOX_SERVICE_URL = 'http://127.0.0.1:9';
     resetEnvForTests();
-    await sandbox.control(platform.apiKey, 'POST', `/providerA/audits/${auditId}`, { decision: 'approve' }).finally(() => {
-      process.env.SANDBOX_SERVICE_URL = serviceUrl;
-      resetEnvForTests();
-    });
-    const status = async () => (await database().db.select().from(mpAudits).where(eq(mpAudits.auditId, auditId)))[0]!.status;
-    const due = () => database().db.update(mpAudits).set({ nextPollAt: sql`now() - interval '1 second'` }).where(eq(mpAudits.auditId, auditId));
+    await sandbox
+      .control(platform.apiKey, 'POST', `/providerA/audits/${auditId}`, { decision: 'approve' })
+      .finally(() => {
+        process.env.SANDBOX_SERVICE_URL = serviceUrl;
+        resetEnvForTests();
+      });
+    const status = async () =>
+      (await database().db.select().from(mpAudits).where(eq(mpAudits.auditId, auditId)))[0]!.status;
+    const due = () =>
+      database()
+        .db.update(mpAudits)
+        .set({ nextPollAt: sql`now() - interval '1 second'` })
+        .where(eq(mpAudits.auditId, auditId));
     expect(await status()).toBe('pending');
 
     await due();
@@ -84,7 +121,10 @@ describeEachDatabase('background jobs catch up once an upstream fault clears', (
 
   it('token refresh: an expiring authorizer token that cannot be refreshed during the outage is refreshed by the next run', async () => {
     const expiring = new Date(Date.now() + 5 * 60_000);
-    await database().db.update(mpAuthorizers).set({ accessTokenExpiresAt: expiring }).where(eq(mpAuthorizers.appId, appId));
+    await database()
+      .db.update(mpAuthorizers)
+      .set({ accessTokenExpiresAt: expiring })
+      .where(eq(mpAuthorizers.appId, appId));
     await fault('api_authorizer_token');
     const during = await refreshExpiringAuthorizerTokens(database().db).finally(clear);
     expect(during).toMatchObject({ refreshed: 0 });

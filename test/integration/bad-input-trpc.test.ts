@@ -5,7 +5,13 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { controlCharacterString, expectNothingInternal, hostileSegment, reportRequestCount, wrongTypedValue } from '../support/bad-requests';
+import {
+  controlCharacterString,
+  expectNothingInternal,
+  hostileSegment,
+  reportRequestCount,
+  wrongTypedValue,
+} from '../support/bad-requests';
 import { describeEachDatabase } from '../support/databases';
 import { changedTables, databaseSnapshotter, type DbSnapshot } from '../support/db-snapshot';
 import { sessionCookie, useRequestScope } from '../support/next-request-scope';
@@ -16,7 +22,16 @@ import { callTrpcOverHttp, trpcProcedures as procedures, type TrpcProcedure } fr
 
 const RUNS_PER_PROCEDURE = Number(process.env.BAD_INPUT_RUNS ?? 20);
 
-type WireCase = { label: string; method: 'GET' | 'POST'; path: string; input?: string; contentType?: string; cookie?: string | null; search?: string; headers?: [string, string][] };
+type WireCase = {
+  label: string;
+  method: 'GET' | 'POST';
+  path: string;
+  input?: string;
+  contentType?: string;
+  cookie?: string | null;
+  search?: string;
+  headers?: [string, string][];
+};
 
 // Small enough that "over the limit" bodies stay cheap; the check is the same at any limit.
 const BODY_LIMIT = 64 * 1024;
@@ -37,7 +52,9 @@ describeEachDatabase('bad input on every tRPC procedure', (database, driver) => 
   beforeEach(() => {
     baseline = undefined;
   });
-  afterAll(() => reportRequestCount(`[bad-input] ${casesRun} tRPC requests over ${procedures.length} procedures [${driver}]`));
+  afterAll(() =>
+    reportRequestCount(`[bad-input] ${casesRun} tRPC requests over ${procedures.length} procedures [${driver}]`),
+  );
 
   async function attack(c: WireCase) {
     casesRun++;
@@ -59,15 +76,27 @@ describeEachDatabase('bad input on every tRPC procedure', (database, driver) => 
     const base = { platformId: tenant.platformId };
     const refused = (input: unknown) => procedure.inputs.some((schema) => !schema.safeParse(input).success);
     const cases: fc.Arbitrary<[string, unknown]>[] = [
-      fc.constantFrom<[string, unknown]>(['no input', undefined], ['null', null], ['a number', 1], ['a string', 'x'], ['an array', [base]]),
+      fc.constantFrom<[string, unknown]>(
+        ['no input', undefined],
+        ['null', null],
+        ['a number', 1],
+        ['a string', 'x'],
+        ['an array', [base]],
+      ),
       hostileSegment.map((platformId): [string, unknown] => ['hostile platformId', { ...base, platformId }]),
-      controlCharacterString.map((text): [string, unknown] => ['control characters', { ...base, [procedure.fields.find((f) => f !== 'platformId') ?? 'platformId']: text }]),
+      controlCharacterString.map((text): [string, unknown] => [
+        'control characters',
+        { ...base, [procedure.fields.find((f) => f !== 'platformId') ?? 'platformId']: text },
+      ]),
     ];
     if (procedure.fields.length) {
       cases.push(
         fc
           .tuple(fc.constantFrom(...procedure.fields), wrongTypedValue)
-          .map(([field, value]): [string, unknown] => [`${field} = ${JSON.stringify(value)}`, { ...base, [field]: value }])
+          .map(([field, value]): [string, unknown] => [
+            `${field} = ${JSON.stringify(value)}`,
+            { ...base, [field]: value },
+          ])
           .filter(([, input]) => refused(input)),
       );
     }
@@ -78,7 +107,10 @@ describeEachDatabase('bad input on every tRPC procedure', (database, driver) => 
     it(`${procedure.type} ${procedure.path}: every bad input is a 4xx tRPC error and changes nothing`, async () => {
       const method = procedure.type === 'query' ? 'GET' : 'POST';
       const valid = JSON.stringify({ platformId: tenant.platformId });
-      const batchOf = (size: number) => JSON.stringify(Object.fromEntries(Array.from({ length: size }, (_, i) => [i, { platformId: tenant.platformId }])));
+      const batchOf = (size: number) =>
+        JSON.stringify(
+          Object.fromEntries(Array.from({ length: size }, (_, i) => [i, { platformId: tenant.platformId }])),
+        );
       const tooMany = TRPC_MAX_BATCH_SIZE + 1;
       const limits = fc.constantFrom<WireCase>(
         {
@@ -89,27 +121,106 @@ describeEachDatabase('bad input on every tRPC procedure', (database, driver) => 
           input: batchOf(tooMany),
           contentType: 'application/json',
         },
-        { label: 'batch over the limit, commas percent-encoded', method, path: Array(tooMany).fill(procedure.path).join('%2C'), search: '?batch=1', input: '{}', contentType: 'application/json' },
-        { label: 'malformed percent-encoding in the path', method, path: `${procedure.path}%E0%A4%A`, input: valid, contentType: 'application/json' },
-        { label: 'malformed percent-encoding in a batch path', method, path: `${procedure.path},%ZZ`, search: '?batch=1', input: '{}', contentType: 'application/json' },
-        { label: 'declared body over the limit', method, path: procedure.path, input: valid, contentType: 'application/json', headers: [['content-length', String(BODY_LIMIT * 100)]] },
-        { label: 'malformed Content-Length', method, path: procedure.path, input: valid, contentType: 'application/json', headers: [['content-length', '1e9']] },
+        {
+          label: 'batch over the limit, commas percent-encoded',
+          method,
+          path: Array(tooMany).fill(procedure.path).join('%2C'),
+          search: '?batch=1',
+          input: '{}',
+          contentType: 'application/json',
+        },
+        {
+          label: 'malformed percent-encoding in the path',
+          method,
+          path: `${procedure.path}%E0%A4%A`,
+          input: valid,
+          contentType: 'application/json',
+        },
+        {
+          label: 'malformed percent-encoding in a batch path',
+          method,
+          path: `${procedure.path},%ZZ`,
+          search: '?batch=1',
+          input: '{}',
+          contentType: 'application/json',
+        },
+        {
+          label: 'declared body over the limit',
+          method,
+          path: procedure.path,
+          input: valid,
+          contentType: 'application/json',
+          headers: [['content-length', String(BODY_LIMIT * 100)]],
+        },
+        {
+          label: 'malformed Content-Length',
+          method,
+          path: procedure.path,
+          input: valid,
+          contentType: 'application/json',
+          headers: [['content-length', '1e9']],
+        },
       );
       // Mutations read a body: one over the limit is cut off while it is read, and a second Content-Type (joined
       // with ", " as Node now does) is not JSON. Queries take their input from the URL.
       const bodies =
         method === 'POST'
           ? fc.constantFrom<WireCase>(
-              { label: 'body over the limit', method, path: procedure.path, input: JSON.stringify({ platformId: 'x'.repeat(BODY_LIMIT) }), contentType: 'application/json' },
-              { label: 'duplicated Content-Type', method, path: procedure.path, input: valid, contentType: 'application/json', headers: [['content-type', 'text/plain']] },
+              {
+                label: 'body over the limit',
+                method,
+                path: procedure.path,
+                input: JSON.stringify({ platformId: 'x'.repeat(BODY_LIMIT) }),
+                contentType: 'application/json',
+              },
+              {
+                label: 'duplicated Content-Type',
+                method,
+                path: procedure.path,
+                input: valid,
+                contentType: 'application/json',
+                headers: [['content-type', 'text/plain']],
+              },
             )
           : limits;
       const wire = fc.constantFrom<WireCase>(
-        { label: 'not signed in', method, path: procedure.path, input: JSON.stringify({ platformId: tenant.platformId }), contentType: 'application/json', cookie: null },
-        { label: 'forged session', method, path: procedure.path, input: JSON.stringify({ platformId: tenant.platformId }), contentType: 'application/json', cookie: 'next-auth.session-token=eyJ.forged.x' },
-        { label: 'wrong method', method: method === 'GET' ? 'POST' : 'GET', path: procedure.path, input: JSON.stringify({ platformId: tenant.platformId }), contentType: 'application/json' },
-        { label: 'malformed JSON', method, path: procedure.path, input: '{"platformId":', contentType: 'application/json' },
-        { label: 'unknown procedure', method, path: `${procedure.path}.nope`, input: '{}', contentType: 'application/json' },
+        {
+          label: 'not signed in',
+          method,
+          path: procedure.path,
+          input: JSON.stringify({ platformId: tenant.platformId }),
+          contentType: 'application/json',
+          cookie: null,
+        },
+        {
+          label: 'forged session',
+          method,
+          path: procedure.path,
+          input: JSON.stringify({ platformId: tenant.platformId }),
+          contentType: 'application/json',
+          cookie: 'next-auth.session-token=eyJ.forged.x',
+        },
+        {
+          label: 'wrong method',
+          method: method === 'GET' ? 'POST' : 'GET',
+          path: procedure.path,
+          input: JSON.stringify({ platformId: tenant.platformId }),
+          contentType: 'application/json',
+        },
+        {
+          label: 'malformed JSON',
+          method,
+          path: procedure.path,
+          input: '{"platformId":',
+          contentType: 'application/json',
+        },
+        {
+          label: 'unknown procedure',
+          method,
+          path: `${procedure.path}.nope`,
+          input: '{}',
+          contentType: 'application/json',
+        },
       );
       const input = badInputs(procedure).map(([label, value]): WireCase => ({
         label,
@@ -120,7 +231,9 @@ describeEachDatabase('bad input on every tRPC procedure', (database, driver) => 
       }));
       // A procedure without input (me.get) has only the wire and the session to get wrong.
       const wireAndLimits = fc.oneof(wire, limits, bodies);
-      const cases = procedure.inputs.length ? fc.oneof(wireAndLimits, input) : wireAndLimits.filter((c) => c.label !== 'malformed JSON');
+      const cases = procedure.inputs.length
+        ? fc.oneof(wireAndLimits, input)
+        : wireAndLimits.filter((c) => c.label !== 'malformed JSON');
       await fc.assert(fc.asyncProperty(cases, attack), { numRuns: RUNS_PER_PROCEDURE });
     });
   }

@@ -31,7 +31,9 @@ describeEachDatabase('caller-supplied keys', (database) => {
         cookie,
       });
       expect(response.status, `${key}: ${response.text}`).toBe(400);
-      const body = JSON.parse(response.text) as { error: { message: string; data: { appCode: string; errors: { pointer: string }[] } } };
+      const body = JSON.parse(response.text) as {
+        error: { message: string; data: { appCode: string; errors: { pointer: string }[] } };
+      };
       expect(body.error.message).toContain(`Unknown config key "${key}"`);
       expect(body.error.data).toMatchObject({ appCode: 'invalid_request', errors: [{ pointer: '/key' }] });
     }

@@ -11,40 +11,62 @@ describeEachDatabase('command line', (database) => {
   const cli = (line: string) => runCommand(database().db, parseArgs(line.split(' ')));
 
   it('platform create returns a working API key and a webhook secret', async () => {
-    const result = (await cli('platform create --name Acme --json')) as { platformId: string; apiKey: string; webhookSecret: string };
+    const result = (await cli('platform create --name Acme --json')) as {
+      platformId: string;
+      apiKey: string;
+      webhookSecret: string;
+    };
     expect(result.platformId).toMatch(/^plat_/);
     expect(result.apiKey).toMatch(/^sk_test_[0-9A-Za-z]{32}$/);
     expect(result.webhookSecret).toMatch(/^whsec_/);
-    const response = await callRoute(listRoute.GET, '/v1/payments/sub-merchants', { headers: apiHeaders(result.apiKey) });
+    const response = await callRoute(listRoute.GET, '/v1/payments/sub-merchants', {
+      headers: apiHeaders(result.apiKey),
+    });
     expect(response.status).toBe(200);
   });
 
   it('apikey create honours --services', async () => {
     const { platformId } = (await cli('platform create --name Scoped')) as { platformId: string };
     const { apiKey } = (await cli(`apikey create ${platformId} --services miniprogram`)) as { apiKey: string };
-    expect((await callRoute(listRoute.GET, '/v1/payments/sub-merchants', { headers: apiHeaders(apiKey) })).status).toBe(403);
+    expect((await callRoute(listRoute.GET, '/v1/payments/sub-merchants', { headers: apiHeaders(apiKey) })).status).toBe(
+      403,
+    );
     await expect(cli(`apikey create ${platformId} --services payments,wallet`)).rejects.toThrow(/Unknown service/);
   });
 
   it('platform config set validates keys and values and stores parsed values', async () => {
     const { platformId } = (await cli('platform create --name Configured')) as { platformId: string };
-    const { config } = (await cli(`platform config set ${platformId} miniprogram.audit_notify_url https://hooks.example.com/audit`)) as {
+    const { config } = (await cli(
+      `platform config set ${platformId} miniprogram.audit_notify_url https://hooks.example.com/audit`,
+    )) as {
       config: Record<string, unknown>;
     };
     expect(config['miniprogram.audit_notify_url']).toBe('https://hooks.example.com/audit');
-    await expect(cli(`platform config set ${platformId} miniprogram.audit_notify_url not-a-url`)).rejects.toBeInstanceOf(AppError);
+    await expect(
+      cli(`platform config set ${platformId} miniprogram.audit_notify_url not-a-url`),
+    ).rejects.toBeInstanceOf(AppError);
     await expect(cli(`platform config set ${platformId} payments.unknown_key 1`)).rejects.toThrow(/Unknown config key/);
-    await expect(cli(`platform config set ${platformId} payments.default_commission_rate 0.125`)).rejects.toThrow(/2 decimals/);
-    await expect(cli('platform config set plat_missing payments.notify_url https://x.example')).rejects.toThrow(/not found/);
+    await expect(cli(`platform config set ${platformId} payments.default_commission_rate 0.125`)).rejects.toThrow(
+      /2 decimals/,
+    );
+    await expect(cli('platform config set plat_missing payments.notify_url https://x.example')).rejects.toThrow(
+      /not found/,
+    );
   });
 
   it('operator create stores a password that verifies, and refuses duplicates and short passwords', async () => {
     const { platformId } = (await cli('platform create --name Staffed')) as { platformId: string };
     const email = `ops-${Date.now()}@example.com`;
-    await cli(`operator create --email ${email} --password correct-horse-battery --platform ${platformId} --role viewer`);
-    expect(await verifyOperatorCredentials(database().db, email.toUpperCase(), 'correct-horse-battery')).toMatchObject({ email });
+    await cli(
+      `operator create --email ${email} --password correct-horse-battery --platform ${platformId} --role viewer`,
+    );
+    expect(await verifyOperatorCredentials(database().db, email.toUpperCase(), 'correct-horse-battery')).toMatchObject({
+      email,
+    });
     expect(await verifyOperatorCredentials(database().db, email, 'wrong-password-here')).toBeNull();
-    await expect(cli(`operator create --email ${email} --password correct-horse-battery`)).rejects.toThrow(/already exists/);
+    await expect(cli(`operator create --email ${email} --password correct-horse-battery`)).rejects.toThrow(
+      /already exists/,
+    );
     await expect(cli('operator create --email short@example.com --password short')).rejects.toThrow(/12 characters/);
   });
 });

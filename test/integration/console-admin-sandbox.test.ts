@@ -5,7 +5,6 @@ import { extJsonFor, miniProgramApi } from '../support/mini-programs';
 import { completeFormData, paymentsApi } from '../support/onboarding';
 import { useSandboxOverHttp } from '../support/sandbox-server';
 
-
 describeEachDatabase('the sandbox page procedures and server-side roles', (database) => {
   const sandbox = useSandboxOverHttp();
   const team = async () => {
@@ -34,10 +33,20 @@ describeEachDatabase('the sandbox page procedures and server-side roles', (datab
       const operator = main.as('operator');
       const list = (await operator.consoleAdmin.sandbox.applyments({ platformId: main.platformId })).data;
       const row = list.find((a) => a.applymentId === mine.chApplymentId);
-      expect(row).toMatchObject({ provider, subMerchantId: mine.id, distributorExternalUserId: `sandbox-page-${provider}`, state: 'auditing' });
+      expect(row).toMatchObject({
+        provider,
+        subMerchantId: mine.id,
+        distributorExternalUserId: `sandbox-page-${provider}`,
+        state: 'auditing',
+      });
       expect(list.some((a) => a.applymentId === theirs.chApplymentId)).toBe(false);
 
-      const moveTheirs = operator.consoleAdmin.sandbox.moveApplyment({ platformId: main.platformId, provider, applymentId: theirs.chApplymentId, state: 'finished' });
+      const moveTheirs = operator.consoleAdmin.sandbox.moveApplyment({
+        platformId: main.platformId,
+        provider,
+        applymentId: theirs.chApplymentId,
+        state: 'finished',
+      });
       expect(await failure(moveTheirs)).toEqual({ code: 'NOT_FOUND', appCode: 'not_found' });
       expect((await other.payments.get(theirs.id)).body.chApplymentState).not.toBe('finished');
 
@@ -52,41 +61,101 @@ describeEachDatabase('the sandbox page procedures and server-side roles', (datab
       // The record learned of it without waiting for the minute's sync: the reason sits on our field name.
       const record = (await main.payments.get(mine.id)).body;
       expect(record.chApplymentState).toBe('rejected');
-      expect(record.rejectReasons).toEqual([expect.objectContaining({ field: 'idCardCopy', reason: expect.stringContaining('身份证人像面不清晰') })]);
+      expect(record.rejectReasons).toEqual([
+        expect.objectContaining({ field: 'idCardCopy', reason: expect.stringContaining('身份证人像面不清晰') }),
+      ]);
 
       if (provider === 'providerA') {
-        await operator.consoleAdmin.sandbox.moveApplyment({ platformId: main.platformId, provider, applymentId: mine.chApplymentId, state: 'finished' });
-        expect((await main.payments.get(mine.id)).body).toMatchObject({ status: 'active', chApplymentState: 'finished', chSubMchid: expect.any(String) });
+        await operator.consoleAdmin.sandbox.moveApplyment({
+          platformId: main.platformId,
+          provider,
+          applymentId: mine.chApplymentId,
+          state: 'finished',
+        });
+        expect((await main.payments.get(mine.id)).body).toMatchObject({
+          status: 'active',
+          chApplymentState: 'finished',
+          chSubMchid: expect.any(String),
+        });
       }
     });
   }
 
   it('lists pending audits of this platform and decides them as the reviewer; the audit status follows', async () => {
-    expect((await main.as('operator').consoleAdmin.sandbox.pushTicket({ platformId: main.platformId })).delivered).toBe(true);
+    expect((await main.as('operator').consoleAdmin.sandbox.pushTicket({ platformId: main.platformId })).delivered).toBe(
+      true,
+    );
     const api = miniProgramApi(main.apiKey);
-    const started = await api.authorize({ platform: 'providerA', redirectUri: 'https://seller.example.com/done', tenantId: 'sandbox-page' });
-    const granted = await sandbox.control(main.apiKey, 'POST', '/providerA/authorizations', { state: started.body.state });
-    const appId = (await api.callback('providerA', new URL(granted.body!.redirectUrl as string).searchParams.toString())).body.appId as string;
+    const started = await api.authorize({
+      platform: 'providerA',
+      redirectUri: 'https://seller.example.com/done',
+      tenantId: 'sandbox-page',
+    });
+    const granted = await sandbox.control(main.apiKey, 'POST', '/providerA/authorizations', {
+      state: started.body.state,
+    });
+    const appId = (
+      await api.callback('providerA', new URL(granted.body!.redirectUrl as string).searchParams.toString())
+    ).body.appId as string;
     const template = (await api.templates('providerA')).body.templates[0];
-    expect((await api.commit('providerA', { authorizerAppId: appId, templateId: template.templateId, extJson: extJsonFor(appId), userVersion: '1.2.3' })).status).toBe(200);
-    const { auditId } = (await api.submitAudit('providerA', { authorizerAppId: appId, itemList: [{ address: 'pages/index/index', title: '首页', tag: '购物' }] })).body;
+    expect(
+      (
+        await api.commit('providerA', {
+          authorizerAppId: appId,
+          templateId: template.templateId,
+          extJson: extJsonFor(appId),
+          userVersion: '1.2.3',
+        })
+      ).status,
+    ).toBe(200);
+    const { auditId } = (
+      await api.submitAudit('providerA', {
+        authorizerAppId: appId,
+        itemList: [{ address: 'pages/index/index', title: '首页', tag: '购物' }],
+      })
+    ).body;
 
     const operator = main.as('operator');
     const pending = (await operator.consoleAdmin.sandbox.audits({ platformId: main.platformId })).data;
-    expect(pending).toEqual([expect.objectContaining({ auditId, provider: 'providerA', appId, userVersion: '1.2.3', delayed: false })]);
+    expect(pending).toEqual([
+      expect.objectContaining({ auditId, provider: 'providerA', appId, userVersion: '1.2.3', delayed: false }),
+    ]);
     expect((await other.as('operator').consoleAdmin.sandbox.audits({ platformId: other.platformId })).data).toEqual([]);
-    expect(await failure(other.as('operator').consoleAdmin.sandbox.decideAudit({ platformId: other.platformId, auditId, decision: 'approve' }))).toEqual({ code: 'NOT_FOUND', appCode: 'not_found' });
+    expect(
+      await failure(
+        other
+          .as('operator')
+          .consoleAdmin.sandbox.decideAudit({ platformId: other.platformId, auditId, decision: 'approve' }),
+      ),
+    ).toEqual({ code: 'NOT_FOUND', appCode: 'not_found' });
 
-    await operator.consoleAdmin.sandbox.decideAudit({ platformId: main.platformId, auditId, decision: 'reject', reason: '页面内容不完整' });
-    expect((await api.auditStatus('providerA', auditId, appId)).body).toMatchObject({ status: 'rejected', reason: expect.stringContaining('页面内容不完整') });
+    await operator.consoleAdmin.sandbox.decideAudit({
+      platformId: main.platformId,
+      auditId,
+      decision: 'reject',
+      reason: '页面内容不完整',
+    });
+    expect((await api.auditStatus('providerA', auditId, appId)).body).toMatchObject({
+      status: 'rejected',
+      reason: expect.stringContaining('页面内容不完整'),
+    });
     expect((await operator.consoleAdmin.sandbox.audits({ platformId: main.platformId })).data).toEqual([]);
   });
 
   it('viewers may not use the sandbox page (FORBIDDEN)', async () => {
     const viewer = main.as('viewer');
-    expect(await failure(viewer.consoleAdmin.sandbox.applyments({ platformId: main.platformId }))).toEqual({ code: 'FORBIDDEN', appCode: undefined });
-    expect(await failure(viewer.consoleAdmin.sandbox.audits({ platformId: main.platformId }))).toEqual({ code: 'FORBIDDEN', appCode: undefined });
-    expect(await failure(viewer.consoleAdmin.sandbox.pushTicket({ platformId: main.platformId }))).toEqual({ code: 'FORBIDDEN', appCode: undefined });
+    expect(await failure(viewer.consoleAdmin.sandbox.applyments({ platformId: main.platformId }))).toEqual({
+      code: 'FORBIDDEN',
+      appCode: undefined,
+    });
+    expect(await failure(viewer.consoleAdmin.sandbox.audits({ platformId: main.platformId }))).toEqual({
+      code: 'FORBIDDEN',
+      appCode: undefined,
+    });
+    expect(await failure(viewer.consoleAdmin.sandbox.pushTicket({ platformId: main.platformId }))).toEqual({
+      code: 'FORBIDDEN',
+      appCode: undefined,
+    });
   });
 
   it('a viewer cannot submit, PUT, release or manage keys; an operator cannot PUT, release or manage keys (FORBIDDEN)', async () => {
@@ -100,16 +169,33 @@ describeEachDatabase('the sandbox page procedures and server-side roles', (datab
       expect(await failure(caller.apiKeys.create({ platformId, name: 'x' }))).toEqual(forbidden);
       expect(await failure(caller.apiKeys.list({ platformId }))).toEqual(forbidden);
       expect(await failure(caller.apiKeys.revoke({ platformId, keyId: main.apiKeyId }))).toEqual(forbidden);
-      expect(await failure(caller.subMerchants.update({ platformId, id: record.id, patch: { commissionRate: 1 } }))).toEqual(forbidden);
+      expect(
+        await failure(caller.subMerchants.update({ platformId, id: record.id, patch: { commissionRate: 1 } })),
+      ).toEqual(forbidden);
       expect(await failure(caller.miniPrograms.release(onAuthorizer))).toEqual(forbidden);
       expect(await failure(caller.events.rotateWebhookSecret({ platformId }))).toEqual(forbidden);
-      expect(await failure(caller.platformConfig.set({ platformId, key: 'payments.notify_url', value: 'https://x.example.com' }))).toEqual(forbidden);
+      expect(
+        await failure(
+          caller.platformConfig.set({ platformId, key: 'payments.notify_url', value: 'https://x.example.com' }),
+        ),
+      ).toEqual(forbidden);
     }
     expect(await failure(viewer.subMerchants.submit({ platformId, id: record.id, formData: {} }))).toEqual(forbidden);
-    expect(await failure(viewer.subMerchants.saveDraft({ platformId, id: record.id, formData: {} }))).toEqual(forbidden);
-    expect(await failure(viewer.miniPrograms.submitAudit({ ...onAuthorizer, itemList: [{ address: 'pages/index/index', title: 't', tag: 't' }] }))).toEqual(forbidden);
+    expect(await failure(viewer.subMerchants.saveDraft({ platformId, id: record.id, formData: {} }))).toEqual(
+      forbidden,
+    );
+    expect(
+      await failure(
+        viewer.miniPrograms.submitAudit({
+          ...onAuthorizer,
+          itemList: [{ address: 'pages/index/index', title: 't', tag: 't' }],
+        }),
+      ),
+    ).toEqual(forbidden);
     // Nothing changed: the key still works and the record is still a draft.
     expect((await main.payments.get(record.id)).body.chApplymentState).toBeFalsy();
-    expect((await main.as('admin').apiKeys.list({ platformId })).find((k) => k.id === main.apiKeyId)?.revokedAt).toBeNull();
+    expect(
+      (await main.as('admin').apiKeys.list({ platformId })).find((k) => k.id === main.apiKeyId)?.revokedAt,
+    ).toBeNull();
   });
 });

@@ -24,9 +24,12 @@ const LIMIT = 64 * 1024;
 type NextRequestInit = ConstructorParameters<typeof NextRequest>[1];
 type TrpcError = { error: { message: string; data: { code: string; httpStatus: number; appCode?: string } } };
 
-const callTrpc = (request: Request) => inRequestScope((r: Request) => (r.method === 'GET' ? trpcRoute.GET(r) : trpcRoute.POST(r)))(request);
+const callTrpc = (request: Request) =>
+  inRequestScope((r: Request) => (r.method === 'GET' ? trpcRoute.GET(r) : trpcRoute.POST(r)))(request);
 const callAuth = (request: NextRequest, action: string[]) =>
-  inRequestScope((r: Request) => (r.method === 'GET' ? authRoute.GET : authRoute.POST)(r, { params: Promise.resolve({ nextauth: action }) }))(request);
+  inRequestScope((r: Request) =>
+    (r.method === 'GET' ? authRoute.GET : authRoute.POST)(r, { params: Promise.resolve({ nextauth: action }) }),
+  )(request);
 
 /** A body that streams `total` bytes in 16 KB chunks and counts how many the server pulled. */
 function countingStream(total: number) {
@@ -50,17 +53,26 @@ describeEachDatabase('console API limits', (database) => {
   let cookie: string;
   let counter = 0;
   const newOperator = async () =>
-    (await createOperator(database().db, { email: `limits-${++counter}-${Date.now()}@example.com`, password: 'a long enough password', name: 'Limits' })).operatorId;
+    (
+      await createOperator(database().db, {
+        email: `limits-${++counter}-${Date.now()}@example.com`,
+        password: 'a long enough password',
+        name: 'Limits',
+      })
+    ).operatorId;
   beforeAll(async () => {
     operatorId = await newOperator();
     cookie = await sessionCookie(operatorId);
   });
-  const locale = async () => (await database().db.select({ locale: operators.locale }).from(operators).where(eq(operators.id, operatorId)))[0]!.locale;
+  const locale = async () =>
+    (await database().db.select({ locale: operators.locale }).from(operators).where(eq(operators.id, operatorId)))[0]!
+      .locale;
   const setLocaleBatch = (size: number, init: { body?: BodyInit; headers?: Record<string, string> } = {}) =>
     new Request(`${SITE}/api/trpc/${Array(size).fill('me.setLocale').join(',')}?batch=1`, {
       method: 'POST',
       headers: { cookie, 'content-type': 'application/json', ...init.headers },
-      body: init.body ?? JSON.stringify(Object.fromEntries(Array.from({ length: size }, (_, i) => [i, { locale: 'en' }]))),
+      body:
+        init.body ?? JSON.stringify(Object.fromEntries(Array.from({ length: size }, (_, i) => [i, { locale: 'en' }]))),
       duplex: 'half',
     } as RequestInit);
 
@@ -70,11 +82,17 @@ describeEachDatabase('console API limits', (database) => {
     expect(tooMany.status).toBe(400);
     const body = (await tooMany.json()) as TrpcError;
     expect(body.error.data).toMatchObject({ code: 'BAD_REQUEST', httpStatus: 400, appCode: 'invalid_request' });
-    expect(body.error.message).toBe(`A batch may call at most ${TRPC_MAX_BATCH_SIZE} procedures; this one calls ${TRPC_MAX_BATCH_SIZE + 1}. Send smaller batches.`);
+    expect(body.error.message).toBe(
+      `A batch may call at most ${TRPC_MAX_BATCH_SIZE} procedures; this one calls ${TRPC_MAX_BATCH_SIZE + 1}. Send smaller batches.`,
+    );
     expect(await locale()).toBe('zh-CN');
-    const hundredQueries = await callTrpc(new Request(`${SITE}/api/trpc/${Array(100).fill('me.get').join(',')}?batch=1&input={}`, { headers: { cookie } }));
+    const hundredQueries = await callTrpc(
+      new Request(`${SITE}/api/trpc/${Array(100).fill('me.get').join(',')}?batch=1&input={}`, { headers: { cookie } }),
+    );
     expect(hundredQueries.status).toBe(400);
-    const encodedCommas = await callTrpc(new Request(`${SITE}/api/trpc/${Array(11).fill('me.get').join('%2C')}?batch=1&input={}`, { headers: { cookie } }));
+    const encodedCommas = await callTrpc(
+      new Request(`${SITE}/api/trpc/${Array(11).fill('me.get').join('%2C')}?batch=1&input={}`, { headers: { cookie } }),
+    );
     expect(encodedCommas.status).toBe(400);
     const full = await callTrpc(setLocaleBatch(TRPC_MAX_BATCH_SIZE));
     expect(full.status).toBe(200);
@@ -85,7 +103,10 @@ describeEachDatabase('console API limits', (database) => {
     const { stream, counter: trpcRead } = countingStream(10 * LIMIT);
     const trpc = await callTrpc(setLocaleBatch(1, { body: stream, headers: { 'content-length': String(10 * LIMIT) } }));
     expect(trpc.status).toBe(413);
-    expect(((await trpc.json()) as TrpcError).error.data).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', appCode: 'payload_too_large' });
+    expect(((await trpc.json()) as TrpcError).error.data).toMatchObject({
+      code: 'PAYLOAD_TOO_LARGE',
+      appCode: 'payload_too_large',
+    });
     expect(trpcRead.pulled).toBeLessThanOrEqual(16 * 1024); // a stream may pre-pull one chunk; nothing is read
     const { stream: authStream, counter: authRead } = countingStream(10 * LIMIT);
     const auth = await callAuth(
@@ -125,7 +146,11 @@ describeEachDatabase('console API limits', (database) => {
   it('limits each operator: every procedure of a batch spends a token; past the burst 429 with Retry-After and RateLimit headers', async () => {
     const busy = await sessionCookie(await newOperator());
     const query = (who: string, size = 1) =>
-      callTrpc(new Request(`${SITE}/api/trpc/${Array(size).fill('me.get').join(',')}?batch=1&input={}`, { headers: { cookie: who } }));
+      callTrpc(
+        new Request(`${SITE}/api/trpc/${Array(size).fill('me.get').join(',')}?batch=1&input={}`, {
+          headers: { cookie: who },
+        }),
+      );
     const batch = await query(busy, 10);
     expect(batch.status).toBe(200);
     expect(batch.headers.get('ratelimit-policy')).toBe('"console";q=1;w=1');
@@ -134,7 +159,11 @@ describeEachDatabase('console API limits', (database) => {
     expect((await query(busy)).status).toBe(200);
     const limited = await query(busy);
     expect(limited.status).toBe(429);
-    expect(((await limited.json()) as TrpcError).error.data).toMatchObject({ code: 'TOO_MANY_REQUESTS', httpStatus: 429, appCode: 'rate_limited' });
+    expect(((await limited.json()) as TrpcError).error.data).toMatchObject({
+      code: 'TOO_MANY_REQUESTS',
+      httpStatus: 429,
+      appCode: 'rate_limited',
+    });
     expect(limited.headers.get('retry-after')).toBe('1');
     expect(limited.headers.get('ratelimit')).toBe('"console";r=0;t=1');
     // Another operator has a bucket of its own.
@@ -144,10 +173,13 @@ describeEachDatabase('console API limits', (database) => {
   it('limits signed-out callers per client address, on /api/trpc and /api/auth alike', async () => {
     // The TCP peer as socket-address.ts records it (forwarding headers are not believed without a trusted proxy).
     const fromAddress = (address: string) => ({ [SOCKET_ADDRESS_HEADER]: address });
-    const anonymous = (address: string) => callTrpc(new Request(`${SITE}/api/trpc/me.get`, { headers: fromAddress(address) }));
-    const csrf = (address: string) => callAuth(new NextRequest(`${SITE}/api/auth/csrf`, { headers: fromAddress(address) }), ['csrf']);
+    const anonymous = (address: string) =>
+      callTrpc(new Request(`${SITE}/api/trpc/me.get`, { headers: fromAddress(address) }));
+    const csrf = (address: string) =>
+      callAuth(new NextRequest(`${SITE}/api/auth/csrf`, { headers: fromAddress(address) }), ['csrf']);
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await anonymous('203.0.113.7')).status, (await csrf('203.0.113.7')).status);
+    for (let i = 0; i < 6; i++)
+      statuses.push((await anonymous('203.0.113.7')).status, (await csrf('203.0.113.7')).status);
     expect(statuses).toEqual(Array(6).fill([401, 200]).flat());
     const limitedTrpc = await anonymous('203.0.113.7');
     expect(limitedTrpc.status).toBe(429);

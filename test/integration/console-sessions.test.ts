@@ -28,7 +28,12 @@ describeEachDatabase('console sessions end when they should', (database) => {
   /** A fresh operator on the team's platform, and a way to sign them in (each call is another device). */
   const member = async (role: 'operator' | 'viewer' = 'viewer') => {
     const email = `session-${Date.now()}-${++seq}@example.com`;
-    const { operatorId } = await createOperator(database().db, { email, password: TEAM_PASSWORD, platformId: team.platformId, role });
+    const { operatorId } = await createOperator(database().db, {
+      email,
+      password: TEAM_PASSWORD,
+      platformId: team.platformId,
+      role,
+    });
     return { email, operatorId, signIn: (password = TEAM_PASSWORD) => signedIn(email, password) };
   };
   const signedIn = async (email: string, password: string) => {
@@ -37,7 +42,8 @@ describeEachDatabase('console sessions end when they should', (database) => {
     return answer.sessionCookie!;
   };
   const emailOf = async (operatorId: string) =>
-    (await database().db.select({ email: operators.email }).from(operators).where(eq(operators.id, operatorId)))[0]!.email;
+    (await database().db.select({ email: operators.email }).from(operators).where(eq(operators.id, operatorId)))[0]!
+      .email;
   /** The HTTP status of a console call made with this cookie (me.get needs any valid session). */
   const meStatus = async (cookie: string) => (await callTrpcOverHttp({ method: 'GET', path: 'me.get', cookie })).status;
   const mutate = (cookie: string, path: string, input: unknown) =>
@@ -61,7 +67,10 @@ describeEachDatabase('console sessions end when they should', (database) => {
     const { signIn } = await member();
     const here = await signIn();
     const elsewhere = await signIn();
-    const changed = await mutate(here, 'me.changePassword', { currentPassword: TEAM_PASSWORD, newPassword: 'a-brand-new-password-2' });
+    const changed = await mutate(here, 'me.changePassword', {
+      currentPassword: TEAM_PASSWORD,
+      newPassword: 'a-brand-new-password-2',
+    });
     expect(changed.status).toBe(200);
     expect([await meStatus(here), await meStatus(elsewhere)]).toEqual([401, 401]);
     expect(await meStatus(await signIn('a-brand-new-password-2'))).toBe(200);
@@ -71,10 +80,29 @@ describeEachDatabase('console sessions end when they should', (database) => {
     const admin = await signedIn(await emailOf(team.ids.admin), TEAM_PASSWORD);
     const demoted = await member('operator');
     const removed = await member('operator');
-    const [demotedSession, removedSession, bystander] = [await demoted.signIn(), await removed.signIn(), await (await member()).signIn()];
+    const [demotedSession, removedSession, bystander] = [
+      await demoted.signIn(),
+      await removed.signIn(),
+      await (await member()).signIn(),
+    ];
 
-    expect((await mutate(admin, 'consoleAdmin.changeRole', { platformId: team.platformId, operatorId: demoted.operatorId, role: 'viewer' })).status).toBe(200);
-    expect((await mutate(admin, 'consoleAdmin.removeMember', { platformId: team.platformId, operatorId: removed.operatorId })).status).toBe(200);
+    expect(
+      (
+        await mutate(admin, 'consoleAdmin.changeRole', {
+          platformId: team.platformId,
+          operatorId: demoted.operatorId,
+          role: 'viewer',
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await mutate(admin, 'consoleAdmin.removeMember', {
+          platformId: team.platformId,
+          operatorId: removed.operatorId,
+        })
+      ).status,
+    ).toBe(200);
     expect([await meStatus(demotedSession), await meStatus(removedSession)]).toEqual([401, 401]);
     expect([await meStatus(admin), await meStatus(bystander)]).toEqual([200, 200]);
     // The demoted member signs in again, now as a viewer.
@@ -91,13 +119,18 @@ describeEachDatabase('console sessions end when they should', (database) => {
     expect((await mutate(viewer, 'consoleAdmin.endMemberSessions', input)).status).toBe(403);
     const otherTeam = await createConsoleTeam(database().db);
     const otherAdmin = await signedIn(await emailOf(otherTeam.ids.admin), TEAM_PASSWORD);
-    const foreign = await mutate(otherAdmin, 'consoleAdmin.endMemberSessions', { platformId: otherTeam.platformId, operatorId: target.operatorId });
+    const foreign = await mutate(otherAdmin, 'consoleAdmin.endMemberSessions', {
+      platformId: otherTeam.platformId,
+      operatorId: target.operatorId,
+    });
     expect(foreign.status).toBe(404);
     expect([await meStatus(sessions[0]!), await meStatus(sessions[1]!)]).toEqual([200, 200]);
 
     const ended = await mutate(admin, 'consoleAdmin.endMemberSessions', input);
     expect(ended.status).toBe(200);
-    expect(JSON.parse(ended.text)).toMatchObject({ result: { data: { operatorId: target.operatorId, sessionsEnded: true } } });
+    expect(JSON.parse(ended.text)).toMatchObject({
+      result: { data: { operatorId: target.operatorId, sessionsEnded: true } },
+    });
     expect([await meStatus(sessions[0]!), await meStatus(sessions[1]!)]).toEqual([401, 401]);
     expect([await meStatus(admin), await meStatus(viewer)]).toEqual([200, 200]);
   });
@@ -109,7 +142,14 @@ describeEachDatabase('console sessions end when they should', (database) => {
   });
 
   describe('next-auth’s own redirect after sign-in stays on this origin', () => {
-    it.each(['http://evil.example/x', '//evil.example/x', '/\\evil.example/x', '/%5Cevil.example', 'javascript:alert(1)', ' \t//evil.example'])('%s', async (callbackUrl) => {
+    it.each([
+      'http://evil.example/x',
+      '//evil.example/x',
+      '/\\evil.example/x',
+      '/%5Cevil.example',
+      'javascript:alert(1)',
+      ' \t//evil.example',
+    ])('%s', async (callbackUrl) => {
       const { email } = await member();
       const answer = await signInOverHttp({ email, password: TEAM_PASSWORD, callbackUrl });
       expect(answer.error).toBeNull();
@@ -120,7 +160,11 @@ describeEachDatabase('console sessions end when they should', (database) => {
 
     it('follows a path on this origin', async () => {
       const { email } = await member();
-      const answer = await signInOverHttp({ email, password: TEAM_PASSWORD, callbackUrl: `/platforms/${team.platformId}/settings?tab=members` });
+      const answer = await signInOverHttp({
+        email,
+        password: TEAM_PASSWORD,
+        callbackUrl: `/platforms/${team.platformId}/settings?tab=members`,
+      });
       expect(answer.url).toBe(`http://localhost:3000/platforms/${team.platformId}/settings?tab=members`);
     });
   });

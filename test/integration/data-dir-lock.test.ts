@@ -46,7 +46,10 @@ describe('embedded database directory lock', () => {
     await first.db.execute(sql`insert into survivor values ('kept')`);
     await first.close();
     // A holder that no longer exists, as after SIGKILL: pid 2^22 + 1 is above Linux's default pid_max.
-    fs.writeFileSync(path.join(dataDir, 'LOCK'), JSON.stringify({ pid: 4_194_305, startedAt: 'then', command: 'killed server' }));
+    fs.writeFileSync(
+      path.join(dataDir, 'LOCK'),
+      JSON.stringify({ pid: 4_194_305, startedAt: 'then', command: 'killed server' }),
+    );
     const second = await openDatabase({ driver: 'pglite', dataDir });
     try {
       const rows = await second.executeSql('select v from survivor');

@@ -69,15 +69,25 @@ describeEachDatabase('data-encryption key rotation without downtime', (database)
     const expected = new Map<string, ReturnType<typeof personal>>();
     const writing = new Map<string, ReturnType<typeof personal>>();
     for (let n = 0; n < 48; n++) {
-      const created = await payments.create({ distributorExternalUserId: `rot-${n}`, provider: n % 2 ? 'providerA' : 'providerB', formData: personal(n) });
+      const created = await payments.create({
+        distributorExternalUserId: `rot-${n}`,
+        provider: n % 2 ? 'providerA' : 'providerB',
+        formData: personal(n),
+      });
       expect(created.status).toBe(201);
       expected.set(created.body.id, personal(n));
     }
     expect((await sandbox.control(platform.apiKey, 'POST', '/providerA/ticket')).status).toBe(200);
     const mini = miniProgramApi(platform.apiKey);
-    const apps = [await authorizeMiniProgram(mini, sandbox.controlAs(platform.apiKey), 'providerA', 'rot-a'), await authorizeMiniProgram(mini, sandbox.controlAs(platform.apiKey), 'providerB', 'rot-b')];
+    const apps = [
+      await authorizeMiniProgram(mini, sandbox.controlAs(platform.apiKey), 'providerA', 'rot-a'),
+      await authorizeMiniProgram(mini, sandbox.controlAs(platform.apiKey), 'providerB', 'rot-b'),
+    ];
     const photo = await jpegWithPrivateMetadata();
-    const images = [await uploadMedia(ctx, { bytes: photo, filename: 'id.jpg', provider: 'providerA' }), await uploadMedia(ctx, { bytes: photo, filename: 'id.jpg', provider: 'providerB' })];
+    const images = [
+      await uploadMedia(ctx, { bytes: photo, filename: 'id.jpg', provider: 'providerA' }),
+      await uploadMedia(ctx, { bytes: photo, filename: 'id.jpg', provider: 'providerB' }),
+    ];
     const imageBytes = await Promise.all(images.map(async (image) => (await getMedia(ctx, image.mediaId)).bytes));
     expect(Object.keys((await countTokensByKey(db)).byKeyId)).toEqual(['k1']);
 
@@ -87,7 +97,10 @@ describeEachDatabase('data-encryption key rotation without downtime', (database)
       const acceptable = (id: string) => [expected.get(id), writing.get(id)];
       const before = new Map([...expected.keys()].map((id) => [id, acceptable(id)]));
       const rows = await db.select().from(subMerchants).where(eq(subMerchants.platformId, platform.platformId));
-      for (const row of rows) expect([...before.get(row.id)!, ...acceptable(row.id)]).toContainEqual(expect.objectContaining(revealFormData(row)));
+      for (const row of rows)
+        expect([...before.get(row.id)!, ...acceptable(row.id)]).toContainEqual(
+          expect.objectContaining(revealFormData(row)),
+        );
       const one = [...expected.keys()][rows.length % expected.size]!;
       expect((await payments.get(one)).status).toBe(200);
       expect((await revealWebhookSecret(ctx)).webhookSecret).toBe(webhookSecret);
@@ -134,7 +147,8 @@ describeEachDatabase('data-encryption key rotation without downtime', (database)
 
     restartWithKeys(k2);
     await readAll();
-    for (const [i, image] of images.entries()) expect((await getMedia(ctx, image.mediaId)).bytes.equals(imageBytes[i]!)).toBe(true);
+    for (const [i, image] of images.entries())
+      expect((await getMedia(ctx, image.mediaId)).bytes.equals(imageBytes[i]!)).toBe(true);
     const again = await reencryptStoredData(db);
     expect(Object.values(again.locations).every((p) => p.reencrypted === 0 && p.changedMeanwhile === 0)).toBe(true);
   });
@@ -144,7 +158,11 @@ describeEachDatabase('data-encryption key rotation without downtime', (database)
     const db = database().db;
     const platform = await createPlatformWithKey(db);
     const payments = paymentsApi(platform.apiKey);
-    const created = await payments.create({ distributorExternalUserId: 'guarded', provider: 'providerA', formData: personal(99) });
+    const created = await payments.create({
+      distributorExternalUserId: 'guarded',
+      provider: 'providerA',
+      formData: personal(99),
+    });
     restartWithKeys(`${keyEntry('k3')},${k2}`);
     const location = tokenLocations.find((l) => l.name === 'sub_merchants.form_data')!;
     const [row] = (await location.page(db, undefined, 10_000)).filter((r) => r.key[0] === created.body.id);
@@ -171,7 +189,10 @@ describeEachDatabase('data-key commands in embedded mode (key ring in secrets.js
 
   it('add → restart → reencrypt → retire the old key; retiring a key in use or the active key is refused', async () => {
     const platform = await createPlatformWithKey(database().db);
-    const before = (await cli('data-key status')) as { activeKeyId: string; tokens: { byKeyId: Record<string, number> } };
+    const before = (await cli('data-key status')) as {
+      activeKeyId: string;
+      tokens: { byKeyId: Record<string, number> };
+    };
     expect(before.tokens.byKeyId[before.activeKeyId]).toBeGreaterThan(0);
     await new Promise((resolve) => setTimeout(resolve, 5)); // key ids are time-based
     const added = (await cli('data-key add')) as { activeKeyId: string; keyIds: string[]; restartRequired: boolean };
@@ -182,7 +203,10 @@ describeEachDatabase('data-key commands in embedded mode (key ring in secrets.js
     await expect(cli(`data-key retire ${added.activeKeyId}`)).rejects.toThrow(/active key/);
     await expect(cli('data-key retire k-unknown')).rejects.toThrow(/not in the key ring/);
     await expect(cli('data-key reencrypt --batch-size 0')).rejects.toThrow(/batch-size/);
-    expect(await cli('data-key reencrypt --batch-size 2')).toMatchObject({ activeKeyId: added.activeKeyId, complete: true });
+    expect(await cli('data-key reencrypt --batch-size 2')).toMatchObject({
+      activeKeyId: added.activeKeyId,
+      complete: true,
+    });
     expect(await cli(`data-key retire ${before.activeKeyId}`)).toMatchObject({ keyIds: [added.activeKeyId] });
     restartWithKeys(undefined);
     expect(await cli('data-key status')).toMatchObject({ activeKeyId: added.activeKeyId, keyIds: [added.activeKeyId] });

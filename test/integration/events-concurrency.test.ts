@@ -19,12 +19,25 @@ describeEachDatabase('events under concurrency: redeliveries, duplicate jobs, co
 
   async function platformReceivingAt(path: string) {
     const { platform } = await createPlatform(db(), { name: `Concurrency ${path}` });
-    await setPlatformConfig({ db: db(), platformId: platform.id, actor: 'test' }, 'payments.notify_url', rig.receiver.url(path));
+    await setPlatformConfig(
+      { db: db(), platformId: platform.id, actor: 'test' },
+      'payments.notify_url',
+      rig.receiver.url(path),
+    );
     return platform.id;
   }
-  const emit = (platformId: string, n = 0) => db().transaction((tx) => emitEvent(tx, { platformId, type: 'sub_merchant.updated', data: { subMerchantId: `sm_${n}`, status: 'approved' } }));
-  const deliveriesOf = (eventIds: string[]) => db().select().from(eventDeliveries).where(inArray(eventDeliveries.eventId, eventIds));
-  const attemptsOf = (deliveryIds: string[]) => db().select().from(deliveryAttempts).where(inArray(deliveryAttempts.deliveryId, deliveryIds));
+  const emit = (platformId: string, n = 0) =>
+    db().transaction((tx) =>
+      emitEvent(tx, {
+        platformId,
+        type: 'sub_merchant.updated',
+        data: { subMerchantId: `sm_${n}`, status: 'approved' },
+      }),
+    );
+  const deliveriesOf = (eventIds: string[]) =>
+    db().select().from(eventDeliveries).where(inArray(eventDeliveries.eventId, eventIds));
+  const attemptsOf = (deliveryIds: string[]) =>
+    db().select().from(deliveryAttempts).where(inArray(deliveryAttempts.deliveryId, deliveryIds));
 
   it(`${N} concurrent redeliveries of one event: one new delivery each (the design), each delivered once, same event id and bytes`, async () => {
     const platformId = await platformReceivingAt('/redeliver');
@@ -48,10 +61,14 @@ describeEachDatabase('events under concurrency: redeliveries, duplicate jobs, co
 
   it(`${N} concurrent runs of the same delivery attempt (pg-boss at-least-once, two workers) record it once`, async () => {
     const platformId = await platformReceivingAt('/same-attempt');
-    const { eventId } = await db().transaction((tx) => emitEvent(tx, { platformId, type: 'miniprogram.audit.approved', data: { auditId: 'a1' } }));
+    const { eventId } = await db().transaction((tx) =>
+      emitEvent(tx, { platformId, type: 'miniprogram.audit.approved', data: { auditId: 'a1' } }),
+    );
     // A delivery without its outbox job, so only the runs below make attempts.
     const deliveryId = `whd_race${Date.now()}`;
-    await db().insert(eventDeliveries).values({ id: deliveryId, eventId, platformId, url: rig.receiver.url('/same-attempt') });
+    await db()
+      .insert(eventDeliveries)
+      .values({ id: deliveryId, eventId, platformId, url: rig.receiver.url('/same-attempt') });
     const results = await Promise.all(Array.from({ length: N }, () => deliverEvent(db(), { deliveryId, attempt: 1 })));
     expect(results.filter((r) => r === 'succeeded')).toHaveLength(1);
     expect(results.filter((r) => r === 'skipped')).toHaveLength(N - 1);

@@ -26,21 +26,37 @@ describeEachDatabase('event deliveries in the console', (database) => {
   let otherPlatformId: string;
   const operators = { admin: '', viewer: '', outsider: '' };
   const db = () => database().db;
-  const as = (who: keyof typeof operators) => createCaller({ operatorId: operators[who], db: db(), requestId: 'req_test' });
+  const as = (who: keyof typeof operators) =>
+    createCaller({ operatorId: operators[who], db: db(), requestId: 'req_test' });
 
   beforeAll(async () => {
     process.env.EVENT_RETRY_SCHEDULE_SECONDS = '1,1,1';
     resetEnvForTests();
     receiver = await startWebhookReceiver();
     runner = await startJobs(database(), { relayIntervalMs: 100 });
-    ({ platform: { id: platformId }, webhookSecret } = await createPlatform(db(), { name: 'Console events' }));
+    ({
+      platform: { id: platformId },
+      webhookSecret,
+    } = await createPlatform(db(), { name: 'Console events' }));
     otherPlatformId = (await createPlatform(db(), { name: 'Elsewhere' })).platform.id;
     const stamp = Date.now();
     for (const role of ['admin', 'viewer'] as const) {
-      operators[role] = (await createOperator(db(), { email: `ev-${role}-${stamp}@example.com`, password: 'a-long-password-1', platformId, role })).operatorId;
+      operators[role] = (
+        await createOperator(db(), {
+          email: `ev-${role}-${stamp}@example.com`,
+          password: 'a-long-password-1',
+          platformId,
+          role,
+        })
+      ).operatorId;
     }
     operators.outsider = (
-      await createOperator(db(), { email: `ev-out-${stamp}@example.com`, password: 'a-long-password-1', platformId: otherPlatformId, role: 'admin' })
+      await createOperator(db(), {
+        email: `ev-out-${stamp}@example.com`,
+        password: 'a-long-password-1',
+        platformId: otherPlatformId,
+        role: 'admin',
+      })
     ).operatorId;
   });
   afterAll(async () => {
@@ -50,9 +66,14 @@ describeEachDatabase('event deliveries in the console', (database) => {
     resetEnvForTests();
   });
 
-  const setUrl = (path: string) => setPlatformConfig({ db: db(), platformId, actor: 'test' }, 'payments.notify_url', receiver.url(path));
-  const emit = () => db().transaction((tx) => emitEvent(tx, { platformId, type: 'sub_merchant.updated', data: { subMerchantId: 'sm_9' } }));
-  const statusOf = async (id: string) => (await db().select().from(eventDeliveries).where(eq(eventDeliveries.id, id)))[0]?.status;
+  const setUrl = (path: string) =>
+    setPlatformConfig({ db: db(), platformId, actor: 'test' }, 'payments.notify_url', receiver.url(path));
+  const emit = () =>
+    db().transaction((tx) =>
+      emitEvent(tx, { platformId, type: 'sub_merchant.updated', data: { subMerchantId: 'sm_9' } }),
+    );
+  const statusOf = async (id: string) =>
+    (await db().select().from(eventDeliveries).where(eq(eventDeliveries.id, id)))[0]?.status;
   const trpcCode = (promise: Promise<unknown>) =>
     promise.then(
       () => 'OK',
@@ -73,7 +94,9 @@ describeEachDatabase('event deliveries in the console', (database) => {
     expect(second!.headers['x-event-id']).toBe(eventId);
     expect(second!.body).toBe(first!.body);
 
-    expect(await trpcCode(as('outsider').events.redeliver({ platformId: otherPlatformId, deliveryId: deliveryId! }))).toBe('NOT_FOUND');
+    expect(
+      await trpcCode(as('outsider').events.redeliver({ platformId: otherPlatformId, deliveryId: deliveryId! })),
+    ).toBe('NOT_FOUND');
     expect(await trpcCode(as('outsider').events.redeliver({ platformId, deliveryId: deliveryId! }))).toBe('NOT_FOUND');
     expect(await trpcCode(as('viewer').events.redeliver({ platformId, deliveryId: deliveryId! }))).toBe('FORBIDDEN');
     await until(async () => (await statusOf(again.id)) === 'succeeded');
@@ -92,7 +115,10 @@ describeEachDatabase('event deliveries in the console', (database) => {
     const { webhookSecret: rotated } = await as('admin').events.rotateWebhookSecret({ platformId });
     expect(rotated).toMatch(/^whsec_/);
     expect(rotated).not.toBe(webhookSecret);
-    expect(await as('admin').events.revealWebhookSecret({ platformId })).toEqual({ webhookSecret: rotated, rotating: true });
+    expect(await as('admin').events.revealWebhookSecret({ platformId })).toEqual({
+      webhookSecret: rotated,
+      rotating: true,
+    });
 
     await setUrl('/rotation');
     const { deliveryId } = await emit();
@@ -102,7 +128,9 @@ describeEachDatabase('event deliveries in the console', (database) => {
     expect(parsed.signatures).toHaveLength(2);
     // Each v1 entry on its own: one is the new secret's, the other the old one's.
     const verifiesWith = (secret: string) =>
-      parsed.signatures.map((v1) => verifyWebhookSignature({ header: `t=${parsed.timestamp},v1=${v1}`, body: hit!.body, secret }));
+      parsed.signatures.map((v1) =>
+        verifyWebhookSignature({ header: `t=${parsed.timestamp},v1=${v1}`, body: hit!.body, secret }),
+      );
     expect(verifiesWith(rotated)).toEqual([true, false]);
     expect(verifiesWith(webhookSecret)).toEqual([false, true]);
   });
@@ -111,7 +139,10 @@ describeEachDatabase('event deliveries in the console', (database) => {
     for (const [url, reason] of [
       [receiver.url('/live-http'), 'refused: the notify URL must be https in live mode'],
       ['https://127.0.0.1:9/live', 'refused: the notify URL resolves to a loopback, private or link-local address'],
-      ['https://metadata.internal.example/', 'refused: the notify URL resolves to a loopback, private or link-local address'],
+      [
+        'https://metadata.internal.example/',
+        'refused: the notify URL resolves to a loopback, private or link-local address',
+      ],
     ] as const) {
       // Rows written directly (no job): this test makes the attempt itself, with live mode injected.
       const eventId = `evt_live${Math.random().toString(36).slice(2)}`;
@@ -119,12 +150,18 @@ describeEachDatabase('event deliveries in the console', (database) => {
       const deliveryId = `whd_live${Math.random().toString(36).slice(2)}`;
       await db().insert(eventDeliveries).values({ id: deliveryId, eventId, platformId, url });
       const lookup = async () => [{ address: '169.254.169.254', family: 4 }];
-      const result = await deliverEvent(db(), { deliveryId, attempt: 1 }, { mode: 'live', allowPrivate: false, lookup });
+      const result = await deliverEvent(
+        db(),
+        { deliveryId, attempt: 1 },
+        { mode: 'live', allowPrivate: false, lookup },
+      );
       expect(result).toBe('retry_scheduled');
       const [attempt] = await db().select().from(deliveryAttempts).where(eq(deliveryAttempts.deliveryId, deliveryId));
       expect(attempt).toMatchObject({ attempt: 1, statusCode: null, error: reason });
       // The same job delivered twice (pg-boss is at-least-once) does nothing the second time.
-      expect(await deliverEvent(db(), { deliveryId, attempt: 1 }, { mode: 'live', allowPrivate: false, lookup })).toBe('skipped');
+      expect(await deliverEvent(db(), { deliveryId, attempt: 1 }, { mode: 'live', allowPrivate: false, lookup })).toBe(
+        'skipped',
+      );
       // Stop the scheduled retry: the runner works in sandbox mode, where these URLs would be tried.
       await db().update(eventDeliveries).set({ status: 'failed' }).where(eq(eventDeliveries.id, deliveryId));
     }

@@ -17,13 +17,22 @@ describeEachDatabase('events pushed to integrators', (database) => {
   /** A fresh platform whose payments.notify_url is the receiver at `path` (none when path is null). */
   async function platformReceivingAt(path: string | null) {
     const { platform, webhookSecret } = await createPlatform(db(), { name: `Events ${path}` });
-    if (path) await setPlatformConfig({ db: db(), platformId: platform.id, actor: 'test' }, 'payments.notify_url', rig.receiver.url(path));
+    if (path)
+      await setPlatformConfig(
+        { db: db(), platformId: platform.id, actor: 'test' },
+        'payments.notify_url',
+        rig.receiver.url(path),
+      );
     return { platformId: platform.id, webhookSecret };
   }
-  const emitUpdate = (platformId: string, data: Record<string, unknown> = { subMerchantId: 'sm_1', status: 'approved' }) =>
-    db().transaction((tx) => emitEvent(tx, { platformId, type: 'sub_merchant.updated', data }));
-  const delivery = async (id: string) => (await db().select().from(eventDeliveries).where(eq(eventDeliveries.id, id)))[0]!;
-  const attemptsOf = (id: string) => db().select().from(deliveryAttempts).where(eq(deliveryAttempts.deliveryId, id)).orderBy(deliveryAttempts.attempt);
+  const emitUpdate = (
+    platformId: string,
+    data: Record<string, unknown> = { subMerchantId: 'sm_1', status: 'approved' },
+  ) => db().transaction((tx) => emitEvent(tx, { platformId, type: 'sub_merchant.updated', data }));
+  const delivery = async (id: string) =>
+    (await db().select().from(eventDeliveries).where(eq(eventDeliveries.id, id)))[0]!;
+  const attemptsOf = (id: string) =>
+    db().select().from(deliveryAttempts).where(eq(deliveryAttempts.deliveryId, id)).orderBy(deliveryAttempts.attempt);
 
   it('POSTs an event once, signed with the platform secret, as { id, type, createdAt, data }', async () => {
     const { platformId, webhookSecret } = await platformReceivingAt('/once');
@@ -34,11 +43,19 @@ describeEachDatabase('events pushed to integrators', (database) => {
     await pause(1500);
     const [hit, ...more] = rig.receiver.at('/once');
     expect(more).toHaveLength(0);
-    expect(verifyWebhookSignature({ header: hit!.headers['x-signature'] as string, body: hit!.body, secret: webhookSecret })).toBe(true);
-    expect(verifyWebhookSignature({ header: hit!.headers['x-signature'] as string, body: hit!.body, secret: 'whsec_other' })).toBe(false);
+    expect(
+      verifyWebhookSignature({ header: hit!.headers['x-signature'] as string, body: hit!.body, secret: webhookSecret }),
+    ).toBe(true);
+    expect(
+      verifyWebhookSignature({ header: hit!.headers['x-signature'] as string, body: hit!.body, secret: 'whsec_other' }),
+    ).toBe(false);
     const body = JSON.parse(hit!.body);
     expect(Object.keys(body)).toEqual(['id', 'type', 'createdAt', 'data']);
-    expect(body).toMatchObject({ id: eventId, type: 'sub_merchant.updated', data: { subMerchantId: 'sm_42', status: 'approved' } });
+    expect(body).toMatchObject({
+      id: eventId,
+      type: 'sub_merchant.updated',
+      data: { subMerchantId: 'sm_42', status: 'approved' },
+    });
     expect(new Date(body.createdAt).toISOString()).toBe(body.createdAt);
     expect(hit!.headers['x-event-id']).toBe(body.id);
     expect(hit!.headers['content-type']).toBe('application/json');
@@ -67,7 +84,11 @@ describeEachDatabase('events pushed to integrators', (database) => {
   it('stores the event but delivers nothing when the platform has no notify URL', async () => {
     const { platformId } = await platformReceivingAt(null);
     // The audit URL is set, the payments one is not: a sub_merchant event must not go to the audit URL.
-    await setPlatformConfig({ db: db(), platformId, actor: 'test' }, 'miniprogram.audit_notify_url', rig.receiver.url('/audit-only'));
+    await setPlatformConfig(
+      { db: db(), platformId, actor: 'test' },
+      'miniprogram.audit_notify_url',
+      rig.receiver.url('/audit-only'),
+    );
     const { eventId, deliveryId } = await emitUpdate(platformId);
     expect(deliveryId).toBeNull();
     expect(await db().select().from(events).where(eq(events.id, eventId))).toHaveLength(1);
@@ -87,7 +108,10 @@ describeEachDatabase('events pushed to integrators', (database) => {
     expect(hits).toHaveLength(3);
     expect(new Set(hits.map((h) => h.body)).size).toBe(1);
     expect(hits.map((h) => h.headers['x-event-id'])).toEqual([eventId, eventId, eventId]);
-    for (const hit of hits) expect(verifyWebhookSignature({ header: hit.headers['x-signature'] as string, body: hit.body, secret: webhookSecret })).toBe(true);
+    for (const hit of hits)
+      expect(
+        verifyWebhookSignature({ header: hit.headers['x-signature'] as string, body: hit.body, secret: webhookSecret }),
+      ).toBe(true);
     const attempts = await attemptsOf(deliveryId!);
     expect(attempts.map((a) => [a.attempt, a.statusCode, a.error])).toEqual([
       [1, 500, 'HTTP 500'],
@@ -100,7 +124,13 @@ describeEachDatabase('events pushed to integrators', (database) => {
 
     const listed = await listDeliveries({ db: db(), platformId, actor: 'test' }, { limit: 10 });
     expect(listed.data).toHaveLength(1);
-    expect(listed.data[0]).toMatchObject({ id: deliveryId, eventId, eventType: 'sub_merchant.updated', status: 'succeeded', attemptCount: 3 });
+    expect(listed.data[0]).toMatchObject({
+      id: deliveryId,
+      eventId,
+      eventType: 'sub_merchant.updated',
+      status: 'succeeded',
+      attemptCount: 3,
+    });
     expect(listed.data[0]!.attempts.map((a) => a.statusCode)).toEqual([500, 500, 200]);
   });
 
@@ -112,7 +142,12 @@ describeEachDatabase('events pushed to integrators', (database) => {
     await pause(2500);
     // Schedule 1,1,1: the first attempt and three retries, then nothing more.
     expect(rig.receiver.at('/down')).toHaveLength(4);
-    expect(await delivery(deliveryId!)).toMatchObject({ attempts: 4, lastStatusCode: 503, nextAttemptAt: null, deliveredAt: null });
+    expect(await delivery(deliveryId!)).toMatchObject({
+      attempts: 4,
+      lastStatusCode: 503,
+      nextAttemptAt: null,
+      deliveredAt: null,
+    });
     expect(await attemptsOf(deliveryId!)).toHaveLength(4);
   }, 40_000);
 

@@ -29,9 +29,17 @@ describeEachDatabase('/admin/payment-onboardings/{tenantId}/media', (database) =
   });
 
   const upload = (tenantId: string, headers: Record<string, string>, form: FormData) =>
-    callRoute(uploadRoute.POST, `/admin/payment-onboardings/${tenantId}/media`, { method: 'POST', headers, body: form, params: { tenantId } });
+    callRoute(uploadRoute.POST, `/admin/payment-onboardings/${tenantId}/media`, {
+      method: 'POST',
+      headers,
+      body: form,
+      params: { tenantId },
+    });
   const preview = (tenantId: string, mediaId: string, headers: Record<string, string>) =>
-    callRoute(previewRoute.GET, `/admin/payment-onboardings/${tenantId}/media/${encodeURIComponent(mediaId)}`, { headers, params: { tenantId, mediaId } });
+    callRoute(previewRoute.GET, `/admin/payment-onboardings/${tenantId}/media/${encodeURIComponent(mediaId)}`, {
+      headers,
+      params: { tenantId, mediaId },
+    });
   const code = async (response: Response) => ((await response.json()) as { code: string }).code;
 
   it('accepts an API key of the platform (no X-Service-Code) and previews the stored bytes with their type', async () => {
@@ -75,7 +83,9 @@ describeEachDatabase('/admin/payment-onboardings/{tenantId}/media', (database) =
   it('accepts a multipart body above the generic 1 MB limit, with its Content-Length, over HTTP', async () => {
     const photo = await noiseJpeg(1400, 1000, 95);
     expect(photo.length).toBeGreaterThan(1024 * 1024);
-    const server = await serveOverHttp((request) => uploadRoute.POST(request, { params: Promise.resolve({ tenantId: mine.platformId }) }));
+    const server = await serveOverHttp((request) =>
+      uploadRoute.POST(request, { params: Promise.resolve({ tenantId: mine.platformId }) }),
+    );
     try {
       const response = await fetch(`${server.url}/admin/payment-onboardings/${mine.platformId}/media`, {
         method: 'POST',
@@ -92,7 +102,14 @@ describeEachDatabase('/admin/payment-onboardings/{tenantId}/media', (database) =
   it('an operator session needs membership (else 404) and the role (else 403); the API key still wins when sent', async () => {
     const stamp = Date.now();
     const operator = async (role: 'operator' | 'viewer', platformId: string) =>
-      (await createOperator(database().db, { email: `${role}-${stamp}-${platformId}@example.com`, password: 'a-long-password-1', platformId, role })).operatorId;
+      (
+        await createOperator(database().db, {
+          email: `${role}-${stamp}-${platformId}@example.com`,
+          password: 'a-long-password-1',
+          platformId,
+          role,
+        })
+      ).operatorId;
     const member = await operator('operator', mine.platformId);
     const viewer = await operator('viewer', mine.platformId);
     const outsider = await operator('operator', theirs.platformId);
@@ -103,7 +120,11 @@ describeEachDatabase('/admin/payment-onboardings/{tenantId}/media', (database) =
         ),
       }).POST;
     const call = (operatorId: string | null, headers: Record<string, string> = {}) =>
-      callRoute(as(operatorId), `/admin/payment-onboardings/${mine.platformId}/media`, { method: 'POST', headers, params: { tenantId: mine.platformId } });
+      callRoute(as(operatorId), `/admin/payment-onboardings/${mine.platformId}/media`, {
+        method: 'POST',
+        headers,
+        params: { tenantId: mine.platformId },
+      });
 
     const ok = await call(member);
     expect(ok.status).toBe(200);
@@ -120,20 +141,37 @@ describeEachDatabase('/admin/payment-onboardings/{tenantId}/media', (database) =
     let cookie: string;
     beforeAll(async () => {
       const { operatorId } = await createOperator(database().db, {
-        email: `media-csrf-${Date.now()}@example.com`, password: 'a-long-password-1', platformId: mine.platformId, role: 'operator',
+        email: `media-csrf-${Date.now()}@example.com`,
+        password: 'a-long-password-1',
+        platformId: mine.platformId,
+        role: 'operator',
       });
       cookie = await sessionCookie(operatorId);
     });
     const rowsOfMine = async () =>
-      (await database().db.select({ n: sql<number>`count(*)::int` }).from(media).where(eq(media.platformId, mine.platformId)))[0]!.n;
+      (
+        await database()
+          .db.select({ n: sql<number>`count(*)::int` })
+          .from(media)
+          .where(eq(media.platformId, mine.platformId))
+      )[0]!.n;
     const sessionUpload = async (headers: Record<string, string>) => {
       const form = mediaForm({ bytes: await noiseJpeg(16, 16), name: 'a.jpg' });
-      const request = new Request(`${SITE}/admin/payment-onboardings/${mine.platformId}/media`, { method: 'POST', headers: { cookie, host: 'localhost:3000', ...headers }, body: form });
+      const request = new Request(`${SITE}/admin/payment-onboardings/${mine.platformId}/media`, {
+        method: 'POST',
+        headers: { cookie, host: 'localhost:3000', ...headers },
+        body: form,
+      });
       return inRequestScope(uploadRoute.POST)(request, { params: Promise.resolve({ tenantId: mine.platformId }) });
     };
     const sessionPreview = (mediaId: string, headers: Record<string, string>) => {
-      const request = new Request(`${SITE}/admin/payment-onboardings/${mine.platformId}/media/${encodeURIComponent(mediaId)}`, { headers: { cookie, host: 'localhost:3000', ...headers } });
-      return inRequestScope(previewRoute.GET)(request, { params: Promise.resolve({ tenantId: mine.platformId, mediaId }) });
+      const request = new Request(
+        `${SITE}/admin/payment-onboardings/${mine.platformId}/media/${encodeURIComponent(mediaId)}`,
+        { headers: { cookie, host: 'localhost:3000', ...headers } },
+      );
+      return inRequestScope(previewRoute.GET)(request, {
+        params: Promise.resolve({ tenantId: mine.platformId, mediaId }),
+      });
     };
 
     it('uploads from the console itself (same-origin, or no browser headers at all)', async () => {
@@ -143,7 +181,12 @@ describeEachDatabase('/admin/payment-onboardings/{tenantId}/media', (database) =
 
     it('refuses a cross-site or same-site upload, or one from a foreign Origin, with 403 and stores nothing', async () => {
       const before = await rowsOfMine();
-      const forged: Record<string, string>[] = [{ 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site', origin: SITE }, { origin: 'https://evil.example' }, { origin: 'null' }];
+      const forged: Record<string, string>[] = [
+        { 'sec-fetch-site': 'cross-site' },
+        { 'sec-fetch-site': 'same-site', origin: SITE },
+        { origin: 'https://evil.example' },
+        { origin: 'null' },
+      ];
       for (const headers of forged) {
         const response = await sessionUpload(headers);
         expect(response.status, JSON.stringify(headers)).toBe(403);
@@ -154,13 +197,20 @@ describeEachDatabase('/admin/payment-onboardings/{tenantId}/media', (database) =
 
     it('previews only for the console: a cross-site read (an <img> on another site) is 403; answers forbid cross-origin embedding', async () => {
       const created = (await (await sessionUpload({ 'sec-fetch-site': 'same-origin' })).json()) as { mediaId: string };
-      const fromConsole: Record<string, string>[] = [{ 'sec-fetch-site': 'same-origin' }, { 'sec-fetch-site': 'none' }, {}];
+      const fromConsole: Record<string, string>[] = [
+        { 'sec-fetch-site': 'same-origin' },
+        { 'sec-fetch-site': 'none' },
+        {},
+      ];
       for (const headers of fromConsole) {
         const shown = await sessionPreview(created.mediaId, headers);
         expect(shown.status, JSON.stringify(headers)).toBe(200);
         expect(shown.headers.get('cross-origin-resource-policy')).toBe('same-origin');
       }
-      const probes: Record<string, string>[] = [{ 'sec-fetch-site': 'cross-site', 'sec-fetch-dest': 'image' }, { 'sec-fetch-site': 'same-site' }];
+      const probes: Record<string, string>[] = [
+        { 'sec-fetch-site': 'cross-site', 'sec-fetch-dest': 'image' },
+        { 'sec-fetch-site': 'same-site' },
+      ];
       for (const headers of probes) {
         const refused = await sessionPreview(created.mediaId, headers);
         expect(refused.status, JSON.stringify(headers)).toBe(403);

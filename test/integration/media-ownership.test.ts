@@ -21,7 +21,9 @@ let colour = 0x203040;
 
 async function uploadAs(platform: Platform, provider: 'providerA' | 'providerB') {
   const background = `#${(colour += 0x010203).toString(16).padStart(6, '0').slice(-6)}`;
-  const bytes = await sharp({ create: { width: 40, height: 30, channels: 3, background } }).jpeg().toBuffer();
+  const bytes = await sharp({ create: { width: 40, height: 30, channels: 3, background } })
+    .jpeg()
+    .toBuffer();
   const response = await callRoute(mediaRoute.POST, '/v1/payments/media', {
     method: 'POST',
     headers: apiHeaders(platform.apiKey),
@@ -35,29 +37,56 @@ describeEachDatabase('media ids in a submit belong to the submitting platform', 
   const sandbox = useSandboxOverHttp();
   let mine: Platform;
   let theirs: Platform;
-  let own: { licenseCopy: string; idCardCopy: string; idCardNational: string; storeEntrancePics: string[]; storeIndoorPics: string[] };
+  let own: {
+    licenseCopy: string;
+    idCardCopy: string;
+    idCardNational: string;
+    storeEntrancePics: string[];
+    storeIndoorPics: string[];
+  };
   beforeAll(async () => {
     mine = await createPlatformWithKey(database().db);
     theirs = await createPlatformWithKey(database().db);
     const id = await uploadAs(mine, 'providerA');
-    own = { licenseCopy: id, idCardCopy: await uploadAs(mine, 'providerA'), idCardNational: id, storeEntrancePics: [id], storeIndoorPics: [id] };
+    own = {
+      licenseCopy: id,
+      idCardCopy: await uploadAs(mine, 'providerA'),
+      idCardNational: id,
+      storeEntrancePics: [id],
+      storeIndoorPics: [id],
+    };
   });
 
-  const applyments = async () => ((await sandbox.control(mine.apiKey, 'GET', '/providerA/applyments')).body as { data: unknown[] }).data;
+  const applyments = async () =>
+    ((await sandbox.control(mine.apiKey, 'GET', '/providerA/applyments')).body as { data: unknown[] }).data;
   const applymentCount = async () => (await applyments()).length;
   async function freshRecord() {
-    const created = await paymentsApi(mine.apiKey).create({ distributorExternalUserId: `own-${Math.random().toString(36).slice(2)}`, provider: 'providerA' });
+    const created = await paymentsApi(mine.apiKey).create({
+      distributorExternalUserId: `own-${Math.random().toString(36).slice(2)}`,
+      provider: 'providerA',
+    });
     expect(created.status).toBe(201);
     return created.body.id as string;
   }
-  const stateOf = async (id: string) => (await database().db.select({ state: subMerchants.chApplymentState, version: subMerchants.version }).from(subMerchants).where(eq(subMerchants.id, id)))[0];
+  const stateOf = async (id: string) =>
+    (
+      await database()
+        .db.select({ state: subMerchants.chApplymentState, version: subMerchants.version })
+        .from(subMerchants)
+        .where(eq(subMerchants.id, id))
+    )[0];
 
   it('refuses another platform’s media id, an unknown one and one uploaded for the other provider with 422 at their pointers; nothing goes upstream', async () => {
     const foreign = await uploadAs(theirs, 'providerA');
     const otherProvider = await uploadAs(mine, 'providerB');
     const id = await freshRecord();
     const before = { upstream: await applymentCount(), record: await stateOf(id) };
-    const formData = completeFormDataFixture({ ...own, idCardCopy: foreign, storeEntrancePics: [own.licenseCopy, 'V1_never-uploaded-here'], storeIndoorPics: [otherProvider] });
+    const formData = completeFormDataFixture({
+      ...own,
+      idCardCopy: foreign,
+      storeEntrancePics: [own.licenseCopy, 'V1_never-uploaded-here'],
+      storeIndoorPics: [otherProvider],
+    });
     const response = await paymentsApi(mine.apiKey).submit(id, { formData });
     expect(response.status).toBe(422);
     expect(response.body.code).toBe('form_incomplete');
@@ -76,7 +105,9 @@ describeEachDatabase('media ids in a submit belong to the submitting platform', 
   it('lists media problems together with the other field problems', async () => {
     const foreign = await uploadAs(theirs, 'providerA');
     const id = await freshRecord();
-    const response = await paymentsApi(mine.apiKey).submit(id, { formData: completeFormDataFixture({ ...own, licenseCopy: foreign, contactName: null }) });
+    const response = await paymentsApi(mine.apiKey).submit(id, {
+      formData: completeFormDataFixture({ ...own, licenseCopy: foreign, contactName: null }),
+    });
     expect(response.status).toBe(422);
     const pointers = (response.body.errors as { pointer: string }[]).map((e) => e.pointer);
     expect(pointers).toEqual(expect.arrayContaining(['/formData/licenseCopy', '/formData/contactName']));

@@ -19,7 +19,14 @@ import { apiHeaders, callRoute } from '../support/call-route';
 import { describeEachDatabase } from '../support/databases';
 import { createPlatformWithKey } from '../support/fixtures';
 import {
-  PLANTED, dumpColumns, exifHasGps, imageLeaks, jpegWithPrivateMetadata, pngWithGarbageIdat, pngWithTextChunks, truncatedJpeg,
+  PLANTED,
+  dumpColumns,
+  exifHasGps,
+  imageLeaks,
+  jpegWithPrivateMetadata,
+  pngWithGarbageIdat,
+  pngWithTextChunks,
+  truncatedJpeg,
 } from '../support/private-images';
 import { useSandboxOverHttp } from '../support/sandbox-server';
 import { mediaForm } from '../support/test-images';
@@ -35,30 +42,49 @@ describeEachDatabase('uploaded images: metadata stripped, corrupt ones refused, 
   });
 
   const upload = (bytes: Buffer, name: string, provider = 'providerA') =>
-    callRoute(mediaRoute.POST, '/v1/payments/media', { method: 'POST', headers: apiHeaders(platform.apiKey), body: mediaForm({ bytes, name }, provider) });
-  const preview = async (mediaId: string) => {
-    const response = await callRoute(previewRoute.GET, `/admin/payment-onboardings/${platform.platformId}/media/${encodeURIComponent(mediaId)}`, {
-      headers: { authorization: `Bearer ${platform.apiKey}` },
-      params: { tenantId: platform.platformId, mediaId },
+    callRoute(mediaRoute.POST, '/v1/payments/media', {
+      method: 'POST',
+      headers: apiHeaders(platform.apiKey),
+      body: mediaForm({ bytes, name }, provider),
     });
+  const preview = async (mediaId: string) => {
+    const response = await callRoute(
+      previewRoute.GET,
+      `/admin/payment-onboardings/${platform.platformId}/media/${encodeURIComponent(mediaId)}`,
+      {
+        headers: { authorization: `Bearer ${platform.apiKey}` },
+        params: { tenantId: platform.platformId, mediaId },
+      },
+    );
     expect(response.status).toBe(200);
     return Buffer.from(await response.arrayBuffer());
   };
   const counts = async () => {
-    const [rows] = await database().db.select({ n: sql<number>`count(*)::int` }).from(media).where(eq(media.platformId, platform.platformId));
+    const [rows] = await database()
+      .db.select({ n: sql<number>`count(*)::int` })
+      .from(media)
+      .where(eq(media.platformId, platform.platformId));
     // Any namespace's media (the sandbox keeps each platform's under t/<namespace>/<kind>).
-    const [upstream] = await database().db.select({ n: sql<number>`count(*)::int` }).from(sandboxObjects).where(sql`${sandboxObjects.kind} like ${'%' + MEDIA_KIND} or ${sandboxObjects.kind} like ${'%' + IMAGE_KIND}`);
+    const [upstream] = await database()
+      .db.select({ n: sql<number>`count(*)::int` })
+      .from(sandboxObjects)
+      .where(sql`${sandboxObjects.kind} like ${'%' + MEDIA_KIND} or ${sandboxObjects.kind} like ${'%' + IMAGE_KIND}`);
     return { rows: rows!.n, upstream: upstream!.n };
   };
   /** Fails with the planted strings and metadata blocks that are still in `bytes`. */
   async function expectNoMetadata(bytes: Buffer) {
     const meta = await sharp(bytes).metadata();
     expect({ exif: meta.exif, xmp: meta.xmp, iptc: meta.iptc, icc: meta.icc, comments: meta.comments }).toEqual({
-      exif: undefined, xmp: undefined, iptc: undefined, icc: undefined, comments: undefined,
+      exif: undefined,
+      xmp: undefined,
+      iptc: undefined,
+      icc: undefined,
+      comments: undefined,
     });
     const text = bytes.toString('latin1');
     expect(Object.values(PLANTED).filter((planted) => text.includes(planted))).toEqual([]);
-    for (const marker of ['Exif\0\0', 'http://ns.adobe.com/xap', 'tEXt', 'iTXt', 'zTXt', 'eXIf']) expect(text.includes(marker), marker).toBe(false);
+    for (const marker of ['Exif\0\0', 'http://ns.adobe.com/xap', 'tEXt', 'iTXt', 'zTXt', 'eXIf'])
+      expect(text.includes(marker), marker).toBe(false);
   }
 
   it('a JPEG with EXIF GPS, serial number, description, XMP and a comment: neither the stored nor the sent bytes keep any of it', async () => {
@@ -102,7 +128,10 @@ describeEachDatabase('uploaded images: metadata stripped, corrupt ones refused, 
   it('refuses a PNG with garbage pixel data and a truncated JPEG with 415, storing and sending nothing', async () => {
     const before = await counts();
     const answers: [string, number, string | undefined, string | undefined][] = [];
-    for (const [bytes, name] of [[await pngWithGarbageIdat(), 'broken.png'], [await truncatedJpeg(), 'cut.jpg']] as const) {
+    for (const [bytes, name] of [
+      [await pngWithGarbageIdat(), 'broken.png'],
+      [await truncatedJpeg(), 'cut.jpg'],
+    ] as const) {
       const response = await upload(bytes, name);
       const body = (await response.json()) as { code?: string; detail?: string };
       answers.push([name, response.status, response.headers.get('content-type') ?? undefined, body.code]);
@@ -117,12 +146,17 @@ describeEachDatabase('uploaded images: metadata stripped, corrupt ones refused, 
 
   it('no column of any table holds image bytes, signatures or the planted metadata (select * from media, every bytea/text/json column)', async () => {
     const known: Buffer[] = [];
-    for (const [bytes, name, provider] of [[await jpegWithPrivateMetadata(), 'a.jpg', 'providerA'], [await pngWithTextChunks(), 'b.png', 'providerB']] as const) {
+    for (const [bytes, name, provider] of [
+      [await jpegWithPrivateMetadata(), 'a.jpg', 'providerA'],
+      [await pngWithTextChunks(), 'b.png', 'providerB'],
+    ] as const) {
       const response = await upload(bytes, name, provider);
       expect(response.status).toBe(201);
       known.push(bytes, await preview(((await response.json()) as Media).mediaId));
     }
-    const rows = await database().executeSql(`select t::text as row from media t where platform_id = $1`, [platform.platformId]);
+    const rows = await database().executeSql(`select t::text as row from media t where platform_id = $1`, [
+      platform.platformId,
+    ]);
     expect(rows.rows.length).toBeGreaterThanOrEqual(2);
     const mediaDump = (rows.rows as { row: string }[]).map((r) => ({ column: 'media.*', bytea: false, value: r.row }));
     expect(mediaDump.filter((r) => r.value.includes('\\xffd8ff') || r.value.includes('\\x89504e47'))).toEqual([]);
@@ -150,7 +184,11 @@ describeEachDatabase('uploaded images: metadata stripped, corrupt ones refused, 
 
     expect(await sealPlainMedia(database().db)).toEqual({ sealed: 1, sealedAsStored: 1 });
     expect(await sealPlainMedia(database().db)).toEqual({ sealed: 0, sealedAsStored: 0 });
-    const [plainLeft] = (await database().executeSql(`select count(*)::int as n from media where bytes is not null or sealed_bytes is null`)).rows as { n: number }[];
+    const [plainLeft] = (
+      await database().executeSql(
+        `select count(*)::int as n from media where bytes is not null or sealed_bytes is null`,
+      )
+    ).rows as { n: number }[];
     expect(plainLeft!.n).toBe(0);
     const cleaned = await preview(legacy[0]!.mediaId);
     await expectNoMetadata(cleaned);

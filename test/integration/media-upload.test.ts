@@ -35,10 +35,18 @@ describeEachDatabase('POST /v1/payments/media', (database) => {
   });
 
   const post = (body: BodyInit, headers: Record<string, string> = {}) =>
-    callRoute(mediaRoute.POST, '/v1/payments/media', { method: 'POST', headers: apiHeaders(platform.apiKey, 'payments', headers), body });
-  const rows = () => database().db.select({ id: media.id }).from(media).where(eq(media.platformId, platform.platformId));
+    callRoute(mediaRoute.POST, '/v1/payments/media', {
+      method: 'POST',
+      headers: apiHeaders(platform.apiKey, 'payments', headers),
+      body,
+    });
+  const rows = () =>
+    database().db.select({ id: media.id }).from(media).where(eq(media.platformId, platform.platformId));
   const upstreamUploads = async () => {
-    const [row] = await database().db.select({ n: sql<number>`count(*)::int` }).from(sandboxObjects).where(sql`${sandboxObjects.kind} like ${`%${MEDIA_KIND}`} or ${sandboxObjects.kind} like ${`%${IMAGE_KIND}`}`);
+    const [row] = await database()
+      .db.select({ n: sql<number>`count(*)::int` })
+      .from(sandboxObjects)
+      .where(sql`${sandboxObjects.kind} like ${`%${MEDIA_KIND}`} or ${sandboxObjects.kind} like ${`%${IMAGE_KIND}`}`);
     return row!.n;
   };
   async function created(response: Response) {
@@ -60,10 +68,18 @@ describeEachDatabase('POST /v1/payments/media', (database) => {
       await created(await post(mediaForm({ bytes: await noisePng(200, 100), name: 'id-front.png' }))),
       await created(await post(mediaForm({ bytes: noiseBmp(120, 90), name: 'scan.bmp', type: 'image/bmp' }))),
     ];
-    expect(uploads.map((u) => [u.provider, u.mimeType])).toEqual([['providerA', 'image/jpeg'], ['providerA', 'image/png'], ['providerA', 'image/jpeg']]);
+    expect(uploads.map((u) => [u.provider, u.mimeType])).toEqual([
+      ['providerA', 'image/jpeg'],
+      ['providerA', 'image/png'],
+      ['providerA', 'image/jpeg'],
+    ]);
     for (const upload of uploads) {
       const [row] = await database().db.select().from(media).where(eq(media.upstreamMediaId, upload.mediaId));
-      expect(row).toMatchObject({ platformId: platform.platformId, size: upload.size, createdBy: `apikey:${platform.apiKeyId}` });
+      expect(row).toMatchObject({
+        platformId: platform.platformId,
+        size: upload.size,
+        createdBy: `apikey:${platform.apiKeyId}`,
+      });
       const bytes = storedBytes(row!);
       expect(bytes.length).toBe(upload.size);
       expect(sha(bytes)).toBe(upload.sha256);
@@ -72,17 +88,39 @@ describeEachDatabase('POST /v1/payments/media', (database) => {
       expect((await sharp(bytes).metadata()).format).toBe(upload.mimeType === 'image/png' ? 'png' : 'jpeg');
     }
     const [license, idCard, bmp] = uploads.map((u) => u.mediaId) as [string, string, string];
-    const formData = completeFormDataFixture({ licenseCopy: license, idCardCopy: idCard, idCardNational: bmp, storeEntrancePics: [bmp], storeIndoorPics: [license] });
-    const submitted = await onboardingProvider('providerA', platform.platformId).submitApplication({ submissionId: `media_${randomBytes(6).toString('hex')}`, formData });
+    const formData = completeFormDataFixture({
+      licenseCopy: license,
+      idCardCopy: idCard,
+      idCardNational: bmp,
+      storeEntrancePics: [bmp],
+      storeIndoorPics: [license],
+    });
+    const submitted = await onboardingProvider('providerA', platform.platformId).submitApplication({
+      submissionId: `media_${randomBytes(6).toString('hex')}`,
+      formData,
+    });
     expect(submitted.applymentId).toBeTruthy();
-    expect(JSON.stringify((await sandbox.control(platform.apiKey, 'GET', '/providerA/applyments')).body)).toContain(submitted.applymentId);
+    expect(JSON.stringify((await sandbox.control(platform.apiKey, 'GET', '/providerA/applyments')).body)).toContain(
+      submitted.applymentId,
+    );
   });
 
   it('uploads to providerB when asked, with ids the providerB sandbox accepts', async () => {
-    const upload = await created(await post(mediaForm({ bytes: await noiseJpeg(100, 100), name: 'a.jpg' }, 'providerB')));
+    const upload = await created(
+      await post(mediaForm({ bytes: await noiseJpeg(100, 100), name: 'a.jpg' }, 'providerB')),
+    );
     expect(upload.provider).toBe('providerB');
-    const formData = completeFormDataFixture({ licenseCopy: upload.mediaId, idCardCopy: upload.mediaId, idCardNational: upload.mediaId, storeEntrancePics: [upload.mediaId], storeIndoorPics: [upload.mediaId] });
-    const submitted = await onboardingProvider('providerB', platform.platformId).submitApplication({ submissionId: `media_${randomBytes(6).toString('hex')}`, formData });
+    const formData = completeFormDataFixture({
+      licenseCopy: upload.mediaId,
+      idCardCopy: upload.mediaId,
+      idCardNational: upload.mediaId,
+      storeEntrancePics: [upload.mediaId],
+      storeIndoorPics: [upload.mediaId],
+    });
+    const submitted = await onboardingProvider('providerB', platform.platformId).submitApplication({
+      submissionId: `media_${randomBytes(6).toString('hex')}`,
+      formData,
+    });
     expect(submitted.applymentId).toBeTruthy();
   });
 
@@ -92,7 +130,11 @@ describeEachDatabase('POST /v1/payments/media', (database) => {
     await problem(await post(mediaForm({ bytes: big, name: 'big.jpg', type: 'image/jpeg' })), 413, 'payload_too_large');
     const server = await serveOverHttp((request) => mediaRoute.POST(request, { params: undefined as never }));
     try {
-      const response = await fetch(`${server.url}/v1/payments/media`, { method: 'POST', headers: apiHeaders(platform.apiKey), body: mediaForm({ bytes: big, name: 'big.jpg' }) });
+      const response = await fetch(`${server.url}/v1/payments/media`, {
+        method: 'POST',
+        headers: apiHeaders(platform.apiKey),
+        body: mediaForm({ bytes: big, name: 'big.jpg' }),
+      });
       await problem(response, 413, 'payload_too_large');
     } finally {
       await server.close();
@@ -101,13 +143,31 @@ describeEachDatabase('POST /v1/payments/media', (database) => {
   });
 
   it('refuses by content, not by name: a PDF named .jpg and a text file are 415; no file part is 400 /file', async () => {
-    await problem(await post(mediaForm({ bytes: pdfBytes(), name: 'license.jpg', type: 'image/jpeg' })), 415, 'unsupported_media_type');
-    await problem(await post(mediaForm({ bytes: Buffer.from('just some notes\n'), name: 'notes.txt', type: 'text/plain' })), 415, 'unsupported_media_type');
-    expect((await problem(await post(mediaForm(undefined, 'providerA')), 400, 'invalid_request')).errors[0]?.pointer).toBe('/file');
+    await problem(
+      await post(mediaForm({ bytes: pdfBytes(), name: 'license.jpg', type: 'image/jpeg' })),
+      415,
+      'unsupported_media_type',
+    );
+    await problem(
+      await post(mediaForm({ bytes: Buffer.from('just some notes\n'), name: 'notes.txt', type: 'text/plain' })),
+      415,
+      'unsupported_media_type',
+    );
+    expect(
+      (await problem(await post(mediaForm(undefined, 'providerA')), 400, 'invalid_request')).errors[0]?.pointer,
+    ).toBe('/file');
     const badProvider = await post(mediaForm({ bytes: await noiseJpeg(8, 8), name: 'a.jpg' }, 'providerC'));
     expect((await problem(badProvider, 400, 'invalid_request')).errors[0]?.pointer).toBe('/provider');
-    await problem(await post(JSON.stringify({ file: 'x' }), { 'content-type': 'application/json' }), 415, 'unsupported_media_type');
-    await problem(await post('--x\r\nbroken', { 'content-type': 'multipart/form-data; boundary=y' }), 400, 'invalid_request');
+    await problem(
+      await post(JSON.stringify({ file: 'x' }), { 'content-type': 'application/json' }),
+      415,
+      'unsupported_media_type',
+    );
+    await problem(
+      await post('--x\r\nbroken', { 'content-type': 'multipart/form-data; boundary=y' }),
+      400,
+      'invalid_request',
+    );
   });
 
   it('shrinks an ~8 MB phone photo under 2 MB for providerA and keeps its full size for providerB', async () => {
@@ -124,7 +184,9 @@ describeEachDatabase('POST /v1/payments/media', (database) => {
     expect(meta).toMatchObject({ format: 'jpeg', width: rowA!.width, height: rowA!.height });
     expect(rowA!.width / rowA!.height).toBeCloseTo(4 / 3, 1);
 
-    const forB = await created(await post(mediaForm({ bytes: photo, name: 'IMG_0001.JPG', type: 'image/jpeg' }, 'providerB')));
+    const forB = await created(
+      await post(mediaForm({ bytes: photo, name: 'IMG_0001.JPG', type: 'image/jpeg' }, 'providerB')),
+    );
     expect(forB).toMatchObject({ provider: 'providerB', mimeType: 'image/jpeg' });
     expect(forB.size).toBeLessThanOrEqual(10 * MB);
     const [rowB] = await database().db.select().from(media).where(eq(media.upstreamMediaId, forB.mediaId));
@@ -147,12 +209,17 @@ describeEachDatabase('POST /v1/payments/media', (database) => {
     const second = await created(await post(mediaForm({ bytes: image, name: 'renamed.png' })));
     expect(second).toEqual(first);
     expect(await upstreamUploads()).toBe(before + 1);
-    const stored = await database().db.select().from(media).where(and(eq(media.platformId, platform.platformId), eq(media.upstreamMediaId, first.mediaId)));
+    const stored = await database()
+      .db.select()
+      .from(media)
+      .where(and(eq(media.platformId, platform.platformId), eq(media.upstreamMediaId, first.mediaId)));
     expect(stored).toHaveLength(1);
 
     const racing = await noisePng(64, 64);
     const rowsBefore = (await rows()).length;
-    const results = await Promise.all([0, 1, 2].map(() => post(mediaForm({ bytes: racing, name: 'r.png' })).then(created)));
+    const results = await Promise.all(
+      [0, 1, 2].map(() => post(mediaForm({ bytes: racing, name: 'r.png' })).then(created)),
+    );
     expect(new Set(results.map((r) => r.mediaId)).size).toBe(1);
     expect((await rows()).length).toBe(rowsBefore + 1);
   });

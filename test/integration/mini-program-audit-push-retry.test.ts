@@ -25,11 +25,18 @@ describeEachDatabase('mini-program audit push: conflicts and retries', (database
     receiver = await startWebhookReceiver();
     platform = await createPlatformWithKey(database().db);
     api = miniProgramApi(platform.apiKey);
-    await setPlatformConfig({ db: database().db, platformId: platform.platformId, actor: 'test' }, 'miniprogram.audit_notify_url', receiver.url('/flaky'));
+    await setPlatformConfig(
+      { db: database().db, platformId: platform.platformId, actor: 'test' },
+      'miniprogram.audit_notify_url',
+      receiver.url('/flaky'),
+    );
     await sandbox.control(platform.apiKey, 'POST', '/providerA/ticket');
     const started = await api.authorize({ platform: 'providerA', redirectUri: 'https://seller.example.com/back' });
-    const granted = await sandbox.control(platform.apiKey, 'POST', '/providerA/authorizations', { state: started.body.state });
-    appId = (await api.callback('providerA', new URL(granted.body!.redirectUrl as string).searchParams.toString())).body.appId;
+    const granted = await sandbox.control(platform.apiKey, 'POST', '/providerA/authorizations', {
+      state: started.body.state,
+    });
+    appId = (await api.callback('providerA', new URL(granted.body!.redirectUrl as string).searchParams.toString())).body
+      .appId;
   });
   afterAll(async () => {
     await runner.stop();
@@ -40,7 +47,13 @@ describeEachDatabase('mini-program audit push: conflicts and retries', (database
 
   it('a second submit while an audit is pending answers 409 audit_in_progress; the receiver failing twice gets the push on the third attempt, once', async () => {
     const template = (await api.templates('providerA')).body.templates[0];
-    await api.commit('providerA', { authorizerAppId: appId, templateId: template.templateId, extJson: extJsonFor(appId), userVersion: '1.2.0', userDesc: 'v1.2' });
+    await api.commit('providerA', {
+      authorizerAppId: appId,
+      templateId: template.templateId,
+      extJson: extJsonFor(appId),
+      userVersion: '1.2.0',
+      userDesc: 'v1.2',
+    });
     const { auditId } = (await api.submitAudit('providerA', { authorizerAppId: appId })).body;
     const again = await api.submitAudit('providerA', { authorizerAppId: appId });
     expect(again.status).toBe(409);
@@ -54,7 +67,13 @@ describeEachDatabase('mini-program audit push: conflicts and retries', (database
     expect(attempts).toHaveLength(3);
     expect(new Set(attempts.map((a) => a.headers['x-event-id'])).size).toBe(1);
     expect(new Set(attempts.map((a) => a.body)).size).toBe(1);
-    expect(verifyWebhookSignature({ header: String(attempts[2]!.headers['x-signature']), body: attempts[2]!.body, secret: platform.webhookSecret })).toBe(true);
+    expect(
+      verifyWebhookSignature({
+        header: String(attempts[2]!.headers['x-signature']),
+        body: attempts[2]!.body,
+        secret: platform.webhookSecret,
+      }),
+    ).toBe(true);
     expect(JSON.parse(attempts[2]!.body)).toMatchObject({ type: 'miniprogram.audit.approved', data: { auditId } });
   });
 });

@@ -31,7 +31,9 @@ const upstream = {
   },
   async tokensIssued(platformId: string, provider: Provider, appId: string) {
     const store = platformSandbox(platformId).store;
-    if (provider === 'providerA') return (await store.list<{ appId: string }>(PROVIDER_A_KIND.authorizerToken)).filter((t) => t.appId === appId).length;
+    if (provider === 'providerA')
+      return (await store.list<{ appId: string }>(PROVIDER_A_KIND.authorizerToken)).filter((t) => t.appId === appId)
+        .length;
     return (await store.list<SandboxAppAuthToken>(MINI_KINDS.token)).filter((t) => t.auth_app_id === appId).length;
   },
 };
@@ -50,7 +52,11 @@ describeEachDatabase('mini-program concurrency: states, releases and token refre
   });
 
   /** Starts an authorization and has the seller grant it upstream; returns the redirect's query (state + code). */
-  async function grantedRedirect(provider: Provider, tenantId: string, redirectUri = 'https://seller.example.com/authorized') {
+  async function grantedRedirect(
+    provider: Provider,
+    tenantId: string,
+    redirectUri = 'https://seller.example.com/authorized',
+  ) {
     const started = await api.authorize({ platform: provider, redirectUri, tenantId });
     expect(started.status).toBe(201);
     const granted = await sandbox.control(apiKey, 'POST', `/${provider}/authorizations`, { state: started.body.state });
@@ -59,19 +65,43 @@ describeEachDatabase('mini-program concurrency: states, releases and token refre
   }
 
   const authorizersOf = (provider: Provider, tenantId: string) =>
-    database().db.select().from(mpAuthorizers).where(and(eq(mpAuthorizers.platformId, platformId), eq(mpAuthorizers.provider, provider), eq(mpAuthorizers.tenantId, tenantId)));
+    database()
+      .db.select()
+      .from(mpAuthorizers)
+      .where(
+        and(
+          eq(mpAuthorizers.platformId, platformId),
+          eq(mpAuthorizers.provider, provider),
+          eq(mpAuthorizers.tenantId, tenantId),
+        ),
+      );
 
   async function approvedApp(provider: Provider, tenantId: string) {
     const done = await api.callback(provider, (await grantedRedirect(provider, tenantId)).toString());
     expect(done.status).toBe(200);
     const appId = done.body.appId as string;
     const template = (await api.templates(provider)).body.templates[0];
-    const committed = await api.commit(provider, { authorizerAppId: appId, templateId: template.templateId, extJson: extJsonFor(appId), userVersion: '1.0.0', userDesc: 'v1' });
+    const committed = await api.commit(provider, {
+      authorizerAppId: appId,
+      templateId: template.templateId,
+      extJson: extJsonFor(appId),
+      userVersion: '1.0.0',
+      userDesc: 'v1',
+    });
     expect(committed.status).toBe(200);
-    const submitted = await api.submitAudit(provider, { authorizerAppId: appId, itemList: [{ address: 'pages/index/index', title: '首页', tag: '购物' }] });
+    const submitted = await api.submitAudit(provider, {
+      authorizerAppId: appId,
+      itemList: [{ address: 'pages/index/index', title: '首页', tag: '购物' }],
+    });
     expect(submitted.status).toBe(200);
     const auditId = submitted.body.auditId as string;
-    expect((await sandbox.control(apiKey, 'POST', `/${provider}/audits/${encodeURIComponent(auditId)}`, { decision: 'approve' })).status).toBe(200);
+    expect(
+      (
+        await sandbox.control(apiKey, 'POST', `/${provider}/audits/${encodeURIComponent(auditId)}`, {
+          decision: 'approve',
+        })
+      ).status,
+    ).toBe(200);
     expect((await api.auditStatus(provider, auditId, appId)).body.status).toBe('approved');
     return { appId, auditId };
   }
@@ -90,13 +120,23 @@ describeEachDatabase('mini-program concurrency: states, releases and token refre
     });
 
     it(`${provider}: ${N} concurrent seller completions of one state bind one authorizer; each answer is done or used`, async () => {
-      const started = await api.authorize({ platform: provider, redirectUri: 'https://seller.example.com/authorized', tenantId: `race-seller-${provider}` });
-      const granted = await sandbox.control(apiKey, 'POST', `/${provider}/authorizations`, { state: started.body.state });
+      const started = await api.authorize({
+        platform: provider,
+        redirectUri: 'https://seller.example.com/authorized',
+        tenantId: `race-seller-${provider}`,
+      });
+      const granted = await sandbox.control(apiKey, 'POST', `/${provider}/authorizations`, {
+        state: started.body.state,
+      });
       const query = Object.fromEntries(new URL(granted.body!.redirectUrl as string).searchParams);
-      const answers = await Promise.all(Array.from({ length: N }, () => completeSellerAuthorization(database().db, query)));
+      const answers = await Promise.all(
+        Array.from({ length: N }, () => completeSellerAuthorization(database().db, query)),
+      );
       const done = answers.filter((a) => a.status === 'done');
       expect(done.length).toBeGreaterThanOrEqual(1);
-      expect(answers.filter((a) => a.status === 'failed').every((a) => a.status === 'failed' && a.reason === 'used')).toBe(true);
+      expect(
+        answers.filter((a) => a.status === 'failed').every((a) => a.status === 'failed' && a.reason === 'used'),
+      ).toBe(true);
       expect(new Set(done.map((a) => a.status === 'done' && a.appId)).size).toBe(1);
       expect(await authorizersOf(provider, `race-seller-${provider}`)).toHaveLength(1);
       // Once the winner finished, the same link (a reload) says done.
@@ -113,10 +153,15 @@ describeEachDatabase('mini-program concurrency: states, releases and token refre
     });
 
     it(`${provider}: ${N} concurrent calls after the upstream expired the token make one refresh`, async () => {
-      const done = await api.callback(provider, (await grantedRedirect(provider, `race-refresh-${provider}`)).toString());
+      const done = await api.callback(
+        provider,
+        (await grantedRedirect(provider, `race-refresh-${provider}`)).toString(),
+      );
       const appId = done.body.appId as string;
       const issuedBefore = await upstream.tokensIssued(platformId, provider, appId);
-      expect((await sandbox.control(apiKey, 'POST', `/${provider}/tokens/expire`, { authorizerAppId: appId })).status).toBe(200);
+      expect(
+        (await sandbox.control(apiKey, 'POST', `/${provider}/tokens/expire`, { authorizerAppId: appId })).status,
+      ).toBe(200);
       const responses = await Promise.all(Array.from({ length: N }, () => api.versions(provider, appId)));
       expect(responses.map((r) => r.status)).toEqual(Array(N).fill(200));
       expect(await upstream.tokensIssued(platformId, provider, appId)).toBe(issuedBefore + 1);

@@ -18,7 +18,9 @@ describeEachDatabase('mini programs: bad input, isolation, pushes and tokens', (
 
   async function authorize(provider: 'providerA' | 'providerB', client = api) {
     const started = await client.authorize({ platform: provider, redirectUri: 'https://seller.example.com/back' });
-    const granted = await sandbox.control(platform.apiKey, 'POST', `/${provider}/authorizations`, { state: started.body.state });
+    const granted = await sandbox.control(platform.apiKey, 'POST', `/${provider}/authorizations`, {
+      state: started.body.state,
+    });
     const query = new URL(granted.body!.redirectUrl as string).searchParams;
     return { state: started.body.state as string, query, done: await client.callback(provider, query.toString()) };
   }
@@ -35,34 +37,71 @@ describeEachDatabase('mini programs: bad input, isolation, pushes and tokens', (
     const other = await createPlatformWithKey(database().db);
     const { query } = await (async () => {
       const started = await api.authorize({ platform: 'providerA', redirectUri: 'https://seller.example.com/back' });
-      const granted = await sandbox.control(platform.apiKey, 'POST', '/providerA/authorizations', { state: started.body.state });
+      const granted = await sandbox.control(platform.apiKey, 'POST', '/providerA/authorizations', {
+        state: started.body.state,
+      });
       return { query: new URL(granted.body!.redirectUrl as string).searchParams };
     })();
-    expect((await miniProgramApi(other.apiKey).callback('providerA', query.toString())).body.code).toBe('invalid_state');
-    await database().db.update(mpAuthorizations).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(mpAuthorizations.usedAt, sql`null`));
+    expect((await miniProgramApi(other.apiKey).callback('providerA', query.toString())).body.code).toBe(
+      'invalid_state',
+    );
+    await database()
+      .db.update(mpAuthorizations)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(mpAuthorizations.usedAt, sql`null`));
     const expired = await api.authorize({ platform: 'providerB', redirectUri: 'https://seller.example.com/back' });
-    await database().db.update(mpAuthorizations).set({ expiresAt: sql`now() - interval '1 minute'` });
-    expect((await api.callback('providerB', `auth_code=x&state=${expired.body.state}`)).body.code).toBe('invalid_state');
+    await database()
+      .db.update(mpAuthorizations)
+      .set({ expiresAt: sql`now() - interval '1 minute'` });
+    expect((await api.callback('providerB', `auth_code=x&state=${expired.body.state}`)).body.code).toBe(
+      'invalid_state',
+    );
   });
 
   it('refuses redirect URIs that are not https or are off the allowlist, and unknown platforms', async () => {
     const bad = await api.authorize({ platform: 'providerA', redirectUri: 'http://seller.example.com/back' });
     expect(bad.status).toBe(400);
     expect(bad.body.errors[0].pointer).toBe('/redirectUri');
-    expect((await api.authorize({ platform: 'providerA', redirectUri: 'http://localhost:8080/back' })).status).toBe(201);
-    await setPlatformConfig({ db: database().db, platformId: platform.platformId, actor: 'test' }, 'miniprogram.redirect_uri_allowlist', 'shop.example.com, *.partner.example.com');
-    expect((await api.authorize({ platform: 'providerA', redirectUri: 'https://evil.example.net/x' })).body.code).toBe('invalid_request');
-    expect((await api.authorize({ platform: 'providerA', redirectUri: 'https://a.partner.example.com/x' })).status).toBe(201);
-    await setPlatformConfig({ db: database().db, platformId: platform.platformId, actor: 'test' }, 'miniprogram.redirect_uri_allowlist', null);
-    expect((await api.authorize({ platform: 'providerC', redirectUri: 'https://shop.example.com/x' })).status).toBe(400);
+    expect((await api.authorize({ platform: 'providerA', redirectUri: 'http://localhost:8080/back' })).status).toBe(
+      201,
+    );
+    await setPlatformConfig(
+      { db: database().db, platformId: platform.platformId, actor: 'test' },
+      'miniprogram.redirect_uri_allowlist',
+      'shop.example.com, *.partner.example.com',
+    );
+    expect((await api.authorize({ platform: 'providerA', redirectUri: 'https://evil.example.net/x' })).body.code).toBe(
+      'invalid_request',
+    );
+    expect(
+      (await api.authorize({ platform: 'providerA', redirectUri: 'https://a.partner.example.com/x' })).status,
+    ).toBe(201);
+    await setPlatformConfig(
+      { db: database().db, platformId: platform.platformId, actor: 'test' },
+      'miniprogram.redirect_uri_allowlist',
+      null,
+    );
+    expect((await api.authorize({ platform: 'providerC', redirectUri: 'https://shop.example.com/x' })).status).toBe(
+      400,
+    );
     expect((await api.commit('providerC', {})).status).toBe(404);
   });
 
   it('refuses malformed extJson with 400 before any upstream call', async () => {
     // Any upstream call would now fail with 502: a 400 proves validation came first.
     await sandbox.control(platform.apiKey, 'PUT', '/faults', [{ provider: 'providerA', status: 500 }]);
-    for (const extJson of ['{not json', JSON.stringify({ extEnable: 'yes', extAppid: appId, ext: {}, window: {} }), JSON.stringify([1])]) {
-      const response = await api.commit('providerA', { authorizerAppId: appId, templateId: '1', extJson, userVersion: '1.0.0', userDesc: 'x' });
+    for (const extJson of [
+      '{not json',
+      JSON.stringify({ extEnable: 'yes', extAppid: appId, ext: {}, window: {} }),
+      JSON.stringify([1]),
+    ]) {
+      const response = await api.commit('providerA', {
+        authorizerAppId: appId,
+        templateId: '1',
+        extJson,
+        userVersion: '1.0.0',
+        userDesc: 'x',
+      });
       expect(response.status).toBe(400);
       expect(response.body.errors[0].pointer).toBe('/extJson');
     }
@@ -71,34 +110,72 @@ describeEachDatabase('mini programs: bad input, isolation, pushes and tokens', (
 
   it('without an audit notify URL an approval is recorded and nothing is sent', async () => {
     const template = (await api.templates('providerA')).body.templates[0];
-    await api.commit('providerA', { authorizerAppId: appId, templateId: template.templateId, extJson: extJsonFor(appId), userVersion: '3.0.0', userDesc: 'v3' });
+    await api.commit('providerA', {
+      authorizerAppId: appId,
+      templateId: template.templateId,
+      extJson: extJsonFor(appId),
+      userVersion: '3.0.0',
+      userDesc: 'v3',
+    });
     const { auditId } = (await api.submitAudit('providerA', { authorizerAppId: appId })).body;
     await sandbox.control(platform.apiKey, 'POST', `/providerA/audits/${auditId}`, { decision: 'approve' });
     expect((await api.auditStatus('providerA', auditId, appId)).body.status).toBe('approved');
     const platformEvents = await database().db.select().from(events).where(eq(events.platformId, platform.platformId));
     expect(platformEvents.some((e) => e.type === 'miniprogram.audit.approved')).toBe(true);
-    expect(await database().db.select().from(eventDeliveries).where(eq(eventDeliveries.platformId, platform.platformId))).toHaveLength(0);
+    expect(
+      await database().db.select().from(eventDeliveries).where(eq(eventDeliveries.platformId, platform.platformId)),
+    ).toHaveLength(0);
   });
 
   it('a tampered or replayed audit push is refused and changes nothing', async () => {
     const template = (await api.templates('providerA')).body.templates[0];
-    await api.commit('providerA', { authorizerAppId: appId, templateId: template.templateId, extJson: extJsonFor(appId), userVersion: '3.1.0', userDesc: 'v3.1' });
+    await api.commit('providerA', {
+      authorizerAppId: appId,
+      templateId: template.templateId,
+      extJson: extJsonFor(appId),
+      userVersion: '3.1.0',
+      userDesc: 'v3.1',
+    });
     const { auditId } = (await api.submitAudit('providerA', { authorizerAppId: appId })).body;
     const config = createProviderAComponentSandboxConfig();
-    const push = buildPush(config, { type: 'weapp_audit_success', toUserName: 'gh_sandbox', fromUserName: 'system', createTime: Math.floor(Date.now() / 1000), succTime: 1 }, { authorizerAppId: appId });
+    const push = buildPush(
+      config,
+      {
+        type: 'weapp_audit_success',
+        toUserName: 'gh_sandbox',
+        fromUserName: 'system',
+        createTime: Math.floor(Date.now() / 1000),
+        succTime: 1,
+      },
+      { authorizerAppId: appId },
+    );
     const send = (body: string) =>
-      messageRoute.POST(new Request(`http://localhost/callbacks/providerA/message/${appId}?${new URLSearchParams(push.query)}`, { method: 'POST', body }));
-    const tampered = push.body.replace(/<Encrypt><!\[CDATA\[(.)/, (_m, c: string) => `<Encrypt><![CDATA[${c === 'A' ? 'B' : 'A'}`);
+      messageRoute.POST(
+        new Request(`http://localhost/callbacks/providerA/message/${appId}?${new URLSearchParams(push.query)}`, {
+          method: 'POST',
+          body,
+        }),
+      );
+    const tampered = push.body.replace(
+      /<Encrypt><!\[CDATA\[(.)/,
+      (_m, c: string) => `<Encrypt><![CDATA[${c === 'A' ? 'B' : 'A'}`,
+    );
     expect((await send(tampered)).status).toBe(401);
-    expect((await database().db.select().from(mpAudits).where(eq(mpAudits.auditId, auditId)))[0]!.status).toBe('pending');
+    expect((await database().db.select().from(mpAudits).where(eq(mpAudits.auditId, auditId)))[0]!.status).toBe(
+      'pending',
+    );
     expect((await send(push.body)).status).toBe(200);
-    expect((await database().db.select().from(mpAudits).where(eq(mpAudits.auditId, auditId)))[0]!.status).toBe('approved');
+    expect((await database().db.select().from(mpAudits).where(eq(mpAudits.auditId, auditId)))[0]!.status).toBe(
+      'approved',
+    );
     expect((await send(push.body)).status).toBe(409);
   });
 
   it('an authorizer token that expires upstream mid-flow is refreshed transparently', async () => {
     const before = (await database().db.select().from(mpAuthorizers).where(eq(mpAuthorizers.appId, appId)))[0]!;
-    expect((await sandbox.control(platform.apiKey, 'POST', '/providerA/tokens/expire', { authorizerAppId: appId })).status).toBe(200);
+    expect(
+      (await sandbox.control(platform.apiKey, 'POST', '/providerA/tokens/expire', { authorizerAppId: appId })).status,
+    ).toBe(200);
     const info = await api.baseinfo('providerA', appId);
     expect(info.status).toBe(200);
     const after = (await database().db.select().from(mpAuthorizers).where(eq(mpAuthorizers.appId, appId)))[0]!;
@@ -109,7 +186,11 @@ describeEachDatabase('mini programs: bad input, isolation, pushes and tokens', (
     const qr = await api.experience('providerA', appId);
     expect(qr.status).toBe(200);
     expect(Buffer.from(qr.body.qrCodePngBase64, 'base64').subarray(1, 4).toString()).toBe('PNG');
-    const members = await api.members('providerA', { authorizerAppId: appId, action: 'bind', member: 'tester_wechat_1' });
+    const members = await api.members('providerA', {
+      authorizerAppId: appId,
+      action: 'bind',
+      member: 'tester_wechat_1',
+    });
     expect(members.status).toBe(200);
     expect(members.body.members.length).toBeGreaterThan(0);
     expect((await api.versions('providerA', appId)).status).toBe(200);
@@ -120,7 +201,13 @@ describeEachDatabase('mini programs: bad input, isolation, pushes and tokens', (
     const results = [
       await stranger.authorizer(appId),
       await stranger.deleteAuthorizer(appId),
-      await stranger.commit('providerA', { authorizerAppId: appId, templateId: '1', extJson: extJsonFor(appId), userVersion: '9.0.0', userDesc: 'x' }),
+      await stranger.commit('providerA', {
+        authorizerAppId: appId,
+        templateId: '1',
+        extJson: extJsonFor(appId),
+        userVersion: '9.0.0',
+        userDesc: 'x',
+      }),
       await stranger.submitAudit('providerA', { authorizerAppId: appId }),
       await stranger.auditStatus('providerA', 'any', appId),
       await stranger.release('providerA', appId),

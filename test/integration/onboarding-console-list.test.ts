@@ -22,7 +22,14 @@ describeEachDatabase('console sub-merchant list (onboardingConsole.list / waitin
     const db = database().db;
     platformId = (await createPlatform(db, { name: 'Console list' })).platform.id;
     const other = (await createPlatform(db, { name: 'Elsewhere' })).platform.id;
-    operatorId = (await createOperator(db, { email: `list-${Date.now()}@example.com`, password: 'a-long-password-1', platformId, role: 'viewer' })).operatorId;
+    operatorId = (
+      await createOperator(db, {
+        email: `list-${Date.now()}@example.com`,
+        password: 'a-long-password-1',
+        platformId,
+        role: 'viewer',
+      })
+    ).operatorId;
     const base = Date.parse('2026-01-01T00:00:00Z');
     for (let chunk = 0; chunk < TOTAL; chunk += 1000) {
       const rows = Array.from({ length: 1000 }, (_, k) => {
@@ -40,7 +47,9 @@ describeEachDatabase('console sub-merchant list (onboardingConsole.list / waitin
       });
       await db.insert(subMerchants).values(rows as never);
     }
-    await db.insert(subMerchants).values({ id: newId('sm'), platformId: other, provider: 'providerA', chApplymentState: 'to_be_signed' });
+    await db
+      .insert(subMerchants)
+      .values({ id: newId('sm'), platformId: other, provider: 'providerA', chApplymentState: 'to_be_signed' });
   }, 120_000);
 
   it('walks all 10,000 records once, newest update first, 100 per page', async () => {
@@ -63,10 +72,18 @@ describeEachDatabase('console sub-merchant list (onboardingConsole.list / waitin
   }, 120_000);
 
   it('filters by status, provider, upstream state (none = draft) and distributor id substring, combined', async () => {
-    const page = await as().onboardingConsole.list({ platformId, limit: 100, status: 'active', provider: 'providerB', upstreamState: 'none' });
+    const page = await as().onboardingConsole.list({
+      platformId,
+      limit: 100,
+      status: 'active',
+      provider: 'providerB',
+      upstreamState: 'none',
+    });
     // i % 10 === 0, i % 3 === 0, i % 7 === 0 → i % 210 === 0
     expect(page.data.length).toBe(Math.ceil(TOTAL / 210));
-    expect(page.data.every((d) => d.status === 'active' && d.provider === 'providerB' && d.chApplymentState === undefined)).toBe(true);
+    expect(
+      page.data.every((d) => d.status === 'active' && d.provider === 'providerB' && d.chApplymentState === undefined),
+    ).toBe(true);
     const search = await as().onboardingConsole.list({ platformId, distributor: 'seller-999' });
     const expected = ['Seller-999', ...Array.from({ length: 10 }, (_, d) => `Seller-999${d}`)];
     expect(search.data.map((d) => d.distributorExternalUserId).sort()).toEqual(expected.sort());
@@ -78,7 +95,8 @@ describeEachDatabase('console sub-merchant list (onboardingConsole.list / waitin
   });
 
   it('counts the records waiting on the merchant, this platform only', async () => {
-    const seeded = (state: string) => Array.from({ length: TOTAL }, (_, i) => states[i % states.length]).filter((s) => s === state).length;
+    const seeded = (state: string) =>
+      Array.from({ length: TOTAL }, (_, i) => states[i % states.length]).filter((s) => s === state).length;
     const waiting = await as().onboardingConsole.waiting({ platformId });
     expect(waiting.toBeConfirmed).toBe(seeded('to_be_confirmed'));
     expect(waiting.toBeSigned).toBe(seeded('to_be_signed'));

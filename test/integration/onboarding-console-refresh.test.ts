@@ -15,28 +15,56 @@ describeEachDatabase('onboardingConsole.refresh asks the upstream now', (databas
   let platformId: string;
   let apiKey: string;
   const operators = { operator: '', viewer: '' };
-  const as = (who: keyof typeof operators) => createCaller({ operatorId: operators[who], db: database().db, requestId: 'req_test' });
+  const as = (who: keyof typeof operators) =>
+    createCaller({ operatorId: operators[who], db: database().db, requestId: 'req_test' });
 
   beforeAll(async () => {
     ({ platformId, apiKey } = await createPlatformWithKey(database().db));
     for (const role of ['operator', 'viewer'] as const) {
-      operators[role] = (await createOperator(database().db, { email: `${role}-${Date.now()}@example.com`, password: 'a-long-password-1', platformId, role })).operatorId;
+      operators[role] = (
+        await createOperator(database().db, {
+          email: `${role}-${Date.now()}@example.com`,
+          password: 'a-long-password-1',
+          platformId,
+          role,
+        })
+      ).operatorId;
     }
   });
 
   it('brings a rejection with its reasons on formData fields, then the finished state and sub-merchant id', async () => {
-    const { record } = await as('operator').subMerchants.create({ platformId, provider: 'providerA', distributorExternalUserId: 'refresh-1' });
-    const submitted = await as('operator').subMerchants.submit({ platformId, id: record.id, formData: await completeFormData(serviceUploader(database().db, platformId), 'providerA') });
+    const { record } = await as('operator').subMerchants.create({
+      platformId,
+      provider: 'providerA',
+      distributorExternalUserId: 'refresh-1',
+    });
+    const submitted = await as('operator').subMerchants.submit({
+      platformId,
+      id: record.id,
+      formData: await completeFormData(serviceUploader(database().db, platformId), 'providerA'),
+    });
     const applymentId = submitted.record.chApplymentId!;
-    await sandbox.control(apiKey, 'POST', `/providerA/applyments/${applymentId}`, { state: 'rejected', rejectReasons: [{ field: 'id_card_copy', reason: '身份证照片模糊' }] });
-    expect((await as('operator').subMerchants.get({ platformId, id: record.id })).chApplymentState).not.toBe('rejected');
+    await sandbox.control(apiKey, 'POST', `/providerA/applyments/${applymentId}`, {
+      state: 'rejected',
+      rejectReasons: [{ field: 'id_card_copy', reason: '身份证照片模糊' }],
+    });
+    expect((await as('operator').subMerchants.get({ platformId, id: record.id })).chApplymentState).not.toBe(
+      'rejected',
+    );
 
     const rejected = await as('operator').onboardingConsole.refresh({ platformId, id: record.id });
-    expect(rejected).toMatchObject({ chApplymentState: 'rejected', rejectReasons: [{ field: 'idCardCopy', reason: '身份证照片模糊' }] });
+    expect(rejected).toMatchObject({
+      chApplymentState: 'rejected',
+      rejectReasons: [{ field: 'idCardCopy', reason: '身份证照片模糊' }],
+    });
     expect(rejected.lastSyncedAt).toBeTruthy();
 
     const images = await completeFormData(serviceUploader(database().db, platformId), 'providerA');
-    const again = await as('operator').subMerchants.submit({ platformId, id: record.id, formData: { idCardCopy: images.idCardCopy } });
+    const again = await as('operator').subMerchants.submit({
+      platformId,
+      id: record.id,
+      formData: { idCardCopy: images.idCardCopy },
+    });
     await sandbox.control(apiKey, 'POST', `/providerA/applyments/${again.record.chApplymentId}`, { state: 'finished' });
     const active = await as('operator').onboardingConsole.refresh({ platformId, id: record.id });
     expect(active).toMatchObject({ status: 'active', chApplymentState: 'finished' });
@@ -46,11 +74,17 @@ describeEachDatabase('onboardingConsole.refresh asks the upstream now', (databas
   });
 
   it('leaves a never-submitted record as it is, and refuses a viewer (FORBIDDEN) and unknown ids (NOT_FOUND)', async () => {
-    const { record } = await as('operator').subMerchants.create({ platformId, provider: 'providerA', distributorExternalUserId: 'refresh-2' });
+    const { record } = await as('operator').subMerchants.create({
+      platformId,
+      provider: 'providerA',
+      distributorExternalUserId: 'refresh-2',
+    });
     const refreshed = await as('operator').onboardingConsole.refresh({ platformId, id: record.id });
     expect(refreshed).toMatchObject({ id: record.id, chApplymentState: undefined, updatedAt: record.updatedAt });
     const code = (error: unknown) => (error instanceof TRPCError ? error.code : 'not a TRPCError');
     expect(await as('viewer').onboardingConsole.refresh({ platformId, id: record.id }).catch(code)).toBe('FORBIDDEN');
-    expect(await as('operator').onboardingConsole.refresh({ platformId, id: 'sm_missing' }).catch(code)).toBe('NOT_FOUND');
+    expect(await as('operator').onboardingConsole.refresh({ platformId, id: 'sm_missing' }).catch(code)).toBe(
+      'NOT_FOUND',
+    );
   });
 });

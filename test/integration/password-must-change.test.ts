@@ -26,21 +26,34 @@ describeEachDatabase('a one-time password must be changed first', (database) => 
   useRequestScope();
   const caller = (operatorId: string) => createCaller({ operatorId, db: database().db, requestId: 'req_test' });
   const procedure = (operatorId: string, path: string) =>
-    path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller(operatorId)) as (input: unknown) => Promise<unknown>;
+    path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller(operatorId)) as (
+      input: unknown,
+    ) => Promise<unknown>;
 
   /** Every procedure but me.get and me.changePassword refuses the session, before reading its input. */
   async function expectLockedOut(operatorId: string, platformId: string) {
     const answers = await Promise.all(
-      trpcProcedures.filter((p) => !allowed.includes(p.path)).map(async (p) => [p.path, await trpcFailure(procedure(operatorId, p.path)({ platformId }))] as const),
+      trpcProcedures
+        .filter((p) => !allowed.includes(p.path))
+        .map(async (p) => [p.path, await trpcFailure(procedure(operatorId, p.path)({ platformId }))] as const),
     );
     expect(answers.length).toBeGreaterThan(40);
-    for (const [path, answer] of answers) expect(answer, path).toEqual({ code: 'FORBIDDEN', appCode: 'password_change_required' });
+    for (const [path, answer] of answers)
+      expect(answer, path).toEqual({ code: 'FORBIDDEN', appCode: 'password_change_required' });
     expect((await caller(operatorId).me.get()).operator).toMatchObject({ id: operatorId, passwordMustChange: true });
     // The same over HTTP with a real session cookie, and on the /admin route that accepts sessions.
     const cookie = await sessionCookie(operatorId);
-    const overHttp = await callTrpcOverHttp({ method: 'GET', path: 'subMerchants.list', input: JSON.stringify({ platformId }), cookie });
+    const overHttp = await callTrpcOverHttp({
+      method: 'GET',
+      path: 'subMerchants.list',
+      input: JSON.stringify({ platformId }),
+      cookie,
+    });
     expect(overHttp.status).toBe(403);
-    expect(JSON.parse(overHttp.text).error.data).toMatchObject({ code: 'FORBIDDEN', appCode: 'password_change_required' });
+    expect(JSON.parse(overHttp.text).error.data).toMatchObject({
+      code: 'FORBIDDEN',
+      appCode: 'password_change_required',
+    });
     const upload = await callRoute(inRequestScope(uploadRoute.POST), `/admin/payment-onboardings/${platformId}/media`, {
       method: 'POST',
       headers: { cookie },
@@ -52,9 +65,13 @@ describeEachDatabase('a one-time password must be changed first', (database) => 
   }
 
   async function expectWorksAfterChange(operatorId: string, platformId: string, oneTimePassword: string) {
-    await expect(caller(operatorId).me.changePassword({ currentPassword: oneTimePassword, newPassword: 'my-very-own-password-1' })).resolves.toEqual({ changed: true });
+    await expect(
+      caller(operatorId).me.changePassword({ currentPassword: oneTimePassword, newPassword: 'my-very-own-password-1' }),
+    ).resolves.toEqual({ changed: true });
     expect((await caller(operatorId).me.get()).operator).toMatchObject({ passwordMustChange: false });
-    expect((await caller(operatorId).apiKeys.create({ platformId, name: 'after the change' })).secret).toMatch(/^sk_test_/);
+    expect((await caller(operatorId).apiKeys.create({ platformId, name: 'after the change' })).secret).toMatch(
+      /^sk_test_/,
+    );
     expect(await caller(operatorId).subMerchants.list({ platformId })).toMatchObject({ object: 'list' });
     await expect(caller(operatorId).me.setLocale({ locale: 'en' })).resolves.toBe('en');
   }
@@ -71,22 +88,36 @@ describeEachDatabase('a one-time password must be changed first', (database) => 
     const cli = (line: string) => runCommand(database().db, parseArgs(line.split(' ')));
     const { platformId } = (await cli('platform create --name Provisioned')) as { platformId: string };
     const handedOver = `handed-${randomBase62(6).toLowerCase()}@example.com`;
-    const created = (await cli(`operator create --email ${handedOver} --password given-to-someone-1 --platform ${platformId} --role admin`)) as {
+    const created = (await cli(
+      `operator create --email ${handedOver} --password given-to-someone-1 --platform ${platformId} --role admin`,
+    )) as {
       operatorId: string;
       passwordMustChange: boolean;
     };
     expect(created.passwordMustChange).toBe(true);
     await expectLockedOut(created.operatorId, platformId);
     // A wrong current password is still refused, and the flag stays.
-    expect(await trpcFailure(caller(created.operatorId).me.changePassword({ currentPassword: 'not-it-at-all', newPassword: 'my-very-own-password-1' }))).toEqual({
+    expect(
+      await trpcFailure(
+        caller(created.operatorId).me.changePassword({
+          currentPassword: 'not-it-at-all',
+          newPassword: 'my-very-own-password-1',
+        }),
+      ),
+    ).toEqual({
       code: 'BAD_REQUEST',
       appCode: 'invalid_request',
     });
-    expect(await trpcFailure(caller(created.operatorId).apiKeys.list({ platformId }))).toEqual({ code: 'FORBIDDEN', appCode: 'password_change_required' });
+    expect(await trpcFailure(caller(created.operatorId).apiKeys.list({ platformId }))).toEqual({
+      code: 'FORBIDDEN',
+      appCode: 'password_change_required',
+    });
     await expectWorksAfterChange(created.operatorId, platformId, 'given-to-someone-1');
 
     const scripted = `scripted-${randomBase62(6).toLowerCase()}@example.com`;
-    const final = (await cli(`operator create --email ${scripted} --password chosen-by-the-script --password-final --platform ${platformId} --role viewer`)) as {
+    const final = (await cli(
+      `operator create --email ${scripted} --password chosen-by-the-script --password-final --platform ${platformId} --role viewer`,
+    )) as {
       operatorId: string;
       passwordMustChange: boolean;
     };

@@ -27,9 +27,12 @@ describeEachDatabase('membership by invitation', (database) => {
   let a: Team;
   let b: Team;
   const anonymous = () => a.asOperator(null as unknown as string);
-  const invite = (team: Team, email: string, role: 'admin' | 'operator' | 'viewer') => team.as('admin').consoleAdmin.inviteMember({ platformId: team.platformId, email, role });
-  const platformsOf = async (operatorId: string) => (await listOperatorPlatforms(database().db, operatorId)).map((m) => [m.platformId, m.role]);
-  const operatorByEmail = async (email: string) => (await database().db.select().from(operators).where(eq(operators.email, email)))[0];
+  const invite = (team: Team, email: string, role: 'admin' | 'operator' | 'viewer') =>
+    team.as('admin').consoleAdmin.inviteMember({ platformId: team.platformId, email, role });
+  const platformsOf = async (operatorId: string) =>
+    (await listOperatorPlatforms(database().db, operatorId)).map((m) => [m.platformId, m.role]);
+  const operatorByEmail = async (email: string) =>
+    (await database().db.select().from(operators).where(eq(operators.email, email)))[0];
 
   beforeAll(async () => {
     a = await createConsoleTeam(database().db);
@@ -46,70 +49,134 @@ describeEachDatabase('membership by invitation', (database) => {
     expect(await operatorByEmail(x)).toBeUndefined();
 
     // Worst case: B's admin keeps the link and accepts it, choosing the password of an account for X.
-    const squatted = await anonymous().invitations.acceptAsNewOperator({ token: tokenOf(fromB.acceptPath), name: 'Not X', password: 'chosen-by-b-admin-1' });
+    const squatted = await anonymous().invitations.acceptAsNewOperator({
+      token: tokenOf(fromB.acceptPath),
+      name: 'Not X',
+      password: 'chosen-by-b-admin-1',
+    });
     expect(squatted).toMatchObject({ platformId: b.platformId, role: 'viewer' });
     const account = (await verifyOperatorCredentials(database().db, x, 'chosen-by-b-admin-1'))!;
 
     // A invites X as admin: the existing account gains nothing from the invitation alone.
     const fromA = await invite(a, x, 'admin');
     expect(await platformsOf(account.id)).toEqual([[b.platformId, 'viewer']]);
-    expect((await a.as('admin').consoleAdmin.members({ platformId: a.platformId })).data.map((m) => m.email)).not.toContain(x);
-    expect(await trpcFailure(a.asOperator(account.id).apiKeys.create({ platformId: a.platformId, name: 'stolen' }))).toEqual({ code: 'NOT_FOUND', appCode: undefined });
-    expect(await trpcFailure(a.asOperator(account.id).events.revealWebhookSecret({ platformId: a.platformId }))).toEqual({ code: 'NOT_FOUND', appCode: undefined });
+    expect(
+      (await a.as('admin').consoleAdmin.members({ platformId: a.platformId })).data.map((m) => m.email),
+    ).not.toContain(x);
+    expect(
+      await trpcFailure(a.asOperator(account.id).apiKeys.create({ platformId: a.platformId, name: 'stolen' })),
+    ).toEqual({ code: 'NOT_FOUND', appCode: undefined });
+    expect(
+      await trpcFailure(a.asOperator(account.id).events.revealWebhookSecret({ platformId: a.platformId })),
+    ).toEqual({ code: 'NOT_FOUND', appCode: undefined });
 
     // What B's link holder has cannot be turned into A's admin: their link is used up, in any way of accepting.
     const replays = [
-      () => anonymous().invitations.acceptAsNewOperator({ token: tokenOf(fromB.acceptPath), name: 'Not X', password: 'chosen-by-b-admin-1' }),
+      () =>
+        anonymous().invitations.acceptAsNewOperator({
+          token: tokenOf(fromB.acceptPath),
+          name: 'Not X',
+          password: 'chosen-by-b-admin-1',
+        }),
       () => a.asOperator(account.id).invitations.accept({ token: tokenOf(fromB.acceptPath) }),
     ];
-    for (const replay of replays) expect(await trpcFailure(replay())).toEqual({ code: 'CONFLICT', appCode: 'state_already_used' });
+    for (const replay of replays)
+      expect(await trpcFailure(replay())).toEqual({ code: 'CONFLICT', appCode: 'state_already_used' });
     expect(await platformsOf(account.id)).toEqual([[b.platformId, 'viewer']]);
     // A's link is still pending, for the person A sent it to.
-    expect(await findInvitation(database().db, tokenOf(fromA.acceptPath))).toMatchObject({ status: 'pending', role: 'admin', email: x });
+    expect(await findInvitation(database().db, tokenOf(fromA.acceptPath))).toMatchObject({
+      status: 'pending',
+      role: 'admin',
+      email: x,
+    });
   });
 
   it('an existing account joins only by its own session: the link alone, another session or a new-account attempt attach nothing', async () => {
     const x = fresh('existing');
-    const own = await createOperator(database().db, { email: x, password: 'x-own-password-1', platformId: b.platformId, role: 'operator' });
+    const own = await createOperator(database().db, {
+      email: x,
+      password: 'x-own-password-1',
+      platformId: b.platformId,
+      role: 'operator',
+    });
     const token = tokenOf((await invite(a, x, 'admin')).acceptPath);
     const before = await snapshot();
 
-    const asNew = await trpcFailure(anonymous().invitations.acceptAsNewOperator({ token, name: 'Someone', password: 'someone-elses-password' }));
+    const asNew = await trpcFailure(
+      anonymous().invitations.acceptAsNewOperator({ token, name: 'Someone', password: 'someone-elses-password' }),
+    );
     expect(asNew).toEqual({ code: 'CONFLICT', appCode: 'conflict' });
-    expect(await trpcFailure(b.as('admin').invitations.accept({ token }))).toEqual({ code: 'FORBIDDEN', appCode: 'forbidden' });
-    expect(await trpcFailure(anonymous().invitations.accept({ token }))).toEqual({ code: 'UNAUTHORIZED', appCode: undefined });
+    expect(await trpcFailure(b.as('admin').invitations.accept({ token }))).toEqual({
+      code: 'FORBIDDEN',
+      appCode: 'forbidden',
+    });
+    expect(await trpcFailure(anonymous().invitations.accept({ token }))).toEqual({
+      code: 'UNAUTHORIZED',
+      appCode: undefined,
+    });
     expect(changedTables(before, await snapshot())).toEqual([]);
     expect(await verifyOperatorCredentials(database().db, x, 'x-own-password-1')).toMatchObject({ id: own.operatorId });
     expect(await verifyOperatorCredentials(database().db, x, 'someone-elses-password')).toBeNull();
 
     // X signed in (proved the account is theirs) and accepts: now admin on A, still operator on B.
-    expect(await a.asOperator(own.operatorId).invitations.accept({ token })).toEqual({ platformId: a.platformId, role: 'admin' });
-    expect(await platformsOf(own.operatorId)).toEqual(expect.arrayContaining([[a.platformId, 'admin'], [b.platformId, 'operator']]));
+    expect(await a.asOperator(own.operatorId).invitations.accept({ token })).toEqual({
+      platformId: a.platformId,
+      role: 'admin',
+    });
+    expect(await platformsOf(own.operatorId)).toEqual(
+      expect.arrayContaining([
+        [a.platformId, 'admin'],
+        [b.platformId, 'operator'],
+      ]),
+    );
     expect((await a.asOperator(own.operatorId).apiKeys.list({ platformId: a.platformId })).length).toBeGreaterThan(0);
   });
 
   it('a new e-mail: the person sets their name and password (12+ characters), the account and membership appear together', async () => {
     const x = fresh('Newcomer').toUpperCase();
     const token = tokenOf((await invite(a, x, 'operator')).acceptPath);
-    const short = await trpcFailure(anonymous().invitations.acceptAsNewOperator({ token, name: 'New Person', password: 'short-1' }));
+    const short = await trpcFailure(
+      anonymous().invitations.acceptAsNewOperator({ token, name: 'New Person', password: 'short-1' }),
+    );
     expect(short).toEqual({ code: 'BAD_REQUEST', appCode: 'invalid_request' });
-    expect(await trpcFailure(anonymous().invitations.acceptAsNewOperator({ token, name: ' ', password: 'a-long-enough-password' }))).toEqual({ code: 'BAD_REQUEST', appCode: 'invalid_request' });
+    expect(
+      await trpcFailure(
+        anonymous().invitations.acceptAsNewOperator({ token, name: ' ', password: 'a-long-enough-password' }),
+      ),
+    ).toEqual({ code: 'BAD_REQUEST', appCode: 'invalid_request' });
     expect(await operatorByEmail(x.toLowerCase())).toBeUndefined();
 
-    const joined = await anonymous().invitations.acceptAsNewOperator({ token, name: 'New Person', password: 'a-long-enough-password', locale: 'en' });
+    const joined = await anonymous().invitations.acceptAsNewOperator({
+      token,
+      name: 'New Person',
+      password: 'a-long-enough-password',
+      locale: 'en',
+    });
     expect(joined).toEqual({ platformId: a.platformId, role: 'operator', email: x.toLowerCase() });
     const created = (await operatorByEmail(x.toLowerCase()))!;
     expect(created).toMatchObject({ name: 'New Person', locale: 'en', passwordMustChange: false });
     expect(created.passwordHash).toMatch(/^\$argon2id\$/);
-    expect(await verifyOperatorCredentials(database().db, x, 'a-long-enough-password')).toMatchObject({ id: created.id });
+    expect(await verifyOperatorCredentials(database().db, x, 'a-long-enough-password')).toMatchObject({
+      id: created.id,
+    });
     expect(await platformsOf(created.id)).toEqual([[a.platformId, 'operator']]);
-    expect(await a.asOperator(created.id).subMerchants.list({ platformId: a.platformId })).toMatchObject({ object: 'list' });
-    expect(await trpcFailure(a.asOperator(created.id).apiKeys.list({ platformId: a.platformId }))).toEqual({ code: 'FORBIDDEN', appCode: undefined });
+    expect(await a.asOperator(created.id).subMerchants.list({ platformId: a.platformId })).toMatchObject({
+      object: 'list',
+    });
+    expect(await trpcFailure(a.asOperator(created.id).apiKeys.list({ platformId: a.platformId }))).toEqual({
+      code: 'FORBIDDEN',
+      appCode: undefined,
+    });
   });
 
   it('the invite answer is the same for an e-mail with an account elsewhere and one without, and names no operator', async () => {
     const known = fresh('known');
-    const existing = await createOperator(database().db, { email: known, password: 'a-long-password-1', platformId: b.platformId, role: 'admin' });
+    const existing = await createOperator(database().db, {
+      email: known,
+      password: 'a-long-password-1',
+      platformId: b.platformId,
+      role: 'admin',
+    });
     const unknown = fresh('unknown');
     const answers = [await invite(a, known, 'viewer'), await invite(a, unknown, 'viewer')];
     const shape = (answer: (typeof answers)[number], email: string) =>
@@ -123,46 +190,86 @@ describeEachDatabase('membership by invitation', (database) => {
     expect(JSON.stringify(answers[0])).not.toContain(existing.operatorId);
     // Bad e-mails and re-invites of a pending e-mail answer alike too.
     for (const email of [known, unknown]) {
-      expect(await trpcFailure(a.as('admin').consoleAdmin.inviteMember({ platformId: a.platformId, email: `${email}@`, role: 'viewer' }))).toEqual({ code: 'BAD_REQUEST', appCode: 'invalid_request' });
+      expect(
+        await trpcFailure(
+          a.as('admin').consoleAdmin.inviteMember({ platformId: a.platformId, email: `${email}@`, role: 'viewer' }),
+        ),
+      ).toEqual({ code: 'BAD_REQUEST', appCode: 'invalid_request' });
     }
     // The pending list shows both the same way, and nothing of them appears on B (and B's invitations not on A).
-    const listed = (await a.as('admin').consoleAdmin.invitations({ platformId: a.platformId })).data.filter((i) => i.email === known || i.email === unknown);
-    expect(listed.map((i) => Object.keys(i).sort())).toEqual([Object.keys(listed[0]!).sort(), Object.keys(listed[0]!).sort()]);
+    const listed = (await a.as('admin').consoleAdmin.invitations({ platformId: a.platformId })).data.filter(
+      (i) => i.email === known || i.email === unknown,
+    );
+    expect(listed.map((i) => Object.keys(i).sort())).toEqual([
+      Object.keys(listed[0]!).sort(),
+      Object.keys(listed[0]!).sort(),
+    ]);
     expect(listed[0]).toMatchObject({ role: 'viewer', expired: false, invitedBy: expect.stringMatching(/^admin-/) });
     expect(JSON.stringify(listed)).not.toContain(existing.operatorId);
     const onB = await invite(b, fresh('b-only'), 'viewer');
     const listOfB = JSON.stringify(await b.as('admin').consoleAdmin.invitations({ platformId: b.platformId }));
     expect(listOfB).not.toContain(known);
     expect(listOfB).not.toContain(unknown);
-    expect(JSON.stringify(await a.as('admin').consoleAdmin.invitations({ platformId: a.platformId }))).not.toContain(onB.invitation.email);
+    expect(JSON.stringify(await a.as('admin').consoleAdmin.invitations({ platformId: a.platformId }))).not.toContain(
+      onB.invitation.email,
+    );
   });
 
   it('inviting a member of this platform is 409 already_member; a new invitation for a pending e-mail replaces the old link', async () => {
     const member = await a.as('admin').consoleAdmin.members({ platformId: a.platformId });
     const viewerEmail = member.data.find((m) => m.role === 'viewer')!.email;
-    const refused = a.as('admin').consoleAdmin.inviteMember({ platformId: a.platformId, email: viewerEmail.toUpperCase(), role: 'admin' });
-    await expect(refused).rejects.toMatchObject({ code: 'CONFLICT', cause: { errors: [{ pointer: '/email', code: 'already_member' }] } });
+    const refused = a
+      .as('admin')
+      .consoleAdmin.inviteMember({ platformId: a.platformId, email: viewerEmail.toUpperCase(), role: 'admin' });
+    await expect(refused).rejects.toMatchObject({
+      code: 'CONFLICT',
+      cause: { errors: [{ pointer: '/email', code: 'already_member' }] },
+    });
 
     const x = fresh('twice');
     const first = tokenOf((await invite(a, x, 'viewer')).acceptPath);
     const second = tokenOf((await invite(a, x, 'operator')).acceptPath);
     expect(await findInvitation(database().db, first)).toEqual({ status: 'revoked' });
-    expect(await trpcFailure(anonymous().invitations.acceptAsNewOperator({ token: first, name: 'X', password: 'a-long-enough-password' }))).toEqual({
+    expect(
+      await trpcFailure(
+        anonymous().invitations.acceptAsNewOperator({ token: first, name: 'X', password: 'a-long-enough-password' }),
+      ),
+    ).toEqual({
       code: 'BAD_REQUEST',
       appCode: 'invalid_state',
     });
-    expect((await a.as('admin').consoleAdmin.invitations({ platformId: a.platformId })).data.filter((i) => i.email === x).map((i) => i.role)).toEqual(['operator']);
-    expect(await anonymous().invitations.acceptAsNewOperator({ token: second, name: 'X', password: 'a-long-enough-password' })).toMatchObject({ role: 'operator' });
+    expect(
+      (await a.as('admin').consoleAdmin.invitations({ platformId: a.platformId })).data
+        .filter((i) => i.email === x)
+        .map((i) => i.role),
+    ).toEqual(['operator']);
+    expect(
+      await anonymous().invitations.acceptAsNewOperator({
+        token: second,
+        name: 'X',
+        password: 'a-long-enough-password',
+      }),
+    ).toMatchObject({ role: 'operator' });
   });
 
   it('single-use under a burst: 12 parallel new-account accepts and 12 parallel signed-in accepts each add exactly one membership', async () => {
     const x = fresh('burst-new');
     const token = tokenOf((await invite(a, x, 'operator')).acceptPath);
     const results = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => trpcFailure(anonymous().invitations.acceptAsNewOperator({ token, name: `Racer ${i}`, password: `racer-password-${i}-xyz` }))),
+      Array.from({ length: 12 }, (_, i) =>
+        trpcFailure(
+          anonymous().invitations.acceptAsNewOperator({
+            token,
+            name: `Racer ${i}`,
+            password: `racer-password-${i}-xyz`,
+          }),
+        ),
+      ),
     );
     expect(results.filter((r) => r.code === 'OK')).toHaveLength(1);
-    expect(results.filter((r) => r.code !== 'OK')).toEqual(Array.from({ length: 11 }, () => ({ code: 'CONFLICT', appCode: 'state_already_used' })));
+    expect(results.filter((r) => r.code !== 'OK')).toEqual(
+      Array.from({ length: 11 }, () => ({ code: 'CONFLICT', appCode: 'state_already_used' })),
+    );
     expect(await database().db.select().from(operators).where(eq(operators.email, x))).toHaveLength(1);
     const joined = (await operatorByEmail(x))!;
     expect(await database().db.select().from(memberships).where(eq(memberships.operatorId, joined.id))).toHaveLength(1);
@@ -170,21 +277,37 @@ describeEachDatabase('membership by invitation', (database) => {
     const y = fresh('burst-existing');
     const existing = await createOperator(database().db, { email: y, password: 'a-long-password-1' });
     const again = tokenOf((await invite(a, y, 'viewer')).acceptPath);
-    const signedIn = await Promise.all(Array.from({ length: 12 }, () => trpcFailure(a.asOperator(existing.operatorId).invitations.accept({ token: again }))));
+    const signedIn = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        trpcFailure(a.asOperator(existing.operatorId).invitations.accept({ token: again })),
+      ),
+    );
     expect(signedIn.filter((r) => r.code === 'OK')).toHaveLength(1);
-    expect(signedIn.filter((r) => r.code !== 'OK').every((r) => r.code === 'CONFLICT' && r.appCode === 'state_already_used')).toBe(true);
+    expect(
+      signedIn.filter((r) => r.code !== 'OK').every((r) => r.code === 'CONFLICT' && r.appCode === 'state_already_used'),
+    ).toBe(true);
     expect(await platformsOf(existing.operatorId)).toEqual([[a.platformId, 'viewer']]);
-    const [row] = await database().db.select().from(platformInvitations).where(eq(platformInvitations.tokenHash, createHash('sha256').update(again).digest('hex')));
+    const [row] = await database()
+      .db.select()
+      .from(platformInvitations)
+      .where(eq(platformInvitations.tokenHash, createHash('sha256').update(again).digest('hex')));
     expect(row).toMatchObject({ acceptedBy: existing.operatorId, acceptedAt: expect.any(Date) });
   });
 
   it('expired, revoked and unknown links are refused with their reason and change nothing', async () => {
     const expiredEmail = fresh('expired');
     const expired = await invite(a, expiredEmail, 'admin');
-    await database().db.update(platformInvitations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(platformInvitations.id, expired.invitation.id));
+    await database()
+      .db.update(platformInvitations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(platformInvitations.id, expired.invitation.id));
     const revokedEmail = fresh('revoked');
     const revoked = await invite(a, revokedEmail, 'admin');
-    expect(await a.as('admin').consoleAdmin.revokeInvitation({ platformId: a.platformId, invitationId: revoked.invitation.id })).toEqual({
+    expect(
+      await a
+        .as('admin')
+        .consoleAdmin.revokeInvitation({ platformId: a.platformId, invitationId: revoked.invitation.id }),
+    ).toEqual({
       invitationId: revoked.invitation.id,
       revoked: true,
     });
@@ -202,8 +325,15 @@ describeEachDatabase('membership by invitation', (database) => {
     const before = await snapshot();
     for (const c of cases) {
       expect(await findInvitation(database().db, c.token)).toEqual({ status: c.status });
-      const asNew = anonymous().invitations.acceptAsNewOperator({ token: c.token, name: 'Late', password: 'a-long-enough-password' });
-      await expect(asNew).rejects.toMatchObject({ code: 'BAD_REQUEST', cause: { code: 'invalid_state', errors: [{ pointer: '/token', code: c.code }] } });
+      const asNew = anonymous().invitations.acceptAsNewOperator({
+        token: c.token,
+        name: 'Late',
+        password: 'a-long-enough-password',
+      });
+      await expect(asNew).rejects.toMatchObject({
+        code: 'BAD_REQUEST',
+        cause: { code: 'invalid_state', errors: [{ pointer: '/token', code: c.code }] },
+      });
       const signedIn = a.asOperator(existing.operatorId).invitations.accept({ token: c.token });
       await expect(signedIn).rejects.toMatchObject({ code: 'BAD_REQUEST', cause: { code: 'invalid_state' } });
     }
@@ -211,14 +341,25 @@ describeEachDatabase('membership by invitation', (database) => {
     expect(await operatorByEmail(expiredEmail)).toBeUndefined();
     expect(await operatorByEmail(revokedEmail)).toBeUndefined();
     // Revoking twice, or another platform's invitation, is 404 like an id that never existed.
-    expect(await trpcFailure(a.as('admin').consoleAdmin.revokeInvitation({ platformId: a.platformId, invitationId: revoked.invitation.id }))).toEqual({ code: 'NOT_FOUND', appCode: 'not_found' });
-    expect(await trpcFailure(b.as('admin').consoleAdmin.revokeInvitation({ platformId: b.platformId, invitationId: expired.invitation.id }))).toEqual({ code: 'NOT_FOUND', appCode: 'not_found' });
+    expect(
+      await trpcFailure(
+        a.as('admin').consoleAdmin.revokeInvitation({ platformId: a.platformId, invitationId: revoked.invitation.id }),
+      ),
+    ).toEqual({ code: 'NOT_FOUND', appCode: 'not_found' });
+    expect(
+      await trpcFailure(
+        b.as('admin').consoleAdmin.revokeInvitation({ platformId: b.platformId, invitationId: expired.invitation.id }),
+      ),
+    ).toEqual({ code: 'NOT_FOUND', appCode: 'not_found' });
   });
 
   it('stores only the SHA-256 of the token; only admins invite, list and revoke', async () => {
     const created = await invite(a, fresh('hashed'), 'viewer');
     const token = tokenOf(created.acceptPath);
-    const [row] = await database().db.select().from(platformInvitations).where(eq(platformInvitations.id, created.invitation.id));
+    const [row] = await database()
+      .db.select()
+      .from(platformInvitations)
+      .where(eq(platformInvitations.id, created.invitation.id));
     expect(row!.tokenHash).toBe(createHash('sha256').update(token).digest('hex'));
     expect(JSON.stringify(row)).not.toContain(token);
     const listed = JSON.stringify(await a.as('admin').consoleAdmin.invitations({ platformId: a.platformId }));
@@ -227,13 +368,23 @@ describeEachDatabase('membership by invitation', (database) => {
 
     for (const role of ['operator', 'viewer'] as const) {
       const as = a.as(role).consoleAdmin;
-      expect(await trpcFailure(as.inviteMember({ platformId: a.platformId, email: fresh('nope'), role: 'admin' }))).toEqual({ code: 'FORBIDDEN', appCode: undefined });
-      expect(await trpcFailure(as.invitations({ platformId: a.platformId }))).toEqual({ code: 'FORBIDDEN', appCode: undefined });
-      expect(await trpcFailure(as.revokeInvitation({ platformId: a.platformId, invitationId: created.invitation.id }))).toEqual({ code: 'FORBIDDEN', appCode: undefined });
+      expect(
+        await trpcFailure(as.inviteMember({ platformId: a.platformId, email: fresh('nope'), role: 'admin' })),
+      ).toEqual({ code: 'FORBIDDEN', appCode: undefined });
+      expect(await trpcFailure(as.invitations({ platformId: a.platformId }))).toEqual({
+        code: 'FORBIDDEN',
+        appCode: undefined,
+      });
+      expect(
+        await trpcFailure(as.revokeInvitation({ platformId: a.platformId, invitationId: created.invitation.id })),
+      ).toEqual({ code: 'FORBIDDEN', appCode: undefined });
     }
-    expect(await trpcFailure(b.as('admin').consoleAdmin.invitations({ platformId: a.platformId }))).toEqual({ code: 'NOT_FOUND', appCode: undefined });
-    const [pending] = await database().db
-      .select()
+    expect(await trpcFailure(b.as('admin').consoleAdmin.invitations({ platformId: a.platformId }))).toEqual({
+      code: 'NOT_FOUND',
+      appCode: undefined,
+    });
+    const [pending] = await database()
+      .db.select()
       .from(platformInvitations)
       .where(and(eq(platformInvitations.id, created.invitation.id)));
     expect(pending).toMatchObject({ acceptedAt: null, revokedAt: null });

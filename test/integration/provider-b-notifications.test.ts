@@ -23,7 +23,9 @@ describeEachDatabase('providerB result notifications', (database) => {
 
   it('the signed push for a passed order makes the record active without waiting for the sync', async () => {
     const record = await submitted('push-passed');
-    await sandbox.control(platform.apiKey, 'POST', `/providerB/applyments/${record.chApplymentId}`, { state: 'finished' });
+    await sandbox.control(platform.apiKey, 'POST', `/providerB/applyments/${record.chApplymentId}`, {
+      state: 'finished',
+    });
     const after = (await api.get(record.id)).body;
     expect(after).toMatchObject({ status: 'active', chApplymentState: 'finished' });
     expect(after.chSubMchid).toBeTruthy();
@@ -31,10 +33,15 @@ describeEachDatabase('providerB result notifications', (database) => {
 
   it('the signed push for a rejected order stores the reasons', async () => {
     const record = await submitted('push-rejected');
-    await sandbox.control(platform.apiKey, 'POST', `/providerB/applyments/${record.chApplymentId}`, { state: 'rejected', rejectReasons: [{ field: 'cert_no', reason: '营业执照号码有误' }] });
+    await sandbox.control(platform.apiKey, 'POST', `/providerB/applyments/${record.chApplymentId}`, {
+      state: 'rejected',
+      rejectReasons: [{ field: 'cert_no', reason: '营业执照号码有误' }],
+    });
     const after = (await api.get(record.id)).body;
     expect(after.chApplymentState).toBe('rejected');
-    expect(after.rejectReasons).toEqual([expect.objectContaining({ field: 'licenseNumber', reason: expect.stringContaining('营业执照') })]);
+    expect(after.rejectReasons).toEqual([
+      expect.objectContaining({ field: 'licenseNumber', reason: expect.stringContaining('营业执照') }),
+    ]);
   });
 
   it('a forged or altered notification is refused and changes nothing', async () => {
@@ -47,7 +54,13 @@ describeEachDatabase('providerB result notifications', (database) => {
       sign_type: 'RSA2',
       sign: 'bm90IGEgc2lnbmF0dXJl',
     }).toString();
-    const response = await callbackRoute.POST(new Request('http://localhost/callbacks/providerB', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: forged }));
+    const response = await callbackRoute.POST(
+      new Request('http://localhost/callbacks/providerB', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: forged,
+      }),
+    );
     expect(response.status).toBe(401);
     expect(await response.text()).toBe('fail');
     const after = (await api.get(record.id)).body;

@@ -6,7 +6,10 @@ import { createPlatformWithKey } from '../support/fixtures';
 import { useSandboxOverHttp } from '../support/sandbox-server';
 import { completeFormDataFixture } from '@/schemas/form-data/fixtures';
 
-const jpeg = Buffer.from('/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHRofHh0aHBwgJC4nICIsIxwcKDcpLDAxNDQ0Hyc5PTgyPC4zNDL/wAALCAABAAEBAREA/8QAFAABAAAAAAAAAAAAAAAAAAAACf/EABQQAQAAAAAAAAAAAAAAAAAAAAD/2gAIAQEAAD8AKp//2Q==', 'base64');
+const jpeg = Buffer.from(
+  '/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHRofHh0aHBwgJC4nICIsIxwcKDcpLDAxNDQ0Hyc5PTgyPC4zNDL/wAALCAABAAEBAREA/8QAFAABAAAAAAAAAAAAAAAAAAAACf/EABQQAQAAAAAAAAAAAAAAAAAAAAD/2gAIAQEAAD8AKp//2Q==',
+  'base64',
+);
 
 describeEachDatabase('the app’s sandbox routes over HTTP, driven by the real provider clients', (database) => {
   const sandbox = useSandboxOverHttp();
@@ -19,11 +22,19 @@ describeEachDatabase('the app’s sandbox routes over HTTP, driven by the real p
     it(`${name}: upload, submit, query, control → finished, with state kept in the database`, async () => {
       const provider = onboardingProvider(name, platform.platformId);
       const { mediaId } = await provider.uploadImage({ bytes: jpeg, filename: 'license.jpg', mimeType: 'image/jpeg' });
-      const formData = completeFormDataFixture({ licenseCopy: mediaId, idCardCopy: mediaId, idCardNational: mediaId, storeEntrancePics: [mediaId], storeIndoorPics: [mediaId] });
+      const formData = completeFormDataFixture({
+        licenseCopy: mediaId,
+        idCardCopy: mediaId,
+        idCardNational: mediaId,
+        storeEntrancePics: [mediaId],
+        storeIndoorPics: [mediaId],
+      });
       const submissionId = `test_${name}_${Date.now()}`;
       const { applymentId } = await provider.submitApplication({ submissionId, formData });
       expect((await provider.queryApplication({ submissionId }))?.state).toMatch(/submitted|auditing/);
-      const moved = await sandbox.control(platform.apiKey, 'POST', `/${name}/applyments/${applymentId}`, { state: 'finished' });
+      const moved = await sandbox.control(platform.apiKey, 'POST', `/${name}/applyments/${applymentId}`, {
+        state: 'finished',
+      });
       expect(moved.status).toBe(200);
       const finished = await provider.queryApplication({ submissionId });
       expect(finished?.state).toBe('finished');
@@ -33,21 +44,33 @@ describeEachDatabase('the app’s sandbox routes over HTTP, driven by the real p
     });
 
     it(`${name}: an injected 500 fault that outlasts the retries surfaces as upstream_unavailable, then clears`, async () => {
-      expect((await sandbox.control(platform.apiKey, 'PUT', '/faults', [{ provider: name, status: 503, count: 10 }])).status).toBe(200);
+      expect(
+        (await sandbox.control(platform.apiKey, 'PUT', '/faults', [{ provider: name, status: 503, count: 10 }])).status,
+      ).toBe(200);
       const error = await onboardingProvider(name, platform.platformId)
         .queryApplication({ submissionId: 'whatever' })
         .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(AppError);
       expect((error as AppError).code).toBe('upstream_unavailable');
       expect((await sandbox.control(platform.apiKey, 'DELETE', '/faults')).status).toBe(204);
-      expect(await onboardingProvider(name, platform.platformId).queryApplication({ submissionId: `unknown_${Date.now()}` })).toBeNull();
+      expect(
+        await onboardingProvider(name, platform.platformId).queryApplication({ submissionId: `unknown_${Date.now()}` }),
+      ).toBeNull();
     });
   }
 
   it('the control API refuses unknown providers, unknown applications and bad states', async () => {
-    expect((await sandbox.control(platform.apiKey, 'POST', '/providerC/applyments/1', { state: 'finished' })).status).toBe(404);
-    expect((await sandbox.control(platform.apiKey, 'POST', '/providerA/applyments/999', { state: 'finished' })).status).toBe(404);
-    expect((await sandbox.control(platform.apiKey, 'POST', '/providerA/applyments/999', { state: 'approved' })).status).toBe(400);
-    expect((await sandbox.control(platform.apiKey, 'PUT', '/faults', [{ provider: 'providerA', status: 200 }])).status).toBe(400);
+    expect(
+      (await sandbox.control(platform.apiKey, 'POST', '/providerC/applyments/1', { state: 'finished' })).status,
+    ).toBe(404);
+    expect(
+      (await sandbox.control(platform.apiKey, 'POST', '/providerA/applyments/999', { state: 'finished' })).status,
+    ).toBe(404);
+    expect(
+      (await sandbox.control(platform.apiKey, 'POST', '/providerA/applyments/999', { state: 'approved' })).status,
+    ).toBe(400);
+    expect(
+      (await sandbox.control(platform.apiKey, 'PUT', '/faults', [{ provider: 'providerA', status: 200 }])).status,
+    ).toBe(400);
   });
 });

@@ -89,7 +89,11 @@ for (const driver of drivers) {
       }
       const payKeys = loadProviderASandboxKeys();
       const component = createProviderAComponentSandboxConfig();
-      for (const line of [...pemLines(payKeys.merchant.privateKeyPem), ...pemLines(payKeys.platform.privateKeyPem), ...pemLines(loadProviderBSandboxKeys().appPrivateKeyPem)]) {
+      for (const line of [
+        ...pemLines(payKeys.merchant.privateKeyPem),
+        ...pemLines(payKeys.platform.privateKeyPem),
+        ...pemLines(loadProviderBSandboxKeys().appPrivateKeyPem),
+      ]) {
         remember('provider private key', line);
       }
       remember('component app secret', component.componentAppSecret);
@@ -111,7 +115,8 @@ for (const driver of drivers) {
     /** Upstream tokens exist only upstream and encrypted here: read them back to know what to look for. */
     async function rememberStoredTokens() {
       const cipher = getFieldCipher();
-      for (const row of await handle.db.select().from(providerCredentials)) if (row.valueEnc) remember(row.name, cipher.decrypt(row.valueEnc));
+      for (const row of await handle.db.select().from(providerCredentials))
+        if (row.valueEnc) remember(row.name, cipher.decrypt(row.valueEnc));
       for (const row of await handle.db.select().from(mpAuthorizers)) {
         if (row.accessTokenEnc) remember('authorizer access token', cipher.decrypt(row.accessTokenEnc));
         if (row.refreshTokenEnc) remember('authorizer refresh token', cipher.decrypt(row.refreshTokenEnc));
@@ -126,7 +131,11 @@ for (const driver of drivers) {
       platform = await createPlatformWithKey(handle.db);
       remember('API key', platform.apiKey);
       remember('webhook secret', platform.webhookSecret);
-      await setPlatformConfig({ db: handle.db, platformId: platform.platformId, actor: 'test' }, 'payments.notify_url', receiver.url('/payments'));
+      await setPlatformConfig(
+        { db: handle.db, platformId: platform.platformId, actor: 'test' },
+        'payments.notify_url',
+        receiver.url('/payments'),
+      );
       const api = paymentsApi(platform.apiKey);
       const due = () => handle.db.update(subMerchants).set({ nextSyncAt: sql`now() - interval '1 second'` });
       for (const provider of ['providerA', 'providerB'] as const) {
@@ -139,8 +148,18 @@ for (const driver of drivers) {
           expect(response.status).toBe(201);
           return ((await response.json()) as { mediaId: string }).mediaId;
         };
-        const images = { licenseCopy: await upload(), idCardCopy: await upload(), idCardNational: await upload(), storeEntrancePics: [await upload()], storeIndoorPics: [await upload()] };
-        const created = await api.create({ distributorExternalUserId: `secrets-${provider}`, provider, formData: completeFormDataFixture({ ...images, ...person }) });
+        const images = {
+          licenseCopy: await upload(),
+          idCardCopy: await upload(),
+          idCardNational: await upload(),
+          storeEntrancePics: [await upload()],
+          storeIndoorPics: [await upload()],
+        };
+        const created = await api.create({
+          distributorExternalUserId: `secrets-${provider}`,
+          provider,
+          formData: completeFormDataFixture({ ...images, ...person }),
+        });
         expect(created.status).toBe(201);
         const id = created.body.id as string;
         // A refused value must not be echoed either.
@@ -149,13 +168,18 @@ for (const driver of drivers) {
         expect(JSON.stringify(refused.body)).not.toContain(person.contactMobile);
         const submitted = await api.submit(id, {});
         expect(submitted.status).toBe(200);
-        await sandbox.control(platform.apiKey, 'POST', `/${provider}/applyments/${submitted.body.chApplymentId}`, { state: 'rejected', rejectReasons: [{ field: 'account_number', reason: '银行账号有误' }] });
+        await sandbox.control(platform.apiKey, 'POST', `/${provider}/applyments/${submitted.body.chApplymentId}`, {
+          state: 'rejected',
+          rejectReasons: [{ field: 'account_number', reason: '银行账号有误' }],
+        });
         await due();
         await syncDueSubMerchants(handle.db);
         expect((await api.get(id)).body.chApplymentState).toBe('rejected');
         const fixed = await api.submit(id, { formData: { accountNumber: fixedBankDigits } });
         expect(fixed.status).toBe(200);
-        await sandbox.control(platform.apiKey, 'POST', `/${provider}/applyments/${fixed.body.chApplymentId}`, { state: 'finished' });
+        await sandbox.control(platform.apiKey, 'POST', `/${provider}/applyments/${fixed.body.chApplymentId}`, {
+          state: 'finished',
+        });
         await due();
         await syncDueSubMerchants(handle.db);
         const active = (await api.get(id)).body;
@@ -164,7 +188,13 @@ for (const driver of drivers) {
       }
       await until(() => receiver.at('/payments').filter((r) => r.body.includes('"finished"')).length >= 2);
       for (const hit of receiver.at('/payments')) {
-        expect(verifyWebhookSignature({ header: String(hit.headers['x-signature']), body: hit.body, secret: platform.webhookSecret })).toBe(true);
+        expect(
+          verifyWebhookSignature({
+            header: String(hit.headers['x-signature']),
+            body: hit.body,
+            secret: platform.webhookSecret,
+          }),
+        ).toBe(true);
         expect(leaksIn(hit.body)).toEqual([]);
       }
     });
@@ -172,11 +202,20 @@ for (const driver of drivers) {
     it('a full mini-program flow: seller page authorization, token refresh, commit, audit, approve, release, members, experience QR', async () => {
       const db = handle.db;
       const email = `secrets-operator-${driver}@example.com`;
-      const { operatorId } = await createOperator(db, { email, password: operatorPassword, platformId: platform.platformId, role: 'operator' });
+      const { operatorId } = await createOperator(db, {
+        email,
+        password: operatorPassword,
+        platformId: platform.platformId,
+        role: 'operator',
+      });
       expect(await verifyOperatorCredentials(db, email, operatorPassword)).toMatchObject({ email });
       expect(await verifyOperatorCredentials(db, email, `${operatorPassword}-wrong`)).toBeNull();
       const operator = createCallerFactory(appRouter)({ operatorId, db, requestId: 'req_secrets' });
-      await setPlatformConfig({ db, platformId: platform.platformId, actor: 'test' }, 'miniprogram.audit_notify_url', receiver.url('/audit'));
+      await setPlatformConfig(
+        { db, platformId: platform.platformId, actor: 'test' },
+        'miniprogram.audit_notify_url',
+        receiver.url('/audit'),
+      );
       expect((await sandbox.control(platform.apiKey, 'POST', '/providerA/ticket')).status).toBe(200);
       const mini = miniProgramApi(platform.apiKey);
       for (const provider of ['providerA', 'providerB'] as const) {
@@ -186,7 +225,10 @@ for (const driver of drivers) {
           redirectUri: 'http://localhost:3000/authorize/done',
           tenantId: `secrets-${provider}`,
         });
-        remember('seller page token', decodeURIComponent(new URL(started.sellerPageUrl).pathname.replace('/authorize/', '')));
+        remember(
+          'seller page token',
+          decodeURIComponent(new URL(started.sellerPageUrl).pathname.replace('/authorize/', '')),
+        );
         const query = await pressAuthorize(started.authUrl);
         remember('authorization state', query.state);
         remember('auth code', query.auth_code ?? query.app_auth_code);
@@ -196,7 +238,10 @@ for (const driver of drivers) {
         await rememberStoredTokens();
 
         // Refresh twice: when the upstream says the token expired, and from the cron before expiry.
-        expect((await sandbox.control(platform.apiKey, 'POST', `/${provider}/tokens/expire`, { authorizerAppId: appId })).status).toBe(200);
+        expect(
+          (await sandbox.control(platform.apiKey, 'POST', `/${provider}/tokens/expire`, { authorizerAppId: appId }))
+            .status,
+        ).toBe(200);
         expect((await mini.baseinfo(provider, appId)).status).toBe(200);
         await rememberStoredTokens();
         await db.update(mpAuthorizers).set({ accessTokenExpiresAt: new Date() });
@@ -204,10 +249,28 @@ for (const driver of drivers) {
         await rememberStoredTokens();
 
         const template = (await mini.templates(provider)).body.templates[0];
-        expect((await mini.commit(provider, { authorizerAppId: appId, templateId: template.templateId, extJson: extJsonFor(appId), userVersion: '1.0.0', userDesc: 'secrets' })).status).toBe(200);
-        const audit = await mini.submitAudit(provider, { authorizerAppId: appId, itemList: [{ address: 'pages/index/index', title: '首页', tag: '购物' }] });
+        expect(
+          (
+            await mini.commit(provider, {
+              authorizerAppId: appId,
+              templateId: template.templateId,
+              extJson: extJsonFor(appId),
+              userVersion: '1.0.0',
+              userDesc: 'secrets',
+            })
+          ).status,
+        ).toBe(200);
+        const audit = await mini.submitAudit(provider, {
+          authorizerAppId: appId,
+          itemList: [{ address: 'pages/index/index', title: '首页', tag: '购物' }],
+        });
         expect(audit.status).toBe(200);
-        await sandbox.control(platform.apiKey, 'POST', `/${provider}/audits/${encodeURIComponent(audit.body.auditId)}`, { decision: 'approve' });
+        await sandbox.control(
+          platform.apiKey,
+          'POST',
+          `/${provider}/audits/${encodeURIComponent(audit.body.auditId)}`,
+          { decision: 'approve' },
+        );
         expect((await mini.auditStatus(provider, audit.body.auditId, appId)).body.status).toBe('approved');
         expect((await mini.release(provider, appId)).status).toBe(200);
         const member = provider === 'providerA' ? 'qa_tester_01' : 'qa@example.com';
@@ -239,32 +302,43 @@ for (const driver of drivers) {
         dumped += (rows.rows as { row: string }[]).map((r) => r.row).join('\n');
       }
       expect(dumped.includes(platform.platformId)).toBe(true); // the dump really holds our data
-      const sandboxRows = await handle.executeSql(`select count(*)::int as n, count(*) filter (where value->>'sealed' like 'enc:v1:%')::int as sealed from sandbox_objects`);
+      const sandboxRows = await handle.executeSql(
+        `select count(*)::int as n, count(*) filter (where value->>'sealed' like 'enc:v1:%')::int as sealed from sandbox_objects`,
+      );
       const { n, sealed } = sandboxRows.rows[0] as { n: number; sealed: number };
       expect(n).toBeGreaterThan(10);
       expect(sealed).toBe(n); // the sandbox's own state is sealed with the field cipher, every object of it
       expect(leaksIn(dumped)).toEqual([]);
     });
 
-    it(driver === 'postgres' ? 'pg_dump --data-only holds none' : 'the embedded database’s files on disk hold none', async () => {
-      let raw: string;
-      if (driver === 'postgres') {
-        const { stdout } = await promisify(execFile)('pg_dump', ['--data-only', handle.connectionString!], { maxBuffer: 256 * 1024 * 1024 });
-        raw = stdout;
-        expect(raw.includes(platform.platformId)).toBe(true);
-      } else {
-        await runner.stop();
-        await handle.close(); // flushes every page to the files
-        const files = fs.readdirSync(dataDir!, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
-        raw = files.map((file) => fs.readFileSync(path.join(file.parentPath, file.name)).toString('latin1')).join('\n');
-        expect(raw.includes(platform.platformId)).toBe(true);
-        handle = await openDatabase({ driver: 'pglite', dataDir, holder: 'secrets test' });
-        useDatabaseHandle(handle);
-        runner = await startJobs(handle, { relayIntervalMs: 100 });
-      }
-      // latin1 keeps bytes as they are; CJK values are looked for as their UTF-8 bytes.
-      const asBytes = (text: string) => (driver === 'pglite' ? Buffer.from(text, 'utf8').toString('latin1') : text);
-      expect(findLeaks(raw, secrets, asBytes)).toEqual([]);
-    });
+    it(
+      driver === 'postgres' ? 'pg_dump --data-only holds none' : 'the embedded database’s files on disk hold none',
+      async () => {
+        let raw: string;
+        if (driver === 'postgres') {
+          const { stdout } = await promisify(execFile)('pg_dump', ['--data-only', handle.connectionString!], {
+            maxBuffer: 256 * 1024 * 1024,
+          });
+          raw = stdout;
+          expect(raw.includes(platform.platformId)).toBe(true);
+        } else {
+          await runner.stop();
+          await handle.close(); // flushes every page to the files
+          const files = fs
+            .readdirSync(dataDir!, { recursive: true, withFileTypes: true })
+            .filter((entry) => entry.isFile());
+          raw = files
+            .map((file) => fs.readFileSync(path.join(file.parentPath, file.name)).toString('latin1'))
+            .join('\n');
+          expect(raw.includes(platform.platformId)).toBe(true);
+          handle = await openDatabase({ driver: 'pglite', dataDir, holder: 'secrets test' });
+          useDatabaseHandle(handle);
+          runner = await startJobs(handle, { relayIntervalMs: 100 });
+        }
+        // latin1 keeps bytes as they are; CJK values are looked for as their UTF-8 bytes.
+        const asBytes = (text: string) => (driver === 'pglite' ? Buffer.from(text, 'utf8').toString('latin1') : text);
+        expect(findLeaks(raw, secrets, asBytes)).toEqual([]);
+      },
+    );
   });
 }

@@ -35,9 +35,17 @@ describeEachDatabase('seller authorization page and the console pipeline history
     const ids: Record<string, string> = {};
     for (const role of ['operator', 'viewer'] as const) {
       const email = `seller-${role}-${Date.now()}-${++seq}@example.com`;
-      ids[role] = (await createOperator(database().db, { email, password: 'a-long-password-1', platformId: platform.platformId, role })).operatorId;
+      ids[role] = (
+        await createOperator(database().db, {
+          email,
+          password: 'a-long-password-1',
+          platformId: platform.platformId,
+          role,
+        })
+      ).operatorId;
     }
-    const as = (role: 'operator' | 'viewer') => createCaller({ operatorId: ids[role]!, db: database().db, requestId: 'req_test' });
+    const as = (role: 'operator' | 'viewer') =>
+      createCaller({ operatorId: ids[role]!, db: database().db, requestId: 'req_test' });
     return { ...platform, as };
   }
 
@@ -48,7 +56,12 @@ describeEachDatabase('seller authorization page and the console pipeline history
   });
 
   const start = async (platform: 'providerA' | 'providerB', tenantId = 'seller-42') => {
-    const started = await main.as('operator').sellerAuthorization.startAuthorizationWithSellerPage({ platformId: main.platformId, platform, redirectUri, tenantId });
+    const started = await main.as('operator').sellerAuthorization.startAuthorizationWithSellerPage({
+      platformId: main.platformId,
+      platform,
+      redirectUri,
+      tenantId,
+    });
     const url = new URL(started.sellerPageUrl);
     expect(url.origin).toBe('http://localhost:3000');
     const token = decodeURIComponent(url.pathname.replace('/authorize/', ''));
@@ -60,7 +73,13 @@ describeEachDatabase('seller authorization page and the console pipeline history
       const { started, token } = await start(provider);
       expect(started).not.toHaveProperty('state');
       const view = await getSellerAuthorization(database().db, token);
-      expect(view).toMatchObject({ status: 'pending', provider, tenantId: 'seller-42', authUrl: started.authUrl, expiresAt: started.expiresAt });
+      expect(view).toMatchObject({
+        status: 'pending',
+        provider,
+        tenantId: 'seller-42',
+        authUrl: started.authUrl,
+        expiresAt: started.expiresAt,
+      });
       expect(view).toHaveProperty('platformName', expect.stringMatching(/^Test platform/));
       expect(Boolean('mobileAuthUrl' in view && view.mobileAuthUrl)).toBe(provider === 'providerA');
 
@@ -69,9 +88,15 @@ describeEachDatabase('seller authorization page and the console pipeline history
       expect(done).toMatchObject({ status: 'done', provider });
       const appId = (done as { appId: string }).appId;
       const listed = await main.as('viewer').miniPrograms.authorizers({ platformId: main.platformId });
-      expect(listed.data.find((a) => a.appId === appId)).toMatchObject({ status: 'authorized', tenantId: 'seller-42', platform: provider });
+      expect(listed.data.find((a) => a.appId === appId)).toMatchObject({
+        status: 'authorized',
+        tenantId: 'seller-42',
+        platform: provider,
+      });
 
-      expect(await completeSellerAuthorization(database().db, query)).toEqual(done.status === 'done' ? { status: 'done', platformName: done.platformName, provider, appId } : done);
+      expect(await completeSellerAuthorization(database().db, query)).toEqual(
+        done.status === 'done' ? { status: 'done', platformName: done.platformName, provider, appId } : done,
+      );
       const after = await getSellerAuthorization(database().db, token);
       expect(after.status).toBe('done');
       expect(after).not.toHaveProperty('authUrl');
@@ -80,40 +105,73 @@ describeEachDatabase('seller authorization page and the console pipeline history
 
   it('refuses viewers, a redirect that is not the done page, and forged or malformed tokens', async () => {
     const input = { platformId: main.platformId, platform: 'providerA' as const, redirectUri };
-    expect(await trpcCode(main.as('viewer').sellerAuthorization.startAuthorizationWithSellerPage(input))).toBe('FORBIDDEN');
-    for (const bad of ['http://localhost:3000/elsewhere', 'http://localhost:3000/authorize/done?x=1', 'not a url', 'http://evil.example/authorize/done']) {
-      expect(await trpcCode(main.as('operator').sellerAuthorization.startAuthorizationWithSellerPage({ ...input, redirectUri: bad }))).toBe('BAD_REQUEST');
+    expect(await trpcCode(main.as('viewer').sellerAuthorization.startAuthorizationWithSellerPage(input))).toBe(
+      'FORBIDDEN',
+    );
+    for (const bad of [
+      'http://localhost:3000/elsewhere',
+      'http://localhost:3000/authorize/done?x=1',
+      'not a url',
+      'http://evil.example/authorize/done',
+    ]) {
+      expect(
+        await trpcCode(
+          main.as('operator').sellerAuthorization.startAuthorizationWithSellerPage({ ...input, redirectUri: bad }),
+        ),
+      ).toBe('BAD_REQUEST');
     }
     const { token, stateHash } = await start('providerA');
     const forged = `${stateHash}.${'A'.repeat(43)}`;
-    for (const bad of [forged, stateHash, '', 'x.y', `${token}0`]) expect(await getSellerAuthorization(database().db, bad)).toEqual({ status: 'invalid' });
-    expect(await completeSellerAuthorization(database().db, { state: 'never-issued', auth_code: 'x' })).toEqual({ status: 'failed', reason: 'invalid' });
-    expect(await completeSellerAuthorization(database().db, { state: 'never-issued' })).toEqual({ status: 'failed', reason: 'invalid' });
+    for (const bad of [forged, stateHash, '', 'x.y', `${token}0`])
+      expect(await getSellerAuthorization(database().db, bad)).toEqual({ status: 'invalid' });
+    expect(await completeSellerAuthorization(database().db, { state: 'never-issued', auth_code: 'x' })).toEqual({
+      status: 'failed',
+      reason: 'invalid',
+    });
+    expect(await completeSellerAuthorization(database().db, { state: 'never-issued' })).toEqual({
+      status: 'failed',
+      reason: 'invalid',
+    });
   });
 
   it('shows expired and already-used links without their upstream links, and keeps the state after an upstream failure', async () => {
     const expired = await start('providerB');
     const expiredQuery = await pressAuthorize(expired.started.authUrl);
-    await database().db.update(mpAuthorizations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(mpAuthorizations.stateHash, expired.stateHash));
+    await database()
+      .db.update(mpAuthorizations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(mpAuthorizations.stateHash, expired.stateHash));
     const view = await getSellerAuthorization(database().db, expired.token);
     expect(view).toMatchObject({ status: 'expired', provider: 'providerB' });
     expect(view).not.toHaveProperty('authUrl');
-    expect(await completeSellerAuthorization(database().db, expiredQuery)).toMatchObject({ status: 'failed', reason: 'expired' });
+    expect(await completeSellerAuthorization(database().db, expiredQuery)).toMatchObject({
+      status: 'failed',
+      reason: 'expired',
+    });
 
     const used = await start('providerA');
-    await database().db.update(mpAuthorizations).set({ usedAt: new Date() }).where(eq(mpAuthorizations.stateHash, used.stateHash));
+    await database()
+      .db.update(mpAuthorizations)
+      .set({ usedAt: new Date() })
+      .where(eq(mpAuthorizations.stateHash, used.stateHash));
     expect(await getSellerAuthorization(database().db, used.token)).toMatchObject({ status: 'used' });
     const usedQuery = await pressAuthorize(used.started.authUrl);
-    expect(await completeSellerAuthorization(database().db, usedQuery)).toMatchObject({ status: 'failed', reason: 'used' });
+    expect(await completeSellerAuthorization(database().db, usedQuery)).toMatchObject({
+      status: 'failed',
+      reason: 'used',
+    });
 
     const retry = await start('providerA');
     const query = await pressAuthorize(retry.started.authUrl);
-    expect(await completeSellerAuthorization(database().db, { ...query, auth_code: 'not-a-real-code' })).toMatchObject({ status: 'failed', reason: 'upstream' });
+    expect(await completeSellerAuthorization(database().db, { ...query, auth_code: 'not-a-real-code' })).toMatchObject({
+      status: 'failed',
+      reason: 'upstream',
+    });
     expect((await getSellerAuthorization(database().db, retry.token)).status).toBe('pending');
     expect(await completeSellerAuthorization(database().db, query)).toMatchObject({ status: 'done' });
   });
 
-  it('lists an authorizer\'s commits and audits newest first, for its own platform only', async () => {
+  it("lists an authorizer's commits and audits newest first, for its own platform only", async () => {
     const { started } = await start('providerA', 'pipeline-seller');
     const done = await completeSellerAuthorization(database().db, await pressAuthorize(started.authUrl));
     const appId = (done as { appId: string }).appId;
@@ -122,15 +180,30 @@ describeEachDatabase('seller authorization page and the console pipeline history
     expect(await viewer.sellerAuthorization.authorizerAudits({ ...at, appId })).toEqual({ audits: [], commits: [] });
     const template = (await viewer.miniPrograms.templates({ ...at })).templates[0]!;
     for (const version of ['1.0.0', '1.0.1']) {
-      await operator.miniPrograms.commit({ ...at, authorizerAppId: appId, templateId: template.templateId, extJson: extJsonFor(appId), userVersion: version, userDesc: `v${version}` });
+      await operator.miniPrograms.commit({
+        ...at,
+        authorizerAppId: appId,
+        templateId: template.templateId,
+        extJson: extJsonFor(appId),
+        userVersion: version,
+        userDesc: `v${version}`,
+      });
     }
     const { auditId } = await operator.miniPrograms.submitAudit({ ...at, authorizerAppId: appId, itemList: [] });
     const history = await viewer.sellerAuthorization.authorizerAudits({ ...at, appId });
     expect(history.commits.map((c) => c.userVersion)).toEqual(['1.0.1', '1.0.0']);
-    expect(history.audits).toEqual([expect.objectContaining({ auditId, userVersion: '1.0.1', status: 'pending', delayed: false })]);
+    expect(history.audits).toEqual([
+      expect.objectContaining({ auditId, userVersion: '1.0.1', status: 'pending', delayed: false }),
+    ]);
 
     const other = await team();
-    expect(await trpcCode(other.as('viewer').sellerAuthorization.authorizerAudits({ ...at, platformId: other.platformId, appId }))).toBe('NOT_FOUND');
-    expect(await trpcCode(viewer.sellerAuthorization.authorizerAudits({ ...at, platform: 'providerB', appId }))).toBe('NOT_FOUND');
+    expect(
+      await trpcCode(
+        other.as('viewer').sellerAuthorization.authorizerAudits({ ...at, platformId: other.platformId, appId }),
+      ),
+    ).toBe('NOT_FOUND');
+    expect(await trpcCode(viewer.sellerAuthorization.authorizerAudits({ ...at, platform: 'providerB', appId }))).toBe(
+      'NOT_FOUND',
+    );
   });
 });

@@ -29,7 +29,9 @@ describeEachDatabase('the client address of a sign-in', (database) => {
   const spray = async (headersOf: (i: number) => { socketAddress: string; headers: Record<string, string> }) => {
     const errors = [];
     for (let i = 0; i < SIGN_IN_THROTTLE.addressThreshold; i++) {
-      errors.push((await signInOverHttp({ email: `victim-${++seq}@example.com`, password: 'guess', ...headersOf(i) })).error);
+      errors.push(
+        (await signInOverHttp({ email: `victim-${++seq}@example.com`, password: 'guess', ...headersOf(i) })).error,
+      );
     }
     return errors;
   };
@@ -37,13 +39,27 @@ describeEachDatabase('the client address of a sign-in', (database) => {
   describe('without a trusted proxy (TRUSTED_PROXY_HOPS unset)', () => {
     it('counts the socket address, ignoring X-Forwarded-For and X-Real-IP the client made up', async () => {
       const socketAddress = '203.0.113.50';
-      const errors = await spray((i) => ({ socketAddress, headers: { 'x-forwarded-for': `10.1.0.${i}`, 'x-real-ip': `10.2.0.${i}` } }));
+      const errors = await spray((i) => ({
+        socketAddress,
+        headers: { 'x-forwarded-for': `10.1.0.${i}`, 'x-real-ip': `10.2.0.${i}` },
+      }));
       expect(errors.at(-2)).toBe('CredentialsSignin');
       expect(errors.at(-1)).toMatch(/^too_many_attempts:\d+$/);
       const email = await freshOperator();
-      const fromSameSocket = await signInOverHttp({ email, password: PASSWORD, socketAddress, headers: { 'x-forwarded-for': '10.9.9.9' } });
-      expect(fromSameSocket).toMatchObject({ error: expect.stringMatching(/^too_many_attempts:/), sessionCookie: null });
-      expect(await signInOverHttp({ email, password: PASSWORD, socketAddress: '203.0.113.51' })).toMatchObject({ error: null, sessionCookie: expect.any(String) });
+      const fromSameSocket = await signInOverHttp({
+        email,
+        password: PASSWORD,
+        socketAddress,
+        headers: { 'x-forwarded-for': '10.9.9.9' },
+      });
+      expect(fromSameSocket).toMatchObject({
+        error: expect.stringMatching(/^too_many_attempts:/),
+        sessionCookie: null,
+      });
+      expect(await signInOverHttp({ email, password: PASSWORD, socketAddress: '203.0.113.51' })).toMatchObject({
+        error: null,
+        sessionCookie: expect.any(String),
+      });
     });
   });
 
@@ -53,13 +69,26 @@ describeEachDatabase('the client address of a sign-in', (database) => {
 
     it('counts the right-most X-Forwarded-For entry (what our proxy saw), not what the client prepended', async () => {
       const client = '198.51.100.77';
-      const errors = await spray((i) => ({ socketAddress: proxy, headers: { 'x-forwarded-for': `172.16.0.${i}, ${client}` } }));
+      const errors = await spray((i) => ({
+        socketAddress: proxy,
+        headers: { 'x-forwarded-for': `172.16.0.${i}, ${client}` },
+      }));
       expect(errors.at(-1)).toMatch(/^too_many_attempts:\d+$/);
       const email = await freshOperator();
-      const sameClient = await signInOverHttp({ email, password: PASSWORD, socketAddress: proxy, headers: { 'x-forwarded-for': `1.2.3.4, ${client}` } });
+      const sameClient = await signInOverHttp({
+        email,
+        password: PASSWORD,
+        socketAddress: proxy,
+        headers: { 'x-forwarded-for': `1.2.3.4, ${client}` },
+      });
       expect(sameClient.error).toMatch(/^too_many_attempts:/);
       // Another client behind the same proxy is not locked: the proxy's own address is not what counts.
-      const otherClient = await signInOverHttp({ email, password: PASSWORD, socketAddress: proxy, headers: { 'x-forwarded-for': '198.51.100.78' } });
+      const otherClient = await signInOverHttp({
+        email,
+        password: PASSWORD,
+        socketAddress: proxy,
+        headers: { 'x-forwarded-for': '198.51.100.78' },
+      });
       expect(otherClient).toMatchObject({ error: null, sessionCookie: expect.any(String) });
     });
   });

@@ -30,9 +30,13 @@ describeEachDatabase('SSRF: notify and redirect URLs in live mode', (database) =
   afterAll(() => new Promise<void>((resolve) => inside.close(() => resolve())));
 
   const ctx = () => ({ db: db(), platformId, actor: 'test' });
-  const configNow = async () => (await db().select({ config: platforms.config }).from(platforms).where(eq(platforms.id, platformId)))[0]!.config;
+  const configNow = async () =>
+    (await db().select({ config: platforms.config }).from(platforms).where(eq(platforms.id, platformId)))[0]!.config;
   const refusal = async (key: string, value: unknown, lookup = resolvesTo(PUBLIC)) => {
-    const error = await setPlatformConfig(ctx(), key, value, { mode: 'live', allowPrivate: false, lookup }).then(() => null, (e: unknown) => e);
+    const error = await setPlatformConfig(ctx(), key, value, { mode: 'live', allowPrivate: false, lookup }).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(error, `${key}=${JSON.stringify(value)}`).toBeInstanceOf(AppError);
     expect((error as AppError).status).toBe(400);
     expect((error as AppError).errors[0]?.pointer).toBe('/value');
@@ -42,13 +46,23 @@ describeEachDatabase('SSRF: notify and redirect URLs in live mode', (database) =
   it('refuses at configuration time: http, loopback and private literals, and hosts resolving inside; changes nothing', async () => {
     const before = await configNow();
     expect(await refusal('payments.notify_url', 'http://hooks.example.com/x')).toContain('must be https in live mode');
-    for (const url of ['https://127.0.0.1/x', 'https://[::1]/x', 'https://169.254.169.254/latest', 'https://10.1.2.3/x', 'https://0x7f000001/x']) {
+    for (const url of [
+      'https://127.0.0.1/x',
+      'https://[::1]/x',
+      'https://169.254.169.254/latest',
+      'https://10.1.2.3/x',
+      'https://0x7f000001/x',
+    ]) {
       expect(await refusal('payments.notify_url', url)).toContain('loopback, private or link-local');
     }
     for (const address of ['127.0.0.1', '192.168.1.10', 'fd00::1', '100.64.0.1']) {
-      expect(await refusal('miniprogram.audit_notify_url', 'https://hooks.example.test/x', resolvesTo(address))).toContain('loopback, private or link-local');
+      expect(
+        await refusal('miniprogram.audit_notify_url', 'https://hooks.example.test/x', resolvesTo(address)),
+      ).toContain('loopback, private or link-local');
     }
-    expect(await refusal('payments.notify_url', 'https://nowhere.example.test/', async () => [])).toContain('does not resolve');
+    expect(await refusal('payments.notify_url', 'https://nowhere.example.test/', async () => [])).toContain(
+      'does not resolve',
+    );
     for (const entries of [['shop.example.com', 'localhost:3000'], ['127.0.0.1'], ['*.localhost'], ['10.0.0.8:8443']]) {
       expect(await refusal('miniprogram.redirect_uri_allowlist', entries)).toContain('loopback or private host');
     }
@@ -56,9 +70,19 @@ describeEachDatabase('SSRF: notify and redirect URLs in live mode', (database) =
   });
 
   it('accepts public https URLs in live mode, and local http receivers in sandbox mode with ALLOW_PRIVATE_WEBHOOK_URLS=1', async () => {
-    await setPlatformConfig(ctx(), 'payments.notify_url', 'https://hooks.example.test/x', { mode: 'live', allowPrivate: false, lookup: resolvesTo(PUBLIC) });
-    await setPlatformConfig(ctx(), 'miniprogram.redirect_uri_allowlist', 'shop.example.com, *.example.org', { mode: 'live', allowPrivate: false });
-    await setPlatformConfig(ctx(), 'miniprogram.audit_notify_url', 'http://127.0.0.1:4000/hooks', { mode: 'sandbox', allowPrivate: true });
+    await setPlatformConfig(ctx(), 'payments.notify_url', 'https://hooks.example.test/x', {
+      mode: 'live',
+      allowPrivate: false,
+      lookup: resolvesTo(PUBLIC),
+    });
+    await setPlatformConfig(ctx(), 'miniprogram.redirect_uri_allowlist', 'shop.example.com, *.example.org', {
+      mode: 'live',
+      allowPrivate: false,
+    });
+    await setPlatformConfig(ctx(), 'miniprogram.audit_notify_url', 'http://127.0.0.1:4000/hooks', {
+      mode: 'sandbox',
+      allowPrivate: true,
+    });
     expect(await configNow()).toMatchObject({
       'payments.notify_url': 'https://hooks.example.test/x',
       'miniprogram.redirect_uri_allowlist': ['shop.example.com', '*.example.org'],
@@ -70,7 +94,9 @@ describeEachDatabase('SSRF: notify and redirect URLs in live mode', (database) =
     const eventId = `evt_rebind${Math.random().toString(36).slice(2)}`;
     await db().insert(events).values({ id: eventId, platformId, type: 'sub_merchant.updated', data: {} });
     const deliveryId = `whd_rebind${Math.random().toString(36).slice(2)}`;
-    await db().insert(eventDeliveries).values({ id: deliveryId, eventId, platformId, url: `https://rebind.example.test:${insidePort}/hook` });
+    await db()
+      .insert(eventDeliveries)
+      .values({ id: deliveryId, eventId, platformId, url: `https://rebind.example.test:${insidePort}/hook` });
     // Public for the first question (the pre-check), loopback for every later one (the connection).
     const answers: string[] = [];
     const lookup = async () => {
@@ -82,7 +108,10 @@ describeEachDatabase('SSRF: notify and redirect URLs in live mode', (database) =
     expect(result).toBe('retry_scheduled');
     expect(answers).toEqual([PUBLIC, '127.0.0.1']);
     const [attempt] = await db().select().from(deliveryAttempts).where(eq(deliveryAttempts.deliveryId, deliveryId));
-    expect(attempt).toMatchObject({ statusCode: null, error: 'refused: the notify URL resolves to a loopback, private or link-local address' });
+    expect(attempt).toMatchObject({
+      statusCode: null,
+      error: 'refused: the notify URL resolves to a loopback, private or link-local address',
+    });
     expect(insideConnections).toBe(0);
     // The runner (sandbox mode) must not retry it against the loopback receiver.
     await db().update(eventDeliveries).set({ status: 'failed' }).where(eq(eventDeliveries.id, deliveryId));

@@ -23,7 +23,8 @@ describeEachDatabase('sub-merchant reads and the database change feed', (databas
   });
 
   const createRecord = async (distributor: string) =>
-    (await seller.create({ distributorExternalUserId: distributor, formData: { merchantShortname: 'Before' } })).body.id as string;
+    (await seller.create({ distributorExternalUserId: distributor, formData: { merchantShortname: 'Before' } })).body
+      .id as string;
 
   it('never answers another platform from a record the owner has cached', async () => {
     const id = await createRecord('feed-tenant');
@@ -38,10 +39,14 @@ describeEachDatabase('sub-merchant reads and the database change feed', (databas
   it('shows a write made by another connection (another instance) once the feed has delivered it', async () => {
     const id = await createRecord('feed-other-connection');
     expect((await seller.get(id)).body.chApplymentStateMsg).toBeUndefined();
-    await writeFromAnotherConnection(sql`update sub_merchants set ch_applyment_state_msg = 'from elsewhere' where id = ${id}`);
+    await writeFromAnotherConnection(
+      sql`update sub_merchants set ch_applyment_state_msg = 'from elsewhere' where id = ${id}`,
+    );
     await database().changes.caughtUp();
     expect((await seller.get(id)).body.chApplymentStateMsg).toBe('from elsewhere');
-    expect((await seller.list('?distributor_external_user_id=feed-other-connection')).body.data[0].chApplymentStateMsg).toBe('from elsewhere');
+    expect(
+      (await seller.list('?distributor_external_user_id=feed-other-connection')).body.data[0].chApplymentStateMsg,
+    ).toBe('from elsewhere');
   });
 
   it('forgets everything after a TRUNCATE', async () => {
@@ -59,15 +64,21 @@ describeEachDatabase('sub-merchant reads and the database change feed', (databas
       await seller.get(id);
       expect(database().changes.isLive()).toBe(true);
 
-      await writeFromAnotherConnection(sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = ${changeFeedApplicationName} and datname = current_database()`);
+      await writeFromAnotherConnection(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = ${changeFeedApplicationName} and datname = current_database()`,
+      );
       await waitFor(() => !database().changes.isLive());
       // Notifications sent now reach nobody; the read must come from the database.
-      await writeFromAnotherConnection(sql`update sub_merchants set ch_applyment_state_msg = 'during the outage' where id = ${id}`);
+      await writeFromAnotherConnection(
+        sql`update sub_merchants set ch_applyment_state_msg = 'during the outage' where id = ${id}`,
+      );
       expect((await seller.get(id)).body.chApplymentStateMsg).toBe('during the outage');
 
       await waitFor(() => database().changes.isLive());
       expect((await seller.get(id)).body.chApplymentStateMsg).toBe('during the outage');
-      await writeFromAnotherConnection(sql`update sub_merchants set ch_applyment_state_msg = 'after the outage' where id = ${id}`);
+      await writeFromAnotherConnection(
+        sql`update sub_merchants set ch_applyment_state_msg = 'after the outage' where id = ${id}`,
+      );
       await database().changes.caughtUp();
       expect((await seller.get(id)).body.chApplymentStateMsg).toBe('after the outage');
     });
@@ -76,11 +87,13 @@ describeEachDatabase('sub-merchant reads and the database change feed', (databas
   describe('with API_READ_CACHE=off', () => {
     useEnv({ API_READ_CACHE: 'off' });
 
-    it('shows another connection\'s write to the very next read, without waiting for the feed', async () => {
+    it("shows another connection's write to the very next read, without waiting for the feed", async () => {
       const id = await createRecord('feed-switched-off');
       expect((await seller.get(id)).body.chApplymentStateMsg).toBeUndefined();
       for (let i = 1; i <= 20; i++) {
-        await writeFromAnotherConnection(sql`update sub_merchants set ch_applyment_state_msg = ${`write ${i}`} where id = ${id}`);
+        await writeFromAnotherConnection(
+          sql`update sub_merchants set ch_applyment_state_msg = ${`write ${i}`} where id = ${id}`,
+        );
         expect((await seller.get(id)).body.chApplymentStateMsg).toBe(`write ${i}`);
       }
     });

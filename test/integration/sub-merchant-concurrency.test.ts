@@ -20,18 +20,26 @@ describeEachDatabase('sub-merchant concurrency', (database) => {
   });
 
   it('50 concurrent creates of one distributor make one record; the rest get it back with 200', async () => {
-    const responses = await Promise.all(Array.from({ length: 50 }, () => api.create({ distributorExternalUserId: 'seller-race' })));
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, () => api.create({ distributorExternalUserId: 'seller-race' })),
+    );
     expect(responses.filter((r) => r.status === 201)).toHaveLength(1);
     expect(responses.filter((r) => r.status === 200)).toHaveLength(49);
     expect(new Set(responses.map((r) => r.body.id)).size).toBe(1);
-    const rows = await database().db.select().from(subMerchants).where(and(eq(subMerchants.platformId, platformId), eq(subMerchants.distributorExternalUserId, 'seller-race')));
+    const rows = await database()
+      .db.select()
+      .from(subMerchants)
+      .where(and(eq(subMerchants.platformId, platformId), eq(subMerchants.distributorExternalUserId, 'seller-race')));
     expect(rows).toHaveLength(1);
   });
 
   it("50 concurrent creates of the platform's own record (no distributor) make one record", async () => {
     const responses = await Promise.all(Array.from({ length: 50 }, () => api.create({})));
     expect(responses.filter((r) => r.status === 201)).toHaveLength(1);
-    const rows = await database().db.select().from(subMerchants).where(and(eq(subMerchants.platformId, platformId), isNull(subMerchants.distributorExternalUserId)));
+    const rows = await database()
+      .db.select()
+      .from(subMerchants)
+      .where(and(eq(subMerchants.platformId, platformId), isNull(subMerchants.distributorExternalUserId)));
     expect(rows).toHaveLength(1);
   });
 
@@ -41,7 +49,10 @@ describeEachDatabase('sub-merchant concurrency', (database) => {
     return all.filter((a) => JSON.stringify(a).includes(id.replace(/^sm_/, 'sm')));
   };
   const historyOf = (id: string, action: string) =>
-    database().db.select().from(subMerchantHistory).where(and(eq(subMerchantHistory.subMerchantId, id), eq(subMerchantHistory.action, action)));
+    database()
+      .db.select()
+      .from(subMerchantHistory)
+      .where(and(eq(subMerchantHistory.subMerchantId, id), eq(subMerchantHistory.action, action)));
 
   for (const provider of ['providerA', 'providerB'] as const) {
     it(`${provider}: 20 concurrent submits make one upstream application per review round, also for the round after a rejection`, async () => {
@@ -55,8 +66,14 @@ describeEachDatabase('sub-merchant concurrency', (database) => {
       expect(await upstreamApplicationsOf(provider, body.id)).toHaveLength(1);
       expect(await historyOf(body.id, 'submitted')).toHaveLength(1);
 
-      await sandbox.control(apiKey, 'POST', `/${provider}/applyments/${applymentId}`, { state: 'rejected', rejectReasons: [{ field: provider === 'providerA' ? 'id_card_copy' : 'cert_image', reason: '证件照片模糊' }] });
-      await database().db.update(subMerchants).set({ nextSyncAt: sql`now() - interval '1 second'` }).where(eq(subMerchants.id, body.id));
+      await sandbox.control(apiKey, 'POST', `/${provider}/applyments/${applymentId}`, {
+        state: 'rejected',
+        rejectReasons: [{ field: provider === 'providerA' ? 'id_card_copy' : 'cert_image', reason: '证件照片模糊' }],
+      });
+      await database()
+        .db.update(subMerchants)
+        .set({ nextSyncAt: sql`now() - interval '1 second'` })
+        .where(eq(subMerchants.id, body.id));
       await syncDueSubMerchants(database().db);
       expect((await api.get(body.id)).body.chApplymentState).toBe('rejected');
 
@@ -75,7 +92,9 @@ describeEachDatabase('sub-merchant concurrency', (database) => {
     const { body } = await api.create({ distributorExternalUserId: 'seller-put-race' });
     const { headers } = await api.get(body.id);
     const etag = headers.get('etag')!;
-    const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => api.put(body.id, { commissionRate: i + 1 }, { 'if-match': etag })));
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => api.put(body.id, { commissionRate: i + 1 }, { 'if-match': etag })),
+    );
     const winners = responses.filter((r) => r.status === 200);
     expect(winners).toHaveLength(1);
     const losers = responses.filter((r) => r.status === 409);
@@ -94,7 +113,9 @@ describeEachDatabase('sub-merchant concurrency', (database) => {
   it('20 concurrent PUTs without If-Match lose no update: every success is its own version, the rest 409', async () => {
     const { body } = await api.create({ distributorExternalUserId: 'seller-put-race-blind' });
     const [before] = await database().db.select().from(subMerchants).where(eq(subMerchants.id, body.id));
-    const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => api.put(body.id, { commissionRate: i + 1 })));
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => api.put(body.id, { commissionRate: i + 1 })),
+    );
     expect(responses.every((r) => r.status === 200 || (r.status === 409 && r.body.code === 'conflict'))).toBe(true);
     const successes = responses.filter((r) => r.status === 200).length;
     expect(successes).toBeGreaterThanOrEqual(1);
@@ -113,8 +134,14 @@ describeEachDatabase('sub-merchant concurrency', (database) => {
       ids.push(body.id);
     }
     const db = database().db;
-    await db.update(subMerchants).set({ nextSyncAt: sql`now() + interval '1 hour'` }).where(notInArray(subMerchants.id, ids));
-    await db.update(subMerchants).set({ nextSyncAt: sql`now() - interval '1 second'` }).where(inArray(subMerchants.id, ids));
+    await db
+      .update(subMerchants)
+      .set({ nextSyncAt: sql`now() + interval '1 hour'` })
+      .where(notInArray(subMerchants.id, ids));
+    await db
+      .update(subMerchants)
+      .set({ nextSyncAt: sql`now() - interval '1 second'` })
+      .where(inArray(subMerchants.id, ids));
     const runs = await Promise.all(Array.from({ length: 20 }, () => syncDueSubMerchants(db)));
     // A record claimed by two runs would be counted twice (FOR UPDATE SKIP LOCKED is what prevents it).
     expect(runs.reduce((sum, run) => sum + run.synced + run.failed, 0)).toBe(ids.length);

@@ -27,7 +27,8 @@ describeEachDatabase('GET /v1/payments/sub-merchants pagination and filters', (d
     ids.push(...rows.map((r) => r.id));
   });
 
-  const get = async (query: string) => callRoute(listRoute.GET, `/v1/payments/sub-merchants${query}`, { headers: apiHeaders(platform.apiKey) });
+  const get = async (query: string) =>
+    callRoute(listRoute.GET, `/v1/payments/sub-merchants${query}`, { headers: apiHeaders(platform.apiKey) });
 
   it('walks every record exactly once with limit and cursor', async () => {
     const seen: string[] = [];

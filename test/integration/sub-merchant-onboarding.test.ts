@@ -18,8 +18,13 @@ describeEachDatabase('sub-merchant onboarding end to end against the sandbox', (
     api = paymentsApi(platform.apiKey);
   });
   const applymentsFor = async (provider: string, applymentId: string) =>
-    ((await sandbox.control(platform.apiKey, 'GET', `/${provider}/applyments`)).body!.data as Record<string, unknown>[]).filter((a) => JSON.stringify(a).includes(applymentId));
-  const dueNow = () => database().db.update(subMerchants).set({ nextSyncAt: sql`now() - interval '1 second'` });
+    (
+      (await sandbox.control(platform.apiKey, 'GET', `/${provider}/applyments`)).body!.data as Record<string, unknown>[]
+    ).filter((a) => JSON.stringify(a).includes(applymentId));
+  const dueNow = () =>
+    database()
+      .db.update(subMerchants)
+      .set({ nextSyncAt: sql`now() - interval '1 second'` });
 
   it('creates idempotently: 201 then 200 with the same record; two providers make two records', async () => {
     const first = await api.create({ distributorExternalUserId: 'seller-idem' });
@@ -35,10 +40,17 @@ describeEachDatabase('sub-merchant onboarding end to end against the sandbox', (
   });
 
   it('refuses bad create bodies with pointers and stores nothing', async () => {
-    const response = await api.create({ distributorExternalUserId: 'x', provider: 'providerZ', commissionRate: 0.123, formData: { bogus: 1, contactName: 5 } });
+    const response = await api.create({
+      distributorExternalUserId: 'x',
+      provider: 'providerZ',
+      commissionRate: 0.123,
+      formData: { bogus: 1, contactName: 5 },
+    });
     expect(response.status).toBe(400);
     const pointers = (response.body.errors as { pointer: string }[]).map((e) => e.pointer);
-    expect(pointers).toEqual(expect.arrayContaining(['/provider', '/commissionRate', '/formData/bogus', '/formData/contactName']));
+    expect(pointers).toEqual(
+      expect.arrayContaining(['/provider', '/commissionRate', '/formData/bogus', '/formData/contactName']),
+    );
     expect((await api.list('?distributor_external_user_id=x')).body.data).toHaveLength(0);
   });
 
@@ -65,13 +77,24 @@ describeEachDatabase('sub-merchant onboarding end to end against the sandbox', (
     expect(response.status).toBe(422);
     const pointers = (response.body.errors as { pointer: string }[]).map((e) => e.pointer).sort();
     expect(pointers).toEqual(
-      ['/formData/bankAccountType', '/formData/idCardAddress', '/formData/miniProgramAppid', '/formData/storeIndoorPics', '/formData/storeName', '/formData/websiteDomain'].sort(),
+      [
+        '/formData/bankAccountType',
+        '/formData/idCardAddress',
+        '/formData/miniProgramAppid',
+        '/formData/storeIndoorPics',
+        '/formData/storeName',
+        '/formData/websiteDomain',
+      ].sort(),
     );
   });
 
   for (const provider of ['providerA', 'providerB'] as const) {
     it(`${provider}: submit → replay without a second application → rejected → fix → resubmit → finished → active after a sync`, async () => {
-      const { body: created } = await api.create({ distributorExternalUserId: `seller-flow-${provider}`, provider, commissionRate: 0.6 });
+      const { body: created } = await api.create({
+        distributorExternalUserId: `seller-flow-${provider}`,
+        provider,
+        commissionRate: 0.6,
+      });
       const formData = await completeFormData(api, provider);
       const submitted = await api.submit(created.id, { formData });
       expect(submitted.status).toBe(200);
@@ -86,7 +109,10 @@ describeEachDatabase('sub-merchant onboarding end to end against the sandbox', (
       expect(await applymentsFor(provider, applymentId)).toHaveLength(1);
 
       const upstreamField = provider === 'providerA' ? 'id_card_copy' : 'cert_image';
-      await sandbox.control(platform.apiKey, 'POST', `/${provider}/applyments/${applymentId}`, { state: 'rejected', rejectReasons: [{ field: upstreamField, reason: '证件照片模糊' }] });
+      await sandbox.control(platform.apiKey, 'POST', `/${provider}/applyments/${applymentId}`, {
+        state: 'rejected',
+        rejectReasons: [{ field: upstreamField, reason: '证件照片模糊' }],
+      });
       await dueNow();
       await syncDueSubMerchants(database().db);
       const rejected = (await api.get(created.id)).body;
@@ -95,7 +121,9 @@ describeEachDatabase('sub-merchant onboarding end to end against the sandbox', (
       expect(rejected.rejectReasons[0].field).toMatch(/^(idCardCopy|licenseCopy)$/);
 
       const images = await completeFormData(api, provider);
-      const resubmitted = await api.submit(created.id, { formData: { idCardCopy: images.idCardCopy, licenseCopy: images.licenseCopy } });
+      const resubmitted = await api.submit(created.id, {
+        formData: { idCardCopy: images.idCardCopy, licenseCopy: images.licenseCopy },
+      });
       expect(resubmitted.body.replayed).toBe(false);
       expect(['submitted', 'auditing']).toContain(resubmitted.body.chApplymentState);
       expect(resubmitted.body.rejectReasons).toEqual([]);
@@ -113,7 +141,10 @@ describeEachDatabase('sub-merchant onboarding end to end against the sandbox', (
 
       // Terminal records are not polled any more.
       await dueNow();
-      const [row] = await database().db.select().from(subMerchants).where(sql`id = ${created.id}`);
+      const [row] = await database()
+        .db.select()
+        .from(subMerchants)
+        .where(sql`id = ${created.id}`);
       expect(row!.chApplymentState).toBe('finished');
     });
   }
@@ -121,16 +152,33 @@ describeEachDatabase('sub-merchant onboarding end to end against the sandbox', (
   it('a sync that finds nothing new stamps the record and writes no version, history or event', async () => {
     const { body } = await api.create({ distributorExternalUserId: 'seller-quiet-sync', provider: 'providerA' });
     await api.submit(body.id, { formData: await completeFormData(api, 'providerA') });
-    const [before] = await database().db.select().from(subMerchants).where(sql`id = ${body.id}`);
-    const historyBefore = await database().db.select().from(subMerchantHistory).where(sql`sub_merchant_id = ${body.id}`);
+    const [before] = await database()
+      .db.select()
+      .from(subMerchants)
+      .where(sql`id = ${body.id}`);
+    const historyBefore = await database()
+      .db.select()
+      .from(subMerchantHistory)
+      .where(sql`sub_merchant_id = ${body.id}`);
     const eventsBefore = await database().db.select().from(events);
-    await database().db.update(subMerchants).set({ nextSyncAt: sql`now() - interval '1 second'` }).where(sql`id = ${body.id}`);
+    await database()
+      .db.update(subMerchants)
+      .set({ nextSyncAt: sql`now() - interval '1 second'` })
+      .where(sql`id = ${body.id}`);
     expect((await syncDueSubMerchants(database().db)).synced).toBeGreaterThanOrEqual(1);
-    const [after] = await database().db.select().from(subMerchants).where(sql`id = ${body.id}`);
+    const [after] = await database()
+      .db.select()
+      .from(subMerchants)
+      .where(sql`id = ${body.id}`);
     expect(after!.version).toBe(before!.version);
     expect(after!.lastSyncedAt!.getTime()).toBeGreaterThan(before!.lastSyncedAt!.getTime());
     expect(after!.nextSyncAt!.getTime()).toBeGreaterThan(Date.now());
-    expect(await database().db.select().from(subMerchantHistory).where(sql`sub_merchant_id = ${body.id}`)).toHaveLength(historyBefore.length);
+    expect(
+      await database()
+        .db.select()
+        .from(subMerchantHistory)
+        .where(sql`sub_merchant_id = ${body.id}`),
+    ).toHaveLength(historyBefore.length);
     expect(await database().db.select().from(events)).toHaveLength(eventsBefore.length);
   });
 

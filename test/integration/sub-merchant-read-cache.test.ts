@@ -27,9 +27,19 @@ describeEachDatabase('sub-merchant reads served from memory', (database) => {
     const platform = await createPlatformWithKey(db);
     platformId = platform.platformId;
     api = paymentsApi(platform.apiKey);
-    const operatorId = (await createOperator(db, { email: `cache-${Date.now()}@example.com`, password: 'a-long-password-1', platformId: platform.platformId, role: 'viewer' })).operatorId;
+    const operatorId = (
+      await createOperator(db, {
+        email: `cache-${Date.now()}@example.com`,
+        password: 'a-long-password-1',
+        platformId: platform.platformId,
+        role: 'viewer',
+      })
+    ).operatorId;
     console = createCaller({ operatorId, db, requestId: 'req_cache' });
-    const created = await api.create({ distributorExternalUserId: 'cache-seller', formData: { merchantShortname: 'Before' } });
+    const created = await api.create({
+      distributorExternalUserId: 'cache-seller',
+      formData: { merchantShortname: 'Before' },
+    });
     id = created.body.id;
   });
 
@@ -44,7 +54,10 @@ describeEachDatabase('sub-merchant reads served from memory', (database) => {
     expect(before.single.chApplymentStateMsg).toBeUndefined();
     expect(before.listed).toEqual(before.single);
 
-    await database().db.update(subMerchants).set({ chApplymentStateMsg: 'changed behind the API' }).where(eq(subMerchants.id, id));
+    await database()
+      .db.update(subMerchants)
+      .set({ chApplymentStateMsg: 'changed behind the API' })
+      .where(eq(subMerchants.id, id));
     await database().changes.caughtUp();
 
     const after = await readAll();
@@ -63,16 +76,25 @@ describeEachDatabase('sub-merchant reads served from memory', (database) => {
     expect(after.single.formData.merchantShortname).toBe('After');
     expect(after.listed.formData.merchantShortname).toBe('After');
     expect(await console.subMerchants.get({ platformId, id })).toEqual(after.single);
-    const consolePage = await console.subMerchants.list({ platformId, distributor_external_user_id: 'cache-seller', limit: 20 });
+    const consolePage = await console.subMerchants.list({
+      platformId,
+      distributor_external_user_id: 'cache-seller',
+      limit: 20,
+    });
     expect(consolePage.data[0]).toEqual(after.single);
   });
 
   it('a read that starts after a write shows it, even while earlier reads of the same record are still in flight', async () => {
-    const inFlight = [...Array.from({ length: 20 }, () => api.get(id)), ...Array.from({ length: 5 }, () => api.list('?distributor_external_user_id=cache-seller'))];
+    const inFlight = [
+      ...Array.from({ length: 20 }, () => api.get(id)),
+      ...Array.from({ length: 5 }, () => api.list('?distributor_external_user_id=cache-seller')),
+    ];
     const updated = await api.put(id, { formData: { merchantShortname: 'During' } });
     expect(updated.status).toBe(200);
     const singles = await Promise.all(Array.from({ length: 20 }, () => api.get(id)));
-    const lists = await Promise.all(Array.from({ length: 5 }, () => api.list('?distributor_external_user_id=cache-seller')));
+    const lists = await Promise.all(
+      Array.from({ length: 5 }, () => api.list('?distributor_external_user_id=cache-seller')),
+    );
     await Promise.all(inFlight);
     expect(singles.map((r) => r.body.formData.merchantShortname)).toEqual(Array(20).fill('During'));
     expect(lists.map((r) => r.body.data[0].formData.merchantShortname)).toEqual(Array(5).fill('During'));

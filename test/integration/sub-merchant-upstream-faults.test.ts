@@ -14,7 +14,9 @@ describeEachDatabase('submit during upstream faults', (database) => {
   });
 
   const upstreamApplications = async (provider: string, id: string) =>
-    ((await sandbox.control(platform.apiKey, 'GET', `/${provider}/applyments`)).body!.data as unknown[]).filter((a) => JSON.stringify(a).includes(id));
+    ((await sandbox.control(platform.apiKey, 'GET', `/${provider}/applyments`)).body!.data as unknown[]).filter((a) =>
+      JSON.stringify(a).includes(id),
+    );
 
   for (const provider of ['providerA', 'providerB'] as const) {
     const cases = [

@@ -27,7 +27,12 @@ import { createTenantWithResources, ownedIds, type TenantWithResources } from '.
 import { callTrpcOverHttp, trpcProcedures } from '../support/trpc-procedures';
 
 /** What a request names of the platform it is aimed at: its id, its records' ids, its members. */
-type Target = { platformId: string; apiKeyId: string; ids: Record<'admin' | 'operator' | 'viewer', string>; resources: TenantWithResources['resources'] };
+type Target = {
+  platformId: string;
+  apiKeyId: string;
+  ids: Record<'admin' | 'operator' | 'viewer', string>;
+  resources: TenantWithResources['resources'];
+};
 type RequestParts = { params?: Record<string, string>; query?: Record<string, string>; body?: unknown };
 
 type RestEntry =
@@ -46,29 +51,44 @@ const restMatrix: Record<string, RestEntry> = {
   listSubMerchants: { lists: {} },
   createSubMerchant: { ownPlatformOnly: 'creates a record of the calling platform' },
   getSubMerchant: { addresses: (t) => ({ params: { id: t.resources.subMerchantId } }) },
-  updateSubMerchant: { addresses: (t) => ({ params: { id: t.resources.subMerchantId }, body: { status: 'suspended' } }) },
+  updateSubMerchant: {
+    addresses: (t) => ({ params: { id: t.resources.subMerchantId }, body: { status: 'suspended' } }),
+  },
   submitSubMerchant: { addresses: (t) => ({ params: { id: t.resources.subMerchantId }, body: {} }) },
   uploadMedia: { ownPlatformOnly: 'stores an image for the calling platform' },
   uploadOnboardingMedia: { addresses: (t) => ({ params: { tenantId: t.platformId }, body: 'multipart' }) },
   getOnboardingMedia: { addresses: (t) => ({ params: { tenantId: t.platformId, mediaId: t.resources.mediaId } }) },
   startMiniProgramAuthorization: { ownPlatformOnly: 'starts an authorization for the calling platform' },
   // An unknown or foreign state is one answer: the redirect cannot be completed (no record is named in it).
-  completeMiniProgramAuthorization: { addresses: (t) => ({ params: { platform: 'providerA' }, query: { auth_code: 'code-1', state: t.resources.state } }), status: 400 },
+  completeMiniProgramAuthorization: {
+    addresses: (t) => ({ params: { platform: 'providerA' }, query: { auth_code: 'code-1', state: t.resources.state } }),
+    status: 400,
+  },
   listAuthorizers: { lists: {} },
   getAuthorizer: { addresses: (t) => ({ params: { appId: t.resources.appId } }) },
   deleteAuthorizer: { addresses: (t) => ({ params: { appId: t.resources.appId } }) },
   listMiniProgramTemplates: { lists: { query: { platform: 'providerA' } } },
   commitMiniProgramCode: {
-    addresses: (t) => ({ params: { platform: 'providerA' }, body: { ...authorizerOf(t), templateId: '101', userVersion: '1.0.1', extJson: extJsonFor(t.resources.appId) } }),
+    addresses: (t) => ({
+      params: { platform: 'providerA' },
+      body: { ...authorizerOf(t), templateId: '101', userVersion: '1.0.1', extJson: extJsonFor(t.resources.appId) },
+    }),
   },
   submitMiniProgramAudit: { addresses: onAuthorizer },
-  getMiniProgramAuditStatus: { addresses: (t) => ({ params: { platform: 'providerA', auditId: t.resources.auditId }, query: authorizerOf(t) }) },
+  getMiniProgramAuditStatus: {
+    addresses: (t) => ({ params: { platform: 'providerA', auditId: t.resources.auditId }, query: authorizerOf(t) }),
+  },
   releaseMiniProgram: { addresses: onAuthorizer },
   listMiniProgramVersions: { addresses: authorizerQuery },
   getMiniProgramBaseinfo: { addresses: authorizerQuery },
   createMiniProgramExperience: { addresses: onAuthorizer },
   rollbackMiniProgramRelease: { addresses: onAuthorizer },
-  changeMiniProgramMembers: { addresses: (t) => ({ params: { platform: 'providerA' }, body: { ...authorizerOf(t), action: 'bind', member: 'wxid_tester' } }) },
+  changeMiniProgramMembers: {
+    addresses: (t) => ({
+      params: { platform: 'providerA' },
+      body: { ...authorizerOf(t), action: 'bind', member: 'wxid_tester' },
+    }),
+  },
 };
 
 type TrpcEntry =
@@ -95,7 +115,9 @@ const trpcMatrix: Record<string, TrpcEntry> = {
   'subMerchants.get': { addresses: (t) => ({ id: t.resources.subMerchantId }) },
   'subMerchants.history': { addresses: (t) => ({ id: t.resources.subMerchantId }) },
   'subMerchants.create': { platformOnly: { distributorExternalUserId: 'seller-b' } },
-  'subMerchants.saveDraft': { addresses: (t) => ({ id: t.resources.subMerchantId, formData: { contactName: '李四' } }) },
+  'subMerchants.saveDraft': {
+    addresses: (t) => ({ id: t.resources.subMerchantId, formData: { contactName: '李四' } }),
+  },
   'subMerchants.submit': { addresses: (t) => ({ id: t.resources.subMerchantId }) },
   'subMerchants.update': { addresses: (t) => ({ id: t.resources.subMerchantId, patch: { status: 'suspended' } }) },
   'events.listDeliveries': { platformOnly: {} },
@@ -104,10 +126,19 @@ const trpcMatrix: Record<string, TrpcEntry> = {
   'events.rotateWebhookSecret': { platformOnly: {} },
   'miniPrograms.authorizers': { platformOnly: {} },
   'miniPrograms.authorizer': { addresses: (t) => ({ appId: t.resources.appId }) },
-  'miniPrograms.startAuthorization': { platformOnly: { platform: 'providerA', redirectUri: 'https://b.example.com/done' } },
+  'miniPrograms.startAuthorization': {
+    platformOnly: { platform: 'providerA', redirectUri: 'https://b.example.com/done' },
+  },
   'miniPrograms.deleteAuthorizer': { addresses: (t) => ({ appId: t.resources.appId }) },
   'miniPrograms.templates': { platformOnly: { platform: 'providerA' } },
-  'miniPrograms.commit': { addresses: (t) => ({ ...onAuthorizerInput(t), templateId: '101', userVersion: '1.0.1', extJson: extJsonFor(t.resources.appId) }) },
+  'miniPrograms.commit': {
+    addresses: (t) => ({
+      ...onAuthorizerInput(t),
+      templateId: '101',
+      userVersion: '1.0.1',
+      extJson: extJsonFor(t.resources.appId),
+    }),
+  },
   'miniPrograms.submitAudit': { addresses: onAuthorizerInput },
   'miniPrograms.auditStatus': { addresses: (t) => ({ ...onAuthorizerInput(t), auditId: t.resources.auditId }) },
   'miniPrograms.release': { addresses: onAuthorizerInput },
@@ -117,7 +148,9 @@ const trpcMatrix: Record<string, TrpcEntry> = {
   'miniPrograms.versions': { addresses: onAuthorizerInput },
   'miniPrograms.baseinfo': { addresses: onAuthorizerInput },
   'miniPrograms.manualTemplates.list': { platformOnly: {} },
-  'miniPrograms.manualTemplates.create': { platformOnly: { provider: 'providerA', templateId: '900', userVersion: '9.0.0' } },
+  'miniPrograms.manualTemplates.create': {
+    platformOnly: { provider: 'providerA', templateId: '900', userVersion: '9.0.0' },
+  },
   'miniPrograms.manualTemplates.delete': { addresses: (t) => ({ id: t.resources.templateId }) },
   'consoleAdmin.members': { platformOnly: {} },
   'consoleAdmin.invitations': { platformOnly: {} },
@@ -127,16 +160,22 @@ const trpcMatrix: Record<string, TrpcEntry> = {
   'consoleAdmin.removeMember': { addresses: (t) => ({ operatorId: t.ids.viewer }) },
   'consoleAdmin.endMemberSessions': { addresses: (t) => ({ operatorId: t.ids.viewer }) },
   'consoleAdmin.sandbox.applyments': { platformOnly: {} },
-  'consoleAdmin.sandbox.moveApplyment': { addresses: (t) => ({ provider: 'providerA', applymentId: t.resources.applymentId, state: 'finished' }) },
+  'consoleAdmin.sandbox.moveApplyment': {
+    addresses: (t) => ({ provider: 'providerA', applymentId: t.resources.applymentId, state: 'finished' }),
+  },
   'consoleAdmin.sandbox.audits': { platformOnly: {} },
   'consoleAdmin.sandbox.decideAudit': { addresses: (t) => ({ auditId: t.resources.auditId, decision: 'approve' }) },
   'consoleAdmin.sandbox.pushTicket': { platformOnly: {} },
   'onboardingConsole.list': { platformOnly: {} },
   'onboardingConsole.waiting': { platformOnly: {} },
   'onboardingConsole.refresh': { addresses: (t) => ({ id: t.resources.subMerchantId }) },
-  'sellerAuthorization.startAuthorizationWithSellerPage': { platformOnly: { platform: 'providerA', redirectUri: 'https://b.example.com/done' } },
+  'sellerAuthorization.startAuthorizationWithSellerPage': {
+    platformOnly: { platform: 'providerA', redirectUri: 'https://b.example.com/done' },
+  },
   'sellerAuthorization.authorizerAudits': { addresses: (t) => ({ platform: 'providerA', appId: t.resources.appId }) },
-  'invitations.acceptAsNewOperator': { byToken: 'the link names the platform; whoever holds it may create the invited account' },
+  'invitations.acceptAsNewOperator': {
+    byToken: 'the link names the platform; whoever holds it may create the invited account',
+  },
   'invitations.accept': { byToken: "the link names the platform; only the invited address's own session accepts" },
 };
 
@@ -151,14 +190,30 @@ type SandboxEntry =
 const sandboxMatrix: Record<string, SandboxEntry> = {
   'GET /sandbox/control/{provider}/applyments': { lists: { params: { provider: 'providerA' } } },
   'POST /sandbox/control/{provider}/applyments/{applymentId}': {
-    addresses: (t) => ({ params: { provider: 'providerA', applymentId: t.resources.applymentId }, body: { state: 'finished' } }),
+    addresses: (t) => ({
+      params: { provider: 'providerA', applymentId: t.resources.applymentId },
+      body: { state: 'finished' },
+    }),
   },
-  'POST /sandbox/control/{provider}/audits/{auditId}': { addresses: (t) => ({ params: { provider: 'providerA', auditId: t.resources.auditId }, body: { decision: 'approve' } }) },
-  'POST /sandbox/control/{provider}/authorizations': { addresses: (t) => ({ params: { provider: 'providerA' }, body: { state: t.resources.state } }) },
-  'POST /sandbox/control/{provider}/tokens/expire': { addresses: (t) => ({ params: { provider: 'providerA' }, body: { authorizerAppId: t.resources.appId } }) },
+  'POST /sandbox/control/{provider}/audits/{auditId}': {
+    addresses: (t) => ({
+      params: { provider: 'providerA', auditId: t.resources.auditId },
+      body: { decision: 'approve' },
+    }),
+  },
+  'POST /sandbox/control/{provider}/authorizations': {
+    addresses: (t) => ({ params: { provider: 'providerA' }, body: { state: t.resources.state } }),
+  },
+  'POST /sandbox/control/{provider}/tokens/expire': {
+    addresses: (t) => ({ params: { provider: 'providerA' }, body: { authorizerAppId: t.resources.appId } }),
+  },
   'GET /sandbox/control/faults': { lists: {} },
-  'PUT /sandbox/control/faults': { ownPlatformOnly: "replaces the calling platform's faults (checked below: A's stay)" },
-  'DELETE /sandbox/control/faults': { ownPlatformOnly: "clears the calling platform's faults (checked below: A's stay)" },
+  'PUT /sandbox/control/faults': {
+    ownPlatformOnly: "replaces the calling platform's faults (checked below: A's stay)",
+  },
+  'DELETE /sandbox/control/faults': {
+    ownPlatformOnly: "clears the calling platform's faults (checked below: A's stay)",
+  },
   'POST /sandbox/control/providerA/ticket': { ownPlatformOnly: 'pushes the instance-wide component ticket' },
 };
 
@@ -190,7 +245,16 @@ async function seedSandbox(t: TenantWithResources) {
     updatedAt: Date.now(),
   };
   await store.put(SANDBOX_KIND.authorizer, authorizer.appId, authorizer);
-  const audit: Audit = { auditId: t.resources.auditId, appId: t.resources.appId, status: 2, templateId: 1, experienceSeq: 1, userVersion: '1.0.0', userDesc: 'seeded', submitTime: 0 };
+  const audit: Audit = {
+    auditId: t.resources.auditId,
+    appId: t.resources.appId,
+    status: 2,
+    templateId: 1,
+    experienceSeq: 1,
+    userVersion: '1.0.0',
+    userDesc: 'seeded',
+    submitTime: 0,
+  };
   await store.put(SANDBOX_KIND.audit, audit.auditId, audit);
   await setFaults(store, [{ provider: 'providerB', match: `/${t.platformId}`, status: 503 }]);
 }
@@ -239,8 +303,15 @@ describeEachDatabase('tenant isolation matrix', (database, driver) => {
     b = await createTenantWithResources(database().db);
     await seedSandbox(a);
     // Manual template mode keeps template lists on this service (upstream mode asks the shared upstream).
-    await setPlatformConfig({ db: database().db, platformId: b.platformId, actor: 'test' }, 'miniprogram.template_mode', 'manual');
-    const outsider = await createOperator(database().db, { email: `outsider-${randomBase62(8)}@example.com`, password: 'a-long-password-1' });
+    await setPlatformConfig(
+      { db: database().db, platformId: b.platformId, actor: 'test' },
+      'miniprogram.template_mode',
+      'manual',
+    );
+    const outsider = await createOperator(database().db, {
+      email: `outsider-${randomBase62(8)}@example.com`,
+      password: 'a-long-password-1',
+    });
     cookies = { bAdmin: await sessionCookie(b.ids.admin), outsider: await sessionCookie(outsider.operatorId) };
     return () => reportRequestCount(`[isolation] ${checks} cross-tenant requests [${driver}]`);
   });
@@ -260,19 +331,30 @@ describeEachDatabase('tenant isolation matrix', (database, driver) => {
       body = JSON.stringify(parts.body);
       headers = { ...headers, 'content-type': 'application/json' };
     }
-    const response = await callRoute(inRequestScope(route.module[method]!), `${fillTemplate(op.path, parts.params ?? {})}${query}`, {
-      method,
-      headers,
-      body,
-      params: routeParams(op.path, parts.params ?? {}),
-    });
+    const response = await callRoute(
+      inRequestScope(route.module[method]!),
+      `${fillTemplate(op.path, parts.params ?? {})}${query}`,
+      {
+        method,
+        headers,
+        body,
+        params: routeParams(op.path, parts.params ?? {}),
+      },
+    );
     return { status: response.status, text: await response.text() };
   }
 
   const restCallers = (op: Operation) => {
-    const key = { authorization: `Bearer ${b.apiKey}`, ...(op.serviceCode ? { 'x-service-code': op.serviceCode } : {}) };
+    const key = {
+      authorization: `Bearer ${b.apiKey}`,
+      ...(op.serviceCode ? { 'x-service-code': op.serviceCode } : {}),
+    };
     if (!op.path.startsWith('/admin/')) return { "B's API key": key };
-    return { "B's API key": key, "B's admin session": { cookie: cookies.bAdmin }, 'an operator of no platform': { cookie: cookies.outsider } };
+    return {
+      "B's API key": key,
+      "B's admin session": { cookie: cookies.bAdmin },
+      'an operator of no platform': { cookie: cookies.outsider },
+    };
   };
 
   for (const op of resourceOps) {
@@ -297,7 +379,11 @@ describeEachDatabase('tenant isolation matrix', (database, driver) => {
       }
       // B's own platform in the path, A's record in the rest of it.
       if (op.path.startsWith('/admin/') && op.path.includes('{mediaId}')) {
-        const own = await rest(op, { params: { ...entry.addresses(a).params, tenantId: b.platformId } }, { authorization: `Bearer ${b.apiKey}` });
+        const own = await rest(
+          op,
+          { params: { ...entry.addresses(a).params, tenantId: b.platformId } },
+          { authorization: `Bearer ${b.apiKey}` },
+        );
         expect(own.status).toBe(404);
       }
     });
@@ -308,12 +394,16 @@ describeEachDatabase('tenant isolation matrix', (database, driver) => {
     const [method, template] = key.split(' ') as [HttpMethod, string];
     const route = routes.find((r) => r.template === template)!;
     const body = parts.body === undefined ? undefined : JSON.stringify(parts.body);
-    const response = await callRoute(inRequestScope(route.module[method]!), fillTemplate(template, parts.params ?? {}), {
-      method,
-      headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body,
-      params: routeParams(template, parts.params ?? {}),
-    });
+    const response = await callRoute(
+      inRequestScope(route.module[method]!),
+      fillTemplate(template, parts.params ?? {}),
+      {
+        method,
+        headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body,
+        params: routeParams(template, parts.params ?? {}),
+      },
+    );
     return { status: response.status, text: await response.text() };
   }
 
@@ -328,22 +418,33 @@ describeEachDatabase('tenant isolation matrix', (database, driver) => {
     it(`sandbox control ${key}`, async () => {
       if ('ownPlatformOnly' in entry) {
         const faultsOfA = await control('GET /sandbox/control/faults', {}, { authorization: `Bearer ${a.apiKey}` });
-        const answer = await control(key, { body: key.startsWith('PUT') ? [{ provider: 'providerA', status: 500 }] : undefined }, { authorization: `Bearer ${b.apiKey}` });
+        const answer = await control(
+          key,
+          { body: key.startsWith('PUT') ? [{ provider: 'providerA', status: 500 }] : undefined },
+          { authorization: `Bearer ${b.apiKey}` },
+        );
         expect(answer.status, answer.text).toBeLessThan(300);
         expect(theirs(answer.text, nowhere())).toEqual([]);
-        expect(await control('GET /sandbox/control/faults', {}, { authorization: `Bearer ${a.apiKey}` })).toEqual(faultsOfA);
+        expect(await control('GET /sandbox/control/faults', {}, { authorization: `Bearer ${a.apiKey}` })).toEqual(
+          faultsOfA,
+        );
         await control('DELETE /sandbox/control/faults', {}, { authorization: `Bearer ${b.apiKey}` });
         return;
       }
       if ('lists' in entry) {
-        const own: Record<string, string>[] = [{ authorization: `Bearer ${b.apiKey}` }, { cookie: cookies.bAdmin, 'x-platform-id': b.platformId }];
+        const own: Record<string, string>[] = [
+          { authorization: `Bearer ${b.apiKey}` },
+          { cookie: cookies.bAdmin, 'x-platform-id': b.platformId },
+        ];
         for (const headers of own) {
           const answer = await control(key, entry.lists, headers);
           expect(answer.status, answer.text).toBe(200);
           expect(theirs(answer.text, nowhere())).toEqual([]);
         }
         // A sees its own: the list is not empty merely because nothing was there.
-        expect(theirs((await control(key, entry.lists, { authorization: `Bearer ${a.apiKey}` })).text, nowhere())).not.toEqual([]);
+        expect(
+          theirs((await control(key, entry.lists, { authorization: `Bearer ${a.apiKey}` })).text, nowhere()),
+        ).not.toEqual([]);
         return;
       }
       const missing = nowhere();
@@ -351,7 +452,8 @@ describeEachDatabase('tenant isolation matrix', (database, driver) => {
       const nobody = controlCallers(missing);
       // B's admin on B's own platform, aimed at A's object.
       callers.push(["B's admin session on B", { cookie: cookies.bAdmin, 'x-platform-id': b.platformId }]);
-      const nobodyOf = (who: string) => (who === "B's admin session on B" ? { cookie: cookies.bAdmin, 'x-platform-id': b.platformId } : nobody[who]!);
+      const nobodyOf = (who: string) =>
+        who === "B's admin session on B" ? { cookie: cookies.bAdmin, 'x-platform-id': b.platformId } : nobody[who]!;
       for (const [who, headers] of callers) {
         const before = await snapshot();
         const aimedAtA = await control(key, entry.addresses(a), headers);
@@ -364,40 +466,68 @@ describeEachDatabase('tenant isolation matrix', (database, driver) => {
     });
   }
 
-  const asOperator = async (cookie: string, path: string, type: 'query' | 'mutation', input: Record<string, unknown>) => {
+  const asOperator = async (
+    cookie: string,
+    path: string,
+    type: 'query' | 'mutation',
+    input: Record<string, unknown>,
+  ) => {
     checks++;
-    return callTrpcOverHttp({ method: type === 'query' ? 'GET' : 'POST', path, input: JSON.stringify(input), contentType: 'application/json', cookie });
+    return callTrpcOverHttp({
+      method: type === 'query' ? 'GET' : 'POST',
+      path,
+      input: JSON.stringify(input),
+      contentType: 'application/json',
+      cookie,
+    });
   };
-  const trpcCode = (text: string) => (JSON.parse(text) as { error?: { data: { code: string } } }).error?.data.code ?? 'OK';
+  const trpcCode = (text: string) =>
+    (JSON.parse(text) as { error?: { data: { code: string } } }).error?.data.code ?? 'OK';
 
   for (const procedure of trpcProcedures) {
     const entry = trpcMatrix[procedure.path];
     if (!entry || 'byToken' in entry) continue;
     it(`tRPC ${procedure.type} ${procedure.path}`, async () => {
       if ('operatorOnly' in entry) {
-        if (procedure.type === 'query') expect(theirs((await asOperator(cookies.bAdmin, procedure.path, 'query', {})).text, nowhere())).toEqual([]);
+        if (procedure.type === 'query')
+          expect(theirs((await asOperator(cookies.bAdmin, procedure.path, 'query', {})).text, nowhere())).toEqual([]);
         return;
       }
       const fields = 'addresses' in entry ? entry.addresses : () => entry.platformOnly;
       const before = await snapshot();
       // A's platform named by B's admin and by an operator of no platform.
       for (const [who, cookie] of Object.entries(cookies)) {
-        const answer = await asOperator(cookie, procedure.path, procedure.type, { ...fields(a), platformId: a.platformId });
+        const answer = await asOperator(cookie, procedure.path, procedure.type, {
+          ...fields(a),
+          platformId: a.platformId,
+        });
         const missing = nowhere();
-        const nothing = await asOperator(cookie, procedure.path, procedure.type, { ...fields(missing), platformId: missing.platformId });
+        const nothing = await asOperator(cookie, procedure.path, procedure.type, {
+          ...fields(missing),
+          platformId: missing.platformId,
+        });
         expect(trpcCode(answer.text), `${who}: ${answer.text}`).toBe('NOT_FOUND');
         expect(normalized(answer.text, a), who).toBe(normalized(nothing.text, missing));
       }
       if ('addresses' in entry) {
         // B's own platform, A's record: the same as a record that does not exist.
-        const answer = await asOperator(cookies.bAdmin, procedure.path, procedure.type, { ...entry.addresses(a), platformId: b.platformId });
+        const answer = await asOperator(cookies.bAdmin, procedure.path, procedure.type, {
+          ...entry.addresses(a),
+          platformId: b.platformId,
+        });
         const missing = { ...nowhere(), platformId: b.platformId };
-        const nothing = await asOperator(cookies.bAdmin, procedure.path, procedure.type, { ...entry.addresses(missing), platformId: b.platformId });
+        const nothing = await asOperator(cookies.bAdmin, procedure.path, procedure.type, {
+          ...entry.addresses(missing),
+          platformId: b.platformId,
+        });
         expect(trpcCode(answer.text), answer.text).toBe('NOT_FOUND');
         expect(normalized(answer.text, a)).toBe(normalized(nothing.text, missing));
         expect(theirs(answer.text, a)).toEqual([]);
       } else if (procedure.type === 'query') {
-        const answer = await asOperator(cookies.bAdmin, procedure.path, 'query', { ...entry.platformOnly, platformId: b.platformId });
+        const answer = await asOperator(cookies.bAdmin, procedure.path, 'query', {
+          ...entry.platformOnly,
+          platformId: b.platformId,
+        });
         expect(trpcCode(answer.text), answer.text).toBe('OK');
         expect(theirs(answer.text, nowhere())).toEqual([]);
       }
@@ -413,7 +543,9 @@ it('has an isolation entry for every /v1 and /admin operation and every tRPC pro
   expect(Object.keys(trpcMatrix).filter((path) => !trpcProcedures.some((p) => p.path === path))).toEqual([]);
   const controlMethods = routes
     .filter((r) => r.template.startsWith('/sandbox/control/'))
-    .flatMap((r) => httpMethods.filter((m) => r.module[m] && !isUnsupportedMethod(r.module[m]!)).map((m) => `${m} ${r.template}`));
+    .flatMap((r) =>
+      httpMethods.filter((m) => r.module[m] && !isUnsupportedMethod(r.module[m]!)).map((m) => `${m} ${r.template}`),
+    );
   expect(controlMethods.filter((k) => !sandboxMatrix[k])).toEqual([]);
   expect(Object.keys(sandboxMatrix).filter((k) => !controlMethods.includes(k))).toEqual([]);
 });

@@ -18,23 +18,39 @@ describeEachDatabase('tRPC mutations refuse cross-site requests', (database) => 
   let operatorId: string;
   let cookie: string;
   beforeAll(async () => {
-    operatorId = (await createOperator(database().db, { email: `csrf-${Date.now()}@example.com`, password: 'a long enough password', name: 'CSRF' })).operatorId;
+    operatorId = (
+      await createOperator(database().db, {
+        email: `csrf-${Date.now()}@example.com`,
+        password: 'a long enough password',
+        name: 'CSRF',
+      })
+    ).operatorId;
     cookie = await sessionCookie(operatorId);
   });
   beforeEach(async () => {
     await database().db.update(operators).set({ locale: 'zh-CN' }).where(eq(operators.id, operatorId));
   });
-  const locale = async () => (await database().db.select({ locale: operators.locale }).from(operators).where(eq(operators.id, operatorId)))[0]!.locale;
+  const locale = async () =>
+    (await database().db.select({ locale: operators.locale }).from(operators).where(eq(operators.id, operatorId)))[0]!
+      .locale;
 
   /** POST me.setLocale (batched, as @trpc/client sends it) with the given headers and body. */
   async function setLocale(headers: Record<string, string>, body = JSON.stringify({ 0: { locale: 'en' } })) {
-    const request = new Request(`${SITE}/api/trpc/me.setLocale?batch=1`, { method: 'POST', headers: { cookie, host: 'localhost:3000', ...headers }, body });
+    const request = new Request(`${SITE}/api/trpc/me.setLocale?batch=1`, {
+      method: 'POST',
+      headers: { cookie, host: 'localhost:3000', ...headers },
+      body,
+    });
     const response = await inRequestScope(trpcRoute.POST)(request);
     return { status: response.status, body: (await response.json()) as unknown };
   }
 
   it('runs a same-origin JSON mutation (what the console sends)', async () => {
-    const response = await setLocale({ 'content-type': 'application/json', origin: SITE, 'sec-fetch-site': 'same-origin' });
+    const response = await setLocale({
+      'content-type': 'application/json',
+      origin: SITE,
+      'sec-fetch-site': 'same-origin',
+    });
     expect(response.status).toBe(200);
     expect(await locale()).toBe('en');
   });
@@ -45,7 +61,11 @@ describeEachDatabase('tRPC mutations refuse cross-site requests', (database) => 
 
   it('believes X-Forwarded-Host only from the proxies TRUSTED_PROXY_HOPS declares', async () => {
     const proxied = (forwardedHost: string) =>
-      setLocale({ 'content-type': 'application/json; charset=utf-8', origin: 'https://console.example.com', 'x-forwarded-host': forwardedHost });
+      setLocale({
+        'content-type': 'application/json; charset=utf-8',
+        origin: 'https://console.example.com',
+        'x-forwarded-host': forwardedHost,
+      });
     // No proxy declared (the default): any client could have sent the header, so the Host header decides.
     const forged = await proxied('console.example.com');
     expect(forged.status).toBe(403);
@@ -74,7 +94,9 @@ describeEachDatabase('tRPC mutations refuse cross-site requests', (database) => 
     for (const headers of crossSite) {
       const response = await setLocale({ 'content-type': 'application/json', ...headers });
       expect(response.status, JSON.stringify(headers)).toBe(403);
-      expect(response.body).toMatchObject({ error: { data: { code: 'FORBIDDEN', httpStatus: 403, appCode: 'forbidden' } } });
+      expect(response.body).toMatchObject({
+        error: { data: { code: 'FORBIDDEN', httpStatus: 403, appCode: 'forbidden' } },
+      });
     }
     expect(await locale()).toBe('zh-CN');
   });
@@ -82,14 +104,19 @@ describeEachDatabase('tRPC mutations refuse cross-site requests', (database) => 
   it('refuses what an HTML form can send without a preflight (urlencoded, multipart, text/plain, none) with 415', async () => {
     const forms: [Record<string, string>, string][] = [
       [{ 'content-type': 'application/x-www-form-urlencoded' }, '0=%7B%22locale%22%3A%22en%22%7D'],
-      [{ 'content-type': 'multipart/form-data; boundary=x' }, '--x\r\nContent-Disposition: form-data; name="locale"\r\n\r\nen\r\n--x--\r\n'],
+      [
+        { 'content-type': 'multipart/form-data; boundary=x' },
+        '--x\r\nContent-Disposition: form-data; name="locale"\r\n\r\nen\r\n--x--\r\n',
+      ],
       [{ 'content-type': 'text/plain' }, JSON.stringify({ 0: { locale: 'en' } })],
       [{}, JSON.stringify({ 0: { locale: 'en' } })],
     ];
     for (const [headers, body] of forms) {
       const response = await setLocale(headers, body);
       expect(response.status, JSON.stringify(headers)).toBe(415);
-      expect(response.body).toMatchObject({ error: { data: { code: 'UNSUPPORTED_MEDIA_TYPE', appCode: 'unsupported_media_type' } } });
+      expect(response.body).toMatchObject({
+        error: { data: { code: 'UNSUPPORTED_MEDIA_TYPE', appCode: 'unsupported_media_type' } },
+      });
     }
     expect(await locale()).toBe('zh-CN');
   });

@@ -20,10 +20,22 @@ describeEachDatabase('tRPC membership and roles', (database) => {
     otherPlatformId = (await createPlatform(database().db, { name: 'Elsewhere' })).platform.id;
     const stamp = Date.now();
     for (const role of ['admin', 'viewer'] as const) {
-      operators[role] = (await createOperator(database().db, { email: `${role}-${stamp}@example.com`, password: 'a-long-password-1', platformId, role })).operatorId;
+      operators[role] = (
+        await createOperator(database().db, {
+          email: `${role}-${stamp}@example.com`,
+          password: 'a-long-password-1',
+          platformId,
+          role,
+        })
+      ).operatorId;
     }
     operators.outsider = (
-      await createOperator(database().db, { email: `outsider-${stamp}@example.com`, password: 'a-long-password-1', platformId: otherPlatformId, role: 'admin' })
+      await createOperator(database().db, {
+        email: `outsider-${stamp}@example.com`,
+        password: 'a-long-password-1',
+        platformId: otherPlatformId,
+        role: 'admin',
+      })
     ).operatorId;
   });
 
@@ -53,7 +65,11 @@ describeEachDatabase('tRPC membership and roles', (database) => {
   it('lets a viewer read but not manage keys or config (403)', async () => {
     expect((await as('viewer').subMerchants.list({ platformId })).object).toBe('list');
     expect(await code(as('viewer').apiKeys.create({ platformId }))).toBe('FORBIDDEN');
-    expect(await code(as('viewer').platformConfig.set({ platformId, key: 'payments.notify_url', value: 'https://x.example' }))).toBe('FORBIDDEN');
+    expect(
+      await code(
+        as('viewer').platformConfig.set({ platformId, key: 'payments.notify_url', value: 'https://x.example' }),
+      ),
+    ).toBe('FORBIDDEN');
   });
 
   it('hides another platform entirely (404), even from an admin of that other platform', async () => {
@@ -65,6 +81,8 @@ describeEachDatabase('tRPC membership and roles', (database) => {
     expect(await code(as('admin').platformConfig.set({ platformId, key: 'nope', value: '1' }))).toBe('BAD_REQUEST');
     expect(await code(as('admin').apiKeys.revoke({ platformId, keyId: 'key_missing' }))).toBe('NOT_FOUND');
     expect(await code(as('admin').subMerchants.list({ platformId, limit: 0 }))).toBe('BAD_REQUEST');
-    expect(await code(as('admin').apiKeys.create({ platformId, services: ['wallet' as 'payments'] }))).toBe('BAD_REQUEST');
+    expect(await code(as('admin').apiKeys.create({ platformId, services: ['wallet' as 'payments'] }))).toBe(
+      'BAD_REQUEST',
+    );
   });
 });

@@ -27,10 +27,17 @@ describeEachDatabase('upload bombs on POST /v1/payments/media', (database) => {
     platform = await createPlatformWithKey(database().db);
   });
 
-  const post = (body: BodyInit) => callRoute(mediaRoute.POST, '/v1/payments/media', { method: 'POST', headers: apiHeaders(platform.apiKey), body });
+  const post = (body: BodyInit) =>
+    callRoute(mediaRoute.POST, '/v1/payments/media', { method: 'POST', headers: apiHeaders(platform.apiKey), body });
   const state = async () => ({
-    rows: (await database().db.select({ id: media.id }).from(media).where(eq(media.platformId, platform.platformId))).length,
-    upstream: (await database().db.select({ n: sql<number>`count(*)::int` }).from(sandboxObjects).where(sql`${sandboxObjects.kind} like ${`%${MEDIA_KIND}`}`))[0]!.n,
+    rows: (await database().db.select({ id: media.id }).from(media).where(eq(media.platformId, platform.platformId)))
+      .length,
+    upstream: (
+      await database()
+        .db.select({ n: sql<number>`count(*)::int` })
+        .from(sandboxObjects)
+        .where(sql`${sandboxObjects.kind} like ${`%${MEDIA_KIND}`}`)
+    )[0]!.n,
   });
   async function refused(response: Response, status: number, code: string) {
     expect(response.status).toBe(status);
@@ -51,11 +58,19 @@ describeEachDatabase('upload bombs on POST /v1/payments/media', (database) => {
     ];
     for (const flood of floods) {
       expect(flood.bytes.length).toBeLessThan(200);
-      const detail = await refused(await post(mediaForm({ bytes: flood.bytes, name: flood.name })), 413, 'payload_too_large');
+      const detail = await refused(
+        await post(mediaForm({ bytes: flood.bytes, name: flood.name })),
+        413,
+        'payload_too_large',
+      );
       expect(detail, flood.name).toContain(`${flood.pixels} pixels`);
     }
     // Past what the PNG decoder accepts in a header at all (2 billion columns): refused as undecodable.
-    await refused(await post(mediaForm({ bytes: pngDeclaring(2_000_000_000, 1), name: 'wide.png' })), 415, 'unsupported_media_type');
+    await refused(
+      await post(mediaForm({ bytes: pngDeclaring(2_000_000_000, 1), name: 'wide.png' })),
+      415,
+      'unsupported_media_type',
+    );
     expect(await state()).toEqual(before);
   });
 
@@ -68,7 +83,9 @@ describeEachDatabase('upload bombs on POST /v1/payments/media', (database) => {
   });
 
   it('handles a PNG whose text chunk inflates to 1 GB: the chunk is never inflated, the 8×8 image is re-encoded', async () => {
-    const small = await sharp(randomBytes(8 * 8 * 3), { raw: { width: 8, height: 8, channels: 3 } }).png().toBuffer();
+    const small = await sharp(randomBytes(8 * 8 * 3), { raw: { width: 8, height: 8, channels: 3 } })
+      .png()
+      .toBuffer();
     // Over providerA's 2 MB limit, so the upload takes the full decode and re-encode path.
     const bomb = await pngWithTextBomb(small, 1024, 1.2 * MB);
     expect(bomb.length).toBeGreaterThan(2 * MB);

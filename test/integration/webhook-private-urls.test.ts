@@ -29,8 +29,14 @@ describeEachDatabase('private notify URLs need ALLOW_PRIVATE_WEBHOOK_URLS=1', (d
   afterAll(() => receiver.close());
 
   const ctx = () => ({ db: db(), platformId, actor: 'test' });
-  const configNow = async () => (await db().select({ config: platforms.config }).from(platforms).where(eq(platforms.id, platformId)))[0]!.config;
-  const attemptsOf = (deliveryId: string) => db().select().from(deliveryAttempts).where(eq(deliveryAttempts.deliveryId, deliveryId)).orderBy(deliveryAttempts.attempt);
+  const configNow = async () =>
+    (await db().select({ config: platforms.config }).from(platforms).where(eq(platforms.id, platformId)))[0]!.config;
+  const attemptsOf = (deliveryId: string) =>
+    db()
+      .select()
+      .from(deliveryAttempts)
+      .where(eq(deliveryAttempts.deliveryId, deliveryId))
+      .orderBy(deliveryAttempts.attempt);
   /** A delivery row to `url`, as one configured before an upgrade (or before the variable was removed) would be. */
   async function pendingDelivery(url: string) {
     const eventId = `evt_priv${Math.random().toString(36).slice(2)}`;
@@ -53,10 +59,20 @@ describeEachDatabase('private notify URLs need ALLOW_PRIVATE_WEBHOOK_URLS=1', (d
 
     it('refuses loopback, private and link-local notify URLs when set: 400 naming the key, config unchanged', async () => {
       const before = await configNow();
-      const urls = [receiver.url('/set'), 'http://localhost:4000/x', 'http://[::1]:4000/x', 'http://169.254.169.254/latest', 'http://10.1.2.3/x', 'http://192.168.0.7:8080/x'];
+      const urls = [
+        receiver.url('/set'),
+        'http://localhost:4000/x',
+        'http://[::1]:4000/x',
+        'http://169.254.169.254/latest',
+        'http://10.1.2.3/x',
+        'http://192.168.0.7:8080/x',
+      ];
       for (const url of urls) {
         for (const key of ['payments.notify_url', 'miniprogram.audit_notify_url']) {
-          const error = await setPlatformConfig(ctx(), key, url).then(() => null, (e: unknown) => e);
+          const error = await setPlatformConfig(ctx(), key, url).then(
+            () => null,
+            (e: unknown) => e,
+          );
           expect(error, `${key}=${url}`).toBeInstanceOf(AppError);
           expect((error as AppError).status).toBe(400);
           expect((error as AppError).message).toContain(key);
@@ -71,7 +87,11 @@ describeEachDatabase('private notify URLs need ALLOW_PRIVATE_WEBHOOK_URLS=1', (d
       const deliveryId = await pendingDelivery(receiver.url('/stored-earlier'));
       expect(await deliverEvent(db(), { deliveryId, attempt: 1 })).toBe('retry_scheduled');
       const [attempt] = await attemptsOf(deliveryId);
-      expect(attempt).toMatchObject({ statusCode: null, responseSnippet: null, error: 'refused: the notify URL resolves to a loopback, private or link-local address' });
+      expect(attempt).toMatchObject({
+        statusCode: null,
+        responseSnippet: null,
+        error: 'refused: the notify URL resolves to a loopback, private or link-local address',
+      });
       expect(receiver.at('/stored-earlier')).toHaveLength(0);
       await db().update(eventDeliveries).set({ status: 'failed' }).where(eq(eventDeliveries.id, deliveryId));
     });
@@ -88,7 +108,11 @@ describeEachDatabase('private notify URLs need ALLOW_PRIVATE_WEBHOOK_URLS=1', (d
       expect(await deliverEvent(db(), { deliveryId, attempt: 1 }, { lookup })).toBe('retry_scheduled');
       expect(answers).toEqual([PUBLIC, '127.0.0.1']);
       const [attempt] = await attemptsOf(deliveryId);
-      expect(attempt).toMatchObject({ statusCode: null, responseSnippet: null, error: 'refused: the notify URL resolves to a loopback, private or link-local address' });
+      expect(attempt).toMatchObject({
+        statusCode: null,
+        responseSnippet: null,
+        error: 'refused: the notify URL resolves to a loopback, private or link-local address',
+      });
       expect(receiver.at('/rebound')).toHaveLength(0);
       await db().update(eventDeliveries).set({ status: 'failed' }).where(eq(eventDeliveries.id, deliveryId));
     });
@@ -101,7 +125,9 @@ describeEachDatabase('private notify URLs need ALLOW_PRIVATE_WEBHOOK_URLS=1', (d
       await setPlatformConfig(ctx(), 'payments.notify_url', receiver.url('/allowed'));
       expect((await configNow())['payments.notify_url']).toBe(receiver.url('/allowed'));
       receiver.script('/allowed', [500, 200]);
-      const { deliveryId } = await db().transaction((tx) => emitEvent(tx, { platformId, type: 'sub_merchant.updated', data: { n: 1 } }));
+      const { deliveryId } = await db().transaction((tx) =>
+        emitEvent(tx, { platformId, type: 'sub_merchant.updated', data: { n: 1 } }),
+      );
       expect(await deliverEvent(db(), { deliveryId: deliveryId!, attempt: 1 })).toBe('retry_scheduled');
       expect(await deliverEvent(db(), { deliveryId: deliveryId!, attempt: 2 })).toBe('succeeded');
       expect(receiver.at('/allowed')).toHaveLength(2);

@@ -38,12 +38,37 @@ export function pngDeclaring(width: number, height: number): Buffer {
   ihdr.writeUInt32BE(height, 4);
   ihdr[8] = 8; // bit depth
   ihdr[9] = 2; // RGB
-  return Buffer.concat([PNG_SIGNATURE, pngChunk('IHDR', ihdr), pngChunk('IDAT', zlib.deflateSync(Buffer.alloc(1000))), pngChunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    PNG_SIGNATURE,
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', zlib.deflateSync(Buffer.alloc(1000))),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** A baseline JPEG header (SOF0 + SOS) declaring width×height (at most 65535 each), with no real scan data. */
 export function jpegDeclaring(width: number, height: number): Buffer {
-  const sof = Buffer.from([0xff, 0xc0, 0, 17, 8, height >> 8, height & 0xff, width >> 8, width & 0xff, 3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1]);
+  const sof = Buffer.from([
+    0xff,
+    0xc0,
+    0,
+    17,
+    8,
+    height >> 8,
+    height & 0xff,
+    width >> 8,
+    width & 0xff,
+    3,
+    1,
+    0x22,
+    0,
+    2,
+    0x11,
+    1,
+    3,
+    0x11,
+    1,
+  ]);
   const sos = Buffer.from([0xff, 0xda, 0, 12, 3, 1, 0, 2, 0x11, 3, 0x11, 0, 0x3f, 0]);
   return Buffer.concat([Buffer.from([0xff, 0xd8]), sof, sos, Buffer.alloc(64), Buffer.from([0xff, 0xd9])]);
 }
@@ -74,7 +99,12 @@ export async function pngWithTextBomb(png: Buffer, inflatedMegabytes: number, pa
     })();
   });
   const afterHeader = PNG_SIGNATURE.length + 25; // signature + IHDR chunk
-  const padding = Buffer.from(randomBytes(Math.ceil(paddingBytes / 2)).toString('hex').slice(0, paddingBytes), 'latin1');
+  const padding = Buffer.from(
+    randomBytes(Math.ceil(paddingBytes / 2))
+      .toString('hex')
+      .slice(0, paddingBytes),
+    'latin1',
+  );
   return Buffer.concat([
     png.subarray(0, afterHeader),
     pngChunk('zTXt', Buffer.concat([Buffer.from('Comment\0\0', 'latin1'), compressed])),

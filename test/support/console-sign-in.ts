@@ -11,10 +11,19 @@ import { inRequestScope } from './next-request-scope';
 
 const SITE = 'http://localhost:3000';
 
-type Call = { cookie?: string; form?: Record<string, string>; socketAddress?: string; headers?: Record<string, string> };
+type Call = {
+  cookie?: string;
+  form?: Record<string, string>;
+  socketAddress?: string;
+  headers?: Record<string, string>;
+};
 
 async function callAuth(action: string[], call: Call = {}) {
-  const headers = new Headers({ host: 'localhost:3000', [SOCKET_ADDRESS_HEADER]: call.socketAddress ?? '127.0.0.1', ...call.headers });
+  const headers = new Headers({
+    host: 'localhost:3000',
+    [SOCKET_ADDRESS_HEADER]: call.socketAddress ?? '127.0.0.1',
+    ...call.headers,
+  });
   if (call.cookie) headers.set('cookie', call.cookie);
   if (call.form) headers.set('content-type', 'application/x-www-form-urlencoded');
   const request = new NextRequest(`${SITE}/api/auth/${action.join('/')}`, {
@@ -38,9 +47,17 @@ async function csrf(socketAddress?: string) {
 export type SignInAnswer = { sessionCookie: string | null; error: string | null; url: string };
 
 /** POST /api/auth/callback/credentials as the sign-in form sends it (`json: true`: the answer names the next URL). */
-export async function signInOverHttp(input: { email: string; password: string; callbackUrl?: string } & Omit<Call, 'cookie' | 'form'>): Promise<SignInAnswer> {
+export async function signInOverHttp(
+  input: { email: string; password: string; callbackUrl?: string } & Omit<Call, 'cookie' | 'form'>,
+): Promise<SignInAnswer> {
   const { csrfToken, cookie } = await csrf(input.socketAddress);
-  const form = { csrfToken, email: input.email, password: input.password, json: 'true', ...(input.callbackUrl ? { callbackUrl: input.callbackUrl } : {}) };
+  const form = {
+    csrfToken,
+    email: input.email,
+    password: input.password,
+    json: 'true',
+    ...(input.callbackUrl ? { callbackUrl: input.callbackUrl } : {}),
+  };
   const response = await callAuth(['callback', 'credentials'], { ...input, cookie, form });
   const session = setCookies(response).find((c) => /^next-auth\.session-token=./.test(c)) ?? null;
   const { url } = (await response.json()) as { url: string };
@@ -50,7 +67,10 @@ export async function signInOverHttp(input: { email: string; password: string; c
 /** What the sign-out button does with this session cookie. */
 export async function signOutOverHttp(sessionCookie: string) {
   const { csrfToken, cookie } = await csrf();
-  const response = await callAuth(['signout'], { cookie: `${cookie}; ${sessionCookie}`, form: { csrfToken, callbackUrl: '/sign-in', json: 'true' } });
+  const response = await callAuth(['signout'], {
+    cookie: `${cookie}; ${sessionCookie}`,
+    form: { csrfToken, callbackUrl: '/sign-in', json: 'true' },
+  });
   return { status: response.status, cleared: setCookies(response).includes('next-auth.session-token=') };
 }
 

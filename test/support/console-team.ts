@@ -17,7 +17,9 @@ export async function createConsoleTeam(db: Db) {
   const ids = {} as Record<Role, string>;
   for (const role of ['admin', 'operator', 'viewer'] as const) {
     const email = `${role}-${Date.now()}-${++seq}@example.com`;
-    ids[role] = (await createOperator(db, { email, password: 'a-long-password-1', platformId: platform.platformId, role })).operatorId;
+    ids[role] = (
+      await createOperator(db, { email, password: 'a-long-password-1', platformId: platform.platformId, role })
+    ).operatorId;
   }
   const asOperator = (operatorId: string) => createCaller({ operatorId, db: db as never, requestId: 'req_test' });
   return { ...platform, ids, asOperator, as: (role: Role) => asOperator(ids[role]) };

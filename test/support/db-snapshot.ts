@@ -49,7 +49,12 @@ export function databaseSnapshotter(handle: () => DatabaseHandle) {
   return async function snapshot(): Promise<DbSnapshot> {
     query ??= await buildQuery();
     const { rows } = await handle().executeSql(query);
-    return Object.fromEntries((rows as { name: string; rows: number; hash: string }[]).map((r) => [r.name, { rows: Number(r.rows), hash: r.hash }]));
+    return Object.fromEntries(
+      (rows as { name: string; rows: number; hash: string }[]).map((r) => [
+        r.name,
+        { rows: Number(r.rows), hash: r.hash },
+      ]),
+    );
   };
 }
 

@@ -13,12 +13,19 @@ export function leakForms(value: string): string[] {
 }
 
 /** PEM bodies are checked line by line: any 40+ character line of a private key is a leak. */
-export const pemLines = (pem: string) => pem.split('\n').filter((line) => line.length >= 40 && !line.startsWith('-----'));
+export const pemLines = (pem: string) =>
+  pem.split('\n').filter((line) => line.length >= 40 && !line.startsWith('-----'));
 
 /** The kinds of secret (never the values) whose forms occur in `text`. */
-export function findLeaks(text: string, secrets: ReadonlyMap<string, string>, encode: (form: string) => string = (form) => form) {
+export function findLeaks(
+  text: string,
+  secrets: ReadonlyMap<string, string>,
+  encode: (form: string) => string = (form) => form,
+) {
   const leaks = new Set<string>();
-  for (const [value, what] of secrets) for (const form of leakForms(value)) if (text.includes(encode(form))) leaks.add(`${what} (${form === value ? 'as is' : 'transformed'})`);
+  for (const [value, what] of secrets)
+    for (const form of leakForms(value))
+      if (text.includes(encode(form))) leaks.add(`${what} (${form === value ? 'as is' : 'transformed'})`);
   return [...leaks];
 }
 
@@ -27,7 +34,10 @@ export function teeOutput(printed: string[]) {
   const restore: (() => void)[] = [];
   for (const stream of [process.stdout, process.stderr]) {
     const write = stream.write.bind(stream);
-    stream.write = ((chunk: unknown, ...rest: unknown[]) => (printed.push(String(chunk)), (write as (...a: unknown[]) => boolean)(chunk, ...rest))) as typeof stream.write;
+    stream.write = ((chunk: unknown, ...rest: unknown[]) => (
+      printed.push(String(chunk)),
+      (write as (...a: unknown[]) => boolean)(chunk, ...rest)
+    )) as typeof stream.write;
     restore.push(() => (stream.write = write));
   }
   // vitest routes console past process.stdout, so it is teed on its own.

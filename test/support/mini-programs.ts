@@ -19,51 +19,97 @@ import { apiHeaders, callRoute } from './call-route';
 /** The /v1/miniprogram routes, called as Next.js calls them. */
 export function miniProgramApi(apiKey: string) {
   const headers = { ...apiHeaders(apiKey, 'miniprogram'), 'content-type': 'application/json' };
-  const send = async (handler: RouteHandler, url: string, init: { method?: string; body?: unknown; params?: Record<string, string> } = {}) => {
+  const send = async (
+    handler: RouteHandler,
+    url: string,
+    init: { method?: string; body?: unknown; params?: Record<string, string> } = {},
+  ) => {
     const response = await callRoute(handler, url, {
       method: init.method ?? 'GET',
       headers,
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
       params: init.params,
     });
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- bodies are asserted field by field
-    return { status: response.status, body: (response.status === 204 ? {} : await response.json()) as Record<string, any> };
+    return {
+      status: response.status,
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- bodies are asserted field by field
+      body: (response.status === 204 ? {} : await response.json()) as Record<string, any>,
+    };
   };
   const post = (handler: RouteHandler, platform: string, action: string, body: unknown) =>
     send(handler, `/v1/miniprogram/${platform}/${action}`, { method: 'POST', body, params: { platform } });
   return {
     authorize: (body: unknown) => send(authorizeRoute.POST, '/v1/miniprogram/authorize', { method: 'POST', body }),
-    callback: (platform: string, query: string) => send(callbackRoute.GET, `/v1/miniprogram/authorize/callback/${platform}?${query}`, { params: { platform } }),
+    callback: (platform: string, query: string) =>
+      send(callbackRoute.GET, `/v1/miniprogram/authorize/callback/${platform}?${query}`, { params: { platform } }),
     authorizers: () => send(authorizersRoute.GET, '/v1/miniprogram/authorizers'),
-    authorizer: (appId: string) => send(authorizerRoute.GET, `/v1/miniprogram/authorizers/${appId}`, { params: { appId } }),
-    deleteAuthorizer: (appId: string) => send(authorizerRoute.DELETE, `/v1/miniprogram/authorizers/${appId}`, { method: 'DELETE', params: { appId } }),
-    templates: (platform: string, tenant?: string) => send(templatesRoute.GET, `/v1/miniprogram/templates?platform=${platform}${tenant ? `&tenant_id=${tenant}` : ''}`),
+    authorizer: (appId: string) =>
+      send(authorizerRoute.GET, `/v1/miniprogram/authorizers/${appId}`, { params: { appId } }),
+    deleteAuthorizer: (appId: string) =>
+      send(authorizerRoute.DELETE, `/v1/miniprogram/authorizers/${appId}`, { method: 'DELETE', params: { appId } }),
+    templates: (platform: string, tenant?: string) =>
+      send(templatesRoute.GET, `/v1/miniprogram/templates?platform=${platform}${tenant ? `&tenant_id=${tenant}` : ''}`),
     commit: (platform: string, body: unknown) => post(commitRoute.POST, platform, 'commit', body),
     submitAudit: (platform: string, body: unknown) => post(submitAuditRoute.POST, platform, 'submit-audit', body),
     auditStatus: (platform: string, auditId: string, appId: string) =>
-      send(auditStatusRoute.GET, `/v1/miniprogram/${platform}/audit-status/${encodeURIComponent(auditId)}?authorizerAppId=${appId}`, { params: { platform, auditId } }),
-    release: (platform: string, appId: string) => post(releaseRoute.POST, platform, 'release', { authorizerAppId: appId }),
-    rollback: (platform: string, appId: string) => post(rollbackRoute.POST, platform, 'rollback', { authorizerAppId: appId }),
-    experience: (platform: string, appId: string) => post(experienceRoute.POST, platform, 'experience', { authorizerAppId: appId }),
+      send(
+        auditStatusRoute.GET,
+        `/v1/miniprogram/${platform}/audit-status/${encodeURIComponent(auditId)}?authorizerAppId=${appId}`,
+        { params: { platform, auditId } },
+      ),
+    release: (platform: string, appId: string) =>
+      post(releaseRoute.POST, platform, 'release', { authorizerAppId: appId }),
+    rollback: (platform: string, appId: string) =>
+      post(rollbackRoute.POST, platform, 'rollback', { authorizerAppId: appId }),
+    experience: (platform: string, appId: string) =>
+      post(experienceRoute.POST, platform, 'experience', { authorizerAppId: appId }),
     members: (platform: string, body: unknown) => post(membersRoute.POST, platform, 'members', body),
-    versions: (platform: string, appId: string) => send(versionsRoute.GET, `/v1/miniprogram/${platform}/versions?authorizerAppId=${appId}`, { params: { platform } }),
-    baseinfo: (platform: string, appId: string) => send(baseinfoRoute.GET, `/v1/miniprogram/${platform}/baseinfo?authorizerAppId=${appId}`, { params: { platform } }),
+    versions: (platform: string, appId: string) =>
+      send(versionsRoute.GET, `/v1/miniprogram/${platform}/versions?authorizerAppId=${appId}`, {
+        params: { platform },
+      }),
+    baseinfo: (platform: string, appId: string) =>
+      send(baseinfoRoute.GET, `/v1/miniprogram/${platform}/baseinfo?authorizerAppId=${appId}`, {
+        params: { platform },
+      }),
   };
 }
 
-export const extJsonFor = (appId: string) => JSON.stringify({ extEnable: true, extAppid: appId, ext: { shopId: 'shop-1' }, window: { navigationBarTitleText: '示例小店' } });
+export const extJsonFor = (appId: string) =>
+  JSON.stringify({
+    extEnable: true,
+    extAppid: appId,
+    ext: { shopId: 'shop-1' },
+    window: { navigationBarTitleText: '示例小店' },
+  });
 
-type SandboxControl = (method: 'POST', path: string, body?: unknown) => Promise<{ status: number; body: Record<string, unknown> | null }>;
+type SandboxControl = (
+  method: 'POST',
+  path: string,
+  body?: unknown,
+) => Promise<{ status: number; body: Record<string, unknown> | null }>;
 
 /** Authorizes a new mini program the way a seller does: start → the sandbox grants → our callback; returns its appId. */
-export async function authorizeMiniProgram(api: ReturnType<typeof miniProgramApi>, control: SandboxControl, provider: 'providerA' | 'providerB', tenantId: string) {
-  const started = await api.authorize({ platform: provider, redirectUri: 'https://seller.example.com/authorized', tenantId });
+export async function authorizeMiniProgram(
+  api: ReturnType<typeof miniProgramApi>,
+  control: SandboxControl,
+  provider: 'providerA' | 'providerB',
+  tenantId: string,
+) {
+  const started = await api.authorize({
+    platform: provider,
+    redirectUri: 'https://seller.example.com/authorized',
+    tenantId,
+  });
   if (started.status !== 201) throw new Error(`authorize answered ${started.status}`);
   const granted = await control('POST', `/${provider}/authorizations`, { state: started.body.state });
   const redirect = new URL(String(granted.body?.redirectUrl));
   const done = await api.callback(provider, redirect.searchParams.toString());
   if (done.status !== 200) throw new Error(`authorization callback answered ${done.status}`);
-  return { appId: done.body.appId as string, authCode: redirect.searchParams.get('auth_code') ?? redirect.searchParams.get('app_auth_code') ?? '' };
+  return {
+    appId: done.body.appId as string,
+    authCode: redirect.searchParams.get('auth_code') ?? redirect.searchParams.get('app_auth_code') ?? '',
+  };
 }
 
 /** What the seller's browser does on the sandbox's authorize page: submit its form, follow nothing. */
@@ -71,9 +117,17 @@ export async function pressAuthorize(authUrl: string) {
   const html = await (await fetch(authUrl)).text();
   const form = new URLSearchParams();
   for (const [, name, value] of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) {
-    form.set(name!, value!.replaceAll('&amp;', '&').replaceAll('&quot;', '"').replaceAll('&lt;', '<').replaceAll('&gt;', '>'));
+    form.set(
+      name!,
+      value!.replaceAll('&amp;', '&').replaceAll('&quot;', '"').replaceAll('&lt;', '<').replaceAll('&gt;', '>'),
+    );
   }
-  const response = await fetch(authUrl, { method: 'POST', body: form, headers: { 'content-type': 'application/x-www-form-urlencoded' }, redirect: 'manual' });
+  const response = await fetch(authUrl, {
+    method: 'POST',
+    body: form,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    redirect: 'manual',
+  });
   expect(response.status).toBe(302);
   const back = new URL(response.headers.get('location')!);
   expect(back.pathname).toBe('/authorize/done');

@@ -27,7 +27,11 @@ export async function cookies() {
       // Next.js hands cookie values over URI-decoded (next-auth's callback-url cookie is encoded).
       return { name: part.slice(0, at), value: decodeCookieValue(part.slice(at + 1)) };
     });
-  return { getAll: () => pairs, get: (name: string) => pairs.find((c) => c.name === name), has: (name: string) => pairs.some((c) => c.name === name) };
+  return {
+    getAll: () => pairs,
+    get: (name: string) => pairs.find((c) => c.name === name),
+    has: (name: string) => pairs.some((c) => c.name === name),
+  };
 }
 
 function decodeCookieValue(value: string) {
@@ -46,7 +50,9 @@ export function useRequestScope() {
 }
 
 /** Runs a route handler the way Next.js does: with `request` as the current request. */
-export function inRequestScope<A extends unknown[]>(handler: (request: Request, ...rest: A) => Promise<Response> | Response) {
+export function inRequestScope<A extends unknown[]>(
+  handler: (request: Request, ...rest: A) => Promise<Response> | Response,
+) {
   return (request: Request, ...rest: A) => scope.run(request, async () => handler(request, ...rest));
 }
 
@@ -55,6 +61,9 @@ export function inRequestScope<A extends unknown[]>(handler: (request: Request, 
  * `sessionVersion` is the operator's at sign-in (0 until their sessions are first ended).
  */
 export async function sessionCookie(operatorId: string, sessionVersion = 0) {
-  const token = await encode({ token: { sub: operatorId, operatorId, sessionVersion }, secret: getSecrets().sessionSecret });
+  const token = await encode({
+    token: { sub: operatorId, operatorId, sessionVersion },
+    secret: getSecrets().sessionSecret,
+  });
   return `next-auth.session-token=${token}`;
 }

@@ -21,7 +21,8 @@ export const PLANTED = {
   make: 'AcmeCam-Pro',
 } as const;
 
-const noise = (width: number, height: number) => sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } });
+const noise = (width: number, height: number) =>
+  sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } });
 
 /** A JPEG with EXIF (camera, serial, description, GPS position), XMP and a COM segment. */
 export async function jpegWithPrivateMetadata(width = 96, height = 64): Promise<Buffer> {
@@ -79,17 +80,26 @@ export async function truncatedJpeg(width = 96, height = 64): Promise<Buffer> {
 }
 
 /** Every value of every bytea, text, varchar and json(b) column in the public schema, as a dump would hold it. */
-export async function dumpColumns(handle: DatabaseHandle): Promise<{ column: string; bytea: boolean; value: string }[]> {
+export async function dumpColumns(
+  handle: DatabaseHandle,
+): Promise<{ column: string; bytea: boolean; value: string }[]> {
   const { rows } = await handle.executeSql(
     `select table_name, column_name, data_type from information_schema.columns
      where table_schema = 'public' and data_type in ('bytea', 'text', 'character varying', 'json', 'jsonb')`,
   );
   const values: { column: string; bytea: boolean; value: string }[] = [];
-  for (const { table_name, column_name, data_type } of rows as { table_name: string; column_name: string; data_type: string }[]) {
+  for (const { table_name, column_name, data_type } of rows as {
+    table_name: string;
+    column_name: string;
+    data_type: string;
+  }[]) {
     const bytea = data_type === 'bytea';
     const expression = bytea ? `encode("${column_name}", 'hex')` : `"${column_name}"::text`;
-    const result = await handle.executeSql(`select ${expression} as value from "${table_name}" where "${column_name}" is not null`);
-    for (const { value } of result.rows as { value: string }[]) values.push({ column: `${table_name}.${column_name}`, bytea, value });
+    const result = await handle.executeSql(
+      `select ${expression} as value from "${table_name}" where "${column_name}" is not null`,
+    );
+    for (const { value } of result.rows as { value: string }[])
+      values.push({ column: `${table_name}.${column_name}`, bytea, value });
   }
   return values;
 }
@@ -120,7 +130,11 @@ export function imageLeaks(dump: { column: string; bytea: boolean; value: string
     for (const [needle, what] of needles) {
       // A signature only means something at the start of a bytea value or a base64 text.
       const signature = what.includes('signature');
-      const hit = signature ? (bytea ? value.startsWith(needle) : value.startsWith(needle) || value.includes(`"${needle}`)) : value.includes(needle);
+      const hit = signature
+        ? bytea
+          ? value.startsWith(needle)
+          : value.startsWith(needle) || value.includes(`"${needle}`)
+        : value.includes(needle);
       if (hit) found.add(`${column}: ${what}`);
     }
   }

@@ -38,7 +38,8 @@ const rules: [RegExp, RouteFamily][] = [
   [/^\/sandbox\/t\/\{ns\}\/provider[AB]\//, 'upstreamEmulator'],
 ];
 
-export const familyOf = (template: string): RouteFamily | undefined => rules.find(([pattern]) => pattern.test(template))?.[1];
+export const familyOf = (template: string): RouteFamily | undefined =>
+  rules.find(([pattern]) => pattern.test(template))?.[1];
 
 /**
  * 'declared' routes whose inputs are read only after the caller proved who it is: bad input is sent with a

@@ -33,7 +33,9 @@ export function listRouteFiles(): RouteFile[] {
     .map((full) => {
       const relative = path.relative(appDir, path.dirname(full)).split(path.sep);
       // Route groups "(name)" do not appear in URLs.
-      const segments = relative.filter((s) => !/^\(.*\)$/.test(s)).map((s) => s.replace(/^\[(\.\.\.)?(\w+)\]$/, (_m, rest, name) => `{${rest ?? ''}${name}}`));
+      const segments = relative
+        .filter((s) => !/^\(.*\)$/.test(s))
+        .map((s) => s.replace(/^\[(\.\.\.)?(\w+)\]$/, (_m, rest, name) => `{${rest ?? ''}${name}}`));
       return {
         file: path.relative(process.cwd(), full),
         template: `/${segments.join('/')}`,
@@ -47,7 +49,9 @@ export const operationsOf = (route: RouteFile): Operation[] => operations.filter
 
 /** Fills a template: {name} from `params` (URL-encoded), {...name} from a path. */
 export function fillTemplate(template: string, params: Record<string, string>) {
-  return template.replace(/\{(\.\.\.)?(\w+)\}/g, (_m, rest, name) => (rest ? params[name] ?? '' : encodeURIComponent(params[name] ?? '')));
+  return template.replace(/\{(\.\.\.)?(\w+)\}/g, (_m, rest, name) =>
+    rest ? (params[name] ?? '') : encodeURIComponent(params[name] ?? ''),
+  );
 }
 
 /** The params object Next.js hands a route handler for a URL of this template: segments decoded. */

@@ -29,7 +29,12 @@ async function loadRoutes(): Promise<Route[]> {
       .map(async (r): Promise<Route> => {
         const pattern = r.template
           .split('/')
-          .map((segment) => segment.replace(/^\{\.\.\.(\w+)\}$/, '(?<$1>.+)').replace(/^\{(\w+)\}$/, '(?<$1>[^/]+)').replace(/^[^(]*$/, (s) => s.replaceAll('.', '\\.')))
+          .map((segment) =>
+            segment
+              .replace(/^\{\.\.\.(\w+)\}$/, '(?<$1>.+)')
+              .replace(/^\{(\w+)\}$/, '(?<$1>[^/]+)')
+              .replace(/^[^(]*$/, (s) => s.replaceAll('.', '\\.')),
+          )
           .join('/');
         return [new RegExp(`^${pattern}$`), (await r.load()) as Route[1]];
       }),
@@ -83,7 +88,10 @@ export function useSandboxOverHttp() {
       headers: { ...credentials, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    return { status: response.status, body: response.status === 204 ? null : ((await response.json()) as Record<string, unknown>) };
+    return {
+      status: response.status,
+      body: response.status === 204 ? null : ((await response.json()) as Record<string, unknown>),
+    };
   };
   return {
     get baseUrl() {
@@ -91,7 +99,8 @@ export function useSandboxOverHttp() {
     },
     control,
     /** `control` bound to one platform's key. */
-    controlAs: (apiKey: string) => (method: Method, path: string, body?: unknown) => control(apiKey, method, path, body),
+    controlAs: (apiKey: string) => (method: Method, path: string, body?: unknown) =>
+      control(apiKey, method, path, body),
     /** The emulators' state in one platform's namespace, as its adapters and control calls see it. */
     store: (platformId: string) => platformSandbox(platformId).store,
   };

@@ -5,7 +5,17 @@
  */
 import { getFieldCipher } from '@/server/config/field-cipher';
 import type { Db } from '@/server/db';
-import { eventDeliveries, events, media, mpAudits, mpAuthorizations, mpAuthorizers, mpManualTemplates, platformInvitations, subMerchants } from '@/server/db/schema';
+import {
+  eventDeliveries,
+  events,
+  media,
+  mpAudits,
+  mpAuthorizations,
+  mpAuthorizers,
+  mpManualTemplates,
+  platformInvitations,
+  subMerchants,
+} from '@/server/db/schema';
 import { hashInvitationToken, newInvitationToken } from '@/server/services/invitations/invitation-token';
 import { mediaDigest } from '@/server/services/media/media-digest';
 import { hashState } from '@/server/services/mini-programs/authorization-state';
@@ -41,15 +51,30 @@ export async function createTenantWithResources(db: Db) {
     createdBy: 'test',
   });
   const appId = `wx${randomBase62(16).toLowerCase()}`;
-  await db.insert(mpAuthorizers).values({ platformId, provider: 'providerA', appId, tenantId: 'seller-1', nickname: `Shop of ${platformId}` });
+  await db
+    .insert(mpAuthorizers)
+    .values({ platformId, provider: 'providerA', appId, tenantId: 'seller-1', nickname: `Shop of ${platformId}` });
   const auditId = newId('aud');
-  await db.insert(mpAudits).values({ auditId, platformId, provider: 'providerA', appId, upstreamAuditId: `${Date.now()}`, userVersion: '1.0.0' });
+  await db.insert(mpAudits).values({
+    auditId,
+    platformId,
+    provider: 'providerA',
+    appId,
+    upstreamAuditId: `${Date.now()}`,
+    userVersion: '1.0.0',
+  });
   const templateId = newId('mpt');
-  await db.insert(mpManualTemplates).values({ id: templateId, platformId, provider: 'providerA', templateId: '101', userVersion: '1.0.0' });
+  await db
+    .insert(mpManualTemplates)
+    .values({ id: templateId, platformId, provider: 'providerA', templateId: '101', userVersion: '1.0.0' });
   const eventId = newId('evt');
-  await db.insert(events).values({ id: eventId, platformId, type: 'sub_merchant.updated', data: { id: subMerchantId } });
+  await db
+    .insert(events)
+    .values({ id: eventId, platformId, type: 'sub_merchant.updated', data: { id: subMerchantId } });
   const deliveryId = newId('whd');
-  await db.insert(eventDeliveries).values({ id: deliveryId, eventId, platformId, url: 'https://hooks.example.com/a', status: 'failed' });
+  await db
+    .insert(eventDeliveries)
+    .values({ id: deliveryId, eventId, platformId, url: 'https://hooks.example.com/a', status: 'failed' });
   // An authorization in progress: only the state's hash is stored, the seller's redirect carries the state.
   const state = randomBase62(32);
   await db.insert(mpAuthorizations).values({
@@ -71,7 +96,21 @@ export async function createTenantWithResources(db: Db) {
     invitedBy: team.ids.admin,
     expiresAt: new Date(Date.now() + 3_600_000),
   });
-  return { ...team, resources: { subMerchantId, applymentId, mediaId, appId, auditId, templateId, eventId, deliveryId, state, invitationId } };
+  return {
+    ...team,
+    resources: {
+      subMerchantId,
+      applymentId,
+      mediaId,
+      appId,
+      auditId,
+      templateId,
+      eventId,
+      deliveryId,
+      state,
+      invitationId,
+    },
+  };
 }
 
 export type TenantWithResources = Awaited<ReturnType<typeof createTenantWithResources>>;

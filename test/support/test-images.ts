@@ -5,14 +5,18 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 
-const noise = (width: number, height: number) => sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } });
+const noise = (width: number, height: number) =>
+  sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } });
 
-export const noiseJpeg = (width: number, height: number, quality = 90) => noise(width, height).jpeg({ quality }).toBuffer();
+export const noiseJpeg = (width: number, height: number, quality = 90) =>
+  noise(width, height).jpeg({ quality }).toBuffer();
 export const noisePng = (width: number, height: number) => noise(width, height).png().toBuffer();
 
 /** A real decompression bomb: a solid colour compresses to almost nothing, whatever the pixel count. */
 export const solidPng = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: '#ffffff' }, limitInputPixels: false }).png({ compressionLevel: 9 }).toBuffer();
+  sharp({ create: { width, height, channels: 3, background: '#ffffff' }, limitInputPixels: false })
+    .png({ compressionLevel: 9 })
+    .toBuffer();
 
 /** The 54-byte header (BITMAPFILEHEADER + BITMAPINFOHEADER, 24-bit BI_RGB) at the start of `out`. */
 export function writeBmp24Header(out: Buffer, width: number, height: number, pixelBytes: number) {
@@ -47,12 +51,18 @@ export function encodeBmp24(width: number, height: number, rgb: Uint8Array): Buf
 export const noiseBmp = (width: number, height: number) => encodeBmp24(width, height, randomBytes(width * height * 3));
 
 /** A minimal PDF: starts with %PDF, whatever name or type the client claims. */
-export const pdfBytes = () => Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1');
+export const pdfBytes = () =>
+  Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1');
 
 /** Multipart body for the media routes; `file` may be omitted to test the 400. */
 export function mediaForm(file?: { bytes: Uint8Array; name: string; type?: string }, provider?: string): FormData {
   const form = new FormData();
-  if (file) form.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'application/octet-stream' }), file.name);
+  if (file)
+    form.append(
+      'file',
+      new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'application/octet-stream' }),
+      file.name,
+    );
   if (provider !== undefined) form.append('provider', provider);
   return form;
 }

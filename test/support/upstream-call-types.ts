@@ -6,11 +6,14 @@ import type { Db } from '@/server/db';
 import type { miniProgramApi } from './mini-programs';
 import type { paymentsApi } from './onboarding';
 
-
 export type Provider = 'providerA' | 'providerB';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- bodies are asserted field by field
 export type Answer = { status: number; body: Record<string, any> };
-type Control = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown) => Promise<{ status: number; body: Record<string, unknown> | null }>;
+type Control = (
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  body?: unknown,
+) => Promise<{ status: number; body: Record<string, unknown> | null }>;
 export type Harness = {
   db: Db;
   platformId: string;
@@ -40,7 +43,6 @@ export type UpstreamCall = {
    */
   answerLostUpstreamActed?: { status: number; code: string; why: string };
 };
-
 
 let serial = 0;
 /** A number no earlier case used (versions, member names, image colours). */

@@ -12,7 +12,15 @@ import { MINI_METHODS } from '@/server/providers/providerB/mini/methods';
 import { ZFT_METHODS } from '@/server/providers/providerB/zft/zft-client';
 import { apiHeaders, callRoute } from './call-route';
 import { completeFormData } from './onboarding';
-import { bMethod, nextSerial, type Answer, type Harness, type Provider, type State, type UpstreamCall } from './upstream-call-types';
+import {
+  bMethod,
+  nextSerial,
+  type Answer,
+  type Harness,
+  type Provider,
+  type State,
+  type UpstreamCall,
+} from './upstream-call-types';
 import { miniProgramCalls } from './upstream-mini-program-calls';
 
 export type { Harness, Provider, UpstreamCall } from './upstream-call-types';
@@ -20,11 +28,17 @@ export type { Harness, Provider, UpstreamCall } from './upstream-call-types';
 async function upload(apiKey: string, provider: Provider): Promise<Answer> {
   // A new colour each time: identical bytes are deduplicated and would never reach the upstream again.
   const background = `#${(nextSerial() * 7919).toString(16).padStart(6, '0').slice(-6)}`;
-  const bytes = await sharp({ create: { width: 40, height: 30, channels: 3, background } }).jpeg().toBuffer();
+  const bytes = await sharp({ create: { width: 40, height: 30, channels: 3, background } })
+    .jpeg()
+    .toBuffer();
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'photo.jpg');
   form.append('provider', provider);
-  const response = await callRoute(mediaRoute.POST, '/v1/payments/media', { method: 'POST', headers: apiHeaders(apiKey), body: form });
+  const response = await callRoute(mediaRoute.POST, '/v1/payments/media', {
+    method: 'POST',
+    headers: apiHeaders(apiKey),
+    body: form,
+  });
   return { status: response.status, body: (await response.json()) as Answer['body'] };
 }
 
@@ -36,7 +50,13 @@ async function freshRecord(h: Harness, provider: Provider): Promise<State> {
 
 const onboardingCalls: UpstreamCall[] = [
   // Onboarding: WeChat Pay APIv3 and the Alipay gateway (ZFT).
-  { name: 'providerA media upload', provider: 'providerA', match: '/v3/merchant/media/upload', signed: true, run: (h) => upload(h.apiKey, 'providerA') },
+  {
+    name: 'providerA media upload',
+    provider: 'providerA',
+    match: '/v3/merchant/media/upload',
+    signed: true,
+    run: (h) => upload(h.apiKey, 'providerA'),
+  },
   {
     name: 'providerA applyment submit',
     provider: 'providerA',
@@ -45,8 +65,20 @@ const onboardingCalls: UpstreamCall[] = [
     prepare: (h) => freshRecord(h, 'providerA'),
     run: (h, s) => h.payments.submit(s.id!, { formData: JSON.parse(s.formData!) }),
   },
-  { name: 'providerA applyment query', provider: 'providerA', match: '/applyment/business_code/', signed: true, run: (h) => h.payments.submit(h.underReview.providerA, {}) },
-  { name: 'providerB ZFT image upload', provider: 'providerB', match: bMethod(ZFT_METHODS.imageUpload), signed: true, run: (h) => upload(h.apiKey, 'providerB') },
+  {
+    name: 'providerA applyment query',
+    provider: 'providerA',
+    match: '/applyment/business_code/',
+    signed: true,
+    run: (h) => h.payments.submit(h.underReview.providerA, {}),
+  },
+  {
+    name: 'providerB ZFT image upload',
+    provider: 'providerB',
+    match: bMethod(ZFT_METHODS.imageUpload),
+    signed: true,
+    run: (h) => upload(h.apiKey, 'providerB'),
+  },
   {
     name: 'providerB ZFT create',
     provider: 'providerB',
@@ -55,22 +87,30 @@ const onboardingCalls: UpstreamCall[] = [
     prepare: (h) => freshRecord(h, 'providerB'),
     run: (h, s) => h.payments.submit(s.id!, { formData: JSON.parse(s.formData!) }),
   },
-  { name: 'providerB ZFT order query', provider: 'providerB', match: bMethod(ZFT_METHODS.orderQuery), signed: true, run: (h) => h.payments.submit(h.underReview.providerB, {}) },
-
+  {
+    name: 'providerB ZFT order query',
+    provider: 'providerB',
+    match: bMethod(ZFT_METHODS.orderQuery),
+    signed: true,
+    run: (h) => h.payments.submit(h.underReview.providerB, {}),
+  },
 ];
 
 export const upstreamCalls: UpstreamCall[] = [...onboardingCalls, ...miniProgramCalls];
 
 /** Calls the provider clients can make that no service makes yet: a fault there cannot reach a caller. */
 export const callsNoServiceMakes: Record<string, string> = {
-  '/v3/applyment4sub/applyment/applyment_id': 'client capability; the service asks by business code (its submission id), which also finds lost submits',
+  '/v3/applyment4sub/applyment/applyment_id':
+    'client capability; the service asks by business code (its submission id), which also finds lost submits',
   '/cgi-bin/component/api_start_push_ticket': 'asks WeChat to resend the ticket; an operator tool, no service calls it',
-  '/cgi-bin/component/api_get_authorizer_info': 'the profile after a grant: best effort, a failure leaves the name empty (covered below)',
+  '/cgi-bin/component/api_get_authorizer_info':
+    'the profile after a grant: best effort, a failure leaves the name empty (covered below)',
   '/wxa/get_page': 'client capability; no service reads the page list',
   '/wxa/get_latest_auditstatus': 'client capability; audit status is read by audit id',
   '/wxa/undocodeaudit': 'client capability; withdrawing an audit is not offered',
   [MINI_METHODS.tokenAppQuery]: 'client capability; no service inspects a token',
-  [MINI_METHODS.versionBuildQuery]: 'client capability; commits are answered synchronously by the sandbox and the live API',
+  [MINI_METHODS.versionBuildQuery]:
+    'client capability; commits are answered synchronously by the sandbox and the live API',
   [MINI_METHODS.auditCancel]: 'client capability; withdrawing an audit is not offered',
   [MINI_METHODS.auditedCancel]: 'client capability; not offered',
   [MINI_METHODS.offline]: 'client capability; not offered',
@@ -81,7 +121,9 @@ export const callsNoServiceMakes: Record<string, string> = {
 /** Upstream calls named in the provider clients' source: WeChat paths and Alipay method names. */
 export function upstreamCallsInSource(): string[] {
   const root = path.resolve('src/server/providers');
-  const files = fs.readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
+  const files = fs
+    .readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
   const found = new Set<string>();
   for (const file of files) {
     const text = fs.readFileSync(path.join(root, file), 'utf8');

@@ -33,11 +33,27 @@ type FaultCase = {
 const faultCases: FaultCase[] = [
   { name: 'HTTP 500 on every attempt', fault: () => ({ status: 500 }), outcome: 'refused' },
   { name: 'HTTP 429 on every attempt', fault: () => ({ status: 429 }), outcome: 'refused' },
-  { name: 'no answer within the timeout (request held)', fault: () => ({ latencyMs: timeoutMs + 400 }), outcome: 'refused', waitsOutTimeouts: true },
-  { name: 'the upstream acts but answers after the timeout', fault: () => ({ answerDelayMs: timeoutMs + 400 }), outcome: 'refused', upstreamActed: true, waitsOutTimeouts: true },
+  {
+    name: 'no answer within the timeout (request held)',
+    fault: () => ({ latencyMs: timeoutMs + 400 }),
+    outcome: 'refused',
+    waitsOutTimeouts: true,
+  },
+  {
+    name: 'the upstream acts but answers after the timeout',
+    fault: () => ({ answerDelayMs: timeoutMs + 400 }),
+    outcome: 'refused',
+    upstreamActed: true,
+    waitsOutTimeouts: true,
+  },
   { name: 'a slow answer inside the timeout', fault: () => ({ latencyMs: timeoutMs / 4 }), outcome: 'served' },
   { name: 'an HTML page instead of the protocol', fault: () => ({ malformed: true }), outcome: 'refused' },
-  { name: 'a tampered signed answer', fault: (c) => (c.signed ? { tamper: true } : undefined), outcome: 'refused', upstreamActed: true },
+  {
+    name: 'a tampered signed answer',
+    fault: (c) => (c.signed ? { tamper: true } : undefined),
+    outcome: 'refused',
+    upstreamActed: true,
+  },
   {
     name: 'an expired access token once (refreshed, retried)',
     fault: (c) =>
@@ -60,19 +76,34 @@ export function describeFaultMatrix(provider: Provider) {
 
     async function authorize(provider: Provider) {
       const started = await h.mini.authorize({ platform: provider, redirectUri: 'https://seller.example.com/back' });
-      const granted = await sandbox.control(h.apiKey, 'POST', `/${provider}/authorizations`, { state: started.body.state });
-      return (await h.mini.callback(provider, new URL(granted.body!.redirectUrl as string).searchParams.toString())).body.appId as string;
+      const granted = await sandbox.control(h.apiKey, 'POST', `/${provider}/authorizations`, {
+        state: started.body.state,
+      });
+      return (await h.mini.callback(provider, new URL(granted.body!.redirectUrl as string).searchParams.toString()))
+        .body.appId as string;
     }
 
     async function submitted(provider: Provider) {
-      const created = await h.payments.create({ distributorExternalUserId: `fault-under-review-${provider}`, provider });
-      expect((await h.payments.submit(created.body.id, { formData: await completeFormData(h.payments, provider) })).status).toBe(200);
+      const created = await h.payments.create({
+        distributorExternalUserId: `fault-under-review-${provider}`,
+        provider,
+      });
+      expect(
+        (await h.payments.submit(created.body.id, { formData: await completeFormData(h.payments, provider) })).status,
+      ).toBe(200);
       return created.body.id as string;
     }
 
     beforeAll(async () => {
       const platform = await createPlatformWithKey(database().db);
-      Object.assign(h, { db: database().db, platformId: platform.platformId, apiKey: platform.apiKey, control: sandbox.controlAs(platform.apiKey), payments: paymentsApi(platform.apiKey), mini: miniProgramApi(platform.apiKey) });
+      Object.assign(h, {
+        db: database().db,
+        platformId: platform.platformId,
+        apiKey: platform.apiKey,
+        control: sandbox.controlAs(platform.apiKey),
+        payments: paymentsApi(platform.apiKey),
+        mini: miniProgramApi(platform.apiKey),
+      });
       await sandbox.control(h.apiKey, 'POST', '/providerA/ticket');
       h.appIds = { providerA: await authorize('providerA'), providerB: await authorize('providerB') };
       h.underReview = { providerA: await submitted('providerA'), providerB: await submitted('providerB') };
@@ -83,10 +114,15 @@ export function describeFaultMatrix(provider: Provider) {
         for (const faultCase of faultCases) {
           const fault = faultCase.fault(call);
           if (!fault || (faultCase.waitsOutTimeouts && driver !== testDrivers().at(-1))) continue;
-          const expected = faultCase.outcome === 'refused' ? 'a specific 429/502/504; the repeat after it clears works' : 'served as usual';
+          const expected =
+            faultCase.outcome === 'refused'
+              ? 'a specific 429/502/504; the repeat after it clears works'
+              : 'served as usual';
           it(`${faultCase.name} → ${expected}`, async () => {
             const state = (await call.prepare?.(h)) ?? {};
-            await sandbox.control(h.apiKey, 'PUT', '/faults', [{ provider: call.provider, match: call.match, ...fault }]);
+            await sandbox.control(h.apiKey, 'PUT', '/faults', [
+              { provider: call.provider, match: call.match, ...fault },
+            ]);
             let answer;
             try {
               answer = await call.run(h, state);
@@ -103,7 +139,11 @@ export function describeFaultMatrix(provider: Provider) {
             // The caller repeats the same request (same record, same grant, same version): it must now succeed.
             const repeated = await call.run(h, state);
             const lost = faultCase.upstreamActed ? call.answerLostUpstreamActed : undefined;
-            if (lost) expect({ status: repeated.status, code: repeated.body.code }).toEqual({ status: lost.status, code: lost.code });
+            if (lost)
+              expect({ status: repeated.status, code: repeated.body.code }).toEqual({
+                status: lost.status,
+                code: lost.code,
+              });
             else expect(repeated.status, JSON.stringify(repeated.body)).toBeLessThan(300);
           });
         }
@@ -112,7 +152,10 @@ export function describeFaultMatrix(provider: Provider) {
 
     it('after all the faults and repeats, no submission made a second upstream application', async () => {
       // The upstream's own key of an application: WeChat's business_code, Alipay's external_id (our submission id).
-      const applications = (await sandbox.control(h.apiKey, 'GET', `/${provider}/applyments`)).body!.data as { businessCode?: string; externalId?: string }[];
+      const applications = (await sandbox.control(h.apiKey, 'GET', `/${provider}/applyments`)).body!.data as {
+        businessCode?: string;
+        externalId?: string;
+      }[];
       const ids = applications.map((a) => a.businessCode ?? a.externalId);
       expect(ids.length).toBeGreaterThan(5);
       expect(ids.every((id) => typeof id === 'string' && id.startsWith('sm'))).toBe(true);

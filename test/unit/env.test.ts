@@ -43,13 +43,16 @@ describe('environment validation', () => {
   it('trusts no forwarding header by default; TRUSTED_PROXY_HOPS takes a small whole number', () => {
     expect(parseEnv({}).TRUSTED_PROXY_HOPS).toBe(0);
     expect(parseEnv({ TRUSTED_PROXY_HOPS: '2' }).TRUSTED_PROXY_HOPS).toBe(2);
-    for (const bad of ['-1', '1.5', 'yes', '11']) expect(problems({ TRUSTED_PROXY_HOPS: bad })[0]).toMatch(/^TRUSTED_PROXY_HOPS:/);
+    for (const bad of ['-1', '1.5', 'yes', '11'])
+      expect(problems({ TRUSTED_PROXY_HOPS: bad })[0]).toMatch(/^TRUSTED_PROXY_HOPS:/);
   });
 
   it('ALLOW_PRIVATE_WEBHOOK_URLS: off unless 1; anything but 0 or 1 is refused, naming the variable', () => {
     expect(parseEnv({}).ALLOW_PRIVATE_WEBHOOK_URLS).toBe(false);
     expect(parseEnv({ ALLOW_PRIVATE_WEBHOOK_URLS: '0' }).ALLOW_PRIVATE_WEBHOOK_URLS).toBe(false);
     expect(parseEnv({ ALLOW_PRIVATE_WEBHOOK_URLS: '1' }).ALLOW_PRIVATE_WEBHOOK_URLS).toBe(true);
-    expect(problems({ ALLOW_PRIVATE_WEBHOOK_URLS: 'true' })).toEqual(['ALLOW_PRIVATE_WEBHOOK_URLS: must be 1 (allow private notify URLs, for local development) or 0']);
+    expect(problems({ ALLOW_PRIVATE_WEBHOOK_URLS: 'true' })).toEqual([
+      'ALLOW_PRIVATE_WEBHOOK_URLS: must be 1 (allow private notify URLs, for local development) or 0',
+    ]);
   });
 });

@@ -8,9 +8,18 @@ it('redacts secrets and personal data and stamps the request id on every line', 
   const lines: string[] = [];
   const sink = new Writable({ write: (chunk, _enc, done) => (lines.push(String(chunk)), done()) });
   const paths = sensitiveKeys.flatMap((key) => [key, `*.${key}`, `*.*.${key}`]);
-  const log = pino({ redact: { paths, censor: '[redacted]' }, mixin: () => ({ requestId: requestContext.getStore()?.requestId }) }, sink);
+  const log = pino(
+    { redact: { paths, censor: '[redacted]' }, mixin: () => ({ requestId: requestContext.getStore()?.requestId }) },
+    sink,
+  );
   requestContext.run({ requestId: 'req_abc' }, () => {
-    log.info({ body: { idCardNumber: '11010519491231002X', accountNumber: '6222020202020202' }, authorization: 'Bearer sk_test_x' }, 'call');
+    log.info(
+      {
+        body: { idCardNumber: '11010519491231002X', accountNumber: '6222020202020202' },
+        authorization: 'Bearer sk_test_x',
+      },
+      'call',
+    );
     log.info({ upstream: { payload: { contactMobile: '13800138000' } } }, 'nested');
   });
   const text = lines.join('');

@@ -3,7 +3,12 @@ import { buildOpenApiDocument } from '@/server/openapi/build-document';
 
 type Op = {
   parameters: { name: string; in: string }[];
-  requestBody?: { content: Record<string, { schema: { properties: Record<string, { contentMediaType?: string }>; required: string[] } }> };
+  requestBody?: {
+    content: Record<
+      string,
+      { schema: { properties: Record<string, { contentMediaType?: string }>; required: string[] } }
+    >;
+  };
   responses: Record<string, { content?: Record<string, unknown> }>;
 };
 
@@ -22,7 +27,9 @@ describe('OpenAPI media operations', () => {
       expect(Object.keys(upload.responses)).toEqual(expect.arrayContaining(['413', '415']));
     }
     expect(op('/v1/payments/media', 'post').parameters.map((p) => p.name)).toContain('X-Service-Code');
-    expect(op('/admin/payment-onboardings/{tenantId}/media', 'post').parameters.map((p) => p.name)).toEqual(['tenantId']);
+    expect(op('/admin/payment-onboardings/{tenantId}/media', 'post').parameters.map((p) => p.name)).toEqual([
+      'tenantId',
+    ]);
     expect(doc.components.schemas).toHaveProperty('Media');
   });
 

@@ -41,7 +41,11 @@ describe('OpenAPI mini-program operations', () => {
       const operation = op(path, method)!;
       expect(operation.tags).toEqual(['Mini programs']);
       const header = operation.parameters.find((p) => p.name === 'X-Service-Code');
-      expect(header, `${method} ${path}`).toMatchObject({ in: 'header', required: true, schema: { enum: ['miniprogram'] } });
+      expect(header, `${method} ${path}`).toMatchObject({
+        in: 'header',
+        required: true,
+        schema: { enum: ['miniprogram'] },
+      });
     }
   });
 
@@ -50,7 +54,8 @@ describe('OpenAPI mini-program operations', () => {
       const statuses = Object.keys(op(path, method)!.responses);
       expect(statuses, `${method} ${path}`).toEqual(expect.arrayContaining(['400', '401', '403']));
       expect(statuses.includes('404'), `${method} ${path}`).toBe(can404);
-      if (path.includes('{platform}/')) expect(statuses).toEqual(expect.arrayContaining(['409', '422', '429', '502', '504']));
+      if (path.includes('{platform}/'))
+        expect(statuses).toEqual(expect.arrayContaining(['409', '422', '429', '502', '504']));
     }
     expect(Object.keys(op('/v1/miniprogram/{platform}/release', 'post')!.responses)).toContain('409');
     expect(Object.keys(op('/v1/miniprogram/authorize/callback/{platform}', 'get')!.responses)).toContain('409');
@@ -73,19 +78,37 @@ describe('OpenAPI mini-program operations', () => {
     ]);
     const templates = op('/v1/miniprogram/templates', 'get')!;
     expect(templates.parameters.find((p) => p.name === 'platform')?.schema.enum).toEqual(['providerA', 'providerB']);
-    const started = op('/v1/miniprogram/authorize', 'post')!.responses['201']!.content!['application/json']!.schema.$ref;
+    const started = op('/v1/miniprogram/authorize', 'post')!.responses['201']!.content!['application/json']!.schema
+      .$ref;
     expect(started).toBe('#/components/schemas/AuthorizationStarted');
-    for (const id of ['Authorizer', 'AuthorizerList', 'AuthorizationStarted', 'Templates', 'Commit', 'AuditSubmitted', 'AuditStatus', 'Release', 'Versions', 'Baseinfo', 'Experience', 'Rollback', 'Members']) {
+    for (const id of [
+      'Authorizer',
+      'AuthorizerList',
+      'AuthorizationStarted',
+      'Templates',
+      'Commit',
+      'AuditSubmitted',
+      'AuditStatus',
+      'Release',
+      'Versions',
+      'Baseinfo',
+      'Experience',
+      'Rollback',
+      'Members',
+    ]) {
       expect(doc.components.schemas, id).toHaveProperty(id);
     }
   });
 
   it('has request examples that the request schemas accept, and response examples that match their schemas', () => {
     for (const operation of miniProgramOperations) {
-      if (operation.body) expect(operation.body.safeParse(operation.bodyExample).success, operation.operationId).toBe(true);
+      if (operation.body)
+        expect(operation.body.safeParse(operation.bodyExample).success, operation.operationId).toBe(true);
       for (const response of Object.values(operation.responses)) {
-        const example = response.schema && (z.globalRegistry.get(response.schema) as { example?: unknown } | undefined)?.example;
-        if (example !== undefined) expect(response.schema!.safeParse(example).success, operation.operationId).toBe(true);
+        const example =
+          response.schema && (z.globalRegistry.get(response.schema) as { example?: unknown } | undefined)?.example;
+        if (example !== undefined)
+          expect(response.schema!.safeParse(example).success, operation.operationId).toBe(true);
       }
     }
     expect(miniProgramOperations.filter((o) => o.method === 'post' && !o.bodyExample)).toEqual([]);

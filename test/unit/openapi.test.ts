@@ -13,8 +13,15 @@ describe('OpenAPI document', () => {
   });
 
   it('documents the problem+json errors and the service-code header of each /v1 operation', () => {
-    const list = (doc.paths['/v1/payments/sub-merchants'] as Record<string, { parameters: { name: string }[]; responses: Record<string, unknown> }>).get!;
-    expect(list.parameters.map((p) => p.name)).toEqual(expect.arrayContaining(['X-Service-Code', 'limit', 'cursor', 'distributor_external_user_id']));
+    const list = (
+      doc.paths['/v1/payments/sub-merchants'] as Record<
+        string,
+        { parameters: { name: string }[]; responses: Record<string, unknown> }
+      >
+    ).get!;
+    expect(list.parameters.map((p) => p.name)).toEqual(
+      expect.arrayContaining(['X-Service-Code', 'limit', 'cursor', 'distributor_external_user_id']),
+    );
     expect(Object.keys(list.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403']));
     expect(doc.components.schemas).toHaveProperty('Problem');
     expect(doc.components.schemas).toHaveProperty('SubMerchant');
@@ -34,7 +41,12 @@ describe('OpenAPI components', () => {
   });
 
   it('documents {platform} as providerA | providerB', () => {
-    const commit = (doc.paths['/v1/miniprogram/{platform}/commit'] as Record<string, { parameters: { name: string; schema: { enum?: string[] } }[] }>).post!;
+    const commit = (
+      doc.paths['/v1/miniprogram/{platform}/commit'] as Record<
+        string,
+        { parameters: { name: string; schema: { enum?: string[] } }[] }
+      >
+    ).post!;
     expect(commit.parameters.find((p) => p.name === 'platform')!.schema.enum).toEqual(['providerA', 'providerB']);
   });
 });

@@ -23,28 +23,61 @@ describe('request parsing', () => {
   });
 
   it('answers 415 for a body that is not JSON by content type', async () => {
-    expect((await failure(parseJsonBody(post('name=a', { 'content-type': 'application/x-www-form-urlencoded' }), schema))).status).toBe(415);
+    expect(
+      (await failure(parseJsonBody(post('name=a', { 'content-type': 'application/x-www-form-urlencoded' }), schema)))
+        .status,
+    ).toBe(415);
   });
 
   it('answers 400 for malformed JSON and invalid UTF-8, not 500', async () => {
     expect((await failure(parseJsonBody(post('{"name":'), schema))).code).toBe('invalid_request');
-    expect((await failure(parseJsonBody(post(new Uint8Array([0x7b, 0xff, 0xfe, 0x7d])), schema))).message).toContain('UTF-8');
+    expect((await failure(parseJsonBody(post(new Uint8Array([0x7b, 0xff, 0xfe, 0x7d])), schema))).message).toContain(
+      'UTF-8',
+    );
   });
 
   it('answers 400 with a pointer for control characters in any key or value (NUL would fail the database query)', async () => {
     const nul = await failure(parseJsonBody(post('{"name":"a\\u0000b"}'), schema));
     expect(nul.errors).toEqual([expect.objectContaining({ pointer: '/name', code: 'control_character' })]);
-    expect((await failure(parseJsonBody(post('{"nested":{"k\\u0007":1}}'), z.unknown()))).errors[0]?.pointer).toBe('/nested/k\u0007');
+    expect((await failure(parseJsonBody(post('{"nested":{"k\\u0007":1}}'), z.unknown()))).errors[0]?.pointer).toBe(
+      '/nested/k\u0007',
+    );
     expect(await parseJsonBody(post('{"name":"line\\nbreak\\ttab"}'), schema)).toEqual({ name: 'line\nbreak\ttab' });
-    expect((await failure(() => parseQuery(new Request('http://x/v1/thing?name=a%00'), z.object({ name: z.string() })))).errors[0]?.pointer).toBe('/query/name');
+    expect(
+      (await failure(() => parseQuery(new Request('http://x/v1/thing?name=a%00'), z.object({ name: z.string() }))))
+        .errors[0]?.pointer,
+    ).toBe('/query/name');
   });
 
   it('answers 415 for a repeated Content-Type or a charset other than UTF-8, and 400 for a malformed Content-Length', async () => {
-    expect((await failure(parseJsonBody(post('{"name":"a"}', { 'content-type': 'application/json, application/json' }), schema))).status).toBe(415);
-    expect((await failure(parseJsonBody(post('{"name":"a"}', { 'content-type': 'application/json; charset=latin1' }), schema))).status).toBe(415);
-    expect(await parseJsonBody(post('{"name":"a"}', { 'content-type': 'application/json; charset=UTF-8' }), schema)).toEqual({ name: 'a' });
+    expect(
+      (
+        await failure(
+          parseJsonBody(post('{"name":"a"}', { 'content-type': 'application/json, application/json' }), schema),
+        )
+      ).status,
+    ).toBe(415);
+    expect(
+      (
+        await failure(
+          parseJsonBody(post('{"name":"a"}', { 'content-type': 'application/json; charset=latin1' }), schema),
+        )
+      ).status,
+    ).toBe(415);
+    expect(
+      await parseJsonBody(post('{"name":"a"}', { 'content-type': 'application/json; charset=UTF-8' }), schema),
+    ).toEqual({ name: 'a' });
     for (const length of ['abc', '-1', '1e3']) {
-      expect((await failure(parseJsonBody(post('{"name":"a"}', { 'content-type': 'application/json', 'content-length': length }), schema))).code).toBe('invalid_request');
+      expect(
+        (
+          await failure(
+            parseJsonBody(
+              post('{"name":"a"}', { 'content-type': 'application/json', 'content-length': length }),
+              schema,
+            ),
+          )
+        ).code,
+      ).toBe('invalid_request');
     }
   });
 
@@ -57,7 +90,12 @@ describe('request parsing', () => {
         controller.close();
       },
     });
-    const undeclared = new Request('http://x', { method: 'POST', body: stream, headers: { 'content-type': 'application/json' }, duplex: 'half' } as RequestInit);
+    const undeclared = new Request('http://x', {
+      method: 'POST',
+      body: stream,
+      headers: { 'content-type': 'application/json' },
+      duplex: 'half',
+    } as RequestInit);
     expect((await failure(parseJsonBody(undeclared, schema))).status).toBe(413);
   });
 

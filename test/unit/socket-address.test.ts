@@ -10,7 +10,9 @@ let base: string;
 beforeAll(async () => {
   recordSocketAddresses();
   // A plain Node HTTP server, as `next start` runs: the header is written before the request handler runs.
-  server = http.createServer((request, response) => response.end(JSON.stringify(request.headers[SOCKET_ADDRESS_HEADER] ?? null)));
+  server = http.createServer((request, response) =>
+    response.end(JSON.stringify(request.headers[SOCKET_ADDRESS_HEADER] ?? null)),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });

@@ -30,7 +30,9 @@ export default function DocsPage() {
           {entries.map(({ path, method, op }) => (
             <li key={op.operationId}>
               <a href={`#${op.operationId}`}>
-                <code>{method.toUpperCase()} {path}</code>
+                <code>
+                  {method.toUpperCase()} {path}
+                </code>
               </a>{' '}
               — {op.summary}
             </li>
@@ -40,19 +42,33 @@ export default function DocsPage() {
       {entries.map(({ path, method, op }) => (
         <section key={op.operationId} id={op.operationId} className="panel" aria-labelledby={`${op.operationId}-h`}>
           <h2 id={`${op.operationId}-h`}>
-            <code>{method.toUpperCase()} {path}</code>
+            <code>
+              {method.toUpperCase()} {path}
+            </code>
           </h2>
           <p>{op.summary}</p>
           {op.description && <p className="muted">{op.description}</p>}
           {op.parameters.length > 0 && (
             <table>
               <thead>
-                <tr><th>Parameter</th><th>In</th><th>Required</th><th>Schema</th></tr>
+                <tr>
+                  <th>Parameter</th>
+                  <th>In</th>
+                  <th>Required</th>
+                  <th>Schema</th>
+                </tr>
               </thead>
               <tbody>
                 {op.parameters.map((p) => (
                   <tr key={`${p.in}-${p.name}`}>
-                    <td><code>{p.name}</code></td><td>{p.in}</td><td>{p.required ? 'yes' : 'no'}</td><td><code>{JSON.stringify(p.schema)}</code></td>
+                    <td>
+                      <code>{p.name}</code>
+                    </td>
+                    <td>{p.in}</td>
+                    <td>{p.required ? 'yes' : 'no'}</td>
+                    <td>
+                      <code>{JSON.stringify(p.schema)}</code>
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -61,13 +77,24 @@ export default function DocsPage() {
           {op.requestBody && (
             <>
               <h3>Request body</h3>
-              <pre><code>{JSON.stringify(Object.values(op.requestBody.content)[0]?.example ?? Object.values(op.requestBody.content)[0]?.schema, null, 2)}</code></pre>
+              <pre>
+                <code>
+                  {JSON.stringify(
+                    Object.values(op.requestBody.content)[0]?.example ??
+                      Object.values(op.requestBody.content)[0]?.schema,
+                    null,
+                    2,
+                  )}
+                </code>
+              </pre>
             </>
           )}
           <h3>Responses</h3>
           <ul>
             {Object.entries(op.responses).map(([status, r]) => (
-              <li key={status}><code>{status}</code> {r.description}</li>
+              <li key={status}>
+                <code>{status}</code> {r.description}
+              </li>
             ))}
           </ul>
         </section>

@@ -1,7 +1,10 @@
 import type { Translate } from '@/i18n/translate';
 import type { MessageKey } from '@/i18n/messages/en';
 
-type ClientError = { message: string; data?: { appCode?: string; errors?: { pointer: string; code: string }[] } | null } | null;
+type ClientError = {
+  message: string;
+  data?: { appCode?: string; errors?: { pointer: string; code: string }[] } | null;
+} | null;
 
 const byCode: Record<string, MessageKey> = {
   unknown: 'invitation.state.unknown',
@@ -11,12 +14,17 @@ const byCode: Record<string, MessageKey> = {
   sign_in_required: 'invitation.signInRequired',
   password_change_required: 'invitation.mustChangePassword',
 };
-const byPointer: Record<string, MessageKey> = { '/password': 'invitation.passwordRules', '/name': 'invitation.nameRequired' };
+const byPointer: Record<string, MessageKey> = {
+  '/password': 'invitation.passwordRules',
+  '/name': 'invitation.nameRequired',
+};
 
 /** A refused accept in the page's language; anything unforeseen keeps the server's (English) message. */
 export function acceptErrorText(t: Translate, error: ClientError): string | null {
   if (!error) return null;
   const field = error.data?.errors?.[0];
-  const key = (field && (byCode[field.code] ?? byPointer[field.pointer])) ?? (error.data?.appCode ? byCode[error.data.appCode] : undefined);
+  const key =
+    (field && (byCode[field.code] ?? byPointer[field.pointer])) ??
+    (error.data?.appCode ? byCode[error.data.appCode] : undefined);
   return key ? t(key) : error.message;
 }

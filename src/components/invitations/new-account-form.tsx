@@ -8,7 +8,12 @@ import { api } from '@/trpc/react';
 import { acceptErrorText } from './accept-error';
 
 /** No account yet: the invited person picks their name and password; the account is created and joins at once. */
-export function NewAccountForm(props: { token: string; email: string; locale: Locale; onJoined: (platformId: string) => void }) {
+export function NewAccountForm(props: {
+  token: string;
+  email: string;
+  locale: Locale;
+  onJoined: (platformId: string) => void;
+}) {
   const { t } = useI18n();
   const [mismatch, setMismatch] = useState(false);
   const create = api.invitations.acceptAsNewOperator.useMutation({
@@ -27,7 +32,12 @@ export function NewAccountForm(props: { token: string; email: string; locale: Lo
     const differs = form.get('password') !== form.get('confirm');
     setMismatch(differs);
     if (differs) return;
-    create.mutate({ token: props.token, name: String(form.get('name') ?? ''), password: String(form.get('password')), locale: props.locale });
+    create.mutate({
+      token: props.token,
+      name: String(form.get('name') ?? ''),
+      password: String(form.get('password')),
+      locale: props.locale,
+    });
   }
 
   return (
@@ -38,7 +48,14 @@ export function NewAccountForm(props: { token: string; email: string; locale: Lo
         <label htmlFor="invite-name">{t('invitation.name')}</label>
         <input id="invite-name" name="name" autoComplete="name" maxLength={100} required />
         <label htmlFor="invite-password">{t('invitation.newPassword')}</label>
-        <input id="invite-password" name="password" type="password" autoComplete="new-password" aria-describedby="invite-password-rules" required />
+        <input
+          id="invite-password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          aria-describedby="invite-password-rules"
+          required
+        />
         <small id="invite-password-rules" className="muted">
           {t('invitation.passwordRules')}
         </small>

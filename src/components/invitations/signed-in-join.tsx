@@ -5,7 +5,12 @@ import { api } from '@/trpc/react';
 import { acceptErrorText } from './accept-error';
 
 /** Signed in as the invited address already: one button, the session is the proof. */
-export function SignedInJoin(props: { token: string; email: string; platformName: string; onJoined: (platformId: string) => void }) {
+export function SignedInJoin(props: {
+  token: string;
+  email: string;
+  platformName: string;
+  onJoined: (platformId: string) => void;
+}) {
   const { t } = useI18n();
   const accept = api.invitations.accept.useMutation({ onSuccess: ({ platformId }) => props.onJoined(platformId) });
   const problem = acceptErrorText(t, accept.error);
@@ -17,7 +22,11 @@ export function SignedInJoin(props: { token: string; email: string; platformName
           {problem}
         </p>
       )}
-      <button type="button" disabled={accept.isPending || accept.isSuccess} onClick={() => accept.mutate({ token: props.token })}>
+      <button
+        type="button"
+        disabled={accept.isPending || accept.isSuccess}
+        onClick={() => accept.mutate({ token: props.token })}
+      >
         {accept.isPending ? t('invitation.busy') : t('invitation.join', { platform: props.platformName })}
       </button>
     </>

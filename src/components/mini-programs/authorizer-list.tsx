@@ -41,7 +41,11 @@ export function AuthorizerList() {
               {rows.map((a) => (
                 <tr key={`${a.platform}:${a.appId}`}>
                   <td>
-                    <Link href={`/platforms/${platformId}/mini-programs/${encodeURIComponent(a.appId)}?platform=${a.platform}`}>{a.nickname ?? a.appId}</Link>
+                    <Link
+                      href={`/platforms/${platformId}/mini-programs/${encodeURIComponent(a.appId)}?platform=${a.platform}`}
+                    >
+                      {a.nickname ?? a.appId}
+                    </Link>
                   </td>
                   <td>
                     <code>{a.appId}</code>
@@ -50,7 +54,11 @@ export function AuthorizerList() {
                   <td>{a.tenantId ?? <span className="muted">{t('miniPrograms.list.noSeller')}</span>}</td>
                   <td>
                     <span className={`badge ${a.status === 'authorized' ? 'ok' : 'warn'}`}>
-                      {t(a.status === 'authorized' ? 'miniPrograms.status.authorized' : 'miniPrograms.status.unauthorized')}
+                      {t(
+                        a.status === 'authorized'
+                          ? 'miniPrograms.status.authorized'
+                          : 'miniPrograms.status.unauthorized',
+                      )}
                     </span>
                   </td>
                   <td>{format.dateTime(a.authorizedAt)}</td>

@@ -24,7 +24,9 @@ export function CommitForm({ platformId, platform, appId, tenantId }: Props) {
   const [extJson, setExtJson] = useState(() => extJsonTemplate(appId));
   const [problems, setProblems] = useState<ExtJsonProblem[]>([]);
   const [versionMissing, setVersionMissing] = useState(false);
-  const commit = api.miniPrograms.commit.useMutation({ onSuccess: () => void utils.sellerAuthorization.authorizerAudits.invalidate() });
+  const commit = api.miniPrograms.commit.useMutation({
+    onSuccess: () => void utils.sellerAuthorization.authorizerAudits.invalidate(),
+  });
   const list = templates.data?.templates ?? [];
   const server = fieldErrorsOf(commit.error);
   const extError = problems.length > 0 || server.extJson;
@@ -69,7 +71,12 @@ export function CommitForm({ platformId, platform, appId, tenantId }: Props) {
         {templates.isLoading && <p>{t('miniPrograms.commit.templatesLoading')}</p>}
         <ErrorAlert error={templates.error} />
         {templates.data && list.length === 0 && <p className="muted">{t('miniPrograms.commit.noTemplates')}</p>}
-        <select id="commit-template" value={templateIndex} onChange={(e) => setTemplateIndex(Number(e.target.value))} disabled={list.length === 0}>
+        <select
+          id="commit-template"
+          value={templateIndex}
+          onChange={(e) => setTemplateIndex(Number(e.target.value))}
+          disabled={list.length === 0}
+        >
           {list.map((tpl, index) => (
             <option key={`${tpl.templateId}:${tpl.userVersion}`} value={index}>
               {[tpl.templateId, tpl.userVersion, tpl.userDesc].filter(Boolean).join(' · ')}

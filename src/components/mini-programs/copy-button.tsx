@@ -21,7 +21,11 @@ export function CopyButton({ text, label }: { text: string; label?: string }) {
         {label ?? t('miniPrograms.link.copy')}
       </button>
       <span role="status" className={state === 'failed' ? 'error' : 'muted'}>
-        {state === 'copied' ? t('miniPrograms.link.copied') : state === 'failed' ? t('miniPrograms.link.copyFailed') : ''}
+        {state === 'copied'
+          ? t('miniPrograms.link.copied')
+          : state === 'failed'
+            ? t('miniPrograms.link.copyFailed')
+            : ''}
       </span>
     </>
   );

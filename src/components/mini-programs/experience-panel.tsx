@@ -20,12 +20,23 @@ export function ExperiencePanel(props: { platformId: string; platform: MiniProvi
         className="row"
         onSubmit={(e) => {
           e.preventDefault();
-          experience.mutate({ platformId: props.platformId, platform: props.platform, authorizerAppId: props.appId, path: path.trim() || undefined });
+          experience.mutate({
+            platformId: props.platformId,
+            platform: props.platform,
+            authorizerAppId: props.appId,
+            path: path.trim() || undefined,
+          });
         }}
       >
         <div style={{ flex: 1, minWidth: '10rem' }}>
           <label htmlFor="experience-path">{t('miniPrograms.experience.path')}</label>
-          <input id="experience-path" value={path} maxLength={255} placeholder="pages/index/index" onChange={(e) => setPath(e.target.value)} />
+          <input
+            id="experience-path"
+            value={path}
+            maxLength={255}
+            placeholder="pages/index/index"
+            onChange={(e) => setPath(e.target.value)}
+          />
         </div>
         <button type="submit" disabled={experience.isPending}>
           {experience.isPending ? t('miniPrograms.experience.busy') : t('miniPrograms.experience.submit')}

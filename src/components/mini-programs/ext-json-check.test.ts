@@ -21,12 +21,20 @@ describe('checkExtJson (the commit form validates before sending)', () => {
       { kind: 'type', field: 'extEnable', expected: 'boolean' },
       { kind: 'type', field: 'ext', expected: 'record' },
     ]);
-    expect(checkExtJson('{"extEnable":true,"extAppid":"","ext":{},"window":{}}')).toEqual([{ kind: 'other', field: 'extAppid', detail: expect.any(String) }]);
+    expect(checkExtJson('{"extEnable":true,"extAppid":"","ext":{},"window":{}}')).toEqual([
+      { kind: 'other', field: 'extAppid', detail: expect.any(String) },
+    ]);
     expect(checkExtJson('[]')).toEqual([{ kind: 'type', field: '(root)', expected: 'object' }]);
   });
 
   it('refuses exactly what the API schema refuses', () => {
-    for (const text of ['{}', '1', 'null', '{"extEnable":true,"extAppid":"a","ext":{},"window":[]}', extJsonTemplate('wx1')]) {
+    for (const text of [
+      '{}',
+      '1',
+      'null',
+      '{"extEnable":true,"extAppid":"a","ext":{},"window":[]}',
+      extJsonTemplate('wx1'),
+    ]) {
       expect(checkExtJson(text).length === 0).toBe(extJsonString.safeParse(text).success);
     }
   });

@@ -7,7 +7,10 @@ export type ExtJsonProblem =
   | { kind: 'other'; field: string; detail: string };
 
 const at = (value: unknown, path: PropertyKey[]) =>
-  path.reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<PropertyKey, unknown>)[key] : undefined), value);
+  path.reduce<unknown>(
+    (node, key) => (node && typeof node === 'object' ? (node as Record<PropertyKey, unknown>)[key] : undefined),
+    value,
+  );
 
 /**
  * The ext JSON editor's check, before anything is sent: the same `extJsonObject` schema the API applies, with
@@ -24,11 +27,13 @@ export function checkExtJson(text: string): ExtJsonProblem[] {
   if (result.success) return [];
   return result.error.issues.map((issue): ExtJsonProblem => {
     const field = issue.path.map(String).join('.') || '(root)';
-    if (issue.code === 'invalid_type' && issue.path.length > 0 && at(parsed, issue.path) === undefined) return { kind: 'missing', field };
+    if (issue.code === 'invalid_type' && issue.path.length > 0 && at(parsed, issue.path) === undefined)
+      return { kind: 'missing', field };
     if (issue.code === 'invalid_type') return { kind: 'type', field, expected: String(issue.expected) };
     return { kind: 'other', field, detail: issue.message };
   });
 }
 
 /** A starting ext JSON for an authorizer: the shape the upstreams require, with its own app id. */
-export const extJsonTemplate = (appId: string) => JSON.stringify({ extEnable: true, extAppid: appId, ext: {}, window: {} }, null, 2);
+export const extJsonTemplate = (appId: string) =>
+  JSON.stringify({ extEnable: true, extAppid: appId, ext: {}, window: {} }, null, 2);

@@ -8,7 +8,13 @@ import type { MiniProvider } from './provider-label';
 import { ErrorAlert } from './trpc-error';
 
 const describeMember = (member: unknown) =>
-  typeof member === 'string' ? member : member && typeof member === 'object' ? Object.values(member as Record<string, unknown>).filter((v) => typeof v === 'string').join(' · ') : String(member);
+  typeof member === 'string'
+    ? member
+    : member && typeof member === 'object'
+      ? Object.values(member as Record<string, unknown>)
+          .filter((v) => typeof v === 'string')
+          .join(' · ')
+      : String(member);
 
 /** Testers of the experience version: bind or unbind one; the upstream answers with the current list. */
 export function MembersPanel(props: { platformId: string; platform: MiniProvider; appId: string }) {
@@ -18,7 +24,14 @@ export function MembersPanel(props: { platformId: string; platform: MiniProvider
   const members = api.miniPrograms.members.useMutation();
   const send = (action: 'bind' | 'unbind') => {
     if (!member.trim()) return document.getElementById('member-id')?.focus();
-    members.mutate({ platformId: props.platformId, platform: props.platform, authorizerAppId: props.appId, action, member: member.trim(), role: role.trim() || undefined });
+    members.mutate({
+      platformId: props.platformId,
+      platform: props.platform,
+      authorizerAppId: props.appId,
+      action,
+      member: member.trim(),
+      role: role.trim() || undefined,
+    });
   };
   return (
     <section className="panel" aria-labelledby="members-heading">

@@ -17,7 +17,13 @@ const auditBadge: Record<string, { key: MessageKey; className: string }> = {
 export function PipelineStages({ state }: { state: State }) {
   const { t, format } = useI18n();
   const { commit, audit, released, awaitingSubmit } = state;
-  const auditClass = !audit ? '' : audit.status === 'pending' ? styles.stageActive : audit.status === 'rejected' ? styles.stageFailed : styles.stageDone;
+  const auditClass = !audit
+    ? ''
+    : audit.status === 'pending'
+      ? styles.stageActive
+      : audit.status === 'rejected'
+        ? styles.stageFailed
+        : styles.stageDone;
   return (
     <ol className={styles.stages} aria-label={t('miniPrograms.pipeline.heading')}>
       <li className={`${styles.stage} ${commit ? styles.stageDone : ''}`} data-testid="stage-committed">
@@ -42,7 +48,9 @@ export function PipelineStages({ state }: { state: State }) {
           <>
             <p>
               <strong>{t('miniPrograms.stage.version', { version: audit.userVersion })}</strong>{' '}
-              <span className={auditBadge[audit.status]?.className}>{t(auditBadge[audit.status]?.key ?? 'miniPrograms.audit.pending')}</span>
+              <span className={auditBadge[audit.status]?.className}>
+                {t(auditBadge[audit.status]?.key ?? 'miniPrograms.audit.pending')}
+              </span>
             </p>
             <p className="muted">
               <code>{audit.auditId}</code> · {format.dateTime(audit.decidedAt ?? audit.submittedAt)}
@@ -54,7 +62,9 @@ export function PipelineStages({ state }: { state: State }) {
         ) : (
           <p className="muted">{t('miniPrograms.stage.notSubmitted')}</p>
         )}
-        {awaitingSubmit && commit && audit && <p className="muted">{t('miniPrograms.stage.awaitingSubmit', { version: commit.userVersion })}</p>}
+        {awaitingSubmit && commit && audit && (
+          <p className="muted">{t('miniPrograms.stage.awaitingSubmit', { version: commit.userVersion })}</p>
+        )}
       </li>
       <li className={`${styles.stage} ${released ? styles.stageDone : ''}`} data-testid="stage-released">
         <h3>{t('miniPrograms.stage.released')}</h3>

@@ -1,5 +1,11 @@
 /** The shapes of sellerAuthorization.authorizerAudits as they arrive over tRPC (undefined fields omitted). */
-export type CommitSummary = { id: string; templateId: string; userVersion: string; userDesc: string; createdAt: string };
+export type CommitSummary = {
+  id: string;
+  templateId: string;
+  userVersion: string;
+  userDesc: string;
+  createdAt: string;
+};
 export type AuditSummary = {
   auditId: string;
   userVersion: string;

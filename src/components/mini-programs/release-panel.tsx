@@ -8,7 +8,12 @@ import type { MiniProvider } from './provider-label';
 import { ErrorAlert } from './trpc-error';
 
 /** Release (after approval) and rollback: admins only; others see who can do it. */
-export function ReleasePanel(props: { platformId: string; platform: MiniProvider; appId: string; approvedVersion?: string }) {
+export function ReleasePanel(props: {
+  platformId: string;
+  platform: MiniProvider;
+  appId: string;
+  approvedVersion?: string;
+}) {
   const { platformId, platform, appId, approvedVersion } = props;
   const { t } = useI18n();
   const { can } = useMembership();
@@ -27,10 +32,17 @@ export function ReleasePanel(props: { platformId: string; platform: MiniProvider
           <div className={styles.actions}>
             {approvedVersion && (
               <button type="button" disabled={release.isPending} onClick={() => release.mutate(target)}>
-                {release.isPending ? t('miniPrograms.release.busy') : t('miniPrograms.release.submit', { version: approvedVersion })}
+                {release.isPending
+                  ? t('miniPrograms.release.busy')
+                  : t('miniPrograms.release.submit', { version: approvedVersion })}
               </button>
             )}
-            <button type="button" className="danger" disabled={rollback.isPending} onClick={() => rollback.mutate(target)}>
+            <button
+              type="button"
+              className="danger"
+              disabled={rollback.isPending}
+              onClick={() => rollback.mutate(target)}
+            >
               {t('miniPrograms.release.rollback')}
             </button>
           </div>

@@ -24,7 +24,12 @@ export function RemoveAuthorizerPanel({ platformId, appId }: { platformId: strin
       <ErrorAlert error={remove.error} />
       {confirming ? (
         <div className="row">
-          <button type="button" className="danger" disabled={remove.isPending} onClick={() => remove.mutate({ platformId, appId })}>
+          <button
+            type="button"
+            className="danger"
+            disabled={remove.isPending}
+            onClick={() => remove.mutate({ platformId, appId })}
+          >
             {t('miniPrograms.remove.confirm', { appId })}
           </button>
           <button type="button" className="secondary" autoFocus onClick={() => setConfirming(false)}>

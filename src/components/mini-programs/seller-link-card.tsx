@@ -9,7 +9,12 @@ import { QrImage } from './qr-image';
 export function SellerLinkCard({ url, expiresAt }: { url: string; expiresAt: string }) {
   const { t, format } = useI18n();
   return (
-    <section className={`panel ${styles.linkCard}`} style={{ marginTop: '1rem' }} aria-labelledby="seller-link-heading" data-testid="seller-link">
+    <section
+      className={`panel ${styles.linkCard}`}
+      style={{ marginTop: '1rem' }}
+      aria-labelledby="seller-link-heading"
+      data-testid="seller-link"
+    >
       <div>
         <h3 id="seller-link-heading">{t('miniPrograms.link.heading')}</h3>
         <label htmlFor="seller-link-url">{t('miniPrograms.link.label')}</label>

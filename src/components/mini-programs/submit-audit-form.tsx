@@ -12,26 +12,44 @@ const emptyItem = (): Item => ({ address: '', title: '', tag: '' });
 const maxItems = 5;
 
 /** Submit for audit: the latest commit, with optional page items (address / title / tag rows). */
-export function SubmitAuditForm(props: { platformId: string; platform: MiniProvider; appId: string; hasCommit: boolean }) {
+export function SubmitAuditForm(props: {
+  platformId: string;
+  platform: MiniProvider;
+  appId: string;
+  hasCommit: boolean;
+}) {
   const { platformId, platform, appId, hasCommit } = props;
   const { t } = useI18n();
   const utils = api.useUtils();
   const [items, setItems] = useState<Item[]>([emptyItem()]);
   const [feedback, setFeedback] = useState('');
   const [missing, setMissing] = useState<number[]>([]);
-  const submitAudit = api.miniPrograms.submitAudit.useMutation({ onSuccess: () => void utils.sellerAuthorization.authorizerAudits.invalidate() });
-  const update = (index: number, patch: Partial<Item>) => setItems((all) => all.map((item, i) => (i === index ? { ...item, ...patch } : item)));
+  const submitAudit = api.miniPrograms.submitAudit.useMutation({
+    onSuccess: () => void utils.sellerAuthorization.authorizerAudits.invalidate(),
+  });
+  const update = (index: number, patch: Partial<Item>) =>
+    setItems((all) => all.map((item, i) => (i === index ? { ...item, ...patch } : item)));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const filled = items.map((item) => ({ address: item.address.trim(), title: item.title.trim(), tag: item.tag.trim() }));
+    const filled = items.map((item) => ({
+      address: item.address.trim(),
+      title: item.title.trim(),
+      tag: item.tag.trim(),
+    }));
     const invalid = filled.flatMap((item, i) => (!item.address && (item.title || item.tag) ? [i] : []));
     setMissing(invalid);
     if (invalid.length > 0) {
       document.getElementById(`audit-address-${invalid[0]}`)?.focus();
       return;
     }
-    submitAudit.mutate({ platformId, platform, authorizerAppId: appId, itemList: filled.filter((item) => item.address), feedbackInfo: feedback.trim() || undefined });
+    submitAudit.mutate({
+      platformId,
+      platform,
+      authorizerAppId: appId,
+      itemList: filled.filter((item) => item.address),
+      feedbackInfo: feedback.trim() || undefined,
+    });
   };
 
   return (
@@ -65,20 +83,40 @@ export function SubmitAuditForm(props: { platformId: string; platform: MiniProvi
                 </div>
                 <div>
                   <label htmlFor={`audit-title-${i}`}>{`${t('miniPrograms.audit.pageTitle')} ${n}`}</label>
-                  <input id={`audit-title-${i}`} value={item.title} maxLength={64} onChange={(e) => update(i, { title: e.target.value })} />
+                  <input
+                    id={`audit-title-${i}`}
+                    value={item.title}
+                    maxLength={64}
+                    onChange={(e) => update(i, { title: e.target.value })}
+                  />
                 </div>
                 <div>
                   <label htmlFor={`audit-tag-${i}`}>{`${t('miniPrograms.audit.tag')} ${n}`}</label>
-                  <input id={`audit-tag-${i}`} value={item.tag} maxLength={64} onChange={(e) => update(i, { tag: e.target.value })} />
+                  <input
+                    id={`audit-tag-${i}`}
+                    value={item.tag}
+                    maxLength={64}
+                    onChange={(e) => update(i, { tag: e.target.value })}
+                  />
                 </div>
-                <button type="button" className="secondary" disabled={items.length === 1} onClick={() => setItems((all) => all.filter((_, j) => j !== i))}>
+                <button
+                  type="button"
+                  className="secondary"
+                  disabled={items.length === 1}
+                  onClick={() => setItems((all) => all.filter((_, j) => j !== i))}
+                >
                   {t('miniPrograms.audit.removePage', { n })}
                 </button>
               </div>
             );
           })}
           <div className={styles.actions}>
-            <button type="button" className="secondary" disabled={items.length >= maxItems} onClick={() => setItems((all) => [...all, emptyItem()])}>
+            <button
+              type="button"
+              className="secondary"
+              disabled={items.length >= maxItems}
+              onClick={() => setItems((all) => [...all, emptyItem()])}
+            >
               {t('miniPrograms.audit.addPage')}
             </button>
           </div>

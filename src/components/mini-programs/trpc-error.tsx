@@ -3,7 +3,9 @@ type ErrorLike = { message: string; data?: unknown } | null | undefined;
 
 export function fieldErrorsOf(error: ErrorLike): Record<string, string> {
   const data = error?.data as { errors?: { pointer?: string; message?: string }[] } | null | undefined;
-  const entries = (data?.errors ?? []).filter((e) => e.pointer && e.message).map((e) => [e.pointer!.replace(/^\//, ''), e.message!] as const);
+  const entries = (data?.errors ?? [])
+    .filter((e) => e.pointer && e.message)
+    .map((e) => [e.pointer!.replace(/^\//, ''), e.message!] as const);
   return Object.fromEntries(entries);
 }
 

@@ -37,6 +37,7 @@ export const statusLabels = (t: Translate) => ({
 /** Badge colour of an upstream state: done, waiting on someone, or refused. */
 export function stateTone(state: string | undefined): '' | 'ok' | 'warn' {
   if (state === 'finished') return 'ok';
-  if (state === 'rejected' || state === 'canceled' || state === 'to_be_confirmed' || state === 'to_be_signed') return 'warn';
+  if (state === 'rejected' || state === 'canceled' || state === 'to_be_confirmed' || state === 'to_be_signed')
+    return 'warn';
   return '';
 }

@@ -16,7 +16,8 @@ export function useOnboardingLabels() {
   const { t, locale } = useI18n();
   return useMemo(
     () => ({
-      field: (field: FormDataField | string) => (field in formDataFields ? formDataFields[field as FormDataField].label[locale] : field),
+      field: (field: FormDataField | string) =>
+        field in formDataFields ? formDataFields[field as FormDataField].label[locale] : field,
       enumValue: (value: string) => enumValueLabels[value as keyof typeof enumValueLabels]?.[locale] ?? value,
       group: (group: FieldGroup) => groupLabels[group][locale],
       ...statusLabels(t),

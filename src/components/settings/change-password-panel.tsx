@@ -8,7 +8,10 @@ import styles from './settings.module.css';
 
 type Field = 'currentPassword' | 'newPassword' | 'confirmPassword';
 
-const serverCodes: Record<string, MessageKey> = { wrong_password: 'settings.password.wrongCurrent', unchanged: 'settings.password.unchanged' };
+const serverCodes: Record<string, MessageKey> = {
+  wrong_password: 'settings.password.wrongCurrent',
+  unchanged: 'settings.password.unchanged',
+};
 
 /**
  * The signed-in operator's own password (any role): current one, new one twice; errors on their fields.
@@ -17,7 +20,11 @@ const serverCodes: Record<string, MessageKey> = { wrong_password: 'settings.pass
  */
 export function ChangePasswordPanel({ onChanged }: { onChanged?: (newPassword: string) => void } = {}) {
   const { t } = useI18n();
-  const [values, setValues] = useState<Record<Field, string>>({ currentPassword: '', newPassword: '', confirmPassword: '' });
+  const [values, setValues] = useState<Record<Field, string>>({
+    currentPassword: '',
+    newPassword: '',
+    confirmPassword: '',
+  });
   const [mismatch, setMismatch] = useState(false);
   const change = api.me.changePassword.useMutation({
     onSuccess: (_data, variables) => {
@@ -55,15 +62,31 @@ export function ChangePasswordPanel({ onChanged }: { onChanged?: (newPassword: s
         required
         value={values[field]}
         aria-invalid={errors[field] ? true : undefined}
-        aria-describedby={[hint && `password-${field}-hint`, errors[field] && `password-${field}-error`].filter(Boolean).join(' ') || undefined}
+        aria-describedby={
+          [hint && `password-${field}-hint`, errors[field] && `password-${field}-error`].filter(Boolean).join(' ') ||
+          undefined
+        }
         onChange={(e) => setValues((v) => ({ ...v, [field]: e.target.value }))}
       />
-      {hint && <small id={`password-${field}-hint`} className={`muted ${styles.help}`}>{t(hint)}</small>}
-      {errors[field] && <p id={`password-${field}-error`} className="error">{errors[field]}</p>}
+      {hint && (
+        <small id={`password-${field}-hint`} className={`muted ${styles.help}`}>
+          {t(hint)}
+        </small>
+      )}
+      {errors[field] && (
+        <p id={`password-${field}-error`} className="error">
+          {errors[field]}
+        </p>
+      )}
     </div>
   );
   const locked = change.error?.data?.code === 'TOO_MANY_REQUESTS';
-  const otherFailure = change.error && !errors.currentPassword && !errors.newPassword ? (locked ? t('settings.password.locked') : change.error.message) : null;
+  const otherFailure =
+    change.error && !errors.currentPassword && !errors.newPassword
+      ? locked
+        ? t('settings.password.locked')
+        : change.error.message
+      : null;
   return (
     <section className="panel" aria-labelledby="password-heading" id="password">
       <h2 id="password-heading">{t('settings.password.heading')}</h2>
@@ -71,13 +94,23 @@ export function ChangePasswordPanel({ onChanged }: { onChanged?: (newPassword: s
         {input('currentPassword', 'settings.password.current', 'current-password')}
         {input('newPassword', 'settings.password.new', 'new-password', 'settings.password.rules')}
         {input('confirmPassword', 'settings.password.confirm', 'new-password')}
-        {otherFailure && <p role="alert" className="error">{otherFailure}</p>}
-        <p role="status" className="muted">{change.isSuccess ? t('settings.password.changed') : ''}</p>
+        {otherFailure && (
+          <p role="alert" className="error">
+            {otherFailure}
+          </p>
+        )}
+        <p role="status" className="muted">
+          {change.isSuccess ? t('settings.password.changed') : ''}
+        </p>
         {change.isSuccess ? (
           // The change ended this session too (change-operator-password.ts): the only way on is signing in again.
-          <a className="button" href="/sign-in">{t('settings.password.signInAgain')}</a>
+          <a className="button" href="/sign-in">
+            {t('settings.password.signInAgain')}
+          </a>
         ) : (
-          <button type="submit" disabled={change.isPending}>{t('settings.password.submit')}</button>
+          <button type="submit" disabled={change.isPending}>
+            {t('settings.password.submit')}
+          </button>
         )}
       </form>
     </section>

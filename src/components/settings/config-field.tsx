@@ -20,11 +20,28 @@ const invalidMessage: Record<ConfigFieldKind, MessageKey> = {
 
 // The allowlist is stored as an array and edited one host per line; the API takes it comma-separated.
 const toDraft = (value: unknown, kind: ConfigFieldKind) =>
-  Array.isArray(value) ? value.join(kind === 'hosts' ? '\n' : ', ') : value === undefined || value === null ? '' : String(value);
-const toWire = (draft: string, kind: ConfigFieldKind) => (kind === 'hosts' ? draft.split(/[\n,]/).map((s) => s.trim()).filter(Boolean).join(',') : draft.trim());
+  Array.isArray(value)
+    ? value.join(kind === 'hosts' ? '\n' : ', ')
+    : value === undefined || value === null
+      ? ''
+      : String(value);
+const toWire = (draft: string, kind: ConfigFieldKind) =>
+  kind === 'hosts'
+    ? draft
+        .split(/[\n,]/)
+        .map((s) => s.trim())
+        .filter(Boolean)
+        .join(',')
+    : draft.trim();
 
 /** One config key with the control that fits it, checked with the same zod rule as the server before sending. */
-export function ConfigField(props: { platformId: string; name: PlatformConfigKey; kind: ConfigFieldKind; value: unknown; canEdit: boolean }) {
+export function ConfigField(props: {
+  platformId: string;
+  name: PlatformConfigKey;
+  kind: ConfigFieldKind;
+  value: unknown;
+  canEdit: boolean;
+}) {
   const { platformId, name, kind, canEdit } = props;
   const { t } = useI18n();
   const utils = api.useUtils();
@@ -33,7 +50,11 @@ export function ConfigField(props: { platformId: string; name: PlatformConfigKey
   const [sent, setSent] = useState<string | null>(null);
   const set = api.platformConfig.set.useMutation({ onSuccess: () => void utils.platformConfig.get.invalidate() });
   const id = `config-${name.replace(/\W/g, '-')}`;
-  const problem = invalid ? t(invalidMessage[kind]) : set.error ? errorText(t, set.error, { invalid_value: invalidMessage[kind] }) : null;
+  const problem = invalid
+    ? t(invalidMessage[kind])
+    : set.error
+      ? errorText(t, set.error, { invalid_value: invalidMessage[kind] })
+      : null;
   const describedBy = problem ? `${id}-error` : `${id}-help`;
 
   const submit = (value: string) => {
@@ -66,12 +87,21 @@ export function ConfigField(props: { platformId: string; name: PlatformConfigKey
         </label>
         {kind === 'mode' || kind === 'modeOverride' ? (
           <select {...common} value={draft} disabled={!canEdit} onChange={(e) => setDraft(e.target.value)}>
-            <option value="">{t(kind === 'mode' ? 'settings.config.mode.default' : 'settings.config.mode.inherit')}</option>
+            <option value="">
+              {t(kind === 'mode' ? 'settings.config.mode.default' : 'settings.config.mode.inherit')}
+            </option>
             <option value="upstream">{t('settings.config.mode.upstream')}</option>
             <option value="manual">{t('settings.config.mode.manual')}</option>
           </select>
         ) : kind === 'hosts' ? (
-          <textarea {...common} rows={3} value={draft} readOnly={!canEdit} onChange={(e) => setDraft(e.target.value)} placeholder="shop.example.com" />
+          <textarea
+            {...common}
+            rows={3}
+            value={draft}
+            readOnly={!canEdit}
+            onChange={(e) => setDraft(e.target.value)}
+            placeholder="shop.example.com"
+          />
         ) : (
           <input
             {...common}

@@ -9,7 +9,13 @@ import styles from './settings.module.css';
  * scroll it sideways), column headers, and an optional last column of row actions whose header is only
  * announced to screen readers. Rows are the caller's `<tr>`s.
  */
-export function DataTable(props: { labelledBy: string; columns: string[]; actions?: boolean; spaced?: boolean; children: ReactNode }) {
+export function DataTable(props: {
+  labelledBy: string;
+  columns: string[];
+  actions?: boolean;
+  spaced?: boolean;
+  children: ReactNode;
+}) {
   const { labelledBy, columns, actions, spaced, children } = props;
   const { t } = useI18n();
   return (
@@ -18,7 +24,9 @@ export function DataTable(props: { labelledBy: string; columns: string[]; action
         <thead>
           <tr>
             {columns.map((column) => (
-              <th key={column} scope="col">{column}</th>
+              <th key={column} scope="col">
+                {column}
+              </th>
             ))}
             {actions && (
               <th scope="col">

@@ -64,17 +64,43 @@ export function DeliveriesPanel({ platformId, canRedeliver }: { platformId: stri
       )}
       {page && page.data.length === 0 && <p>{t('settings.deliveries.empty')}</p>}
       {page && page.data.length > 0 && (
-        <DataTable labelledBy="deliveries-heading" columns={[t('settings.deliveries.event'), t('settings.deliveries.url'), t('settings.col.status'), t('settings.deliveries.attempts'), t('settings.deliveries.nextAttempt')]} actions={canRedeliver}>
+        <DataTable
+          labelledBy="deliveries-heading"
+          columns={[
+            t('settings.deliveries.event'),
+            t('settings.deliveries.url'),
+            t('settings.col.status'),
+            t('settings.deliveries.attempts'),
+            t('settings.deliveries.nextAttempt'),
+          ]}
+          actions={canRedeliver}
+        >
           {page.data.map((d) => (
-            <DeliveryRow key={d.id} delivery={d} canRedeliver={canRedeliver} busy={redeliver.isPending} onRedeliver={() => redeliver.mutate({ platformId, deliveryId: d.id })} />
+            <DeliveryRow
+              key={d.id}
+              delivery={d}
+              canRedeliver={canRedeliver}
+              busy={redeliver.isPending}
+              onRedeliver={() => redeliver.mutate({ platformId, deliveryId: d.id })}
+            />
           ))}
         </DataTable>
       )}
       <div className="row" style={{ marginTop: '1rem' }}>
-        <button type="button" className="secondary" disabled={cursors.length === 0} onClick={() => setCursors((c) => c.slice(0, -1))}>
+        <button
+          type="button"
+          className="secondary"
+          disabled={cursors.length === 0}
+          onClick={() => setCursors((c) => c.slice(0, -1))}
+        >
           {t('common.previous')}
         </button>
-        <button type="button" className="secondary" disabled={!page?.hasMore} onClick={() => page?.nextCursor && setCursors((c) => [...c, page.nextCursor!])}>
+        <button
+          type="button"
+          className="secondary"
+          disabled={!page?.hasMore}
+          onClick={() => page?.nextCursor && setCursors((c) => [...c, page.nextCursor!])}
+        >
           {t('common.next')}
         </button>
       </div>

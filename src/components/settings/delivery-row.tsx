@@ -14,7 +14,13 @@ export type Delivery = {
   nextAttemptAt: string | null;
   lastStatusCode: number | null;
   createdAt: string;
-  attempts: { attempt: number; startedAt: string; durationMs: number | null; statusCode: number | null; error: string | null }[];
+  attempts: {
+    attempt: number;
+    startedAt: string;
+    durationMs: number | null;
+    statusCode: number | null;
+    error: string | null;
+  }[];
 };
 
 const badge: Record<Delivery['status'], string> = { pending: 'badge warn', succeeded: 'badge ok', failed: 'badge' };
@@ -25,7 +31,12 @@ const statusKey: Record<Delivery['status'], MessageKey> = {
 };
 
 /** One delivery: its event, where it went, each attempt's HTTP status, and when the next attempt is due. */
-export function DeliveryRow(props: { delivery: Delivery; canRedeliver: boolean; busy: boolean; onRedeliver: () => void }) {
+export function DeliveryRow(props: {
+  delivery: Delivery;
+  canRedeliver: boolean;
+  busy: boolean;
+  onRedeliver: () => void;
+}) {
   const { delivery: d } = props;
   const { t, format } = useI18n();
   return (
@@ -46,14 +57,27 @@ export function DeliveryRow(props: { delivery: Delivery; canRedeliver: boolean; 
           <ol className={styles.attempts}>
             {d.attempts.map((a) => (
               <li key={a.attempt}>
-                {format.dateTime(a.startedAt)} · {a.statusCode !== null ? <code>HTTP {a.statusCode}</code> : <span className="error">{a.error ?? t('settings.deliveries.noResponse')}</span>}
-                {a.durationMs !== null && <span className="muted"> · {t('settings.deliveries.ms', { ms: format.number(a.durationMs) })}</span>}
+                {format.dateTime(a.startedAt)} ·{' '}
+                {a.statusCode !== null ? (
+                  <code>HTTP {a.statusCode}</code>
+                ) : (
+                  <span className="error">{a.error ?? t('settings.deliveries.noResponse')}</span>
+                )}
+                {a.durationMs !== null && (
+                  <span className="muted"> · {t('settings.deliveries.ms', { ms: format.number(a.durationMs) })}</span>
+                )}
               </li>
             ))}
           </ol>
         )}
       </td>
-      <td>{d.status === 'pending' && d.nextAttemptAt ? format.dateTime(d.nextAttemptAt) : <span className="muted">—</span>}</td>
+      <td>
+        {d.status === 'pending' && d.nextAttemptAt ? (
+          format.dateTime(d.nextAttemptAt)
+        ) : (
+          <span className="muted">—</span>
+        )}
+      </td>
       {props.canRedeliver && (
         <td>
           <button

@@ -20,19 +20,32 @@ export function InviteMemberForm({ platformId }: { platformId: string }) {
   const invite = api.consoleAdmin.inviteMember.useMutation({
     onSuccess: ({ invitation, acceptPath }) => {
       // The browser knows the address people reach this console at; the server may sit behind a proxy.
-      setLink({ email: invitation.email, role: invitation.role, url: new URL(acceptPath, window.location.origin).toString(), expiresAt: invitation.expiresAt });
+      setLink({
+        email: invitation.email,
+        role: invitation.role,
+        url: new URL(acceptPath, window.location.origin).toString(),
+        expiresAt: invitation.expiresAt,
+      });
       setEmail('');
       void utils.consoleAdmin.invitations.invalidate();
     },
   });
-  const problem = invite.error ? errorText(t, invite.error, { already_member: 'settings.members.alreadyMember', invalid_request: 'settings.members.invalidEmail' }) : null;
+  const problem = invite.error
+    ? errorText(t, invite.error, {
+        already_member: 'settings.members.alreadyMember',
+        invalid_request: 'settings.members.invalidEmail',
+      })
+    : null;
   return (
     <>
       <p className="muted">{t('settings.members.inviteIntro')}</p>
       {link && (
         <OneTimeSecret
           title={t('settings.members.linkTitle', { email: link.email })}
-          hint={t('settings.members.linkHint', { time: format.dateTime(link.expiresAt), role: t(`settings.role.${link.role}`) })}
+          hint={t('settings.members.linkHint', {
+            time: format.dateTime(link.expiresAt),
+            role: t(`settings.role.${link.role}`),
+          })}
           value={link.url}
           testId="invitation-link"
           onDone={() => setLink(null)}

@@ -8,7 +8,13 @@ import styles from './settings.module.css';
 import { DataTable } from './data-table';
 
 const providers = ['providerA', 'providerB'] as const;
-const empty = { provider: 'providerA' as (typeof providers)[number], templateId: '', userVersion: '', userDesc: '', tenantId: '' };
+const empty = {
+  provider: 'providerA' as (typeof providers)[number],
+  templateId: '',
+  userVersion: '',
+  userDesc: '',
+  tenantId: '',
+};
 type Draft = typeof empty;
 const inputs = ['templateId', 'userVersion', 'userDesc', 'tenantId'] as const;
 
@@ -23,7 +29,11 @@ export function ManualTemplatesPanel({ platformId, canEdit }: { platformId: stri
   const remove = api.miniPrograms.manualTemplates.delete.useMutation({ onSuccess: refresh });
   const fieldErrors = new Map((create.error?.data?.errors ?? []).map((e) => [e.pointer.replace(/^\//, ''), e.code]));
   const fieldMessage = (field: string) =>
-    fieldErrors.get(field) === 'duplicate' ? t('settings.templates.duplicate') : fieldErrors.has(field) ? t('settings.templates.invalid') : null;
+    fieldErrors.get(field) === 'duplicate'
+      ? t('settings.templates.duplicate')
+      : fieldErrors.has(field)
+        ? t('settings.templates.invalid')
+        : null;
 
   return (
     <section className="panel" aria-labelledby="templates-heading" id="templates">
@@ -47,7 +57,11 @@ export function ManualTemplatesPanel({ platformId, canEdit }: { platformId: stri
         >
           <div>
             <label htmlFor="template-provider">{t('settings.col.provider')}</label>
-            <select id="template-provider" value={draft.provider} onChange={(e) => setDraft({ ...draft, provider: e.target.value as Draft['provider'] })}>
+            <select
+              id="template-provider"
+              value={draft.provider}
+              onChange={(e) => setDraft({ ...draft, provider: e.target.value as Draft['provider'] })}
+            >
               {providers.map((p) => (
                 <option key={p} value={p}>
                   {t(`settings.provider.${p}`)}
@@ -88,7 +102,18 @@ export function ManualTemplatesPanel({ platformId, canEdit }: { platformId: stri
       )}
       {list.data && list.data.data.length === 0 && <p>{t('settings.templates.empty')}</p>}
       {list.data && list.data.data.length > 0 && (
-        <DataTable labelledBy="templates-heading" columns={[t('settings.col.provider'), t('settings.templates.templateId'), t('settings.templates.userVersion'), t('settings.templates.userDesc'), t('settings.templates.tenantId'), t('settings.col.created')]} actions={canEdit}>
+        <DataTable
+          labelledBy="templates-heading"
+          columns={[
+            t('settings.col.provider'),
+            t('settings.templates.templateId'),
+            t('settings.templates.userVersion'),
+            t('settings.templates.userDesc'),
+            t('settings.templates.tenantId'),
+            t('settings.col.created'),
+          ]}
+          actions={canEdit}
+        >
           {list.data.data.map((tpl) => (
             <tr key={tpl.id}>
               <td>{t(`settings.provider.${tpl.platform}`)}</td>

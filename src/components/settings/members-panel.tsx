@@ -20,7 +20,9 @@ export function MembersPanel({ platformId }: { platformId: string }) {
   const remove = api.consoleAdmin.removeMember.useMutation({ onSettled: refresh });
   const endSessions = api.consoleAdmin.endMemberSessions.useMutation();
   const failure = changeRole.error ?? remove.error ?? endSessions.error ?? members.error;
-  const signedOut = members.data?.data.find((m) => endSessions.isSuccess && m.operatorId === endSessions.data.operatorId);
+  const signedOut = members.data?.data.find(
+    (m) => endSessions.isSuccess && m.operatorId === endSessions.data.operatorId,
+  );
   return (
     <section className="panel" aria-labelledby="members-heading" id="members">
       <h2 id="members-heading">{t('settings.members.heading')}</h2>
@@ -34,7 +36,12 @@ export function MembersPanel({ platformId }: { platformId: string }) {
       <p role="status" className="muted">
         {signedOut ? t('settings.members.sessionsEnded', { email: signedOut.email }) : ''}
       </p>
-      <DataTable labelledBy="members-heading" columns={[t('settings.members.email'), t('settings.members.role'), t('settings.members.since')]} actions spaced>
+      <DataTable
+        labelledBy="members-heading"
+        columns={[t('settings.members.email'), t('settings.members.role'), t('settings.members.since')]}
+        actions
+        spaced
+      >
         {members.data?.data.map((m) => (
           <tr key={m.operatorId}>
             <td>
@@ -49,7 +56,9 @@ export function MembersPanel({ platformId }: { platformId: string }) {
                 id={`role-${m.operatorId}`}
                 value={m.role}
                 disabled={changeRole.isPending}
-                onChange={(e) => changeRole.mutate({ platformId, operatorId: m.operatorId, role: e.target.value as Role })}
+                onChange={(e) =>
+                  changeRole.mutate({ platformId, operatorId: m.operatorId, role: e.target.value as Role })
+                }
               >
                 {roles.map((r) => (
                   <option key={r} value={r}>

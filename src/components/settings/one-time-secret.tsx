@@ -5,7 +5,13 @@ import { useI18n } from '@/i18n/i18n-provider';
 import styles from './settings.module.css';
 
 /** A secret shown once (new API key, webhook secret, first password), with copy and dismiss. */
-export function OneTimeSecret(props: { title: string; hint: string; value: string; testId: string; onDone: () => void }) {
+export function OneTimeSecret(props: {
+  title: string;
+  hint: string;
+  value: string;
+  testId: string;
+  onDone: () => void;
+}) {
   const { t } = useI18n();
   const [copied, setCopied] = useState<boolean | null>(null);
   return (
@@ -20,7 +26,12 @@ export function OneTimeSecret(props: { title: string; hint: string; value: strin
         <button
           type="button"
           className="secondary"
-          onClick={() => navigator.clipboard.writeText(props.value).then(() => setCopied(true), () => setCopied(false))}
+          onClick={() =>
+            navigator.clipboard.writeText(props.value).then(
+              () => setCopied(true),
+              () => setCopied(false),
+            )
+          }
         >
           {copied ? t('settings.copied') : t('settings.copy')}
         </button>

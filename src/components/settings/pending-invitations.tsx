@@ -10,7 +10,9 @@ export function PendingInvitations({ platformId }: { platformId: string }) {
   const { t, format } = useI18n();
   const utils = api.useUtils();
   const invitations = api.consoleAdmin.invitations.useQuery({ platformId });
-  const revoke = api.consoleAdmin.revokeInvitation.useMutation({ onSettled: () => void utils.consoleAdmin.invitations.invalidate() });
+  const revoke = api.consoleAdmin.revokeInvitation.useMutation({
+    onSettled: () => void utils.consoleAdmin.invitations.invalidate(),
+  });
   const failure = revoke.error ?? invitations.error;
   const rows = invitations.data?.data ?? [];
   return (
@@ -26,7 +28,12 @@ export function PendingInvitations({ platformId }: { platformId: string }) {
       ) : (
         <DataTable
           labelledBy="invitations-heading"
-          columns={[t('settings.members.email'), t('settings.members.role'), t('settings.invitations.invitedBy'), t('settings.invitations.expires')]}
+          columns={[
+            t('settings.members.email'),
+            t('settings.members.role'),
+            t('settings.invitations.invitedBy'),
+            t('settings.invitations.expires'),
+          ]}
           actions
           spaced
         >

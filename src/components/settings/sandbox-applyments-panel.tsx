@@ -14,7 +14,8 @@ const moves = ['auditing', 'to_be_confirmed', 'to_be_signed', 'finished'] as con
 type Move = (typeof moves)[number] | 'rejected';
 const stateKey = (state: string) => `settings.state.${state}` as MessageKey;
 // Alipay opens a new order per review round: a decided order does not move any more (the sandbox says 409).
-const settled = (a: { provider: string; state: string }) => a.provider === 'providerB' && ['finished', 'rejected', 'canceled'].includes(a.state);
+const settled = (a: { provider: string; state: string }) =>
+  a.provider === 'providerB' && ['finished', 'rejected', 'canceled'].includes(a.state);
 
 /** The sandbox upstream's applications of this platform, with the reviewer's and the merchant's moves. */
 export function SandboxApplymentsPanel({ platformId }: { platformId: string }) {
@@ -29,8 +30,18 @@ export function SandboxApplymentsPanel({ platformId }: { platformId: string }) {
       void utils.subMerchants.invalidate();
     },
   });
-  const send = (a: { provider: 'providerA' | 'providerB'; applymentId: string }, state: Move, rejectReasons?: { field: string; reason: string }[]) =>
-    move.mutate({ platformId, provider: a.provider, applymentId: a.applymentId, state, ...(rejectReasons ? { rejectReasons } : {}) });
+  const send = (
+    a: { provider: 'providerA' | 'providerB'; applymentId: string },
+    state: Move,
+    rejectReasons?: { field: string; reason: string }[],
+  ) =>
+    move.mutate({
+      platformId,
+      provider: a.provider,
+      applymentId: a.applymentId,
+      state,
+      ...(rejectReasons ? { rejectReasons } : {}),
+    });
   const rows = list.data?.data ?? [];
   return (
     <section className="panel" aria-labelledby="sandbox-applyments-heading">
@@ -43,7 +54,15 @@ export function SandboxApplymentsPanel({ platformId }: { platformId: string }) {
       )}
       {list.data && rows.length === 0 && <p>{t('settings.sandbox.noApplyments')}</p>}
       {rows.length > 0 && (
-        <DataTable labelledBy="sandbox-applyments-heading" columns={[t('settings.sandbox.record'), t('settings.col.provider'), t('settings.sandbox.state'), t('settings.sandbox.moveTo')]}>
+        <DataTable
+          labelledBy="sandbox-applyments-heading"
+          columns={[
+            t('settings.sandbox.record'),
+            t('settings.col.provider'),
+            t('settings.sandbox.state'),
+            t('settings.sandbox.moveTo'),
+          ]}
+        >
           {rows.map((a) => {
             const key = `${a.provider}-${a.applymentId}`;
             const label = a.distributorExternalUserId ?? a.subMerchantId;
@@ -59,7 +78,12 @@ export function SandboxApplymentsPanel({ platformId }: { platformId: string }) {
                   </td>
                   <td>{t(`settings.provider.${a.provider}`)}</td>
                   <td>
-                    <span data-testid="applyment-state" className={a.state === 'finished' ? 'badge ok' : a.state === 'rejected' ? 'badge' : 'badge warn'}>{t(stateKey(a.state))}</span>
+                    <span
+                      data-testid="applyment-state"
+                      className={a.state === 'finished' ? 'badge ok' : a.state === 'rejected' ? 'badge' : 'badge warn'}
+                    >
+                      {t(stateKey(a.state))}
+                    </span>
                     {a.subMchid && (
                       <small className={styles.help}>
                         {t('settings.sandbox.subMchid')}: <code>{a.subMchid}</code>
@@ -72,13 +96,29 @@ export function SandboxApplymentsPanel({ platformId }: { platformId: string }) {
                     ))}
                   </td>
                   <td>
-                    <div className={styles.actions} role="group" aria-label={t('settings.sandbox.movesFor', { record: label })}>
+                    <div
+                      className={styles.actions}
+                      role="group"
+                      aria-label={t('settings.sandbox.movesFor', { record: label })}
+                    >
                       {moves.map((state) => (
-                        <button key={state} type="button" className="secondary" disabled={move.isPending || a.state === state || settled(a)} onClick={() => send(a, state)}>
+                        <button
+                          key={state}
+                          type="button"
+                          className="secondary"
+                          disabled={move.isPending || a.state === state || settled(a)}
+                          onClick={() => send(a, state)}
+                        >
                           {t(stateKey(state))}
                         </button>
                       ))}
-                      <button type="button" className="danger" disabled={move.isPending || settled(a)} aria-expanded={rejecting === key} onClick={() => setRejecting(rejecting === key ? null : key)}>
+                      <button
+                        type="button"
+                        className="danger"
+                        disabled={move.isPending || settled(a)}
+                        aria-expanded={rejecting === key}
+                        onClick={() => setRejecting(rejecting === key ? null : key)}
+                      >
                         {t('settings.sandbox.reject')}
                       </button>
                     </div>
@@ -87,7 +127,12 @@ export function SandboxApplymentsPanel({ platformId }: { platformId: string }) {
                 {rejecting === key && (
                   <tr>
                     <td colSpan={4}>
-                      <SandboxRejectForm idPrefix={`reject-${a.applymentId}`} busy={move.isPending} onCancel={() => setRejecting(null)} onReject={(field, reason) => send(a, 'rejected', [{ field, reason }])} />
+                      <SandboxRejectForm
+                        idPrefix={`reject-${a.applymentId}`}
+                        busy={move.isPending}
+                        onCancel={() => setRejecting(null)}
+                        onReject={(field, reason) => send(a, 'rejected', [{ field, reason }])}
+                      />
                     </td>
                   </tr>
                 )}

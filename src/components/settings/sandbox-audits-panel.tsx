@@ -26,8 +26,11 @@ export function SandboxAuditsPanel({ platformId }: { platformId: string }) {
       void utils.miniPrograms.invalidate();
     },
   });
-  const ticket = api.consoleAdmin.sandbox.pushTicket.useMutation({ onSuccess: (r) => setDone(r.delivered ? t('settings.sandbox.ticketPushed') : t('settings.sandbox.ticketFailed')) });
-  const send = (auditId: string, decision: Decision, why?: string) => decide.mutate({ platformId, auditId, decision, ...(why ? { reason: why } : {}) });
+  const ticket = api.consoleAdmin.sandbox.pushTicket.useMutation({
+    onSuccess: (r) => setDone(r.delivered ? t('settings.sandbox.ticketPushed') : t('settings.sandbox.ticketFailed')),
+  });
+  const send = (auditId: string, decision: Decision, why?: string) =>
+    decide.mutate({ platformId, auditId, decision, ...(why ? { reason: why } : {}) });
   const rows = audits.data?.data ?? [];
   const failure = audits.error ?? decide.error ?? ticket.error;
   return (
@@ -35,7 +38,12 @@ export function SandboxAuditsPanel({ platformId }: { platformId: string }) {
       <h2 id="sandbox-audits-heading">{t('settings.sandbox.audits')}</h2>
       <p className="muted">{t('settings.sandbox.auditsIntro')}</p>
       <div className="row">
-        <button type="button" className="secondary" disabled={ticket.isPending} onClick={() => ticket.mutate({ platformId })}>
+        <button
+          type="button"
+          className="secondary"
+          disabled={ticket.isPending}
+          onClick={() => ticket.mutate({ platformId })}
+        >
           {t('settings.sandbox.pushTicket')}
         </button>
       </div>
@@ -49,7 +57,16 @@ export function SandboxAuditsPanel({ platformId }: { platformId: string }) {
       )}
       {audits.data && rows.length === 0 && <p>{t('settings.sandbox.noAudits')}</p>}
       {rows.length > 0 && (
-        <DataTable labelledBy="sandbox-audits-heading" columns={[t('settings.sandbox.appId'), t('settings.col.provider'), t('settings.sandbox.version'), t('settings.sandbox.submitted'), t('settings.sandbox.decide')]}>
+        <DataTable
+          labelledBy="sandbox-audits-heading"
+          columns={[
+            t('settings.sandbox.appId'),
+            t('settings.col.provider'),
+            t('settings.sandbox.version'),
+            t('settings.sandbox.submitted'),
+            t('settings.sandbox.decide'),
+          ]}
+        >
           {rows.map((a) => (
             <Fragment key={a.auditId}>
               <tr data-testid={`audit-${a.appId}`}>
@@ -61,14 +78,29 @@ export function SandboxAuditsPanel({ platformId }: { platformId: string }) {
                 <td>{a.userVersion}</td>
                 <td>{format.dateTime(a.submittedAt)}</td>
                 <td>
-                  <div className={styles.actions} role="group" aria-label={t('settings.sandbox.decisionsFor', { app: a.appId, version: a.userVersion })}>
+                  <div
+                    className={styles.actions}
+                    role="group"
+                    aria-label={t('settings.sandbox.decisionsFor', { app: a.appId, version: a.userVersion })}
+                  >
                     <button type="button" disabled={decide.isPending} onClick={() => send(a.auditId, 'approve')}>
                       {t('settings.sandbox.approve')}
                     </button>
-                    <button type="button" className="danger" disabled={decide.isPending} aria-expanded={rejecting === a.auditId} onClick={() => setRejecting(rejecting === a.auditId ? null : a.auditId)}>
+                    <button
+                      type="button"
+                      className="danger"
+                      disabled={decide.isPending}
+                      aria-expanded={rejecting === a.auditId}
+                      onClick={() => setRejecting(rejecting === a.auditId ? null : a.auditId)}
+                    >
                       {t('settings.sandbox.reject')}
                     </button>
-                    <button type="button" className="secondary" disabled={decide.isPending} onClick={() => send(a.auditId, 'delay')}>
+                    <button
+                      type="button"
+                      className="secondary"
+                      disabled={decide.isPending}
+                      onClick={() => send(a.auditId, 'delay')}
+                    >
                       {t('settings.sandbox.delay')}
                     </button>
                   </div>
@@ -86,7 +118,12 @@ export function SandboxAuditsPanel({ platformId }: { platformId: string }) {
                     >
                       <div>
                         <label htmlFor={`audit-reason-${a.auditId}`}>{t('settings.sandbox.rejectReason')}</label>
-                        <input id={`audit-reason-${a.auditId}`} value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
+                        <input
+                          id={`audit-reason-${a.auditId}`}
+                          value={reason}
+                          maxLength={500}
+                          onChange={(e) => setReason(e.target.value)}
+                        />
                       </div>
                       <div className={styles.actions}>
                         <button type="submit" className="danger" disabled={decide.isPending}>

@@ -6,7 +6,12 @@ import { baseRequiredFields, formDataFields } from '@/schemas/form-data/fields';
 import styles from './settings.module.css';
 
 /** The reviewer's rejection: which of our fields (in the upstream's own words) and why. */
-export function SandboxRejectForm(props: { idPrefix: string; busy: boolean; onReject: (field: string, reason: string) => void; onCancel: () => void }) {
+export function SandboxRejectForm(props: {
+  idPrefix: string;
+  busy: boolean;
+  onReject: (field: string, reason: string) => void;
+  onCancel: () => void;
+}) {
   const { t, locale } = useI18n();
   const [field, setField] = useState<string>('idCardCopy');
   const [reason, setReason] = useState('');

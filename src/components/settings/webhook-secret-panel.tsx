@@ -14,7 +14,9 @@ export function WebhookSecretPanel({ platformId }: { platformId: string }) {
   const { t, format } = useI18n();
   const [shown, setShown] = useState<{ secret: string; rotating: boolean; rotatedAt?: string } | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const reveal = api.events.revealWebhookSecret.useMutation({ onSuccess: (r) => setShown({ secret: r.webhookSecret, rotating: r.rotating }) });
+  const reveal = api.events.revealWebhookSecret.useMutation({
+    onSuccess: (r) => setShown({ secret: r.webhookSecret, rotating: r.rotating }),
+  });
   const rotate = api.events.rotateWebhookSecret.useMutation({
     onSuccess: (r) => {
       setConfirming(false);
@@ -38,11 +40,18 @@ export function WebhookSecretPanel({ platformId }: { platformId: string }) {
           <p role="status" data-testid="webhook-rotation" className={shown.rotating ? 'badge warn' : 'badge ok'}>
             {shown.rotating ? t('settings.webhook.bothSign') : t('settings.webhook.oneSigns')}
           </p>
-          {shown.rotatedAt && <p className="muted">{t('settings.webhook.rotatedAt', { at: format.dateTime(shown.rotatedAt) })}</p>}
+          {shown.rotatedAt && (
+            <p className="muted">{t('settings.webhook.rotatedAt', { at: format.dateTime(shown.rotatedAt) })}</p>
+          )}
         </>
       )}
       <div className="row">
-        <button type="button" className="secondary" disabled={reveal.isPending} onClick={() => reveal.mutate({ platformId })}>
+        <button
+          type="button"
+          className="secondary"
+          disabled={reveal.isPending}
+          onClick={() => reveal.mutate({ platformId })}
+        >
           {t('settings.webhook.reveal')}
         </button>
         {!confirming ? (
@@ -52,7 +61,12 @@ export function WebhookSecretPanel({ platformId }: { platformId: string }) {
         ) : (
           <div role="group" aria-labelledby="rotate-confirm-text" className="row">
             <p id="rotate-confirm-text">{t('settings.webhook.rotateConfirmText')}</p>
-            <button type="button" className="danger" disabled={rotate.isPending} onClick={() => rotate.mutate({ platformId })}>
+            <button
+              type="button"
+              className="danger"
+              disabled={rotate.isPending}
+              onClick={() => rotate.mutate({ platformId })}
+            >
               {t('settings.webhook.rotateConfirm')}
             </button>
             <button type="button" className="secondary" onClick={() => setConfirming(false)}>

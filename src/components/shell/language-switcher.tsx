@@ -22,7 +22,10 @@ export function LanguageSwitcher({ label, locale }: { label: string; locale: Loc
           const next = e.target.value as Locale;
           startTransition(async () => {
             // A refused save (session ended) reloads, which lands on sign-in; otherwise re-render in the language.
-            await saveConsoleLocale(next).then(() => router.refresh(), () => window.location.reload());
+            await saveConsoleLocale(next).then(
+              () => router.refresh(),
+              () => window.location.reload(),
+            );
           });
         }}
       >

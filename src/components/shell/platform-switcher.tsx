@@ -3,7 +3,11 @@
 import { usePathname, useRouter } from 'next/navigation';
 
 /** Switches platform and stays in the same section. */
-export function PlatformSwitcher(props: { label: string; current: string; platforms: { platformId: string; name: string }[] }) {
+export function PlatformSwitcher(props: {
+  label: string;
+  current: string;
+  platforms: { platformId: string; name: string }[];
+}) {
   const { label, current, platforms } = props;
   const pathname = usePathname();
   const router = useRouter();
@@ -11,7 +15,11 @@ export function PlatformSwitcher(props: { label: string; current: string; platfo
   return (
     <>
       <label htmlFor="platform-switcher">{label}</label>
-      <select id="platform-switcher" value={current} onChange={(event) => router.push(`/platforms/${event.target.value}/${section}`)}>
+      <select
+        id="platform-switcher"
+        value={current}
+        onChange={(event) => router.push(`/platforms/${event.target.value}/${section}`)}
+      >
         {platforms.map((p) => (
           <option key={p.platformId} value={p.platformId}>
             {p.name}

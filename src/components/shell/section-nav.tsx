@@ -4,7 +4,12 @@ import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 
 /** The console's sections; the one the address is in is marked as the current page. */
-export function SectionNav(props: { label: string; base: string; sections: { key: string; label: string }[]; extra: { href: string; label: string } }) {
+export function SectionNav(props: {
+  label: string;
+  base: string;
+  sections: { key: string; label: string }[];
+  extra: { href: string; label: string };
+}) {
   const { label, base, sections, extra } = props;
   const current = usePathname().slice(base.length).split('/')[1] ?? 'sub-merchants';
   return (

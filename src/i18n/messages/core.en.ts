@@ -61,8 +61,7 @@ export const coreEn = {
   'settings.col.status': 'Status',
   'settings.config': 'Platform configuration',
   'badRequest.title': 'This address is not valid',
-  'badRequest.body': 'The link contains a broken character encoding (a stray “%”). Check the address, or start again from the console.',
+  'badRequest.body':
+    'The link contains a broken character encoding (a stray “%”). Check the address, or start again from the console.',
   'badRequest.home': 'Go to the console',
 } as const;
-
-

@@ -7,7 +7,8 @@ export const miniProgramsEn = {
   'miniPrograms.status.unauthorized': 'authorization revoked',
   'miniPrograms.list.heading': 'Authorized mini programs',
   'miniPrograms.list.empty': 'No authorized mini programs yet.',
-  'miniPrograms.list.emptyHint': 'Create a seller link below the heading "Authorize a mini program" and send it to the seller.',
+  'miniPrograms.list.emptyHint':
+    'Create a seller link below the heading "Authorize a mini program" and send it to the seller.',
   'miniPrograms.list.col.name': 'Mini program',
   'miniPrograms.list.col.appId': 'App id',
   'miniPrograms.list.col.provider': 'Provider',
@@ -16,7 +17,8 @@ export const miniProgramsEn = {
   'miniPrograms.list.col.authorizedAt': 'Authorized',
   'miniPrograms.list.noSeller': 'none',
   'miniPrograms.start.heading': 'Authorize a mini program',
-  'miniPrograms.start.intro': 'The seller opens the link, scans the QR code with the app of the provider and confirms. The mini program then appears in the list.',
+  'miniPrograms.start.intro':
+    'The seller opens the link, scans the QR code with the app of the provider and confirms. The mini program then appears in the list.',
   'miniPrograms.start.provider': 'Provider',
   'miniPrograms.start.seller': 'Seller id',
   'miniPrograms.start.sellerHint': 'Your id for the seller (tenantId); stored on the mini program.',
@@ -52,7 +54,8 @@ export const miniProgramsEn = {
   'miniPrograms.commit.heading': 'Commit code',
   'miniPrograms.commit.template': 'Template',
   'miniPrograms.commit.templatesLoading': 'Loading templates…',
-  'miniPrograms.commit.noTemplates': 'No templates are available. Admins enter them in Settings (manual template mode).',
+  'miniPrograms.commit.noTemplates':
+    'No templates are available. Admins enter them in Settings (manual template mode).',
   'miniPrograms.commit.version': 'Version',
   'miniPrograms.commit.description': 'Description',
   'miniPrograms.commit.extJson': 'ext JSON',
@@ -107,7 +110,8 @@ export const miniProgramsEn = {
   'miniPrograms.seller.pageTitle': 'Authorize your mini program',
   'miniPrograms.seller.eyebrow': 'Authorization request',
   'miniPrograms.seller.asks': '{platform} asks to manage your {provider} mini program',
-  'miniPrograms.seller.for': 'If you agree, {platform} can upload code to your mini program, submit it for review and release it for you. You can revoke this at any time in your {provider} account.',
+  'miniPrograms.seller.for':
+    'If you agree, {platform} can upload code to your mini program, submit it for review and release it for you. You can revoke this at any time in your {provider} account.',
   'miniPrograms.seller.sellerId': 'Your seller id at {platform}: {tenantId}',
   'miniPrograms.seller.expiresIn': 'This link expires in {time}.',
   'miniPrograms.seller.onPhone': 'On this phone',
@@ -123,13 +127,16 @@ export const miniProgramsEn = {
   'miniPrograms.seller.done.title': 'Authorization complete',
   'miniPrograms.seller.done.body': '{platform} can now manage your {provider} mini program. You can close this page.',
   'miniPrograms.seller.invalid.title': 'This link is not valid',
-  'miniPrograms.seller.invalid.body': 'Check that you opened the whole link, or ask the platform that sent it for a new one.',
+  'miniPrograms.seller.invalid.body':
+    'Check that you opened the whole link, or ask the platform that sent it for a new one.',
   'miniPrograms.seller.failed.title': 'The authorization did not go through',
-  'miniPrograms.seller.failed.body': 'The provider did not confirm it. Go back to the link you were sent and press Authorize again.',
+  'miniPrograms.seller.failed.body':
+    'The provider did not confirm it. Go back to the link you were sent and press Authorize again.',
   'miniPrograms.seller.appId': 'Mini program app id: {appId}',
   'miniPrograms.seller.language': 'Language',
   'miniPrograms.remove.heading': 'Remove from the platform',
-  'miniPrograms.remove.explain': 'Deletes the binding and its tokens here; the seller revokes the authorization itself in the provider’s own console.',
+  'miniPrograms.remove.explain':
+    'Deletes the binding and its tokens here; the seller revokes the authorization itself in the provider’s own console.',
   'miniPrograms.remove.start': 'Remove this mini program…',
   'miniPrograms.remove.confirm': 'Yes, remove {appId}',
 } as const satisfies Record<string, string>;

@@ -109,7 +109,8 @@ export const miniProgramsZhCN: Record<keyof typeof miniProgramsEn, string> = {
   'miniPrograms.seller.pageTitle': '授权您的小程序',
   'miniPrograms.seller.eyebrow': '授权请求',
   'miniPrograms.seller.asks': '{platform} 请求管理您的{provider}小程序',
-  'miniPrograms.seller.for': '同意后，{platform} 可以为您上传小程序代码、提交审核并发布。您可以随时在{provider}账号中取消授权。',
+  'miniPrograms.seller.for':
+    '同意后，{platform} 可以为您上传小程序代码、提交审核并发布。您可以随时在{provider}账号中取消授权。',
   'miniPrograms.seller.sellerId': '您在 {platform} 的商家 ID：{tenantId}',
   'miniPrograms.seller.expiresIn': '此链接将在 {time} 后失效。',
   'miniPrograms.seller.onPhone': '在本机授权',

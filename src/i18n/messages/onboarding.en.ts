@@ -58,7 +58,8 @@ export const onboardingEn = {
   'onboarding.field.choose': '— choose —',
   'onboarding.field.permanent': 'Permanent (长期)',
   'onboarding.field.rejectedBecause': 'Rejected by the upstream: {reason}',
-  'onboarding.hint.subjectType': 'Decides what the later steps ask for (an enterprise needs the ID address and a corporate account).',
+  'onboarding.hint.subjectType':
+    'Decides what the later steps ask for (an enterprise needs the ID address and a corporate account).',
   'onboarding.hint.licenseNumber': '18-character unified social credit code (or a 15-digit legacy number).',
   'onboarding.hint.idCardNumber': '18-character mainland ID number; the last character may be X.',
   'onboarding.hint.contactMobile': 'Mainland mobile number, 11 digits.',
@@ -75,7 +76,8 @@ export const onboardingEn = {
   'onboarding.hint.accountNameCorporate': 'Must be the merchant name on the business license.',
   'onboarding.hint.accountNamePersonal': "Must be the legal representative's name.",
   'onboarding.upload.hint': 'JPEG, PNG or BMP. Photos over 10 MB are shrunk before upload.',
-  'onboarding.upload.hintMany': 'JPEG, PNG or BMP; add several one after another. Photos over 10 MB are shrunk before upload.',
+  'onboarding.upload.hintMany':
+    'JPEG, PNG or BMP; add several one after another. Photos over 10 MB are shrunk before upload.',
   'onboarding.upload.drop': 'Drop an image here, or click to choose one',
   'onboarding.upload.progress': 'Uploading {name}',
   'onboarding.upload.done': 'Uploaded: {type}, {size} KB sent to the upstream.',
@@ -101,7 +103,8 @@ export const onboardingEn = {
   'onboarding.detail.fixAndResubmit': 'Edit and resubmit',
   'onboarding.detail.signTitle': 'The merchant must sign',
   'onboarding.detail.confirmTitle': 'The merchant must confirm the account',
-  'onboarding.detail.signExplain': "Send this link to the merchant or let them scan the code with the super administrator's phone.",
+  'onboarding.detail.signExplain':
+    "Send this link to the merchant or let them scan the code with the super administrator's phone.",
   'onboarding.detail.signQrAlt': 'QR code of the signing link',
   'onboarding.detail.formData': 'Onboarding form',
   'onboarding.detail.fix': 'Fix {field}',
@@ -124,5 +127,6 @@ export const onboardingEn = {
   'onboarding.actor.upstream': 'upstream',
   'onboarding.actor.system': 'system',
   'onboarding.backfill.title': 'Back-fill (admins)',
-  'onboarding.backfill.intro': 'Record the sub-merchant id the upstream assigned, suspend or reactivate, or change the commission. The id is checked with the upstream.',
+  'onboarding.backfill.intro':
+    'Record the sub-merchant id the upstream assigned, suspend or reactivate, or change the commission. The id is checked with the upstream.',
 } as const satisfies Record<string, string>;

@@ -21,15 +21,18 @@ export const settingsEn = {
   'settings.error.notFound': 'This was not found (it may have been removed).',
 
   'settings.webhook.heading': 'Webhook signing secret',
-  'settings.webhook.intro': 'Every event we send carries a signature made with this secret. Rotating makes a new secret; until the next rotation both the new and the previous secret sign every delivery, so your receiver keeps verifying while you switch.',
+  'settings.webhook.intro':
+    'Every event we send carries a signature made with this secret. Rotating makes a new secret; until the next rotation both the new and the previous secret sign every delivery, so your receiver keeps verifying while you switch.',
   'settings.webhook.reveal': 'Reveal secret',
   'settings.webhook.rotate': 'Rotate secret…',
-  'settings.webhook.rotateConfirmText': 'A new secret will sign from now on, together with the current one until the next rotation.',
+  'settings.webhook.rotateConfirmText':
+    'A new secret will sign from now on, together with the current one until the next rotation.',
   'settings.webhook.rotateConfirm': 'Rotate now',
   'settings.webhook.currentSecret': 'Current secret.',
   'settings.webhook.newSecret': 'New secret.',
   'settings.webhook.keepPrivate': 'Store it only in your webhook receiver.',
-  'settings.webhook.bothSign': 'Rotation in progress: the new and the previous secret both sign each delivery (two v1= signatures).',
+  'settings.webhook.bothSign':
+    'Rotation in progress: the new and the previous secret both sign each delivery (two v1= signatures).',
   'settings.webhook.oneSigns': 'One secret signs each delivery.',
   'settings.webhook.rotatedAt': 'Rotated {at}.',
 
@@ -45,12 +48,15 @@ export const settingsEn = {
   'settings.config.label.miniprogram.template_mode.providerB': 'Template mode for Alipay',
   'settings.config.label.miniprogram.redirect_uri_allowlist': 'Allowed redirect hosts',
   'settings.config.help.payments.notify_url': 'Where sub_merchant.updated events are sent (signed).',
-  'settings.config.help.payments.default_commission_rate': 'Percentage for new sub-merchants, 0–100 with at most two decimals.',
+  'settings.config.help.payments.default_commission_rate':
+    'Percentage for new sub-merchants, 0–100 with at most two decimals.',
   'settings.config.help.miniprogram.audit_notify_url': 'Where mini-program audit results are pushed.',
-  'settings.config.help.miniprogram.template_mode': 'Upstream: the provider’s template library. Manual: the templates entered below.',
+  'settings.config.help.miniprogram.template_mode':
+    'Upstream: the provider’s template library. Manual: the templates entered below.',
   'settings.config.help.miniprogram.template_mode.providerA': 'Overrides the template mode for WeChat only.',
   'settings.config.help.miniprogram.template_mode.providerB': 'Overrides the template mode for Alipay only.',
-  'settings.config.help.miniprogram.redirect_uri_allowlist': 'One host per line (e.g. shop.example.com or *.example.com). Empty allows any https host.',
+  'settings.config.help.miniprogram.redirect_uri_allowlist':
+    'One host per line (e.g. shop.example.com or *.example.com). Empty allows any https host.',
   'settings.config.mode.default': 'Default (upstream)',
   'settings.config.mode.inherit': 'Same as the platform',
   'settings.config.mode.upstream': 'Upstream template library',
@@ -82,11 +88,13 @@ export const settingsEn = {
   'settings.members.since': 'Member since',
   'settings.members.you': 'you',
   'settings.members.invite': 'Invite',
-  'settings.members.inviteIntro': 'Invite someone by e-mail: their link lets them choose their own password, or join with the account they already have.',
+  'settings.members.inviteIntro':
+    'Invite someone by e-mail: their link lets them choose their own password, or join with the account they already have.',
   'settings.members.remove': 'Remove',
   'settings.members.removeNamed': 'Remove {email}',
   'settings.members.linkTitle': 'Invitation link for {email}.',
-  'settings.members.linkHint': 'It is shown only once and works once, until {time}. Send it to them over a safe channel: whoever opens it can join as {role}.',
+  'settings.members.linkHint':
+    'It is shown only once and works once, until {time}. Send it to them over a safe channel: whoever opens it can join as {role}.',
   'settings.invitations.heading': 'Pending invitations',
   'settings.invitations.empty': 'No pending invitations.',
   'settings.invitations.invitedBy': 'Invited by',
@@ -102,7 +110,8 @@ export const settingsEn = {
   'settings.members.sessionsEnded': '{email} is signed out on every device and has to sign in again.',
 
   'settings.deliveries.heading': 'Webhook deliveries',
-  'settings.deliveries.intro': 'Each event sent to your notify URLs, with every attempt. Redeliver sends the same event again to the URL configured now.',
+  'settings.deliveries.intro':
+    'Each event sent to your notify URLs, with every attempt. Redeliver sends the same event again to the URL configured now.',
   'settings.deliveries.filter': 'Status',
   'settings.deliveries.all': 'All',
   'settings.deliveries.status.pending': 'retrying',
@@ -122,10 +131,12 @@ export const settingsEn = {
   'settings.deliveries.noUrl': 'No notify URL is configured for this event type; set it above first.',
 
   'settings.sandbox.title': 'Sandbox',
-  'settings.sandbox.intro': 'The emulated WeChat Pay and Alipay. Play their reviewers here to walk through the whole journey without the real upstream.',
+  'settings.sandbox.intro':
+    'The emulated WeChat Pay and Alipay. Play their reviewers here to walk through the whole journey without the real upstream.',
   'settings.sandbox.onlyOperators': 'Only operators and admins use the sandbox controls.',
   'settings.sandbox.applyments': 'Onboarding applications at the upstream',
-  'settings.sandbox.applymentsIntro': 'Applications this platform submitted. Move one along as the reviewer (and the merchant) would; the record follows.',
+  'settings.sandbox.applymentsIntro':
+    'Applications this platform submitted. Move one along as the reviewer (and the merchant) would; the record follows.',
   'settings.sandbox.noApplyments': 'No applications submitted yet.',
   'settings.sandbox.record': 'Sub-merchant',
   'settings.sandbox.state': 'Upstream state',
@@ -138,7 +149,8 @@ export const settingsEn = {
   'settings.sandbox.reasonRequired': 'Give the reason the merchant will read.',
   'settings.sandbox.confirmReject': 'Reject',
   'settings.sandbox.audits': 'Mini-program audits',
-  'settings.sandbox.auditsIntro': 'Versions submitted for audit and not decided yet. The decision is pushed to the service as the upstream would.',
+  'settings.sandbox.auditsIntro':
+    'Versions submitted for audit and not decided yet. The decision is pushed to the service as the upstream would.',
   'settings.sandbox.noAudits': 'No versions are waiting for audit.',
   'settings.sandbox.appId': 'Mini program',
   'settings.sandbox.version': 'Version',
@@ -171,7 +183,9 @@ export const settingsEn = {
   'settings.password.unchanged': 'The new password must differ from the current one.',
   'settings.password.mismatch': 'The two new passwords differ.',
   'settings.password.submit': 'Change password',
-  'settings.password.locked': 'Too many wrong passwords. Try again later; signing in is locked for this account meanwhile.',
-  'settings.password.changed': 'Password changed. All your sessions have ended, this one too: sign in again with the new password.',
+  'settings.password.locked':
+    'Too many wrong passwords. Try again later; signing in is locked for this account meanwhile.',
+  'settings.password.changed':
+    'Password changed. All your sessions have ended, this one too: sign in again with the new password.',
   'settings.password.signInAgain': 'Sign in again',
 } as const satisfies Record<string, string>;

@@ -23,7 +23,8 @@ export const settingsZhCN: Record<keyof typeof settingsEn, string> = {
   'settings.error.notFound': '未找到（可能已被删除）。',
 
   'settings.webhook.heading': '回调签名密钥',
-  'settings.webhook.intro': '我们发送的每个事件都带有用此密钥生成的签名。轮换会生成新密钥；在下一次轮换之前，新旧两个密钥同时为每次投递签名，你的接收端在切换期间可以持续验签。',
+  'settings.webhook.intro':
+    '我们发送的每个事件都带有用此密钥生成的签名。轮换会生成新密钥；在下一次轮换之前，新旧两个密钥同时为每次投递签名，你的接收端在切换期间可以持续验签。',
   'settings.webhook.reveal': '查看密钥',
   'settings.webhook.rotate': '轮换密钥…',
   'settings.webhook.rotateConfirmText': '从现在起由新密钥签名，并与当前密钥一起签名，直到下一次轮换。',
@@ -52,7 +53,8 @@ export const settingsZhCN: Record<keyof typeof settingsEn, string> = {
   'settings.config.help.miniprogram.template_mode': '上游：使用渠道的模板库。手动：使用下方录入的模板。',
   'settings.config.help.miniprogram.template_mode.providerA': '仅覆盖微信的模板模式。',
   'settings.config.help.miniprogram.template_mode.providerB': '仅覆盖支付宝的模板模式。',
-  'settings.config.help.miniprogram.redirect_uri_allowlist': '每行一个域名（如 shop.example.com 或 *.example.com）。留空则允许任意 https 域名。',
+  'settings.config.help.miniprogram.redirect_uri_allowlist':
+    '每行一个域名（如 shop.example.com 或 *.example.com）。留空则允许任意 https 域名。',
   'settings.config.mode.default': '默认（上游模板库）',
   'settings.config.mode.inherit': '与平台设置相同',
   'settings.config.mode.upstream': '上游模板库',
@@ -88,7 +90,8 @@ export const settingsZhCN: Record<keyof typeof settingsEn, string> = {
   'settings.members.remove': '移除',
   'settings.members.removeNamed': '移除 {email}',
   'settings.members.linkTitle': '{email} 的邀请链接。',
-  'settings.members.linkHint': '它只显示这一次，只能使用一次，有效期至 {time}。请通过安全渠道发给对方：打开链接的人将以{role}身份加入。',
+  'settings.members.linkHint':
+    '它只显示这一次，只能使用一次，有效期至 {time}。请通过安全渠道发给对方：打开链接的人将以{role}身份加入。',
   'settings.invitations.heading': '待接受的邀请',
   'settings.invitations.empty': '没有待接受的邀请。',
   'settings.invitations.invitedBy': '邀请人',

@@ -6,4 +6,10 @@ import { onboardingZhCN } from './onboarding.zh-CN';
 import { settingsZhCN } from './settings.zh-CN';
 
 /** 全部控制台文案（简体中文，默认语言）。 */
-export const zhCN: Record<MessageKey, string> = { ...coreZhCN, ...onboardingZhCN, ...miniProgramsZhCN, ...settingsZhCN, ...invitationsZhCN };
+export const zhCN: Record<MessageKey, string> = {
+  ...coreZhCN,
+  ...onboardingZhCN,
+  ...miniProgramsZhCN,
+  ...settingsZhCN,
+  ...invitationsZhCN,
+};

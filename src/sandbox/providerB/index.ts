@@ -6,8 +6,19 @@ registerZftGatewayMethods();
 
 export { handleProviderBGatewayRequest } from './gateway/handler';
 export type { ProviderBGatewayContext } from './gateway/handler';
-export { registerGatewayMethod, GatewayBusinessError, businessFailed, invalidParameter, requireBizFields } from './gateway/registry';
-export type { GatewayMethodHandler, GatewayMethodRequest, GatewayMethodContext, GatewayUploadedFile } from './gateway/registry';
+export {
+  registerGatewayMethod,
+  GatewayBusinessError,
+  businessFailed,
+  invalidParameter,
+  requireBizFields,
+} from './gateway/registry';
+export type {
+  GatewayMethodHandler,
+  GatewayMethodRequest,
+  GatewayMethodContext,
+  GatewayUploadedFile,
+} from './gateway/registry';
 export { loadProviderBSandboxKeys, PROVIDER_B_SANDBOX_APP_ID } from './keys';
 export type { ProviderBSandboxKeys } from './keys';
 export { setZftOrderState, listZftOrders, ZFT_CONTROL_STATES } from './zft/zft-control';

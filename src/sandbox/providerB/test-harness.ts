@@ -35,11 +35,14 @@ export async function startProviderBSandbox(): Promise<SandboxHarness> {
   };
 }
 
-export const PNG_BYTES = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+export const PNG_BYTES = new Uint8Array([
+  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
+]);
 
 /** A complete formData (store scene, enterprise) with freshly uploaded image ids. Test data only. */
 export async function completeFormData(client: ProviderBClient): Promise<ZftFormData> {
-  const upload = async (name: string) => (await client.uploadImage({ bytes: PNG_BYTES, filename: `${name}.png`, mimeType: 'image/png' })).imageId;
+  const upload = async (name: string) =>
+    (await client.uploadImage({ bytes: PNG_BYTES, filename: `${name}.png`, mimeType: 'image/png' })).imageId;
   return {
     contactName: '张三',
     contactMobile: '13800138000',

@@ -17,7 +17,10 @@ describe('formDataDraftSchema', () => {
   });
 
   it('accepts null as "remove this key"', () => {
-    expect(formDataDraftSchema.parse({ contactName: null, storeIndoorPics: null })).toEqual({ contactName: null, storeIndoorPics: null });
+    expect(formDataDraftSchema.parse({ contactName: null, storeIndoorPics: null })).toEqual({
+      contactName: null,
+      storeIndoorPics: null,
+    });
   });
 
   it('rejects unknown keys', () => {
@@ -25,23 +28,33 @@ describe('formDataDraftSchema', () => {
   });
 
   it('checks types, enum values, lengths and array sizes', () => {
-    expect(issuePaths({
-      contactName: 'x'.repeat(101), merchantName: 1, subjectType: 'COMPANY', storeEntrancePics: 'media-1',
-      storeIndoorPics: Array.from({ length: 21 }, () => 'm'), salesScene: ['SALES_SCENES_WEB', 'X'],
-      idCardAddress: 'x'.repeat(256),
-    })).toEqual([
-      { path: 'contactName', code: 'too_big' },
-      { path: 'merchantName', code: 'invalid_type' },
-      { path: 'idCardAddress', code: 'too_big' },
-      { path: 'salesScene', code: 'invalid_union' },
-      { path: 'storeEntrancePics', code: 'invalid_type' },
-      { path: 'storeIndoorPics', code: 'too_big' },
-      { path: 'subjectType', code: 'invalid_value' },
-    ].sort(byPath));
+    expect(
+      issuePaths({
+        contactName: 'x'.repeat(101),
+        merchantName: 1,
+        subjectType: 'COMPANY',
+        storeEntrancePics: 'media-1',
+        storeIndoorPics: Array.from({ length: 21 }, () => 'm'),
+        salesScene: ['SALES_SCENES_WEB', 'X'],
+        idCardAddress: 'x'.repeat(256),
+      }),
+    ).toEqual(
+      [
+        { path: 'contactName', code: 'too_big' },
+        { path: 'merchantName', code: 'invalid_type' },
+        { path: 'idCardAddress', code: 'too_big' },
+        { path: 'salesScene', code: 'invalid_union' },
+        { path: 'storeEntrancePics', code: 'invalid_type' },
+        { path: 'storeIndoorPics', code: 'too_big' },
+        { path: 'subjectType', code: 'invalid_value' },
+      ].sort(byPath),
+    );
   });
 
   it('accepts salesScene as one value or an array', () => {
     expect(formDataDraftSchema.safeParse({ salesScene: 'SALES_SCENES_STORE' }).success).toBe(true);
-    expect(formDataDraftSchema.safeParse({ salesScene: ['SALES_SCENES_STORE', 'SALES_SCENES_WEB'] }).success).toBe(true);
+    expect(formDataDraftSchema.safeParse({ salesScene: ['SALES_SCENES_STORE', 'SALES_SCENES_WEB'] }).success).toBe(
+      true,
+    );
   });
 });

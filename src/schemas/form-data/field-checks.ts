@@ -1,7 +1,16 @@
 import { MAX_MEDIA_ITEMS, PERMANENT_DATE, formDataFields, type FormDataField } from './fields';
 import {
-  isAccountNumber, isAreaCode, isBankBranchId, isEmail, isHostname, isIsoDate, isLicenseNumber, isMainlandIdNumber,
-  isMainlandMobile, isMiniProgramAppid, isServicePhone,
+  isAccountNumber,
+  isAreaCode,
+  isBankBranchId,
+  isEmail,
+  isHostname,
+  isIsoDate,
+  isLicenseNumber,
+  isMainlandIdNumber,
+  isMainlandMobile,
+  isMiniProgramAppid,
+  isServicePhone,
 } from './formats';
 import type { FieldErrorCode, FormDataFieldError } from './types';
 
@@ -35,12 +44,24 @@ const formatRules: Partial<Record<FormDataField, FormatRule>> = {
         ? 'its check character does not match (GB 32100); please re-check the code.'
         : 'must be an 18-character unified social credit code (or a legacy 15-digit registration number).',
   },
-  contactMobile: { test: isMainlandMobile, describe: fixed('must be a mainland mobile number: 11 digits starting with 13–19.') },
+  contactMobile: {
+    test: isMainlandMobile,
+    describe: fixed('must be a mainland mobile number: 11 digits starting with 13–19.'),
+  },
   contactEmail: { test: isEmail, describe: fixed('must be an e-mail address such as name@example.com.') },
   accountNumber: { test: isAccountNumber, describe: fixed('must contain digits only, 8 to 30 of them.') },
-  servicePhone: { test: isServicePhone, describe: fixed('must be 5 to 30 digits, dashes allowed (e.g. 0755-86013388).') },
-  miniProgramAppid: { test: isMiniProgramAppid, describe: fixed('must be an AppID: "wx" followed by 16 lower-case hex digits.') },
-  websiteDomain: { test: isHostname, describe: fixed('must be a bare domain name such as shop.example.com (no https://, path or port).') },
+  servicePhone: {
+    test: isServicePhone,
+    describe: fixed('must be 5 to 30 digits, dashes allowed (e.g. 0755-86013388).'),
+  },
+  miniProgramAppid: {
+    test: isMiniProgramAppid,
+    describe: fixed('must be an AppID: "wx" followed by 16 lower-case hex digits.'),
+  },
+  websiteDomain: {
+    test: isHostname,
+    describe: fixed('must be a bare domain name such as shop.example.com (no https://, path or port).'),
+  },
   storeAddressCode: { test: isAreaCode, describe: fixed('must be a 6-digit province/city code (e.g. 440305).') },
   bankAddressCode: { test: isAreaCode, describe: fixed('must be a 6-digit province/city code (e.g. 440305).') },
   bankBranchId: { test: isBankBranchId, describe: fixed('must be a 12-digit CNAPS branch number.') },
@@ -80,7 +101,7 @@ export function checkFieldValue(field: FormDataField, value: unknown): FormDataF
   const label = def.label.en;
   const listAllowed = def.kind === 'mediaIdList' || ('multiple' in def && def.multiple);
   if (Array.isArray(value) && listAllowed) {
-    const max = def.kind === 'mediaIdList' ? MAX_MEDIA_ITEMS : ('values' in def ? def.values.length : 0);
+    const max = def.kind === 'mediaIdList' ? MAX_MEDIA_ITEMS : 'values' in def ? def.values.length : 0;
     if (value.length > max) return [fieldError(pointer, 'too_many', `${label} takes at most ${max} items.`)];
     return value.flatMap((item, index) => {
       const itemPointer = formDataPointer(field, index);

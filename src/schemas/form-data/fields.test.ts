@@ -6,7 +6,16 @@ import { enterpriseRequiredFields, sceneRequiredFields } from './requirements';
 describe('field catalogue', () => {
   it('marks exactly the personal fields of the brief', () => {
     expect([...personalFields].sort()).toEqual(
-      ['accountName', 'accountNumber', 'contactEmail', 'contactMobile', 'contactName', 'idCardAddress', 'idCardName', 'idCardNumber'].sort(),
+      [
+        'accountName',
+        'accountNumber',
+        'contactEmail',
+        'contactMobile',
+        'contactName',
+        'idCardAddress',
+        'idCardName',
+        'idCardNumber',
+      ].sort(),
     );
     for (const field of personalFields) expect(formDataFields[field]).toHaveProperty('mask');
   });

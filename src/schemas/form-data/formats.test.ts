@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
-  idNumberCheckChar, isAccountNumber, isAreaCode, isBankBranchId, isEmail, isHostname, isIsoDate, isLicenseNumber,
-  isMainlandIdNumber, isMainlandMobile, isMiniProgramAppid, isServicePhone,
+  idNumberCheckChar,
+  isAccountNumber,
+  isAreaCode,
+  isBankBranchId,
+  isEmail,
+  isHostname,
+  isIsoDate,
+  isLicenseNumber,
+  isMainlandIdNumber,
+  isMainlandMobile,
+  isMiniProgramAppid,
+  isServicePhone,
 } from './formats';
 
 describe('mainland ID number (ISO 7064 MOD 11-2)', () => {
@@ -13,8 +23,16 @@ describe('mainland ID number (ISO 7064 MOD 11-2)', () => {
 
   it('computes every one of the 11 check characters (vectors from an independent implementation)', () => {
     const vectors = [
-      '44030519900101000X', '440305199001010018', '440305199001010026', '440305199001010034', '440305199001010042',
-      '440305199001010050', '440305199001010069', '440305199001010077', '440305199001010085', '440305199001010093',
+      '44030519900101000X',
+      '440305199001010018',
+      '440305199001010026',
+      '440305199001010034',
+      '440305199001010042',
+      '440305199001010050',
+      '440305199001010069',
+      '440305199001010077',
+      '440305199001010085',
+      '440305199001010093',
       '440305199001010181',
     ];
     for (const id of vectors) {

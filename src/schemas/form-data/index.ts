@@ -5,6 +5,13 @@ export * from './formats';
 export { formDataDraftSchema } from './draft-schema';
 export { validateFormDataForSubmit, submitFormDataSchema, pointerToPath } from './validate-for-submit';
 export { formDataPointer } from './field-checks';
-export { currentlyDue, requiredFieldsFor, salesScenesOf, isMissing, sceneRequiredFields, enterpriseRequiredFields } from './requirements';
+export {
+  currentlyDue,
+  requiredFieldsFor,
+  salesScenesOf,
+  isMissing,
+  sceneRequiredFields,
+  enterpriseRequiredFields,
+} from './requirements';
 export { mergeFormData } from './merge';
 export { maskFormData, maskFieldValue } from './mask';

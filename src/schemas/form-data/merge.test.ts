@@ -8,7 +8,9 @@ describe('mergeFormData', () => {
   it('overwrites values, keeps absent keys and adds new ones', () => {
     const stored: FormData = { contactName: '张三', merchantName: 'A' };
     expect(mergeFormData(stored, { merchantName: 'B', legalPerson: '李四' })).toEqual({
-      contactName: '张三', merchantName: 'B', legalPerson: '李四',
+      contactName: '张三',
+      merchantName: 'B',
+      legalPerson: '李四',
     });
   });
 
@@ -20,7 +22,8 @@ describe('mergeFormData', () => {
   it('replaces arrays instead of concatenating them', () => {
     const stored: FormData = { storeIndoorPics: ['a', 'b'], salesScene: ['SALES_SCENES_STORE'] };
     expect(mergeFormData(stored, { storeIndoorPics: ['c'], salesScene: 'SALES_SCENES_WEB' })).toEqual({
-      storeIndoorPics: ['c'], salesScene: 'SALES_SCENES_WEB',
+      storeIndoorPics: ['c'],
+      salesScene: 'SALES_SCENES_WEB',
     });
   });
 

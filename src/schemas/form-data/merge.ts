@@ -21,7 +21,9 @@ export function mergeFormData(stored: FormData, patch: FormDataPatch): FormData 
     }
     const current = merged[key];
     const echoesMask =
-      isFormDataField(key) && formDataFields[key].personal && typeof current === 'string' &&
+      isFormDataField(key) &&
+      formDataFields[key].personal &&
+      typeof current === 'string' &&
       value === maskFieldValue(key, current);
     if (echoesMask) continue;
     merged[key] = Array.isArray(value) ? [...value] : value;

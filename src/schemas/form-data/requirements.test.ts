@@ -14,10 +14,19 @@ describe('currentlyDue', () => {
 
   it('adds the enterprise and scene fields that are missing, and ignores formats', () => {
     const data = completeFormDataFixture({
-      idCardAddress: null, bankAccountType: null, storeIndoorPics: [], contactMobile: 'not-a-mobile',
+      idCardAddress: null,
+      bankAccountType: null,
+      storeIndoorPics: [],
+      contactMobile: 'not-a-mobile',
       salesScene: ['SALES_SCENES_STORE', 'SALES_SCENES_WEB', 'SALES_SCENES_MINI_PROGRAM'],
     });
-    expect(currentlyDue(data)).toEqual(['idCardAddress', 'bankAccountType', 'storeIndoorPics', 'miniProgramAppid', 'websiteDomain']);
+    expect(currentlyDue(data)).toEqual([
+      'idCardAddress',
+      'bankAccountType',
+      'storeIndoorPics',
+      'miniProgramAppid',
+      'websiteDomain',
+    ]);
   });
 
   it('does not count a personal account of an enterprise as missing (that is a submit error)', () => {
@@ -29,7 +38,8 @@ describe('salesScenesOf', () => {
   it('reads one value or an array and drops unknown values', () => {
     expect(salesScenesOf({ salesScene: 'SALES_SCENES_WEB' })).toEqual(['SALES_SCENES_WEB']);
     expect(salesScenesOf({ salesScene: ['SALES_SCENES_WEB', 'NOPE', 'SALES_SCENES_STORE'] })).toEqual([
-      'SALES_SCENES_STORE', 'SALES_SCENES_WEB',
+      'SALES_SCENES_STORE',
+      'SALES_SCENES_WEB',
     ]);
     expect(salesScenesOf({})).toEqual([]);
   });

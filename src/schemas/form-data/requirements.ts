@@ -2,7 +2,7 @@ import { baseRequiredFields, formDataFieldNames, salesScenes, type FormDataField
 
 type LooseFormData = Readonly<Record<string, unknown>>;
 
-/** Fields each sales scene adds at submit (service.md "Conditional fields"). Other scenes add none. */
+/** Fields each sales scene adds at submit (docs/product/service.md §2.2). Other scenes add none. */
 export const sceneRequiredFields: Partial<Record<SalesScene, readonly FormDataField[]>> = {
   SALES_SCENES_STORE: ['storeName', 'storeAddressCode', 'storeAddress', 'storeEntrancePics', 'storeIndoorPics'],
   SALES_SCENES_MINI_PROGRAM: ['miniProgramAppid'],

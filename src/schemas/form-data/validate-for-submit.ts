@@ -79,6 +79,11 @@ export const submitFormDataSchema = z
   .custom<FormData>(isPlainObject, { error: 'formData must be an object.' })
   .superRefine((formData, ctx) => {
     for (const error of validateFormDataForSubmit(formData)) {
-      ctx.addIssue({ code: 'custom', message: error.message, path: pointerToPath(error.pointer), params: { code: error.code } });
+      ctx.addIssue({
+        code: 'custom',
+        message: error.message,
+        path: pointerToPath(error.pointer),
+        params: { code: error.code },
+      });
     }
   });

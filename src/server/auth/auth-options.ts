@@ -32,12 +32,21 @@ export function authOptions(): NextAuthOptions {
         async authorize(credentials, request): Promise<SignedInOperator | null> {
           if (!credentials?.email || !credentials.password) return null;
           const address = clientAddress({ headers: (request?.headers ?? {}) as Record<string, string | undefined> });
-          const outcome = await signInOperator(await getDb(), { email: credentials.email, password: credentials.password, clientAddress: address });
+          const outcome = await signInOperator(await getDb(), {
+            email: credentials.email,
+            password: credentials.password,
+            clientAddress: address,
+          });
           // next-auth hands a thrown message to the form as `error`; the form shows the wait in minutes.
           if (outcome.result === 'locked') throw new Error(signInLockedError(outcome.retryAfterSeconds));
           if (outcome.result !== 'signed_in') return null;
           const { operator } = outcome;
-          return { id: operator.id, email: operator.email, name: operator.name ?? operator.email, sessionVersion: operator.sessionVersion };
+          return {
+            id: operator.id,
+            email: operator.email,
+            name: operator.name ?? operator.email,
+            sessionVersion: operator.sessionVersion,
+          };
         },
       }),
     ],
@@ -47,7 +56,10 @@ export function authOptions(): NextAuthOptions {
         if (user) return { ...token, operatorId: user.id, sessionVersion: (user as SignedInOperator).sessionVersion };
         return (await sessionIsCurrent(token)) ? token : {};
       },
-      session: ({ session, token }) => (typeof token.operatorId === 'string' ? { ...session, operatorId: token.operatorId } : { expires: session.expires }),
+      session: ({ session, token }) =>
+        typeof token.operatorId === 'string'
+          ? { ...session, operatorId: token.operatorId }
+          : { expires: session.expires },
       // Only back to this service: a callbackUrl naming another origin goes to the console's start instead.
       redirect: ({ url, baseUrl }) => new URL(sameOriginPath(url, baseUrl), baseUrl).href,
     },

@@ -14,14 +14,18 @@ type SessionClaims = { operatorId: string; sessionVersion: number };
 /** The claims of a session made by this version of the service; null for anything else (older tokens too). */
 export function sessionClaims(token: JWT | null | undefined): SessionClaims | null {
   const { operatorId, sessionVersion } = token ?? {};
-  return typeof operatorId === 'string' && Number.isInteger(sessionVersion) ? { operatorId, sessionVersion: sessionVersion as number } : null;
+  return typeof operatorId === 'string' && Number.isInteger(sessionVersion)
+    ? { operatorId, sessionVersion: sessionVersion as number }
+    : null;
 }
 
 /** True while the session's operator exists and has not had their sessions ended since it was made. */
 export async function sessionIsCurrent(token: JWT): Promise<boolean> {
   const claims = sessionClaims(token);
   if (!claims) return false;
-  const [row] = await (await getDb())
+  const [row] = await (
+    await getDb()
+  )
     .select({ sessionVersion: operators.sessionVersion })
     .from(operators)
     .where(eq(operators.id, claims.operatorId));

@@ -5,7 +5,8 @@
  */
 export const SIGN_IN_LOCKED = 'too_many_attempts';
 
-export const signInLockedError = (retryAfterSeconds: number) => `${SIGN_IN_LOCKED}:${Math.max(1, Math.ceil(retryAfterSeconds / 60))}`;
+export const signInLockedError = (retryAfterSeconds: number) =>
+  `${SIGN_IN_LOCKED}:${Math.max(1, Math.ceil(retryAfterSeconds / 60))}`;
 
 /** Minutes to wait, or null when `error` is not a throttling answer. */
 export function parseSignInLocked(error: string | null | undefined): number | null {

@@ -50,7 +50,10 @@ function readOrCreateLocalSecrets(dataDir: string): StoredSecrets {
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const existing = readLocalSecrets(dataDir);
   if (existing) return existing;
-  const generated: StoredSecrets = { SESSION_SECRET: randomBytes(32).toString('base64url'), DATA_ENCRYPTION_KEY: newDataKeyEntry() };
+  const generated: StoredSecrets = {
+    SESSION_SECRET: randomBytes(32).toString('base64url'),
+    DATA_ENCRYPTION_KEY: newDataKeyEntry(),
+  };
   // 'wx' makes a concurrent first start fail instead of overwriting the other process's keys.
   fs.writeFileSync(localSecretsFile(dataDir), JSON.stringify(generated, null, 2), { mode: 0o600, flag: 'wx' });
   return generated;

@@ -10,9 +10,16 @@ export type WizardActionResult = { ok: true; record: SubMerchantRecord } | Actio
  * Server action for the wizard's "save": the `subMerchants.saveDraft` procedure (operator role, the API's
  * draft schema). Field errors come back as data so the form can put them on their fields.
  */
-export async function saveOnboardingDraft(platformId: string, id: string, formData: DraftPatch): Promise<WizardActionResult> {
+export async function saveOnboardingDraft(
+  platformId: string,
+  id: string,
+  formData: DraftPatch,
+): Promise<WizardActionResult> {
   try {
-    return { ok: true, record: await callAsOperator((caller) => caller.subMerchants.saveDraft({ platformId, id, formData })) };
+    return {
+      ok: true,
+      record: await callAsOperator((caller) => caller.subMerchants.saveDraft({ platformId, id, formData })),
+    };
   } catch (error) {
     return toActionFailure(error);
   }

@@ -17,11 +17,16 @@ function withPart(token: string, index: number, change: (bytes: Buffer) => Buffe
   parts[index] = change(Buffer.from(parts[index] ?? '', 'base64url')).toString('base64url');
   return parts.join(':');
 }
-const flipFirstBit = (bytes: Buffer) => { const copy = Buffer.from(bytes); copy[0] = (copy[0] ?? 0) ^ 1; return copy; };
+const flipFirstBit = (bytes: Buffer) => {
+  const copy = Buffer.from(bytes);
+  copy[0] = (copy[0] ?? 0) ^ 1;
+  return copy;
+};
 
 describe('createFieldCipher', () => {
   it('round-trips text, including CJK and the empty string', () => {
-    for (const plain of [ID_NUMBER, '张三 北京市朝阳区', '']) expect(cipher2024.decrypt(cipher2024.encrypt(plain))).toBe(plain);
+    for (const plain of [ID_NUMBER, '张三 北京市朝阳区', ''])
+      expect(cipher2024.decrypt(cipher2024.encrypt(plain))).toBe(plain);
   });
 
   it('writes enc:v1:<keyId>:<iv>:<data> with a fresh 12-byte IV per value', () => {
@@ -39,7 +44,9 @@ describe('createFieldCipher', () => {
     const decipher = createDecipheriv('aes-256-gcm', KEY_2024, Buffer.from(iv, 'base64url'));
     decipher.setAAD(Buffer.from(`enc:v1:${keyId}`));
     decipher.setAuthTag(bytes.subarray(bytes.length - 16));
-    expect(Buffer.concat([decipher.update(bytes.subarray(0, bytes.length - 16)), decipher.final()]).toString()).toBe(ID_NUMBER);
+    expect(Buffer.concat([decipher.update(bytes.subarray(0, bytes.length - 16)), decipher.final()]).toString()).toBe(
+      ID_NUMBER,
+    );
     expect(cipher2024.decrypt(GOLDEN)).toBe(ID_NUMBER);
   });
 
@@ -48,19 +55,33 @@ describe('createFieldCipher', () => {
     const relabelled = token.replace(':k2025:', ':k2024:');
     const tampered = [
       withPart(token, 4, flipFirstBit),
-      withPart(token, 4, (b) => { const c = Buffer.from(b); c[c.length - 1] = (c[c.length - 1] ?? 0) ^ 1; return c; }),
+      withPart(token, 4, (b) => {
+        const c = Buffer.from(b);
+        c[c.length - 1] = (c[c.length - 1] ?? 0) ^ 1;
+        return c;
+      }),
       withPart(token, 3, flipFirstBit),
       relabelled,
     ];
     for (const bad of tampered) {
       expect(() => rotated.decrypt(bad)).toThrow(/failed authentication/);
-      try { rotated.decrypt(bad); } catch (error) { expect(String(error)).not.toContain(ID_NUMBER); }
+      try {
+        rotated.decrypt(bad);
+      } catch (error) {
+        expect(String(error)).not.toContain(ID_NUMBER);
+      }
     }
   });
 
   it('rejects an unknown key id and malformed tokens', () => {
     expect(() => cipher2024.decrypt(rotated.encrypt('x'))).toThrow('unknown key id "k2025"');
-    for (const bad of ['plain', 'enc:v1:k2024:abc', 'enc:v2:k2024:OuMCQXuwCC3obyhm:AAAA', withPart(GOLDEN, 3, (b) => b.subarray(1)), 'enc:v1:k2024:OuMCQXuwCC3obyhm:AAAA']) {
+    for (const bad of [
+      'plain',
+      'enc:v1:k2024:abc',
+      'enc:v2:k2024:OuMCQXuwCC3obyhm:AAAA',
+      withPart(GOLDEN, 3, (b) => b.subarray(1)),
+      'enc:v1:k2024:OuMCQXuwCC3obyhm:AAAA',
+    ]) {
       expect(() => cipher2024.decrypt(bad)).toThrow(/malformed/);
     }
   });
@@ -109,6 +130,10 @@ describe('encryptFields / decryptFields', () => {
 
   it('refuses to read a listed field that holds plaintext, naming the field but not the value', () => {
     expect(() => decryptFields(row, ['idCardNumber'], rotated)).toThrow('Field "idCardNumber" should be encrypted');
-    try { decryptFields(row, ['idCardNumber'], rotated); } catch (error) { expect(String(error)).not.toContain(ID_NUMBER); }
+    try {
+      decryptFields(row, ['idCardNumber'], rotated);
+    } catch (error) {
+      expect(String(error)).not.toContain(ID_NUMBER);
+    }
   });
 });

@@ -83,7 +83,9 @@ export function createFieldCipher({ keys, activeKeyId }: FieldCipherOptions): Fi
       return Buffer.concat([decipher.update(data), decipher.final()]);
     } catch {
       // The cause is deliberately dropped: nothing about the value should reach logs.
-      throw new Error(`Encrypted field value failed authentication with key "${parsed.keyId}" (tampered or wrong key).`);
+      throw new Error(
+        `Encrypted field value failed authentication with key "${parsed.keyId}" (tampered or wrong key).`,
+      );
     }
   }
 
@@ -106,7 +108,8 @@ function mapFields<T extends Record<string, unknown>>(obj: T, fieldNames: readon
   for (const field of fieldNames) {
     const value = out[field];
     if (typeof value === 'string') out[field] = transform(value, field);
-    else if (Array.isArray(value)) out[field] = value.map((item: unknown) => (typeof item === 'string' ? transform(item, field) : item));
+    else if (Array.isArray(value))
+      out[field] = value.map((item: unknown) => (typeof item === 'string' ? transform(item, field) : item));
   }
   return out as T;
 }
@@ -115,7 +118,11 @@ function mapFields<T extends Record<string, unknown>>(obj: T, fieldNames: readon
  * Returns a copy of a flat object with the listed fields encrypted (strings, and each string of an array).
  * Other fields, null and undefined are left as they are. Every call encrypts: pass plaintext only.
  */
-export function encryptFields<T extends Record<string, unknown>>(obj: T, fieldNames: readonly string[], cipher: FieldCipher): T {
+export function encryptFields<T extends Record<string, unknown>>(
+  obj: T,
+  fieldNames: readonly string[],
+  cipher: FieldCipher,
+): T {
   return mapFields(obj, fieldNames, (value) => cipher.encrypt(value));
 }
 
@@ -123,7 +130,11 @@ export function encryptFields<T extends Record<string, unknown>>(obj: T, fieldNa
  * Returns a copy with the listed fields decrypted. A listed field holding a string that is not a token is an
  * error (the field name is given, never the value): encrypted-at-rest fields must never be read as plaintext.
  */
-export function decryptFields<T extends Record<string, unknown>>(obj: T, fieldNames: readonly string[], cipher: FieldCipher): T {
+export function decryptFields<T extends Record<string, unknown>>(
+  obj: T,
+  fieldNames: readonly string[],
+  cipher: FieldCipher,
+): T {
   return mapFields(obj, fieldNames, (value, field) => {
     if (!isEncryptedValue(value)) throw new Error(`Field "${field}" should be encrypted at rest but is not.`);
     return cipher.decrypt(value);

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { generateWebhookSecret, parseSignatureHeader, signWebhookPayload, verifyWebhookSignature } from './webhook-signature';
+import {
+  generateWebhookSecret,
+  parseSignatureHeader,
+  signWebhookPayload,
+  verifyWebhookSignature,
+} from './webhook-signature';
 
 const BODY = '{"id":"evt_1","type":"sub_merchant.updated"}';
 const T = 1700000000;
@@ -34,13 +39,17 @@ describe('verifyWebhookSignature', () => {
   it('accepts a header signed with the secret, with either secret during rotation', () => {
     expect(verifyWebhookSignature({ header, body: BODY, secret: NEW, now: T + 10 })).toBe(true);
     expect(verifyWebhookSignature({ header, body: BODY, secret: OLD, now: new Date((T - 10) * 1000) })).toBe(true);
-    expect(verifyWebhookSignature({ header: ` t=${T} , v0=abc, v1=${SIG_NEW} `, body: BODY, secret: NEW, now: T })).toBe(true);
+    expect(
+      verifyWebhookSignature({ header: ` t=${T} , v0=abc, v1=${SIG_NEW} `, body: BODY, secret: NEW, now: T }),
+    ).toBe(true);
   });
 
   it('rejects another secret, a changed body and a forged signature', () => {
     expect(verifyWebhookSignature({ header, body: BODY, secret: 'whsec_other', now: T })).toBe(false);
     expect(verifyWebhookSignature({ header, body: `${BODY} `, secret: NEW, now: T })).toBe(false);
-    expect(verifyWebhookSignature({ header: `t=${T},v1=${'0'.repeat(64)}`, body: BODY, secret: NEW, now: T })).toBe(false);
+    expect(verifyWebhookSignature({ header: `t=${T},v1=${'0'.repeat(64)}`, body: BODY, secret: NEW, now: T })).toBe(
+      false,
+    );
     expect(verifyWebhookSignature({ header: `t=${T + 1},v1=${SIG_NEW}`, body: BODY, secret: NEW, now: T })).toBe(false);
   });
 
@@ -48,11 +57,22 @@ describe('verifyWebhookSignature', () => {
     expect(verifyWebhookSignature({ header, body: BODY, secret: NEW, now: T + 300 })).toBe(true);
     expect(verifyWebhookSignature({ header, body: BODY, secret: NEW, now: T + 301 })).toBe(false);
     expect(verifyWebhookSignature({ header, body: BODY, secret: NEW, now: T - 301 })).toBe(false);
-    expect(verifyWebhookSignature({ header, body: BODY, secret: NEW, now: T + 1000, toleranceSeconds: 1000 })).toBe(true);
+    expect(verifyWebhookSignature({ header, body: BODY, secret: NEW, now: T + 1000, toleranceSeconds: 1000 })).toBe(
+      true,
+    );
   });
 
   it('rejects missing and malformed headers', () => {
-    for (const bad of [undefined, null, '', `v1=${SIG_NEW}`, `t=abc,v1=${SIG_NEW}`, `t=${T}`, `t=${T},v1=${SIG_NEW.slice(1)}`, `t=${T},v1=zz`]) {
+    for (const bad of [
+      undefined,
+      null,
+      '',
+      `v1=${SIG_NEW}`,
+      `t=abc,v1=${SIG_NEW}`,
+      `t=${T}`,
+      `t=${T},v1=${SIG_NEW.slice(1)}`,
+      `t=${T},v1=zz`,
+    ]) {
       expect(verifyWebhookSignature({ header: bad, body: BODY, secret: NEW, now: T })).toBe(false);
     }
   });

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
- * Signatures of the events we push to integrators (decisions §6), Stripe-style:
+ * Signatures of the events we push to integrators (docs/product/decisions.md §6), Stripe-style:
  * `X-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + raw body)>`.
  * The HMAC key is the UTF-8 bytes of the whole secret string, `whsec_` prefix included. While a secret is
  * being rotated both the old and the new secret sign, giving two `v1=` entries; a receiver holding either
@@ -35,7 +35,8 @@ export function signWebhookPayload(params: { body: RawBody; secrets: readonly st
   const { body, secrets } = params;
   const timestamp = params.timestamp ?? Math.floor(Date.now() / 1000);
   if (secrets.length === 0) throw new Error('signWebhookPayload needs at least one secret.');
-  if (!Number.isSafeInteger(timestamp) || timestamp < 0) throw new Error('Webhook timestamp must be whole unix seconds.');
+  if (!Number.isSafeInteger(timestamp) || timestamp < 0)
+    throw new Error('Webhook timestamp must be whole unix seconds.');
   const signatures = [...new Set(secrets)].map((secret) => `v1=${computeSignature(secret, timestamp, body)}`);
   return [`t=${timestamp}`, ...signatures].join(',');
 }

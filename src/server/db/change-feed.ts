@@ -119,10 +119,13 @@ export function postgresChangeFeed(url: string): ChangeFeed {
 
   function listenLater() {
     if (closed || retry) return;
-    retry = setTimeout(() => {
-      retry = undefined;
-      void listen();
-    }, retryDelaysMs[Math.min(failures, retryDelaysMs.length - 1)]);
+    retry = setTimeout(
+      () => {
+        retry = undefined;
+        void listen();
+      },
+      retryDelaysMs[Math.min(failures, retryDelaysMs.length - 1)],
+    );
     retry.unref();
   }
 

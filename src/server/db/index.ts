@@ -7,7 +7,10 @@ import { openDatabase, type DatabaseHandle } from './open-database';
 
 export type { Database, Db, Transaction, DatabaseHandle } from './open-database';
 
-const slot = globalThis as typeof globalThis & { __database?: Promise<DatabaseHandle>; __openedDatabase?: DatabaseHandle };
+const slot = globalThis as typeof globalThis & {
+  __database?: Promise<DatabaseHandle>;
+  __openedDatabase?: DatabaseHandle;
+};
 
 export function getDatabaseHandle(): Promise<DatabaseHandle> {
   if (!slot.__database) {

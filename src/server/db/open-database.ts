@@ -35,8 +35,7 @@ export type DatabaseHandle = {
 export const migrationsFolder = () => path.join(process.cwd(), 'drizzle');
 
 export type OpenOptions =
-  | { driver: 'postgres'; url: string; poolSize?: number }
-  | { driver: 'pglite'; dataDir?: string; holder?: string };
+  { driver: 'postgres'; url: string; poolSize?: number } | { driver: 'pglite'; dataDir?: string; holder?: string };
 
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   return options.driver === 'postgres' ? openPostgres(options.url, options.poolSize ?? 10) : openPglite(options);

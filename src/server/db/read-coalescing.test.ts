@@ -57,7 +57,10 @@ describe('BatchedLookup', () => {
 
   it('splits a large backlog into batches of at most maxBatch keys', async () => {
     const sizes: number[] = [];
-    const lookup = new BatchedLookup<number>(async (keys) => (sizes.push(keys.length), new Map(keys.map((k) => [k, 1]))), 3);
+    const lookup = new BatchedLookup<number>(
+      async (keys) => (sizes.push(keys.length), new Map(keys.map((k) => [k, 1]))),
+      3,
+    );
     await Promise.all(['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((key) => lookup.load(key)));
     expect(sizes).toEqual([3, 3, 1]);
   });

@@ -19,8 +19,16 @@ export function refuseDeclaredOversize(request: Request, limit = getEnv().API_BO
  * The request with its body read into memory, never more than the limit: a chunked body is cut off (413) as
  * soon as it grows past it. Requests without a body come back as they are.
  */
-export async function boundedRequest<R extends Request>(request: R, limit = getEnv().API_BODY_LIMIT_BYTES): Promise<R | NextRequest> {
+export async function boundedRequest<R extends Request>(
+  request: R,
+  limit = getEnv().API_BODY_LIMIT_BYTES,
+): Promise<R | NextRequest> {
   if (!request.body) return request;
   const body = await readBodyBytes(request, limit);
-  return new NextRequest(request.url, { method: request.method, headers: request.headers, body, signal: request.signal });
+  return new NextRequest(request.url, {
+    method: request.method,
+    headers: request.headers,
+    body,
+    signal: request.signal,
+  });
 }

@@ -26,7 +26,10 @@ export function crossSiteProblem(request: Request): AppError | null {
 export function crossOriginProblem(request: Request): AppError | null {
   const fetchSite = request.headers.get('sec-fetch-site');
   if (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') {
-    return new AppError('forbidden', `Cross-site requests to the console API are refused (Sec-Fetch-Site: ${fetchSite}).`);
+    return new AppError(
+      'forbidden',
+      `Cross-site requests to the console API are refused (Sec-Fetch-Site: ${fetchSite}).`,
+    );
   }
   const origin = request.headers.get('origin');
   if (origin && !sameOrigin(origin, request)) {
@@ -43,7 +46,10 @@ export function crossOriginProblem(request: Request): AppError | null {
 export function crossSiteReadProblem(request: Request): AppError | null {
   const fetchSite = request.headers.get('sec-fetch-site');
   if (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') {
-    return new AppError('forbidden', `Cross-site reads of the console's documents are refused (Sec-Fetch-Site: ${fetchSite}).`);
+    return new AppError(
+      'forbidden',
+      `Cross-site reads of the console's documents are refused (Sec-Fetch-Site: ${fetchSite}).`,
+    );
   }
   return null;
 }

@@ -6,7 +6,8 @@ import { defineRoute, type RouteHandler } from './define-route';
 
 // Every way a handler can fail must become one problem+json answer with the request id, never a rejection that
 // reaches Next.js.
-const serveOnce = (handler: RouteHandler, init: RequestInit = {}) => callRoute(defineRoute({ GET: handler }).GET, '/v1/things', init);
+const serveOnce = (handler: RouteHandler, init: RequestInit = {}) =>
+  callRoute(defineRoute({ GET: handler }).GET, '/v1/things', init);
 
 async function expectProblem(response: Response, status: number, code: string) {
   expect(response.status).toBe(status);
@@ -28,7 +29,11 @@ describe('defineRoute', () => {
   });
 
   it('answers a rejection as its problem, and a non-AppError as 500 without internals', async () => {
-    await expectProblem(await serveOnce(async () => Promise.reject(new AppError('not_found', 'Gone.'))), 404, 'not_found');
+    await expectProblem(
+      await serveOnce(async () => Promise.reject(new AppError('not_found', 'Gone.'))),
+      404,
+      'not_found',
+    );
     const response = await serveOnce(async () => {
       throw new Error('database password is hunter2');
     });
@@ -38,7 +43,11 @@ describe('defineRoute', () => {
 
   it('answers 500 when the handler returns a response whose headers cannot be changed', async () => {
     // Response.redirect's headers are immutable, so adding x-request-id throws after the handler resolved.
-    await expectProblem(await serveOnce(async () => Response.redirect('https://example.com/', 302)), 500, 'internal_error');
+    await expectProblem(
+      await serveOnce(async () => Response.redirect('https://example.com/', 302)),
+      500,
+      'internal_error',
+    );
   });
 
   it('adds the request id and the headers code deep in the request asked for', async () => {
@@ -62,7 +71,11 @@ describe('defineRoute', () => {
       },
       { bodyLimitBytes: 10 },
     );
-    const response = await callRoute(route.POST, '/v1/things', { method: 'POST', body: 'x'.repeat(11), headers: { 'content-length': '11' } });
+    const response = await callRoute(route.POST, '/v1/things', {
+      method: 'POST',
+      body: 'x'.repeat(11),
+      headers: { 'content-length': '11' },
+    });
     await expectProblem(response, 413, 'payload_too_large');
     expect(ran).toBe(false);
   });

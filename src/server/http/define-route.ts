@@ -28,7 +28,8 @@ export function defineRoute(
       (async () => {
         throw new AppError('method_not_allowed', `${method} is not supported here. Allowed: ${allow || 'none'}.`);
       });
-    wrapped[method] = (request, context) => serve(request, context, guardBodySize(handler, options.bodyLimitBytes), allow);
+    wrapped[method] = (request, context) =>
+      serve(request, context, guardBodySize(handler, options.bodyLimitBytes), allow);
     if (!handlers[method]) unsupportedMethodHandlers.add(wrapped[method]);
   }
   return wrapped;
@@ -51,12 +52,19 @@ async function serve(request: Request, context: RouteContext, handler: RouteHand
     } catch (error) {
       const appError = toAppError(error);
       // Headers the request earned before it failed (the key's RateLimit) belong on a problem answer too.
-      const headers = appError.code === 'method_not_allowed' ? { ...store.responseHeaders, Allow: allow } : store.responseHeaders;
+      const headers =
+        appError.code === 'method_not_allowed' ? { ...store.responseHeaders, Allow: allow } : store.responseHeaders;
       response = problemResponse(appError, requestId, headers);
     }
     // A failed write may have written part of its work (state is saved before an upstream call): wait either way.
     if (!readOnlyMethods.has(request.method)) await changesCaughtUp();
-    logRequest({ requestId, method: request.method, path: pathnameOf(request), status: response.status, ms: Math.round(performance.now() - started) });
+    logRequest({
+      requestId,
+      method: request.method,
+      path: pathnameOf(request),
+      status: response.status,
+      ms: Math.round(performance.now() - started),
+    });
     return response;
   });
 }
@@ -64,7 +72,8 @@ async function serve(request: Request, context: RouteContext, handler: RouteHand
 const readOnlyMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Next.js hands route handlers a NextRequest whose URL is already parsed; tests call with a plain Request. */
-const pathnameOf = (request: Request) => (request as { nextUrl?: URL }).nextUrl?.pathname ?? new URL(request.url).pathname;
+const pathnameOf = (request: Request) =>
+  (request as { nextUrl?: URL }).nextUrl?.pathname ?? new URL(request.url).pathname;
 
 /**
  * A declared body over the limit is refused before anything else; streamed bodies are capped while read. Not async:

@@ -26,5 +26,7 @@ let subscribed = false;
 export function joinDuplicateHeadersOfEveryRequest() {
   if (subscribed) return;
   subscribed = true;
-  diagnosticsChannel.subscribe('http.server.request.start', (message) => joinDuplicateHeaders((message as { request: IncomingMessage }).request));
+  diagnosticsChannel.subscribe('http.server.request.start', (message) =>
+    joinDuplicateHeaders((message as { request: IncomingMessage }).request),
+  );
 }

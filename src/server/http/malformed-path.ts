@@ -20,27 +20,39 @@ export function decodablePath(pathname: string): boolean {
   }
 }
 
-export function malformedPathResponse(request: Request, pathname: string, pageHeaders: Record<string, string>): Response {
+export function malformedPathResponse(
+  request: Request,
+  pathname: string,
+  pageHeaders: Record<string, string>,
+): Response {
   const requestId = newRequestId();
   if (API_FAMILIES.test(pathname)) {
     const problem = {
       type: 'https://docs.onboarding.local/errors/invalid_request',
       title: 'Invalid request',
       status: 400,
-      detail: 'The path is not valid percent-encoded UTF-8 (a "%" must be followed by two hex digits that encode UTF-8).',
+      detail:
+        'The path is not valid percent-encoded UTF-8 (a "%" must be followed by two hex digits that encode UTF-8).',
       code: 'invalid_request',
       requestId,
       errors: [{ pointer: '/path', code: 'invalid_encoding', message: 'Percent-encode the path as UTF-8.' }],
     };
     return new Response(JSON.stringify(problem), {
       status: 400,
-      headers: { 'content-type': 'application/problem+json', 'x-request-id': requestId, 'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'" },
+      headers: {
+        'content-type': 'application/problem+json',
+        'x-request-id': requestId,
+        'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+      },
     });
   }
   const english = prefersEnglish(request);
   const text = english ? coreEn : coreZhCN;
   const html = `<!DOCTYPE html><html lang="${english ? 'en' : 'zh-CN'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${text['badRequest.title']}</title></head><body><main><h1>${text['badRequest.title']}</h1><p>${text['badRequest.body']}</p><p><a href="/">${text['badRequest.home']}</a></p></main></body></html>`;
-  return new Response(html, { status: 400, headers: { 'content-type': 'text/html; charset=utf-8', 'x-request-id': requestId, ...pageHeaders } });
+  return new Response(html, {
+    status: 400,
+    headers: { 'content-type': 'text/html; charset=utf-8', 'x-request-id': requestId, ...pageHeaders },
+  });
 }
 
 /** The layout's rule (request-locale.ts), read from the request: the language cookie, else Accept-Language, else Chinese. */

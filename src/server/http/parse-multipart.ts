@@ -13,8 +13,13 @@ export async function parseMultipartForm(request: Request, limitBytes: number): 
   const bytes = await readBodyBytes(request, limitBytes);
   try {
     // Parsing a body we already hold, with the request's own boundary.
-    return await new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { 'content-type': contentType } }).formData();
+    return await new Response(bytes as Uint8Array<ArrayBuffer>, {
+      headers: { 'content-type': contentType },
+    }).formData();
   } catch {
-    throw new AppError('invalid_request', 'The multipart/form-data body is malformed (check the boundary and part headers).');
+    throw new AppError(
+      'invalid_request',
+      'The multipart/form-data body is malformed (check the boundary and part headers).',
+    );
   }
 }

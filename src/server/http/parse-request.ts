@@ -11,7 +11,8 @@ import { zodIssuesToFieldErrors } from './zod-errors';
 export function declaredBodyLength(request: Request): number | undefined {
   const header = request.headers.get('content-length');
   if (header === null) return undefined;
-  if (!/^\d{1,15}$/.test(header.trim())) throw new AppError('invalid_request', 'Content-Length must be one whole number of bytes.');
+  if (!/^\d{1,15}$/.test(header.trim()))
+    throw new AppError('invalid_request', 'Content-Length must be one whole number of bytes.');
   return Number(header);
 }
 
@@ -48,7 +49,10 @@ export const hasControlCharacters = (text: string) => CONTROL_CHARACTERS.test(te
 export async function parseJsonBody<T extends z.ZodType>(request: Request, schema: T): Promise<z.infer<T>> {
   const contentType = request.headers.get('content-type') ?? '';
   if (!JSON_CONTENT_TYPE.test(contentType)) {
-    throw new AppError('unsupported_media_type', 'Send the body as application/json (UTF-8), with one Content-Type header.');
+    throw new AppError(
+      'unsupported_media_type',
+      'Send the body as application/json (UTF-8), with one Content-Type header.',
+    );
   }
   const bytes = await readBodyBytes(request, getEnv().API_BODY_LIMIT_BYTES);
   let text: string;

@@ -43,5 +43,8 @@ export function problemResponse(error: AppError, requestId: string, headers: Rec
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
   logger.error({ err: error }, 'unhandled error');
-  return new AppError('internal_error', 'Something went wrong on our side. Quote the requestId when contacting support.');
+  return new AppError(
+    'internal_error',
+    'Something went wrong on our side. Quote the requestId when contacting support.',
+  );
 }

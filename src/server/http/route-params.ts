@@ -16,7 +16,8 @@ function plainParams(raw: Record<string, string | string[] | undefined> | undefi
   const params: Record<string, string> = {};
   for (const [name, value] of Object.entries(raw ?? {})) {
     params[name] = Array.isArray(value) ? value.join('/') : (value ?? '');
-    if (hasControlCharacters(params[name])) throw new AppError('not_found', `Nothing has this ${name}: it contains control characters.`);
+    if (hasControlCharacters(params[name]))
+      throw new AppError('not_found', `Nothing has this ${name}: it contains control characters.`);
   }
   return params;
 }

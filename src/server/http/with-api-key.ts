@@ -5,7 +5,11 @@
  */
 import { getDb, openedDb, type Db } from '@/server/db';
 import { AppError } from '@/server/errors';
-import { authenticateApiKey, recentlyAuthenticatedKey, type AuthenticatedKey } from '@/server/services/api-keys/authenticate-api-key';
+import {
+  authenticateApiKey,
+  recentlyAuthenticatedKey,
+  type AuthenticatedKey,
+} from '@/server/services/api-keys/authenticate-api-key';
 import type { ServiceCode } from '@/server/services/api-keys/api-key-format';
 import type { PlatformContext } from '@/server/services/context';
 import { addResponseHeaders } from '@/server/request-context';
@@ -26,7 +30,10 @@ export function withApiKey(service: ServiceCode, handler: ApiHandler): RouteHand
     if (!code) throw new AppError('service_code_required', 'Send the X-Service-Code header (payments or miniprogram).');
     if (code.includes(',')) throw new AppError('invalid_request', 'Send X-Service-Code once.');
     if (code !== service) {
-      throw new AppError('service_code_mismatch', `X-Service-Code "${code}" does not match this endpoint; it expects "${service}".`);
+      throw new AppError(
+        'service_code_mismatch',
+        `X-Service-Code "${code}" does not match this endpoint; it expects "${service}".`,
+      );
     }
     if (!apiKey.services.includes(service)) {
       throw new AppError('forbidden', `This API key is not allowed to use the ${service} service.`);

@@ -59,13 +59,19 @@ export function withPlatformAccess(options: PlatformAccessOptions, handler: Plat
     if (refusal) throw refusal;
     const operatorId = await (options.operatorId ?? sessionOperatorId)(request);
     if (!operatorId) {
-      throw new AppError('unauthenticated', 'Send an API key of this platform as "Authorization: Bearer sk_…", or sign in to the console.');
+      throw new AppError(
+        'unauthenticated',
+        'Send an API key of this platform as "Authorization: Bearer sk_…", or sign in to the console.',
+      );
     }
     const membership = (await listOperatorPlatforms(db, operatorId)).find((m) => m.platformId === platformId);
     if (!membership) throw notFound('Platform');
     if (await passwordMustChange(db, operatorId)) throw passwordChangeRequired();
     if (!hasRole(membership.role, options.role)) {
-      throw new AppError('forbidden', `This needs the ${options.role} role on the platform; you are ${membership.role}.`);
+      throw new AppError(
+        'forbidden',
+        `This needs the ${options.role} role on the platform; you are ${membership.role}.`,
+      );
     }
     return handler(request, { db, platformId, actor: `operator:${operatorId}`, params, via: 'session' });
   };

@@ -1,5 +1,5 @@
 /**
- * Authenticates a sandbox control call (decisions §7: the sandbox is a per-platform test mode) and hands the
+ * Authenticates a sandbox control call (docs/product/decisions.md §7: the sandbox is a per-platform test mode) and hands the
  * handler that platform's sandbox namespace, so it can see and move nothing else:
  * - an API key of the platform (Bearer, with the /v1 key check and rate limit; no X-Service-Code). The key must
  *   carry the area's service (`payments` for applications, `miniprogram` for authorizations, audits, tokens and
@@ -34,12 +34,22 @@ export function withSandboxControl(area: SandboxControlArea, handler: SandboxCon
     if (request.headers.has('authorization')) {
       const key = await authenticate(request, db);
       if (named !== null && named !== key.platformId) throw notFound('Platform');
-      if (area !== 'any' && !key.services.includes(area)) throw new AppError('forbidden', `This API key is not allowed to use the ${area} service.`);
-      return handler(request, { db, platformId: key.platformId, actor: `apikey:${key.id}`, params, sandbox: platformSandbox(key.platformId) });
+      if (area !== 'any' && !key.services.includes(area))
+        throw new AppError('forbidden', `This API key is not allowed to use the ${area} service.`);
+      return handler(request, {
+        db,
+        platformId: key.platformId,
+        actor: `apikey:${key.id}`,
+        params,
+        sandbox: platformSandbox(key.platformId),
+      });
     }
     const operatorId = await sessionOperatorId(request);
     if (!operatorId) {
-      throw new AppError('unauthenticated', 'Send an API key of your platform as "Authorization: Bearer sk_…", or sign in to the console and name the platform in X-Platform-Id.');
+      throw new AppError(
+        'unauthenticated',
+        'Send an API key of your platform as "Authorization: Bearer sk_…", or sign in to the console and name the platform in X-Platform-Id.',
+      );
     }
     if (!named) throw new AppError('invalid_request', 'Name the platform in the X-Platform-Id header.');
     if (request.method !== 'GET') {
@@ -48,7 +58,17 @@ export function withSandboxControl(area: SandboxControlArea, handler: SandboxCon
     }
     const membership = (await listOperatorPlatforms(db, operatorId)).find((m) => m.platformId === named);
     if (!membership) throw notFound('Platform');
-    if (!hasRole(membership.role, 'operator')) throw new AppError('forbidden', `The sandbox needs the operator role on the platform; you are ${membership.role}.`);
-    return handler(request, { db, platformId: named, actor: `operator:${operatorId}`, params, sandbox: platformSandbox(named) });
+    if (!hasRole(membership.role, 'operator'))
+      throw new AppError(
+        'forbidden',
+        `The sandbox needs the operator role on the platform; you are ${membership.role}.`,
+      );
+    return handler(request, {
+      db,
+      platformId: named,
+      actor: `operator:${operatorId}`,
+      params,
+      sandbox: platformSandbox(named),
+    });
   };
 }

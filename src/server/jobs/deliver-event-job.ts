@@ -6,7 +6,7 @@ import { defineJob } from './registry';
 const payloadSchema = z.object({ deliveryId: z.string().min(1).max(64), attempt: z.number().int().min(1) });
 
 /**
- * Attempts of event deliveries (decisions §6). The delivery's own schedule (retry-schedule.ts) decides retries;
+ * Attempts of event deliveries (docs/product/decisions.md §6). The delivery's own schedule (retry-schedule.ts) decides retries;
  * pg-boss retries only when the handler itself throws (e.g. the database was unreachable), which is safe
  * because deliverEvent ignores a job whose attempt was already recorded.
  */

@@ -26,7 +26,10 @@ export const sandboxTicketQueue = defineJob({
   schedule: '*/10 * * * *',
   handler: async () => {
     if (getEnv().UPSTREAM_MODE !== 'sandbox') return;
-    const [{ pushVerifyTicket }, { sandboxContext }] = await Promise.all([import('@/sandbox/mini-program-control'), import('@/sandbox/sandbox-context')]);
+    const [{ pushVerifyTicket }, { sandboxContext }] = await Promise.all([
+      import('@/sandbox/mini-program-control'),
+      import('@/sandbox/sandbox-context'),
+    ]);
     await pushVerifyTicket(sandboxContext().store);
   },
 });

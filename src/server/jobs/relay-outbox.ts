@@ -9,7 +9,12 @@ import { outbox } from '@/server/db/schema';
  * instances, or a crash before the mark) a no-op in pg-boss (ON CONFLICT DO NOTHING on the job id).
  */
 export async function relayOutbox(db: Db, boss: PgBoss, batch = 100): Promise<number> {
-  const rows = await db.select().from(outbox).where(isNull(outbox.relayedAt)).orderBy(asc(outbox.createdAt)).limit(batch);
+  const rows = await db
+    .select()
+    .from(outbox)
+    .where(isNull(outbox.relayedAt))
+    .orderBy(asc(outbox.createdAt))
+    .limit(batch);
   for (const row of rows) {
     await boss.send(row.queue, row.payload, { id: row.id, ...(row.startAfter ? { startAfter: row.startAfter } : {}) });
   }
@@ -17,7 +22,15 @@ export async function relayOutbox(db: Db, boss: PgBoss, batch = 100): Promise<nu
     await db
       .update(outbox)
       .set({ relayedAt: new Date() })
-      .where(and(inArray(outbox.id, rows.map((r) => r.id)), isNull(outbox.relayedAt)));
+      .where(
+        and(
+          inArray(
+            outbox.id,
+            rows.map((r) => r.id),
+          ),
+          isNull(outbox.relayedAt),
+        ),
+      );
   }
   return rows.length;
 }

@@ -49,7 +49,10 @@ async function boot(handle: DatabaseHandle, relayIntervalMs: number): Promise<Jo
   }
   let relaying: Promise<number> | undefined;
   const relayNow = () => (relaying ??= relayOutbox(handle.db, boss).finally(() => (relaying = undefined)));
-  const timer = setInterval(() => relayNow().catch((error) => logger.error({ err: error }, 'outbox relay failed')), relayIntervalMs);
+  const timer = setInterval(
+    () => relayNow().catch((error) => logger.error({ err: error }, 'outbox relay failed')),
+    relayIntervalMs,
+  );
   timer.unref();
   return {
     boss,

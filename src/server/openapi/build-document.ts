@@ -39,7 +39,12 @@ function toSchema(schema: z.ZodType, components: Record<string, JsonSchema>, io:
 function operationObject(op: Operation, components: Record<string, JsonSchema>) {
   const parameters: JsonSchema[] = [];
   if (op.serviceCode) {
-    parameters.push({ name: 'X-Service-Code', in: 'header', required: true, schema: { type: 'string', enum: [op.serviceCode] } });
+    parameters.push({
+      name: 'X-Service-Code',
+      in: 'header',
+      required: true,
+      schema: { type: 'string', enum: [op.serviceCode] },
+    });
   }
   for (const match of op.path.match(/\{(\w+)\}/g) ?? []) {
     const name = match.slice(1, -1);
@@ -47,7 +52,10 @@ function operationObject(op: Operation, components: Record<string, JsonSchema>) 
     parameters.push({ name, in: 'path', required: true, schema });
   }
   if (op.query) {
-    const query = toSchema(op.query, components, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };
+    const query = toSchema(op.query, components, 'input') as {
+      properties?: Record<string, JsonSchema>;
+      required?: string[];
+    };
     for (const [name, schema] of Object.entries(query.properties ?? {})) {
       parameters.push({ name, in: 'query', required: query.required?.includes(name) ?? false, schema });
     }
@@ -57,7 +65,10 @@ function operationObject(op: Operation, components: Record<string, JsonSchema>) 
     const schema = response.schema ? toSchema(response.schema, components, 'output') : undefined;
     const content = schema
       ? { 'application/json': { schema } }
-      : response.binary && Object.fromEntries(response.binary.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }]));
+      : response.binary &&
+        Object.fromEntries(
+          response.binary.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }]),
+        );
     responses[status] = { description: response.description, ...(content ? { content } : {}) };
   }
   for (const status of op.errors) {
@@ -71,13 +82,19 @@ function operationObject(op: Operation, components: Record<string, JsonSchema>) 
     summary: op.summary,
     ...(op.description ? { description: op.description } : {}),
     tags: [op.tag],
-    security: op.auth === 'none' ? [] : op.auth === 'apiKeyOrSession' ? [{ apiKey: [] }, { session: [] }] : [{ apiKey: [] }],
+    security:
+      op.auth === 'none' ? [] : op.auth === 'apiKeyOrSession' ? [{ apiKey: [] }, { session: [] }] : [{ apiKey: [] }],
     parameters,
     ...(op.body
       ? {
           requestBody: {
             required: true,
-            content: { 'application/json': { schema: toSchema(op.body, components, 'input'), ...(op.bodyExample ? { example: op.bodyExample } : {}) } },
+            content: {
+              'application/json': {
+                schema: toSchema(op.body, components, 'input'),
+                ...(op.bodyExample ? { example: op.bodyExample } : {}),
+              },
+            },
           },
         }
       : {}),
@@ -114,8 +131,17 @@ export function buildOpenApiDocument(serverUrl: string) {
     components: {
       schemas: components,
       securitySchemes: {
-        apiKey: { type: 'http', scheme: 'bearer', description: 'A platform API key (sk_test_… in sandbox mode, sk_live_… in live mode).' },
-        session: { type: 'apiKey', in: 'cookie', name: 'next-auth.session-token', description: 'An operator signed in to the console.' },
+        apiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'A platform API key (sk_test_… in sandbox mode, sk_live_… in live mode).',
+        },
+        session: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'next-auth.session-token',
+          description: 'An operator signed in to the console.',
+        },
       },
     },
   };

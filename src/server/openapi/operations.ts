@@ -24,7 +24,11 @@ export type Operation = {
   body?: z.ZodType;
   bodyExample?: unknown;
   /** A multipart/form-data body instead of JSON: JSON Schema properties of the parts (files as contentMediaType). */
-  multipart?: { properties: Record<string, Record<string, unknown>>; required: string[]; encoding?: Record<string, { contentType: string }> };
+  multipart?: {
+    properties: Record<string, Record<string, unknown>>;
+    required: string[];
+    encoding?: Record<string, { contentType: string }>;
+  };
   /** `binary`: media types of a non-JSON response body (e.g. an image). */
   responses: Record<number, { description: string; schema?: z.ZodType; binary?: string[] }>;
   errors: number[];
@@ -41,7 +45,9 @@ export const operations: Operation[] = [
     serviceCode: 'payments',
     auth: 'apiKey',
     query: listSubMerchantsQuery,
-    responses: { 200: { description: 'A page of sub-merchants.', schema: listOf(subMerchantSchema, 'SubMerchantList') } },
+    responses: {
+      200: { description: 'A page of sub-merchants.', schema: listOf(subMerchantSchema, 'SubMerchantList') },
+    },
     errors: [400, 401, 403],
   },
   {

@@ -15,7 +15,9 @@ const exampleFormData = {
   salesScene: ['SALES_SCENES_STORE'],
 };
 
-const submitted = subMerchantSchema.extend({ replayed: z.boolean().describe('true when a review was already under way or finished') }).meta({ id: 'SubmittedSubMerchant' });
+const submitted = subMerchantSchema
+  .extend({ replayed: z.boolean().describe('true when a review was already under way or finished') })
+  .meta({ id: 'SubmittedSubMerchant' });
 
 /** The payments area's record operations (the list is in operations.ts). */
 export const subMerchantOperations: Operation[] = [
@@ -30,8 +32,16 @@ export const subMerchantOperations: Operation[] = [
     serviceCode: 'payments',
     auth: 'apiKey',
     body: createSubMerchantBody,
-    bodyExample: { distributorExternalUserId: 'seller-1024', provider: 'providerA', commissionRate: 0.6, formData: exampleFormData },
-    responses: { 201: { description: 'Created.', schema: subMerchantSchema }, 200: { description: 'It already existed; returned unchanged.', schema: subMerchantSchema } },
+    bodyExample: {
+      distributorExternalUserId: 'seller-1024',
+      provider: 'providerA',
+      commissionRate: 0.6,
+      formData: exampleFormData,
+    },
+    responses: {
+      201: { description: 'Created.', schema: subMerchantSchema },
+      200: { description: 'It already existed; returned unchanged.', schema: subMerchantSchema },
+    },
     errors: [400, 401, 403, 413, 415],
   },
   {
@@ -43,7 +53,10 @@ export const subMerchantOperations: Operation[] = [
     tag: 'Sub-merchants',
     serviceCode: 'payments',
     auth: 'apiKey',
-    responses: { 200: { description: 'The record (personal data masked).', schema: subMerchantSchema }, 304: { description: 'Not modified since the given ETag.' } },
+    responses: {
+      200: { description: 'The record (personal data masked).', schema: subMerchantSchema },
+      304: { description: 'Not modified since the given ETag.' },
+    },
     errors: [400, 401, 403, 404],
   },
   {

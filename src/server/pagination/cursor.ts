@@ -4,7 +4,8 @@ import { AppError } from '@/server/errors';
 /** Opaque keyset cursor over (createdAt desc, id desc): stable under inserts, no OFFSET scans. */
 export type Cursor = { createdAt: Date; id: string };
 
-export const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify([c.createdAt.toISOString(), c.id])).toString('base64url');
+export const encodeCursor = (c: Cursor) =>
+  Buffer.from(JSON.stringify([c.createdAt.toISOString(), c.id])).toString('base64url');
 
 const cursorShape = z.tuple([z.iso.datetime(), z.string().min(1).max(64)]);
 

@@ -17,7 +17,10 @@ export function loggedUpstreamFetch(provider: string): typeof fetch {
       logger.debug({ ...call, status: response.status, ms: Math.round(performance.now() - started) }, 'upstream call');
       return response;
     } catch (error) {
-      logger.debug({ ...call, failure: (error as Error).name, ms: Math.round(performance.now() - started) }, 'upstream call failed');
+      logger.debug(
+        { ...call, failure: (error as Error).name, ms: Math.round(performance.now() - started) },
+        'upstream call failed',
+      );
       throw error;
     }
   };

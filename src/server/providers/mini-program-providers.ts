@@ -8,7 +8,9 @@ const cache = adapterCache<MiniProgramProvider>();
 
 /** The mini-program adapter of a provider for one platform (its sandbox namespace; in live mode the same for all). */
 export function miniProgramProvider(name: Provider, platformId: string): MiniProgramProvider {
-  return cache.get(name, platformId, (hosts) => (name === 'providerA' ? providerAMiniAdapter(hosts) : providerBMiniAdapter(hosts)));
+  return cache.get(name, platformId, (hosts) =>
+    name === 'providerA' ? providerAMiniAdapter(hosts) : providerBMiniAdapter(hosts),
+  );
 }
 
 export const resetMiniProgramProvidersForTests = () => cache.clear();

@@ -21,22 +21,42 @@ export class AuthorizerTokenExpired extends Error {
  */
 export interface MiniProgramProvider {
   readonly name: Provider;
-  startAuthorization(input: { redirectUri: string; state: string }): Promise<{ authUrl: string; mobileAuthUrl?: string; preAuthCode?: string; expiresInSeconds: number }>;
+  startAuthorization(input: {
+    redirectUri: string;
+    state: string;
+  }): Promise<{ authUrl: string; mobileAuthUrl?: string; preAuthCode?: string; expiresInSeconds: number }>;
   exchangeAuthCode(authCode: string): Promise<AuthorizerGrant>;
   refreshTokens(appId: string, refreshToken: string): Promise<AuthorizerTokens>;
   profile(token: AuthorizerToken): Promise<AuthorizerProfile>;
   listTemplates(): Promise<UpstreamTemplate[]>;
-  commit(token: AuthorizerToken, input: { templateId: string; templateVersion?: string; extJson: string; userVersion: string; userDesc: string }): Promise<void>;
+  commit(
+    token: AuthorizerToken,
+    input: { templateId: string; templateVersion?: string; extJson: string; userVersion: string; userDesc: string },
+  ): Promise<void>;
   /** `adopted`: the upstream already had this version under review (a repeat whose first answer was lost). */
   submitAudit(
     token: AuthorizerToken,
-    input: { userVersion: string; itemList: { address: string; title: string; tag: string }[]; feedbackInfo?: string; feedbackMedia?: string },
+    input: {
+      userVersion: string;
+      itemList: { address: string; title: string; tag: string }[];
+      feedbackInfo?: string;
+      feedbackMedia?: string;
+    },
   ): Promise<{ upstreamAuditId: string; adopted?: boolean }>;
-  auditStatus(token: AuthorizerToken, input: { upstreamAuditId: string; userVersion: string }): Promise<UpstreamAuditStatus>;
+  auditStatus(
+    token: AuthorizerToken,
+    input: { upstreamAuditId: string; userVersion: string },
+  ): Promise<UpstreamAuditStatus>;
   release(token: AuthorizerToken, input: { userVersion: string }): Promise<void>;
   rollback(token: AuthorizerToken): Promise<void>;
   versions(token: AuthorizerToken): Promise<Record<string, unknown>>;
   baseinfo(token: AuthorizerToken): Promise<Record<string, unknown>>;
-  experience(token: AuthorizerToken, input: { userVersion?: string; path?: string }): Promise<{ qrCodePngBase64?: string; qrCodeUrl?: string; version?: string }>;
-  members(token: AuthorizerToken, input: { action: 'bind' | 'unbind'; member: string; role?: string }): Promise<{ members: unknown[] }>;
+  experience(
+    token: AuthorizerToken,
+    input: { userVersion?: string; path?: string },
+  ): Promise<{ qrCodePngBase64?: string; qrCodeUrl?: string; version?: string }>;
+  members(
+    token: AuthorizerToken,
+    input: { action: 'bind' | 'unbind'; member: string; role?: string },
+  ): Promise<{ members: unknown[] }>;
 }

@@ -1,6 +1,6 @@
 /**
  * Builds the onboarding adapters for the configured mode. Sandbox and live use the same clients: only base
- * URLs and keys differ (decisions §1); the URLs, and so the sandbox namespace, come from upstream-hosts.ts.
+ * URLs and keys differ (docs/product/decisions.md §1); the URLs, and so the sandbox namespace, come from upstream-hosts.ts.
  */
 import { getEnv } from '@/env';
 import type { Provider } from '@/server/db/schema';
@@ -30,7 +30,11 @@ function providerA(hosts: UpstreamHosts): OnboardingProvider {
           mchId: env.PROVIDER_A_MCH_ID!,
           merchantSerialNo: env.PROVIDER_A_MERCHANT_SERIAL_NO!,
           merchantPrivateKeyPem: env.PROVIDER_A_MERCHANT_PRIVATE_KEY!,
-          platform: { mode: 'publicKey', publicKeyId: env.PROVIDER_A_PLATFORM_PUBLIC_KEY_ID!, publicKeyPem: env.PROVIDER_A_PLATFORM_PUBLIC_KEY! },
+          platform: {
+            mode: 'publicKey',
+            publicKeyId: env.PROVIDER_A_PLATFORM_PUBLIC_KEY_ID!,
+            publicKeyPem: env.PROVIDER_A_PLATFORM_PUBLIC_KEY!,
+          },
         });
   return {
     name: 'providerA',
@@ -70,7 +74,9 @@ function providerB(hosts: UpstreamHosts): OnboardingProvider {
   return {
     name: 'providerB',
     maxImageBytes: 10 * 1024 * 1024,
-    uploadImage: async (input) => ({ mediaId: (await client.uploadImage({ ...input, bytes: Buffer.from(input.bytes) })).imageId }),
+    uploadImage: async (input) => ({
+      mediaId: (await client.uploadImage({ ...input, bytes: Buffer.from(input.bytes) })).imageId,
+    }),
     submitApplication: async ({ submissionId, formData }) => ({
       applymentId: (await client.createZftApplication({ externalId: submissionId, formData })).orderId,
     }),
@@ -98,7 +104,8 @@ export const resetOnboardingProvidersForTests = () => cache.clear();
 /** The key that signs providerB's notifications: the sandbox's "Alipay" key, or the real one in live mode. */
 export function providerBNotificationKey(): { appId: string; alipayPublicKeyPem: string } {
   const env = getEnv();
-  if (env.UPSTREAM_MODE === 'live') return { appId: env.PROVIDER_B_APP_ID!, alipayPublicKeyPem: env.PROVIDER_B_ALIPAY_PUBLIC_KEY! };
+  if (env.UPSTREAM_MODE === 'live')
+    return { appId: env.PROVIDER_B_APP_ID!, alipayPublicKeyPem: env.PROVIDER_B_ALIPAY_PUBLIC_KEY! };
   const keys = loadProviderBSandboxKeys();
   return { appId: keys.appId, alipayPublicKeyPem: keys.alipayPublicKeyPem };
 }

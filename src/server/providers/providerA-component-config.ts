@@ -10,7 +10,12 @@ export function providerAComponentCredentials() {
   const env = getEnv();
   if (env.UPSTREAM_MODE === 'sandbox') {
     const sandbox = createProviderAComponentSandboxConfig();
-    return { componentAppId: sandbox.componentAppId, componentAppSecret: sandbox.componentAppSecret, token: sandbox.token, encodingAesKey: sandbox.encodingAesKey };
+    return {
+      componentAppId: sandbox.componentAppId,
+      componentAppSecret: sandbox.componentAppSecret,
+      token: sandbox.token,
+      encodingAesKey: sandbox.encodingAesKey,
+    };
   }
   return {
     componentAppId: env.PROVIDER_A_COMPONENT_APPID!,
@@ -22,5 +27,9 @@ export function providerAComponentCredentials() {
 
 /** The component's credentials with the hosts one platform's calls and authorization links go to. */
 export function providerAComponentConfig(hosts: UpstreamHosts) {
-  return { ...providerAComponentCredentials(), baseUrl: hosts.providerAOpen, authBaseUrls: hosts.providerAAuthorizePages };
+  return {
+    ...providerAComponentCredentials(),
+    baseUrl: hosts.providerAOpen,
+    authBaseUrls: hosts.providerAAuthorizePages,
+  };
 }

@@ -1,6 +1,10 @@
 import { getEnv } from '@/env';
 import { getDb } from '@/server/db';
-import { componentTokenCache, componentTokenLock, readVerifyTicket } from '@/server/services/mini-programs/component-credentials';
+import {
+  componentTokenCache,
+  componentTokenLock,
+  readVerifyTicket,
+} from '@/server/services/mini-programs/component-credentials';
 import { AuthorizerTokenExpired, type MiniProgramProvider } from './mini-program-types';
 import { loggedUpstreamFetch } from './logged-fetch';
 import { providerAComponentConfig } from './providerA-component-config';
@@ -37,7 +41,12 @@ export function providerAMiniAdapter(hosts: UpstreamHosts): MiniProgramProvider 
     lock: async (fn) => componentTokenLock(await getDb())(fn),
     authBaseUrls: config.authBaseUrls,
   });
-  const code = createCodeClient({ baseUrl: config.baseUrl, timeoutMs, fetch, componentAccessToken: component.componentAccessToken });
+  const code = createCodeClient({
+    baseUrl: config.baseUrl,
+    timeoutMs,
+    fetch,
+    componentAccessToken: component.componentAccessToken,
+  });
   return {
     name: 'providerA',
     startAuthorization: async ({ redirectUri }) => {
@@ -46,7 +55,13 @@ export function providerAMiniAdapter(hosts: UpstreamHosts): MiniProgramProvider 
     },
     exchangeAuthCode: async (authCode) => {
       const grant = await component.queryAuth(authCode);
-      return { appId: grant.authorizerAppId, accessToken: grant.accessToken, refreshToken: grant.refreshToken, expiresInSeconds: grant.expiresIn, permissions: grant.funcInfo };
+      return {
+        appId: grant.authorizerAppId,
+        accessToken: grant.accessToken,
+        refreshToken: grant.refreshToken,
+        expiresInSeconds: grant.expiresIn,
+        permissions: grant.funcInfo,
+      };
     },
     refreshTokens: async (appId, refreshToken) => {
       const tokens = await component.refreshAuthorizerToken(appId, refreshToken);
@@ -57,36 +72,71 @@ export function providerAMiniAdapter(hosts: UpstreamHosts): MiniProgramProvider 
       return { nickname: info.nickname, headImg: info.headImg, principalName: info.principalName };
     },
     listTemplates: async () =>
-      (await code.listTemplates()).map((t) => ({ templateId: t.templateId, userVersion: t.userVersion, userDesc: t.userDesc, createdAt: t.createdAt.toISOString() })),
+      (await code.listTemplates()).map((t) => ({
+        templateId: t.templateId,
+        userVersion: t.userVersion,
+        userDesc: t.userDesc,
+        createdAt: t.createdAt.toISOString(),
+      })),
     commit: (token, input) =>
-      tokenAware(() => code.commit({ accessToken: token.accessToken, templateId: input.templateId, extJson: input.extJson, userVersion: input.userVersion, userDesc: input.userDesc })),
+      tokenAware(() =>
+        code.commit({
+          accessToken: token.accessToken,
+          templateId: input.templateId,
+          extJson: input.extJson,
+          userVersion: input.userVersion,
+          userDesc: input.userDesc,
+        }),
+      ),
     submitAudit: (token, input) =>
       tokenAware(async () => {
         // WeChat wants a category per page item; the authorizer's first category serves items that name none.
-        const category = input.itemList.length ? (await code.getCategories({ accessToken: token.accessToken }))[0] : undefined;
-        const itemList = category ? input.itemList.map((item) => ({ ...category, address: item.address, title: item.title, tag: item.tag })) : undefined;
+        const category = input.itemList.length
+          ? (await code.getCategories({ accessToken: token.accessToken }))[0]
+          : undefined;
+        const itemList = category
+          ? input.itemList.map((item) => ({ ...category, address: item.address, title: item.title, tag: item.tag }))
+          : undefined;
         try {
-          const { auditId } = await code.submitAudit({ accessToken: token.accessToken, itemList, feedbackInfo: input.feedbackInfo, feedbackStuff: input.feedbackMedia ? [input.feedbackMedia] : undefined });
+          const { auditId } = await code.submitAudit({
+            accessToken: token.accessToken,
+            itemList,
+            feedbackInfo: input.feedbackInfo,
+            feedbackStuff: input.feedbackMedia ? [input.feedbackMedia] : undefined,
+          });
           return { upstreamAuditId: auditId };
         } catch (error) {
           // 85009 "already under audit" on a repeat whose first answer was lost: that audit is this version's, adopt it.
           if (!isErrcode(error, 85009)) throw error;
           const latest = await code.getLatestAuditStatus({ accessToken: token.accessToken });
-          if (!latest?.auditId || latest.userVersion !== input.userVersion || !['pending', 'delayed'].includes(latest.status)) throw error;
+          if (
+            !latest?.auditId ||
+            latest.userVersion !== input.userVersion ||
+            !['pending', 'delayed'].includes(latest.status)
+          )
+            throw error;
           return { upstreamAuditId: latest.auditId, adopted: true };
         }
       }),
     auditStatus: (token, input) =>
       tokenAware(async () => {
         const result = await code.getAuditStatus({ accessToken: token.accessToken, auditId: input.upstreamAuditId });
-        if (result.status === 'approved' || result.status === 'rejected') return { status: result.status, reason: result.reason };
+        if (result.status === 'approved' || result.status === 'rejected')
+          return { status: result.status, reason: result.reason };
         return { status: 'pending', delayed: result.status === 'delayed' };
       }),
     // 85052 "already released": a repeated release (its first answer lost) found the work done.
-    release: (token) => tokenAware(() => code.release({ accessToken: token.accessToken }).catch((error) => (isErrcode(error, 85052) ? undefined : Promise.reject(error)))),
+    release: (token) =>
+      tokenAware(() =>
+        code
+          .release({ accessToken: token.accessToken })
+          .catch((error) => (isErrcode(error, 85052) ? undefined : Promise.reject(error))),
+      ),
     rollback: (token) => tokenAware(() => code.revertCodeRelease({ accessToken: token.accessToken })),
-    versions: (token) => tokenAware(async () => ({ ...(await code.getVersionInfo({ accessToken: token.accessToken })) })),
-    baseinfo: (token) => tokenAware(async () => ({ ...(await code.getAccountBasicInfo({ accessToken: token.accessToken })) })),
+    versions: (token) =>
+      tokenAware(async () => ({ ...(await code.getVersionInfo({ accessToken: token.accessToken })) })),
+    baseinfo: (token) =>
+      tokenAware(async () => ({ ...(await code.getAccountBasicInfo({ accessToken: token.accessToken })) })),
     experience: (token, input) =>
       tokenAware(async () => {
         const png = await code.getQrcode({ accessToken: token.accessToken, path: input.path });
@@ -95,7 +145,10 @@ export function providerAMiniAdapter(hosts: UpstreamHosts): MiniProgramProvider 
     members: (token, input) =>
       tokenAware(async () => {
         // Binding someone who is already a tester (85004, e.g. a repeat after a lost answer) leaves what was asked for.
-        if (input.action === 'bind') await code.bindTester({ accessToken: token.accessToken, wechatId: input.member }).catch((error) => (isErrcode(error, 85004) ? undefined : Promise.reject(error)));
+        if (input.action === 'bind')
+          await code
+            .bindTester({ accessToken: token.accessToken, wechatId: input.member })
+            .catch((error) => (isErrcode(error, 85004) ? undefined : Promise.reject(error)));
         else await code.unbindTester({ accessToken: token.accessToken, wechatId: input.member });
         return { members: await code.listTesters({ accessToken: token.accessToken }) };
       }),

@@ -1,6 +1,11 @@
 import { AppError } from '@/server/errors';
 import { configuredProviderBClient } from './onboarding-providers';
-import { AppAuthTokenExpiredError, createProviderBMiniClient, gatewayFailureOf, type MiniMemberRole } from './providerB';
+import {
+  AppAuthTokenExpiredError,
+  createProviderBMiniClient,
+  gatewayFailureOf,
+  type MiniMemberRole,
+} from './providerB';
 import { AuthorizerTokenExpired, type MiniProgramProvider } from './mini-program-types';
 import type { UpstreamHosts } from './upstream-hosts';
 
@@ -21,7 +26,11 @@ async function tokenAware<T>(call: () => Promise<T>): Promise<T> {
  * answer was lost (timeout, forged signature): then `alreadyDone` checks the upstream state, and the call
  * counts as done if it says so.
  */
-async function repeatable(call: () => Promise<void>, subCode: string, alreadyDone: () => Promise<boolean> = async () => true): Promise<void> {
+async function repeatable(
+  call: () => Promise<void>,
+  subCode: string,
+  alreadyDone: () => Promise<boolean> = async () => true,
+): Promise<void> {
   try {
     await call();
   } catch (error) {
@@ -32,13 +41,18 @@ async function repeatable(call: () => Promise<void>, subCode: string, alreadyDon
 /** Alipay wants a 30–500 character version description; ours is built from the commit when it is short. */
 const versionDesc = (input: { userDesc?: string; userVersion: string; templateId?: string }) => {
   const generated = `版本 ${input.userVersion}：由平台基于模板 ${input.templateId ?? ''} 为商家构建并提交审核的小程序版本。`;
-  return input.userDesc && input.userDesc.length >= 30 ? input.userDesc : `${input.userDesc ? `${input.userDesc}。` : ''}${generated}`;
+  return input.userDesc && input.userDesc.length >= 30
+    ? input.userDesc
+    : `${input.userDesc ? `${input.userDesc}。` : ''}${generated}`;
 };
 
 /** providerB (Alipay ISV) behind the shared mini-program interface. */
 export function providerBMiniAdapter(hosts: UpstreamHosts): MiniProgramProvider {
   const gateway = configuredProviderBClient(hosts).gateway;
-  const mini = createProviderBMiniClient(gateway, hosts.providerBAuthorizePage ? { authBaseUrl: hosts.providerBAuthorizePage } : {});
+  const mini = createProviderBMiniClient(
+    gateway,
+    hosts.providerBAuthorizePage ? { authBaseUrl: hosts.providerBAuthorizePage } : {},
+  );
   // Alipay tokens are long-lived and `expires_in` is optional; a year is its documented default.
   const tokens = (t: { appAuthToken: string; appRefreshToken: string; expiresIn?: number }) => ({
     accessToken: t.appAuthToken,
@@ -47,7 +61,10 @@ export function providerBMiniAdapter(hosts: UpstreamHosts): MiniProgramProvider 
   });
   return {
     name: 'providerB',
-    startAuthorization: async ({ redirectUri, state }) => ({ authUrl: mini.authUrl({ redirectUri, state }), expiresInSeconds: stateLifetimeSeconds }),
+    startAuthorization: async ({ redirectUri, state }) => ({
+      authUrl: mini.authUrl({ redirectUri, state }),
+      expiresInSeconds: stateLifetimeSeconds,
+    }),
     exchangeAuthCode: async (code) => {
       const grant = await mini.exchangeAuthCode(code);
       return { appId: grant.authAppId, permissions: [], ...tokens(grant) };
@@ -69,7 +86,13 @@ export function providerBMiniAdapter(hosts: UpstreamHosts): MiniProgramProvider 
       tokenAware(async () => {
         const ref = { appAuthToken: token.accessToken, appVersion: input.userVersion };
         await repeatable(
-          async () => void (await mini.uploadVersion({ ...ref, templateId: input.templateId, templateVersion: input.templateVersion, extJson: input.extJson })),
+          async () =>
+            void (await mini.uploadVersion({
+              ...ref,
+              templateId: input.templateId,
+              templateVersion: input.templateVersion,
+              extJson: input.extJson,
+            })),
           'VERSION_HAS_EXISTED',
           async () => (await mini.versionDetail(ref)).upstreamStatus === 'INIT',
         );
@@ -89,12 +112,17 @@ export function providerBMiniAdapter(hosts: UpstreamHosts): MiniProgramProvider 
       tokenAware(async () => {
         const detail = await mini.versionDetail({ appAuthToken: token.accessToken, appVersion: input.userVersion });
         if (detail.status === 'rejected') return { status: 'rejected', reason: detail.rejectReason };
-        if (detail.status === 'approved' || detail.status === 'released' || detail.status === 'gray') return { status: 'approved' };
+        if (detail.status === 'approved' || detail.status === 'released' || detail.status === 'gray')
+          return { status: 'approved' };
         return { status: 'pending' };
       }),
-    release: (token, input) => tokenAware(async () => void (await mini.online({ appAuthToken: token.accessToken, appVersion: input.userVersion }))),
+    release: (token, input) =>
+      tokenAware(
+        async () => void (await mini.online({ appAuthToken: token.accessToken, appVersion: input.userVersion })),
+      ),
     rollback: (token) => tokenAware(async () => void (await mini.rollback({ appAuthToken: token.accessToken }))),
-    versions: (token) => tokenAware(async () => ({ versions: await mini.listVersions({ appAuthToken: token.accessToken }) })),
+    versions: (token) =>
+      tokenAware(async () => ({ versions: await mini.listVersions({ appAuthToken: token.accessToken }) })),
     baseinfo: (token) => tokenAware(async () => ({ ...(await mini.baseinfo({ appAuthToken: token.accessToken })) })),
     experience: (token, input) =>
       tokenAware(async () => {
@@ -102,14 +130,27 @@ export function providerBMiniAdapter(hosts: UpstreamHosts): MiniProgramProvider 
         await mini.createExperience(ref);
         const experience = await mini.queryExperience(ref);
         const qr = experience.qrCodeUrl ? await mini.downloadExperienceQr(experience.qrCodeUrl) : undefined;
-        return { qrCodePngBase64: qr?.base64, qrCodeUrl: experience.qrCodeUrl?.startsWith('data:') ? undefined : experience.qrCodeUrl, version: input.userVersion };
+        return {
+          qrCodePngBase64: qr?.base64,
+          qrCodeUrl: experience.qrCodeUrl?.startsWith('data:') ? undefined : experience.qrCodeUrl,
+          version: input.userVersion,
+        };
       }),
     members: (token, input) =>
       tokenAware(async () => {
         const role = (input.role ?? 'DEVELOPER') as MiniMemberRole;
-        if (input.action === 'bind') await repeatable(() => mini.addMember({ appAuthToken: token.accessToken, logonId: input.member, role }), 'DEVELOPER_ALREADY_EXSIT');
+        if (input.action === 'bind')
+          await repeatable(
+            () => mini.addMember({ appAuthToken: token.accessToken, logonId: input.member, role }),
+            'DEVELOPER_ALREADY_EXSIT',
+          );
         // Unbinding someone who is not (or no longer, e.g. after a lost answer) a member leaves what was asked for, as on WeChat.
-        else await mini.deleteMember({ appAuthToken: token.accessToken, logonId: input.member, role }).catch((error) => (error instanceof AppError && error.code === 'not_found' ? undefined : Promise.reject(error)));
+        else
+          await mini
+            .deleteMember({ appAuthToken: token.accessToken, logonId: input.member, role })
+            .catch((error) =>
+              error instanceof AppError && error.code === 'not_found' ? undefined : Promise.reject(error),
+            );
         return { members: await mini.listMembers({ appAuthToken: token.accessToken }) };
       }),
   };

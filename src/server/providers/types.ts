@@ -1,16 +1,15 @@
 import type { Provider } from '@/server/db/schema';
 
 export type ApplicationState =
-  | 'submitted'
-  | 'auditing'
-  | 'to_be_confirmed'
-  | 'to_be_signed'
-  | 'signing'
-  | 'finished'
-  | 'rejected'
-  | 'canceled';
+  'submitted' | 'auditing' | 'to_be_confirmed' | 'to_be_signed' | 'signing' | 'finished' | 'rejected' | 'canceled';
 
-export const reviewUnderWayStates: ApplicationState[] = ['submitted', 'auditing', 'to_be_confirmed', 'to_be_signed', 'signing'];
+export const reviewUnderWayStates: ApplicationState[] = [
+  'submitted',
+  'auditing',
+  'to_be_confirmed',
+  'to_be_signed',
+  'signing',
+];
 
 export type ApplicationStatus = {
   applymentId: string;
@@ -32,7 +31,13 @@ export interface OnboardingProvider {
   readonly maxImageBytes: number;
   uploadImage(input: { bytes: Uint8Array; filename: string; mimeType: string }): Promise<{ mediaId: string }>;
   /** Idempotent by submissionId: a retry of the same id never creates a second application. */
-  submitApplication(input: { submissionId: string; formData: Record<string, unknown> }): Promise<{ applymentId: string }>;
+  submitApplication(input: {
+    submissionId: string;
+    formData: Record<string, unknown>;
+  }): Promise<{ applymentId: string }>;
   /** null when the upstream has no application under that id. */
-  queryApplication(input: { submissionId: string; formData?: Record<string, unknown> }): Promise<ApplicationStatus | null>;
+  queryApplication(input: {
+    submissionId: string;
+    formData?: Record<string, unknown>;
+  }): Promise<ApplicationStatus | null>;
 }

@@ -8,10 +8,19 @@ import path from 'node:path';
 
 export const FIRST_ADMIN_PASSWORD_FILE = 'first-admin-password.txt';
 
-export function firstRunNotice(admin: { email: string; password: string }, options: { interactive: boolean; dataDir: string }): string[] {
-  const more = '  More operators: invite them in the console (Settings), or npm run cli -- operator create --email <e> --password <p> --platform <id>';
+export function firstRunNotice(
+  admin: { email: string; password: string },
+  options: { interactive: boolean; dataDir: string },
+): string[] {
+  const more =
+    '  More operators: invite them in the console (Settings), or npm run cli -- operator create --email <e> --password <p> --platform <id>';
   if (options.interactive) {
-    return ['  First run: an admin was created for you. This password is shown only now, and must be changed at the first sign-in:', `    e-mail:   ${admin.email}`, `    password: ${admin.password}`, more];
+    return [
+      '  First run: an admin was created for you. This password is shown only now, and must be changed at the first sign-in:',
+      `    e-mail:   ${admin.email}`,
+      `    password: ${admin.password}`,
+      more,
+    ];
   }
   const file = path.join(options.dataDir, FIRST_ADMIN_PASSWORD_FILE);
   fs.mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });

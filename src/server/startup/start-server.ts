@@ -27,23 +27,33 @@ export async function startServer() {
     await startJobs(handle);
     registerShutdown(handle.close);
     // Images stored before they were sealed: in the background, as re-encoding takes a while per image.
-    sealPlainMedia(handle.db).catch((error) => logger.error({ err: (error as Error).message }, 'sealing plain media failed; it is retried at the next start'));
+    sealPlainMedia(handle.db).catch((error) =>
+      logger.error({ err: (error as Error).message }, 'sealing plain media failed; it is retried at the next start'),
+    );
     if (env.UPSTREAM_MODE === 'sandbox') scheduleFirstTicket();
     const base = publicBaseUrl();
     say('');
-    say(`  Onboarding service ready (${env.embedded ? `embedded database in ${env.dataDir}` : 'PostgreSQL'}, upstream: ${env.UPSTREAM_MODE})`);
+    say(
+      `  Onboarding service ready (${env.embedded ? `embedded database in ${env.dataDir}` : 'PostgreSQL'}, upstream: ${env.UPSTREAM_MODE})`,
+    );
     say(`  Console:   ${base}/sign-in`);
     say(`  API docs:  ${base}/docs`);
     if (firstRun) {
       say('');
-      for (const line of firstRunNotice(firstRun, { interactive: process.stdout.isTTY === true, dataDir: env.dataDir })) say(line);
+      for (const line of firstRunNotice(firstRun, { interactive: process.stdout.isTTY === true, dataDir: env.dataDir }))
+        say(line);
     }
     say('');
   } catch (error) {
     const lines =
-      error instanceof ConfigError ? error.problems : error instanceof DataDirLockedError ? [error.message] : [String((error as Error).message ?? error)];
+      error instanceof ConfigError
+        ? error.problems
+        : error instanceof DataDirLockedError
+          ? [error.message]
+          : [String((error as Error).message ?? error)];
     for (const line of lines) process.stderr.write(`Cannot start: ${line}\n`);
-    if (!(error instanceof ConfigError) && !(error instanceof DataDirLockedError)) logger.error({ err: error }, 'start failed');
+    if (!(error instanceof ConfigError) && !(error instanceof DataDirLockedError))
+      logger.error({ err: error }, 'start failed');
     process.exit(1);
   }
 }
@@ -51,8 +61,13 @@ export async function startServer() {
 /** WeChat's first ticket arrives within minutes of start; the sandbox sends one as soon as we listen. */
 function scheduleFirstTicket() {
   setTimeout(async () => {
-    const [{ pushVerifyTicket }, { sandboxContext }] = await Promise.all([import('@/sandbox/mini-program-control'), import('@/sandbox/sandbox-context')]);
-    await pushVerifyTicket(sandboxContext().store).catch((error) => logger.warn({ err: (error as Error).message }, 'first sandbox ticket push failed'));
+    const [{ pushVerifyTicket }, { sandboxContext }] = await Promise.all([
+      import('@/sandbox/mini-program-control'),
+      import('@/sandbox/sandbox-context'),
+    ]);
+    await pushVerifyTicket(sandboxContext().store).catch((error) =>
+      logger.warn({ err: (error as Error).message }, 'first sandbox ticket push failed'),
+    );
   }, 2000).unref();
 }
 

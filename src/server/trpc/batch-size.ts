@@ -17,7 +17,10 @@ export function trpcBatchSize(request: Request): number {
   if (url.searchParams.get('batch') !== '1') return 1;
   const size = path.split(',').length;
   if (size > TRPC_MAX_BATCH_SIZE) {
-    throw new AppError('invalid_request', `A batch may call at most ${TRPC_MAX_BATCH_SIZE} procedures; this one calls ${size}. Send smaller batches.`);
+    throw new AppError(
+      'invalid_request',
+      `A batch may call at most ${TRPC_MAX_BATCH_SIZE} procedures; this one calls ${size}. Send smaller batches.`,
+    );
   }
   return size;
 }

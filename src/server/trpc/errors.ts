@@ -26,7 +26,13 @@ export function toTRPCError(error: unknown): TRPCError {
   const cause = error instanceof TRPCError ? error.cause : error;
   const appError: AppError =
     cause instanceof ZodError
-      ? new AppError('invalid_request', 'The input does not match the expected schema.', { errors: zodIssuesToFieldErrors(cause.issues) })
+      ? new AppError('invalid_request', 'The input does not match the expected schema.', {
+          errors: zodIssuesToFieldErrors(cause.issues),
+        })
       : toAppError(cause);
-  return new TRPCError({ code: trpcCodeByStatus[appError.status] ?? 'INTERNAL_SERVER_ERROR', message: appError.message, cause: appError });
+  return new TRPCError({
+    code: trpcCodeByStatus[appError.status] ?? 'INTERNAL_SERVER_ERROR',
+    message: appError.message,
+    cause: appError,
+  });
 }

@@ -22,7 +22,10 @@ const mapErrors = t.middleware(async ({ type, next }) => {
   const result = await next();
   // The console reads what it just changed: the read caches must have heard of it first (change-feed.ts).
   if (type === 'mutation') await changesCaughtUp();
-  if (!result.ok) throw toTRPCError(result.error.code === 'INTERNAL_SERVER_ERROR' && result.error.cause ? result.error.cause : result.error);
+  if (!result.ok)
+    throw toTRPCError(
+      result.error.code === 'INTERNAL_SERVER_ERROR' && result.error.cause ? result.error.cause : result.error,
+    );
   return result;
 });
 
@@ -59,7 +62,9 @@ export const passwordChangeProcedure = baseProcedure.use(requireOperator);
  */
 export const platformProcedure = (role: OperatorRole) =>
   operatorProcedure.input(z.object({ platformId: z.string().min(1).max(64) })).use(async ({ ctx, input, next }) => {
-    const membership = (await listOperatorPlatforms(ctx.db, ctx.operatorId)).find((m) => m.platformId === input.platformId);
+    const membership = (await listOperatorPlatforms(ctx.db, ctx.operatorId)).find(
+      (m) => m.platformId === input.platformId,
+    );
     if (!membership) throw new TRPCError({ code: 'NOT_FOUND', message: 'Platform was not found.' });
     if (!hasRole(membership.role, role)) {
       throw new TRPCError({ code: 'FORBIDDEN', message: `This needs the ${role} role; you are ${membership.role}.` });

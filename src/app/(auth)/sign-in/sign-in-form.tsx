@@ -19,7 +19,11 @@ export function SignInForm() {
     const form = new FormData(event.currentTarget);
     setBusy(true);
     setError(null);
-    const result = await signIn('credentials', { email: form.get('email'), password: form.get('password'), redirect: false });
+    const result = await signIn('credentials', {
+      email: form.get('email'),
+      password: form.get('password'),
+      redirect: false,
+    });
     setBusy(false);
     if (!result || result.error) {
       const minutes = parseSignInLocked(result?.error);

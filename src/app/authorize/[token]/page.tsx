@@ -9,12 +9,19 @@ export const dynamic = 'force-dynamic';
 
 // The token is the credential: keep it out of search engines and out of Referer headers sent onwards.
 export async function generateMetadata(): Promise<Metadata> {
-  return { title: translator(await requestLocale())('miniPrograms.seller.pageTitle'), robots: { index: false, follow: false }, referrer: 'no-referrer' };
+  return {
+    title: translator(await requestLocale())('miniPrograms.seller.pageTitle'),
+    robots: { index: false, follow: false },
+    referrer: 'no-referrer',
+  };
 }
 
 /** Public seller page: no sign-in, the token in the path is checked (HMAC) and looked up on the server. */
 export default async function SellerAuthorizePage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
-  const [view, locale] = await Promise.all([getDb().then((db) => getSellerAuthorization(db, decodeURIComponent(token))), requestLocale()]);
+  const [view, locale] = await Promise.all([
+    getDb().then((db) => getSellerAuthorization(db, decodeURIComponent(token))),
+    requestLocale(),
+  ]);
   return <SellerAuthorizeView view={view} locale={locale} />;
 }

@@ -8,15 +8,28 @@ import { completeSellerAuthorization } from '@/server/services/mini-programs/com
 export const dynamic = 'force-dynamic';
 
 export async function generateMetadata(): Promise<Metadata> {
-  return { title: translator(await requestLocale())('miniPrograms.seller.pageTitle'), robots: { index: false, follow: false }, referrer: 'no-referrer' };
+  return {
+    title: translator(await requestLocale())('miniPrograms.seller.pageTitle'),
+    robots: { index: false, follow: false },
+    referrer: 'no-referrer',
+  };
 }
 
 /**
  * The redirect target of authorizations started in the console: `?state=…&auth_code=…` (WeChat) or
  * `app_auth_code` (Alipay). Completing here is the same single-use binding as the REST callback.
  */
-export default async function SellerDonePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const query = Object.fromEntries(Object.entries(await searchParams).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
-  const [result, locale] = await Promise.all([getDb().then((db) => completeSellerAuthorization(db, query)), requestLocale()]);
+export default async function SellerDonePage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const query = Object.fromEntries(
+    Object.entries(await searchParams).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]),
+  );
+  const [result, locale] = await Promise.all([
+    getDb().then((db) => completeSellerAuthorization(db, query)),
+    requestLocale(),
+  ]);
   return <SellerDoneView result={result} locale={locale} />;
 }

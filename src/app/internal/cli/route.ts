@@ -16,7 +16,11 @@ export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   POST: async (request) => {
     const expected = currentCliToken();
     const presented = /^Bearer (.+)$/.exec(request.headers.get('authorization') ?? '')?.[1] ?? '';
-    if (!expected || presented.length !== expected.length || !timingSafeEqual(Buffer.from(presented), Buffer.from(expected))) {
+    if (
+      !expected ||
+      presented.length !== expected.length ||
+      !timingSafeEqual(Buffer.from(presented), Buffer.from(expected))
+    ) {
       throw new AppError('unauthenticated', 'Unknown CLI token.');
     }
     const args = await parseJsonBody(request, body);

@@ -13,7 +13,11 @@ export const dynamic = 'force-dynamic';
 
 // The token is the credential: keep it out of search engines and out of Referer headers sent onwards.
 export async function generateMetadata(): Promise<Metadata> {
-  return { title: translator(await requestLocale())('invitation.pageTitle'), robots: { index: false, follow: false }, referrer: 'no-referrer' };
+  return {
+    title: translator(await requestLocale())('invitation.pageTitle'),
+    robots: { index: false, follow: false },
+    referrer: 'no-referrer',
+  };
 }
 
 /**
@@ -23,17 +27,31 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function InvitationPage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
   const db = await getDb();
-  const [view, locale, operatorId] = await Promise.all([findInvitation(db, decodeURIComponent(token)), requestLocale(), currentOperatorId()]);
+  const [view, locale, operatorId] = await Promise.all([
+    findInvitation(db, decodeURIComponent(token)),
+    requestLocale(),
+    currentOperatorId(),
+  ]);
   const signedInAs = operatorId ? ((await getOperator(db, operatorId))?.email ?? null) : null;
   const t = translator(locale);
   const intro =
     view.status === 'pending'
-      ? t('invitation.intro', { email: view.email, role: t(`settings.role.${view.role}`), time: formatters(locale).dateTime(view.expiresAt) })
+      ? t('invitation.intro', {
+          email: view.email,
+          role: t(`settings.role.${view.role}`),
+          time: formatters(locale).dateTime(view.expiresAt),
+        })
       : '';
   return (
     <I18nProvider locale={locale} messages={messagesFor(locale, ['common', 'invitation'])}>
       <TrpcProvider>
-        <AcceptInvitationView token={decodeURIComponent(token)} view={view} intro={intro} signedInAs={signedInAs} locale={locale} />
+        <AcceptInvitationView
+          token={decodeURIComponent(token)}
+          view={view}
+          intro={intro}
+          signedInAs={signedInAs}
+          locale={locale}
+        />
       </TrpcProvider>
     </I18nProvider>
   );

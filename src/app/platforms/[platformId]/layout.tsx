@@ -17,7 +17,13 @@ export const dynamic = 'force-dynamic';
  * The console frame, rendered on the server. Neither the tRPC client nor the string catalog is here: each page
  * wraps its client screen in ConsoleClient with what it needs, so server-rendered pages ship none of it.
  */
-export default async function PlatformLayout({ children, params }: { children: ReactNode; params: Promise<{ platformId: string }> }) {
+export default async function PlatformLayout({
+  children,
+  params,
+}: {
+  children: ReactNode;
+  params: Promise<{ platformId: string }>;
+}) {
   const { platformId } = await params;
   const session = await consoleSession();
   if (!session) redirect(`/sign-in?callbackUrl=${encodeURIComponent(`/platforms/${platformId}/sub-merchants`)}`);
@@ -26,7 +32,13 @@ export default async function PlatformLayout({ children, params }: { children: R
   if (!current) notFound();
   const { locale } = session.operator;
   return (
-    <ConsoleShell platforms={session.platforms} current={current as Membership} sandbox={getEnv().UPSTREAM_MODE === 'sandbox'} locale={locale} t={translator(locale)}>
+    <ConsoleShell
+      platforms={session.platforms}
+      current={current as Membership}
+      sandbox={getEnv().UPSTREAM_MODE === 'sandbox'}
+      locale={locale}
+      t={translator(locale)}
+    >
       {children}
     </ConsoleShell>
   );

@@ -16,18 +16,36 @@ export async function SellerAuthorizeView({ view, locale }: { view: SellerAuthor
   if (view.status === 'invalid') {
     return (
       <SellerFrame t={t} locale={locale}>
-        <SellerNotice tone="bad" title={t('miniPrograms.seller.invalid.title')} body={t('miniPrograms.seller.invalid.body')} />
+        <SellerNotice
+          tone="bad"
+          title={t('miniPrograms.seller.invalid.title')}
+          body={t('miniPrograms.seller.invalid.body')}
+        />
       </SellerFrame>
     );
   }
   const names = { platform: view.platformName, provider: t(providerLabel(view.provider)) };
-  const expired = <SellerNotice tone="bad" title={t('miniPrograms.seller.expired.title')} body={t('miniPrograms.seller.expired.body', names)} />;
+  const expired = (
+    <SellerNotice
+      tone="bad"
+      title={t('miniPrograms.seller.expired.title')}
+      body={t('miniPrograms.seller.expired.body', names)}
+    />
+  );
   if (view.status !== 'pending' || !view.authUrl) {
     const notice =
       view.status === 'done' ? (
-        <SellerNotice tone="ok" title={t('miniPrograms.seller.done.title')} body={t('miniPrograms.seller.done.body', names)} />
+        <SellerNotice
+          tone="ok"
+          title={t('miniPrograms.seller.done.title')}
+          body={t('miniPrograms.seller.done.body', names)}
+        />
       ) : view.status === 'used' ? (
-        <SellerNotice tone="bad" title={t('miniPrograms.seller.used.title')} body={t('miniPrograms.seller.used.body', names)} />
+        <SellerNotice
+          tone="bad"
+          title={t('miniPrograms.seller.used.title')}
+          body={t('miniPrograms.seller.used.body', names)}
+        />
       ) : (
         expired
       );
@@ -42,8 +60,16 @@ export async function SellerAuthorizeView({ view, locale }: { view: SellerAuthor
     <SellerFrame t={t} locale={locale}>
       <h1>{t('miniPrograms.seller.asks', names)}</h1>
       <p>{t('miniPrograms.seller.for', names)}</p>
-      {view.tenantId && <p className={styles.muted}>{t('miniPrograms.seller.sellerId', { platform: view.platformName, tenantId: view.tenantId })}</p>}
-      <ExpiryGate expiresInMs={Date.parse(view.expiresAt) - Date.now()} template={t('miniPrograms.seller.expiresIn', { time: '{time}' })} expired={expired}>
+      {view.tenantId && (
+        <p className={styles.muted}>
+          {t('miniPrograms.seller.sellerId', { platform: view.platformName, tenantId: view.tenantId })}
+        </p>
+      )}
+      <ExpiryGate
+        expiresInMs={Date.parse(view.expiresAt) - Date.now()}
+        template={t('miniPrograms.seller.expiresIn', { time: '{time}' })}
+        expired={expired}
+      >
         {view.mobileAuthUrl && (
           <section className={styles.card} aria-labelledby="on-phone">
             <h2 id="on-phone">{t('miniPrograms.seller.onPhone')}</h2>
@@ -55,8 +81,17 @@ export async function SellerAuthorizeView({ view, locale }: { view: SellerAuthor
         <section className={styles.card} aria-labelledby="on-computer">
           <h2 id="on-computer">{t('miniPrograms.seller.onComputer')}</h2>
           <p>{t('miniPrograms.seller.scan', names)}</p>
-          <div className={styles.qr} role="img" aria-label={t('miniPrograms.seller.qr', names)} dangerouslySetInnerHTML={{ __html: qrSvg }} />
-          <a className={view.mobileAuthUrl ? styles.secondaryLink : styles.primary} href={view.authUrl} rel="noreferrer">
+          <div
+            className={styles.qr}
+            role="img"
+            aria-label={t('miniPrograms.seller.qr', names)}
+            dangerouslySetInnerHTML={{ __html: qrSvg }}
+          />
+          <a
+            className={view.mobileAuthUrl ? styles.secondaryLink : styles.primary}
+            href={view.authUrl}
+            rel="noreferrer"
+          >
             {t('miniPrograms.seller.openHere')}
           </a>
         </section>

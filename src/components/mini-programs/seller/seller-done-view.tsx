@@ -15,7 +15,10 @@ const failure = {
 /** Where the upstream sends the seller back: the binding's outcome in the seller's language. */
 export function SellerDoneView({ result, locale }: { result: SellerCompletion; locale: Locale }) {
   const t = translator(locale);
-  const names = { platform: result.platformName ?? '', provider: result.provider ? t(providerLabel(result.provider)) : '' };
+  const names = {
+    platform: result.platformName ?? '',
+    provider: result.provider ? t(providerLabel(result.provider)) : '',
+  };
   if (result.status === 'done') {
     return (
       <SellerFrame t={t} locale={locale}>

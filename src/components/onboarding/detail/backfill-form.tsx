@@ -47,27 +47,66 @@ export function BackfillForm({ platformId, record }: { platformId: string; recor
   const invalid = (name: string) => (pointers.has(`/${name}`) ? true : undefined);
   return (
     <form className="panel" aria-labelledby="backfill-heading" onSubmit={onSubmit} noValidate>
-      <h2 id="backfill-heading" className={styles.first}>{t('onboarding.backfill.title')}</h2>
+      <h2 id="backfill-heading" className={styles.first}>
+        {t('onboarding.backfill.title')}
+      </h2>
       <p className="muted">{t('onboarding.backfill.intro')}</p>
       <div className={styles.backfillGrid}>
         <div>
           <label htmlFor="backfill-sub-mchid">{t('onboarding.attr.chSubMchid')}</label>
-          <input id="backfill-sub-mchid" value={chSubMchid} onChange={(e) => setChSubMchid(e.target.value)} aria-invalid={invalid('chSubMchid')} aria-describedby={update.error ? 'backfill-error' : undefined} />
+          <input
+            id="backfill-sub-mchid"
+            value={chSubMchid}
+            onChange={(e) => setChSubMchid(e.target.value)}
+            aria-invalid={invalid('chSubMchid')}
+            aria-describedby={update.error ? 'backfill-error' : undefined}
+          />
         </div>
         <div>
           <label htmlFor="backfill-status">{t('subMerchants.col.status')}</label>
-          <select id="backfill-status" value={status} onChange={(e) => setStatus(e.target.value as Status)} aria-invalid={invalid('status')} aria-describedby={update.error ? 'backfill-error' : undefined}>
-            {subMerchantStatusValues.map((s) => <option key={s} value={s}>{labels.status(s)}</option>)}
+          <select
+            id="backfill-status"
+            value={status}
+            onChange={(e) => setStatus(e.target.value as Status)}
+            aria-invalid={invalid('status')}
+            aria-describedby={update.error ? 'backfill-error' : undefined}
+          >
+            {subMerchantStatusValues.map((s) => (
+              <option key={s} value={s}>
+                {labels.status(s)}
+              </option>
+            ))}
           </select>
         </div>
         <div>
           <label htmlFor="backfill-rate">{t('onboarding.attr.commissionRate')} (%)</label>
-          <input id="backfill-rate" type="number" inputMode="decimal" min={0} max={100} step={0.01} value={rate} onChange={(e) => setRate(e.target.value)} aria-invalid={invalid('commissionRate')} aria-describedby={update.error ? 'backfill-error' : undefined} />
+          <input
+            id="backfill-rate"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            max={100}
+            step={0.01}
+            value={rate}
+            onChange={(e) => setRate(e.target.value)}
+            aria-invalid={invalid('commissionRate')}
+            aria-describedby={update.error ? 'backfill-error' : undefined}
+          />
         </div>
       </div>
-      {update.error && <p id="backfill-error" role="alert" className="error" data-testid="backfill-error">{update.error.message}</p>}
-      {note && <p role="status" className="muted">{note}</p>}
-      <button type="submit" disabled={update.isPending}>{t('common.save')}</button>
+      {update.error && (
+        <p id="backfill-error" role="alert" className="error" data-testid="backfill-error">
+          {update.error.message}
+        </p>
+      )}
+      {note && (
+        <p role="status" className="muted">
+          {note}
+        </p>
+      )}
+      <button type="submit" disabled={update.isPending}>
+        {t('common.save')}
+      </button>
     </form>
   );
 }

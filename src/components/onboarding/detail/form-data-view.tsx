@@ -30,7 +30,13 @@ export function FormDataView({ platformId, record }: { platformId: string; recor
       return (
         <span className={styles.thumbs}>
           {ids.map((mediaId, i) => (
-            <img key={mediaId} src={mediaUrl(platformId, mediaId)} alt={`${labels.field(field)} ${i + 1}`} width={96} height={72} />
+            <img
+              key={mediaId}
+              src={mediaUrl(platformId, mediaId)}
+              alt={`${labels.field(field)} ${i + 1}`}
+              width={96}
+              height={72}
+            />
           ))}
         </span>
       );
@@ -42,13 +48,19 @@ export function FormDataView({ platformId, record }: { platformId: string; recor
   const unplaced = reasons.filter((r) => !isFormDataField(r.field));
   return (
     <section className="panel" aria-labelledby="form-heading">
-      <h2 id="form-heading" className={styles.first}>{t('onboarding.detail.formData')}</h2>
+      <h2 id="form-heading" className={styles.first}>
+        {t('onboarding.detail.formData')}
+      </h2>
       {unplaced.map((r, i) => (
-        <p key={i} className={styles.rejected}>{t('onboarding.field.rejectedBecause', { reason: r.reason })}</p>
+        <p key={i} className={styles.rejected}>
+          {t('onboarding.field.rejectedBecause', { reason: r.reason })}
+        </p>
       ))}
       {fieldSteps.map((step) => (
         <section key={step} aria-labelledby={`group-${step}`}>
-          <h3 id={`group-${step}`} className={styles.groupHeading}>{t(stepTitleKeys[step])}</h3>
+          <h3 id={`group-${step}`} className={styles.groupHeading}>
+            {t(stepTitleKeys[step])}
+          </h3>
           <dl className={styles.formData}>
             {visibleFieldsOf(step, values).map((field) => {
               const why = reasonOf(field);
@@ -60,7 +72,9 @@ export function FormDataView({ platformId, record }: { platformId: string; recor
                     {why.map((reason, i) => (
                       <p key={i} className={styles.rejected} data-testid={`detail-rejected-${field}`}>
                         {t('onboarding.field.rejectedBecause', { reason })}{' '}
-                        <Link href={fixHref(platformId, record.id, field)}>{t('onboarding.detail.fix', { field: labels.field(field) })}</Link>
+                        <Link href={fixHref(platformId, record.id, field)}>
+                          {t('onboarding.detail.fix', { field: labels.field(field) })}
+                        </Link>
                       </p>
                     ))}
                   </dd>

@@ -33,7 +33,15 @@ export function HistoryTimeline({ entries }: { entries: HistoryEntry[] }) {
   const labels = useOnboardingLabels();
   const actor = (value: string) => {
     const kind = value.split(':')[0] ?? value;
-    const key: MessageKey | undefined = ({ operator: 'onboarding.actor.operator', apikey: 'onboarding.actor.apikey', sync: 'onboarding.actor.sync', upstream: 'onboarding.actor.upstream', system: 'onboarding.actor.system' } as const)[kind];
+    const key: MessageKey | undefined = (
+      {
+        operator: 'onboarding.actor.operator',
+        apikey: 'onboarding.actor.apikey',
+        sync: 'onboarding.actor.sync',
+        upstream: 'onboarding.actor.upstream',
+        system: 'onboarding.actor.system',
+      } as const
+    )[kind];
     return key ? t(key) : value;
   };
   const describe = (field: string, value: unknown): string => {
@@ -43,25 +51,31 @@ export function HistoryTimeline({ entries }: { entries: HistoryEntry[] }) {
     if (field === 'rejectReasons' && Array.isArray(value)) return format.number(value.length);
     if (field === 'commissionRate' && !Number.isNaN(Number(value))) return `${format.number(Number(value))}%`;
     if (field === 'formData' && typeof value === 'object' && Array.isArray((value as { fields?: unknown }).fields)) {
-      return ((value as { fields: string[] }).fields).map(labels.field).join('、');
+      return (value as { fields: string[] }).fields.map(labels.field).join('、');
     }
     return typeof value === 'object' ? JSON.stringify(value) : String(value);
   };
   return (
     <section className="panel" aria-labelledby="history-heading">
-      <h2 id="history-heading" className={styles.first}>{t('onboarding.detail.history')}</h2>
+      <h2 id="history-heading" className={styles.first}>
+        {t('onboarding.detail.history')}
+      </h2>
       <ol className={styles.timeline} data-testid="timeline">
         {[...entries].reverse().map((entry) => (
           <li key={entry.id}>
             <div className={styles.timelineHead}>
               <strong>{actionKeys[entry.action] ? t(actionKeys[entry.action]!) : entry.action}</strong>
-              <span className="muted">{actor(entry.actor)} · <time dateTime={entry.createdAt}>{format.dateTime(entry.createdAt)}</time></span>
+              <span className="muted">
+                {actor(entry.actor)} · <time dateTime={entry.createdAt}>{format.dateTime(entry.createdAt)}</time>
+              </span>
             </div>
             <ul className={styles.changes}>
               {Object.entries(entry.changes).map(([field, change]) => (
                 <li key={field}>
                   {attrKeys[field] ? t(attrKeys[field]!) : field}:{' '}
-                  {field === 'formData' ? describe(field, change.to) : `${describe(field, change.from)} → ${describe(field, change.to)}`}
+                  {field === 'formData'
+                    ? describe(field, change.to)
+                    : `${describe(field, change.from)} → ${describe(field, change.to)}`}
                 </li>
               ))}
             </ul>

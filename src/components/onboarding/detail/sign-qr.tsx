@@ -27,9 +27,13 @@ export function SignQr({ url, state }: { url: string; state: 'to_be_confirmed' |
       </h2>
       <p>{t('onboarding.detail.signExplain')}</p>
       {/* A data: URL image: nothing to optimise, and next/image cannot take it. */}
-      {image && <img src={image} width={220} height={220} alt={t('onboarding.detail.signQrAlt')} data-testid="sign-qr" />}
+      {image && (
+        <img src={image} width={220} height={220} alt={t('onboarding.detail.signQrAlt')} data-testid="sign-qr" />
+      )}
       <p className={styles.signUrl}>
-        <a href={url} target="_blank" rel="noreferrer">{url}</a>
+        <a href={url} target="_blank" rel="noreferrer">
+          {url}
+        </a>
       </p>
     </section>
   );

@@ -25,33 +25,77 @@ export function StatusPanel({ platformId, record }: { platformId: string; record
   const canEdit = can('operator') && editable(record.chApplymentState);
   return (
     <section className="panel" aria-labelledby="status-heading">
-      <h2 id="status-heading" className={styles.first}>{t('onboarding.detail.status')}</h2>
+      <h2 id="status-heading" className={styles.first}>
+        {t('onboarding.detail.status')}
+      </h2>
       <dl className={styles.facts}>
-        <div><dt>{t('subMerchants.col.status')}</dt><dd><span className={`badge ${record.status === 'active' ? 'ok' : ''}`} data-testid="record-status">{labels.status(record.status)}</span></dd></div>
+        <div>
+          <dt>{t('subMerchants.col.status')}</dt>
+          <dd>
+            <span className={`badge ${record.status === 'active' ? 'ok' : ''}`} data-testid="record-status">
+              {labels.status(record.status)}
+            </span>
+          </dd>
+        </div>
         <div>
           <dt>{t('subMerchants.col.upstreamState')}</dt>
           <dd>
-            <span className={`badge ${stateTone(record.chApplymentState)}`} data-testid="upstream-state">{labels.state(record.chApplymentState)}</span>
+            <span className={`badge ${stateTone(record.chApplymentState)}`} data-testid="upstream-state">
+              {labels.state(record.chApplymentState)}
+            </span>
             {record.chApplymentStateMsg && <span className={styles.stateMsg}>{record.chApplymentStateMsg}</span>}
           </dd>
         </div>
-        <div><dt>{t('onboarding.detail.lastSynced')}</dt><dd>{record.lastSyncedAt ? format.dateTime(record.lastSyncedAt) : t('common.never')}</dd></div>
-        <div><dt>{t('onboarding.attr.chSubMchid')}</dt><dd data-testid="sub-mchid">{record.chSubMchid ? <code>{record.chSubMchid}</code> : '—'}</dd></div>
-        <div><dt>{t('onboarding.attr.chApplymentId')}</dt><dd>{record.chApplymentId ? <code>{record.chApplymentId}</code> : '—'}</dd></div>
-        <div><dt>{t('subMerchants.col.provider')}</dt><dd>{labels.provider(record.provider)}</dd></div>
-        <div><dt>{t('subMerchants.col.distributor')}</dt><dd>{record.distributorExternalUserId ?? t('subMerchants.platformOwn')}</dd></div>
-        <div><dt>{t('onboarding.attr.commissionRate')}</dt><dd>{format.number(record.commissionRate)}%</dd></div>
-        <div><dt>{t('subMerchants.col.updated')}</dt><dd>{format.dateTime(record.updatedAt)}</dd></div>
+        <div>
+          <dt>{t('onboarding.detail.lastSynced')}</dt>
+          <dd>{record.lastSyncedAt ? format.dateTime(record.lastSyncedAt) : t('common.never')}</dd>
+        </div>
+        <div>
+          <dt>{t('onboarding.attr.chSubMchid')}</dt>
+          <dd data-testid="sub-mchid">{record.chSubMchid ? <code>{record.chSubMchid}</code> : '—'}</dd>
+        </div>
+        <div>
+          <dt>{t('onboarding.attr.chApplymentId')}</dt>
+          <dd>{record.chApplymentId ? <code>{record.chApplymentId}</code> : '—'}</dd>
+        </div>
+        <div>
+          <dt>{t('subMerchants.col.provider')}</dt>
+          <dd>{labels.provider(record.provider)}</dd>
+        </div>
+        <div>
+          <dt>{t('subMerchants.col.distributor')}</dt>
+          <dd>{record.distributorExternalUserId ?? t('subMerchants.platformOwn')}</dd>
+        </div>
+        <div>
+          <dt>{t('onboarding.attr.commissionRate')}</dt>
+          <dd>{format.number(record.commissionRate)}%</dd>
+        </div>
+        <div>
+          <dt>{t('subMerchants.col.updated')}</dt>
+          <dd>{format.dateTime(record.updatedAt)}</dd>
+        </div>
       </dl>
-      {refresh.error && <p role="alert" className="error">{refresh.error.message}</p>}
+      {refresh.error && (
+        <p role="alert" className="error">
+          {refresh.error.message}
+        </p>
+      )}
       <div className="row">
         {canEdit && (
-          <Link className={styles.buttonLink} href={`/platforms/${platformId}/sub-merchants/${record.id}/edit?step=${record.chApplymentState ? 'review' : 'license'}`}>
+          <Link
+            className={styles.buttonLink}
+            href={`/platforms/${platformId}/sub-merchants/${record.id}/edit?step=${record.chApplymentState ? 'review' : 'license'}`}
+          >
             {record.chApplymentState ? t('onboarding.detail.fixAndResubmit') : t('onboarding.detail.continue')}
           </Link>
         )}
         {can('operator') && record.chApplymentState && record.chApplymentState !== 'finished' && (
-          <button type="button" className="secondary" disabled={refresh.isPending} onClick={() => refresh.mutate({ platformId, id: record.id })}>
+          <button
+            type="button"
+            className="secondary"
+            disabled={refresh.isPending}
+            onClick={() => refresh.mutate({ platformId, id: record.id })}
+          >
             {refresh.isPending ? t('onboarding.detail.refreshing') : t('onboarding.detail.refresh')}
           </button>
         )}

@@ -24,11 +24,17 @@ export function SubMerchantDetail({ platformId, id }: { platformId: string; id: 
   const data = record.data;
   return (
     <>
-      <p><Link href={`/platforms/${platformId}/sub-merchants`}>← {t('onboarding.detail.backToList')}</Link></p>
+      <p>
+        <Link href={`/platforms/${platformId}/sub-merchants`}>← {t('onboarding.detail.backToList')}</Link>
+      </p>
       <h1>
         {t('onboarding.detail.title')} <code>{id}</code>
       </h1>
-      {record.error && <p role="alert" className="error">{record.error.message}</p>}
+      {record.error && (
+        <p role="alert" className="error">
+          {record.error.message}
+        </p>
+      )}
       {!data && !record.error && <p>{t('common.loading')}</p>}
       {data && (
         <>

@@ -7,17 +7,36 @@ import styles from './list.module.css';
 
 type Option = { value: string; label: string };
 export type FilterChoices = { status: Option[]; provider: Option[]; upstreamState: Option[] };
-export type FilterTexts = { filters: string; status: string; provider: string; upstreamState: string; any: string; distributor: string; distributorPlaceholder: string };
+export type FilterTexts = {
+  filters: string;
+  status: string;
+  provider: string;
+  upstreamState: string;
+  any: string;
+  distributor: string;
+  distributorPlaceholder: string;
+};
 
 const TYPING_PAUSE_MS = 300;
-const key = (filters: ListFilters) => JSON.stringify([filters.status, filters.provider, filters.upstreamState, filters.distributor?.trim() || undefined]);
+const key = (filters: ListFilters) =>
+  JSON.stringify([filters.status, filters.provider, filters.upstreamState, filters.distributor?.trim() || undefined]);
 
 /**
  * Status, provider, upstream state and distributor search. The filters live in the address: a change replaces
  * it (back to the first page) and the server renders the list again. Without JavaScript the form still works
  * as a GET form.
  */
-export function ListFiltersForm({ base, value, choices, texts }: { base: string; value: ListFilters; choices: FilterChoices; texts: FilterTexts }) {
+export function ListFiltersForm({
+  base,
+  value,
+  choices,
+  texts,
+}: {
+  base: string;
+  value: ListFilters;
+  choices: FilterChoices;
+  texts: FilterTexts;
+}) {
   const router = useRouter();
   const [filters, setFilters] = useState(value);
   const [pending, startTransition] = useTransition();
@@ -47,9 +66,18 @@ export function ListFiltersForm({ base, value, choices, texts }: { base: string;
   const select = (name: keyof FilterChoices, id: string) => (
     <div>
       <label htmlFor={id}>{texts[name]}</label>
-      <select id={id} name={name} value={filters[name] ?? ''} onChange={(e) => set({ [name]: e.target.value || undefined })}>
+      <select
+        id={id}
+        name={name}
+        value={filters[name] ?? ''}
+        onChange={(e) => set({ [name]: e.target.value || undefined })}
+      >
         <option value="">{texts.any}</option>
-        {choices[name].map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+        {choices[name].map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
       </select>
     </div>
   );

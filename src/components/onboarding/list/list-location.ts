@@ -32,7 +32,10 @@ export function readListLocation(query: Query): ListLocation {
     upstreamState: pick(upstreamStateFilters, one(query.upstreamState)),
     distributor: distributor || undefined,
   };
-  const after = (one(query.after) ?? '').split('.').filter((c) => CURSOR.test(c)).slice(0, MAX_TRAIL);
+  const after = (one(query.after) ?? '')
+    .split('.')
+    .filter((c) => CURSOR.test(c))
+    .slice(0, MAX_TRAIL);
   return { filters, after };
 }
 

@@ -40,12 +40,18 @@ export function SubMerchantTable({ platformId, rows, texts }: { platformId: stri
           {rows.map((sm) => (
             <tr key={sm.id}>
               <td>
-                <Link href={`/platforms/${platformId}/sub-merchants/${sm.id}`}><code>{sm.id}</code></Link>
+                <Link href={`/platforms/${platformId}/sub-merchants/${sm.id}`}>
+                  <code>{sm.id}</code>
+                </Link>
               </td>
               <td>{sm.distributorExternalUserId ?? <span className="muted">{t('subMerchants.platformOwn')}</span>}</td>
               <td>{labels.provider(sm.provider)}</td>
-              <td><span className={`badge ${sm.status === 'active' ? 'ok' : ''}`}>{labels.status(sm.status)}</span></td>
-              <td><span className={`badge ${stateTone(sm.chApplymentState)}`}>{labels.state(sm.chApplymentState)}</span></td>
+              <td>
+                <span className={`badge ${sm.status === 'active' ? 'ok' : ''}`}>{labels.status(sm.status)}</span>
+              </td>
+              <td>
+                <span className={`badge ${stateTone(sm.chApplymentState)}`}>{labels.state(sm.chApplymentState)}</span>
+              </td>
               <td>{sm.missingCount === 0 ? '—' : format.number(sm.missingCount)}</td>
               <td>{format.dateTime(sm.updatedAt)}</td>
             </tr>

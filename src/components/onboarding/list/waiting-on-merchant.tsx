@@ -5,7 +5,12 @@ import styles from './list.module.css';
 type Waiting = { total: number; toBeConfirmed: number; toBeSigned: number };
 
 /** How many records wait on the merchant (confirm / sign), each a link to the list filtered that way. */
-export function WaitingOnMerchant(props: { waiting: Waiting; hrefFor: (state: 'to_be_confirmed' | 'to_be_signed') => string; t: Translate; format: ReturnType<typeof formatters> }) {
+export function WaitingOnMerchant(props: {
+  waiting: Waiting;
+  hrefFor: (state: 'to_be_confirmed' | 'to_be_signed') => string;
+  t: Translate;
+  format: ReturnType<typeof formatters>;
+}) {
   const { waiting, hrefFor, t, format } = props;
   return (
     <section className={`panel ${styles.waiting}`} aria-labelledby="waiting-heading">

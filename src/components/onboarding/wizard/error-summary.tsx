@@ -16,7 +16,14 @@ export const ErrorSummary = forwardRef<HTMLDivElement, { items: SummaryItem[] }>
   const { goTo } = useWizard();
   if (items.length === 0) return null;
   return (
-    <div ref={ref} role="alert" tabIndex={-1} className={styles.summary} aria-labelledby="error-summary-title" data-testid="error-summary">
+    <div
+      ref={ref}
+      role="alert"
+      tabIndex={-1}
+      className={styles.summary}
+      aria-labelledby="error-summary-title"
+      data-testid="error-summary"
+    >
       <h2 id="error-summary-title">{t('onboarding.errors.title', { count: items.length })}</h2>
       <ul>
         {items.map((item) => {
@@ -30,7 +37,9 @@ export const ErrorSummary = forwardRef<HTMLDivElement, { items: SummaryItem[] }>
                   goTo(step, item.field as Parameters<typeof goTo>[1]);
                 }}
               >
-                {item.message.includes(labels.field(item.field)) ? item.message : `${labels.field(item.field)}: ${item.message}`}
+                {item.message.includes(labels.field(item.field))
+                  ? item.message
+                  : `${labels.field(item.field)}: ${item.message}`}
               </a>
             </li>
           );

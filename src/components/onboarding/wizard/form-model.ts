@@ -14,7 +14,8 @@ export function toWizardValues(formData: Readonly<Record<string, unknown>>): Wiz
   for (const field of formDataFieldNames) {
     const raw = formData[field];
     if (field === 'salesScene') values[field] = salesScenesOf(formData);
-    else if (isList(field)) values[field] = Array.isArray(raw) ? raw.filter((v): v is string => typeof v === 'string') : [];
+    else if (isList(field))
+      values[field] = Array.isArray(raw) ? raw.filter((v): v is string => typeof v === 'string') : [];
     else values[field] = typeof raw === 'string' ? raw : '';
   }
   return values;

@@ -24,9 +24,15 @@ export function StepNav({ current, onNavigate }: { current: StepId; onNavigate: 
                   onNavigate(step);
                 }}
               >
-                <span className={styles.stepNumber} aria-hidden="true">{index + 1}</span>
+                <span className={styles.stepNumber} aria-hidden="true">
+                  {index + 1}
+                </span>
                 <span>{t(stepTitleKeys[step])}</span>
-                {missing > 0 && <span className="badge warn">{t('onboarding.wizard.missingCount', { count: format.number(missing) })}</span>}
+                {missing > 0 && (
+                  <span className="badge warn">
+                    {t('onboarding.wizard.missingCount', { count: format.number(missing) })}
+                  </span>
+                )}
               </a>
             </li>
           );

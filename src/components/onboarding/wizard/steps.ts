@@ -20,11 +20,38 @@ export const stepTitleKeys: Record<StepId, MessageKey> = {
 
 /** Every formData field lives on exactly one step (a unit test holds the catalogue to that). */
 export const stepFields: Record<FieldStepId, readonly FormDataField[]> = {
-  license: ['subjectType', 'licenseCopy', 'licenseNumber', 'merchantName', 'legalPerson', 'licenseAddress', 'licensePeriodBegin', 'licensePeriodEnd'],
-  legalPerson: ['idCardCopy', 'idCardNational', 'idCardName', 'idCardNumber', 'idCardAddress', 'idCardPeriodBegin', 'idCardPeriodEnd'],
+  license: [
+    'subjectType',
+    'licenseCopy',
+    'licenseNumber',
+    'merchantName',
+    'legalPerson',
+    'licenseAddress',
+    'licensePeriodBegin',
+    'licensePeriodEnd',
+  ],
+  legalPerson: [
+    'idCardCopy',
+    'idCardNational',
+    'idCardName',
+    'idCardNumber',
+    'idCardAddress',
+    'idCardPeriodBegin',
+    'idCardPeriodEnd',
+  ],
   business: [
-    'merchantShortname', 'servicePhone', 'settlementId', 'qualificationType', 'salesScene',
-    'storeName', 'storeAddressCode', 'storeAddress', 'storeEntrancePics', 'storeIndoorPics', 'miniProgramAppid', 'websiteDomain',
+    'merchantShortname',
+    'servicePhone',
+    'settlementId',
+    'qualificationType',
+    'salesScene',
+    'storeName',
+    'storeAddressCode',
+    'storeAddress',
+    'storeEntrancePics',
+    'storeIndoorPics',
+    'miniProgramAppid',
+    'websiteDomain',
   ],
   settlement: ['bankAccountType', 'accountName', 'accountBank', 'accountNumber', 'bankAddressCode', 'bankBranchId'],
   contact: ['contactName', 'contactMobile', 'contactEmail'],
@@ -65,7 +92,8 @@ export function isFieldVisible(field: FormDataField, values: Values): boolean {
   }
 }
 
-export const visibleFieldsOf = (step: FieldStepId, values: Values) => stepFields[step].filter((f) => isFieldVisible(f, values));
+export const visibleFieldsOf = (step: FieldStepId, values: Values) =>
+  stepFields[step].filter((f) => isFieldVisible(f, values));
 
 export const allVisibleFields = (values: Values) => fieldSteps.flatMap((step) => visibleFieldsOf(step, values));
 

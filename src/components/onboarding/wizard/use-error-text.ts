@@ -28,8 +28,10 @@ export function useErrorText() {
     (error: WizardFieldError) => {
       const key = codeKeys[error.code];
       if (locale === 'en' || !key) return error.message;
-      if (error.code === 'invalid_value' && error.field === 'bankAccountType') return t('onboarding.error.enterpriseAccount');
-      if (error.code === 'invalid_value' && /PeriodEnd$/.test(error.field)) return t('onboarding.error.periodOrder', { label: labels.field(error.field) });
+      if (error.code === 'invalid_value' && error.field === 'bankAccountType')
+        return t('onboarding.error.enterpriseAccount');
+      if (error.code === 'invalid_value' && /PeriodEnd$/.test(error.field))
+        return t('onboarding.error.periodOrder', { label: labels.field(error.field) });
       const hint = formatHintKeys[error.field];
       const text = t(key, { label: labels.field(error.field) });
       return error.code === 'invalid_format' && hint ? `${text}：${t(hint)}` : text;

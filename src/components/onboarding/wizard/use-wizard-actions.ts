@@ -51,7 +51,9 @@ export function useWizardActions({ platformId, form, server, serverValues, setSe
     }
   };
 
-  const landFieldErrors = async (failure: { errors: { pointer: string; code: string; message: string }[] }): Promise<boolean> => {
+  const landFieldErrors = async (failure: {
+    errors: { pointer: string; code: string; message: string }[];
+  }): Promise<boolean> => {
     const { submitErrorsToFields } = await import('./validate-step');
     const fields = submitErrorsToFields(failure.errors);
     const first = fields[0];
@@ -82,7 +84,12 @@ export function useWizardActions({ platformId, form, server, serverValues, setSe
     const result = await run(submitOnboarding);
     if (result.ok) return true;
     const landed = await landFieldErrors(result);
-    setMessage({ kind: 'error', text: landed ? t('onboarding.wizard.submitFieldErrors') : t('onboarding.wizard.submitFailed', { reason: result.message }) });
+    setMessage({
+      kind: 'error',
+      text: landed
+        ? t('onboarding.wizard.submitFieldErrors')
+        : t('onboarding.wizard.submitFailed', { reason: result.message }),
+    });
     return false;
   };
 

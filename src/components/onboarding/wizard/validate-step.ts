@@ -21,7 +21,9 @@ function visibleFormData(values: WizardValues): Record<string, unknown> {
  * there, so only its presence counts here.
  */
 export function stepErrors(values: WizardValues, server: WizardValues, step: StepId): WizardFieldError[] {
-  const fields = new Set<string>(step === 'review' ? allVisibleFields(values) : visibleFieldsOf(step as FieldStepId, values));
+  const fields = new Set<string>(
+    step === 'review' ? allVisibleFields(values) : visibleFieldsOf(step as FieldStepId, values),
+  );
   const result = submitFormDataSchema.safeParse(visibleFormData(values));
   if (result.success) return [];
   const errors: WizardFieldError[] = [];
@@ -37,7 +39,9 @@ export function stepErrors(values: WizardValues, server: WizardValues, step: Ste
 }
 
 /** Field errors of a 422 from submit (`data.errors[]` with '/formData/<field>' pointers); others are dropped. */
-export function submitErrorsToFields(errors: readonly { pointer: string; code: string; message: string }[]): WizardFieldError[] {
+export function submitErrorsToFields(
+  errors: readonly { pointer: string; code: string; message: string }[],
+): WizardFieldError[] {
   const mapped = errors.flatMap((error) => {
     const [field] = pointerToPath(error.pointer);
     return typeof field === 'string' && field in formDataFields && error.pointer.startsWith('/formData/')

@@ -34,7 +34,12 @@ export function WizardForm({ platformId, record }: { platformId: string; record:
     const { stepErrors } = await loadSubmitRules();
     const errors = stepErrors(values, serverValues, step);
     if (errors.length === 0) return { values, errors: {} };
-    return { values: {}, errors: Object.fromEntries(errors.map((e) => [e.field, { type: e.code, message: errorText(e) }])) as FieldErrors<WizardValues> };
+    return {
+      values: {},
+      errors: Object.fromEntries(
+        errors.map((e) => [e.field, { type: e.code, message: errorText(e) }]),
+      ) as FieldErrors<WizardValues>,
+    };
   };
   // The submit rules (zod) arrive once the form is on screen, off the page's first load.
   useEffect(() => {
@@ -74,7 +79,7 @@ export function WizardForm({ platformId, record }: { platformId: string; record:
   const previousStep = stepIds[index - 1];
   const onSubmit = form.handleSubmit(async () => {
     if (step !== 'review') {
-      if (await actions.save() && nextStep) goTo(nextStep);
+      if ((await actions.save()) && nextStep) goTo(nextStep);
       return;
     }
     const submitted = await actions.submit();
@@ -84,7 +89,9 @@ export function WizardForm({ platformId, record }: { platformId: string; record:
   const summaryItems = orderByForm(
     Object.entries(form.formState.errors).map(([field, error]) => ({ field, message: String(error?.message ?? '') })),
   );
-  const rejected = Object.fromEntries((server.chApplymentState === 'rejected' ? server.rejectReasons : []).map((r) => [r.field, r.reason]));
+  const rejected = Object.fromEntries(
+    (server.chApplymentState === 'rejected' ? server.rejectReasons : []).map((r) => [r.field, r.reason]),
+  );
   const context = {
     platformId,
     provider: server.provider,
@@ -109,18 +116,31 @@ export function WizardForm({ platformId, record }: { platformId: string; record:
           </h2>
           <StepBody step={step} />
           {actions.message && (
-            <p role={actions.message.kind === 'error' ? 'alert' : 'status'} className={actions.message.kind === 'error' ? 'error' : 'muted'}>
+            <p
+              role={actions.message.kind === 'error' ? 'alert' : 'status'}
+              className={actions.message.kind === 'error' ? 'error' : 'muted'}
+            >
               {actions.message.text}
             </p>
           )}
           <div className={styles.actions}>
             {previousStep && (
-              <button type="button" className="secondary" disabled={actions.busy} onClick={() => void navigate(previousStep)}>
+              <button
+                type="button"
+                className="secondary"
+                disabled={actions.busy}
+                onClick={() => void navigate(previousStep)}
+              >
                 {t('onboarding.wizard.back')}
               </button>
             )}
             {step !== 'review' && (
-              <button type="button" className="secondary" disabled={actions.busy} onClick={() => void actions.save({ announce: true })}>
+              <button
+                type="button"
+                className="secondary"
+                disabled={actions.busy}
+                onClick={() => void actions.save({ announce: true })}
+              >
                 {t('onboarding.wizard.saveDraft')}
               </button>
             )}

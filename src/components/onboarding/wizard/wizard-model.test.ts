@@ -39,7 +39,13 @@ describe('draftPatch', () => {
   it('removes emptied fields and fields the change just hid, and never sends hidden values', () => {
     const values = { ...server, salesScene: ['SALES_SCENES_WEB'], servicePhone: '', websiteDomain: 'shop.example.com' };
     const patch = draftPatch(values, server);
-    expect(patch).toMatchObject({ salesScene: ['SALES_SCENES_WEB'], servicePhone: null, websiteDomain: 'shop.example.com', storeName: null, storeIndoorPics: null });
+    expect(patch).toMatchObject({
+      salesScene: ['SALES_SCENES_WEB'],
+      servicePhone: null,
+      websiteDomain: 'shop.example.com',
+      storeName: null,
+      storeIndoorPics: null,
+    });
     const typedWhileHidden = draftPatch({ ...empty, miniProgramAppid: 'wx0123456789abcdef' }, empty);
     expect(typedWhileHidden).toEqual({});
   });
@@ -47,11 +53,22 @@ describe('draftPatch', () => {
 
 describe('stepErrors', () => {
   it('checks the current step with the submit rules only', () => {
-    const errors = stepErrors({ ...empty, subjectType: 'SUBJECT_TYPE_ENTERPRISE', licenseNumber: '123' }, empty, 'license');
+    const errors = stepErrors(
+      { ...empty, subjectType: 'SUBJECT_TYPE_ENTERPRISE', licenseNumber: '123' },
+      empty,
+      'license',
+    );
     expect(errors.map((e) => [e.field, e.code])).toEqual([
-      ['licenseCopy', 'required'], ['licenseNumber', 'invalid_format'], ['merchantName', 'required'], ['legalPerson', 'required'],
+      ['licenseCopy', 'required'],
+      ['licenseNumber', 'invalid_format'],
+      ['merchantName', 'required'],
+      ['legalPerson', 'required'],
     ]);
-    expect(stepErrors(empty, empty, 'contact').map((e) => e.field)).toEqual(['contactName', 'contactMobile', 'contactEmail']);
+    expect(stepErrors(empty, empty, 'contact').map((e) => e.field)).toEqual([
+      'contactName',
+      'contactMobile',
+      'contactEmail',
+    ]);
   });
 
   it('accepts a masked personal value the server holds, but checks a newly typed one', () => {
@@ -62,7 +79,11 @@ describe('stepErrors', () => {
   });
 
   it('lists conditional fields on review in wizard order', () => {
-    const values = { ...toWizardValues(completeFormDataFixture()), salesScene: ['SALES_SCENES_STORE', 'SALES_SCENES_MINI_PROGRAM'], idCardAddress: '' };
+    const values = {
+      ...toWizardValues(completeFormDataFixture()),
+      salesScene: ['SALES_SCENES_STORE', 'SALES_SCENES_MINI_PROGRAM'],
+      idCardAddress: '',
+    };
     expect(stepErrors(values, values, 'review').map((e) => e.field)).toEqual(['idCardAddress', 'miniProgramAppid']);
   });
 });

@@ -1,18 +1,22 @@
 import { randomBytes } from 'node:crypto';
-import type { AuditDelayEvent, AuditFailEvent, AuditSuccessEvent } from '@/server/providers/providerA/component/push-events';
+import type {
+  AuditDelayEvent,
+  AuditFailEvent,
+  AuditSuccessEvent,
+} from '@/server/providers/providerA/component/push-events';
 import { AppError, notFound } from '@/server/errors';
 import type { SandboxStore } from '@/sandbox/store';
 import { KIND, type Audit, type Authorizer } from './state';
 
 export type AuditDecision = 'approve' | 'reject' | 'delay';
 
-const DEFAULT_REJECT_REASON = '1:The mini program\'s content does not match its service category (sandbox review).<br>';
+const DEFAULT_REJECT_REASON = "1:The mini program's content does not match its service category (sandbox review).<br>";
 const DEFAULT_DELAY_REASON = 'The review needs more time (sandbox review).';
 /** Audit pushes come from a system account (D.11). */
 const SYSTEM_SENDER = 'o-sandbox-system-0000000000';
 
 /**
- * The sandbox reviewer decides (control API, decisions §7). Approve/reject settle an audit that is under
+ * The sandbox reviewer decides (control API, docs/product/decisions.md §7). Approve/reject settle an audit that is under
  * review or delayed; delay keeps it under review (a later decision still follows, D.11). Returns the push
  * for the message URL, and the authorizer appid for its `$APPID$`.
  */
@@ -30,14 +34,27 @@ export async function decideAudit(
   const base = { toUserName: authorizer.userName, fromUserName: SYSTEM_SENDER, createTime: at };
 
   if (input.decision === 'approve') {
-    await store.put<Audit>(KIND.audit, audit.auditId, { ...audit, status: 0, reason: undefined, screenshot: undefined });
+    await store.put<Audit>(KIND.audit, audit.auditId, {
+      ...audit,
+      status: 0,
+      reason: undefined,
+      screenshot: undefined,
+    });
     return { authorizerAppId: audit.appId, event: { type: 'weapp_audit_success', ...base, succTime: at } };
   }
   if (input.decision === 'reject') {
     const reason = input.reason ?? DEFAULT_REJECT_REASON;
     const screenshots = input.screenshots ?? [`sandbox_screenshot_${randomBytes(6).toString('hex')}`];
-    await store.put<Audit>(KIND.audit, audit.auditId, { ...audit, status: 1, reason, screenshot: screenshots.join('|') });
-    return { authorizerAppId: audit.appId, event: { type: 'weapp_audit_fail', ...base, failTime: at, reason, screenshots } };
+    await store.put<Audit>(KIND.audit, audit.auditId, {
+      ...audit,
+      status: 1,
+      reason,
+      screenshot: screenshots.join('|'),
+    });
+    return {
+      authorizerAppId: audit.appId,
+      event: { type: 'weapp_audit_fail', ...base, failTime: at, reason, screenshots },
+    };
   }
   const reason = input.reason ?? DEFAULT_DELAY_REASON;
   await store.put<Audit>(KIND.audit, audit.auditId, { ...audit, status: 4, reason });

@@ -16,12 +16,16 @@ function checkItems(items: unknown, pages: string[]): number | undefined {
   if (items.length < 1 || items.length > 5) return 85023;
   for (const raw of items) {
     const item = (raw ?? {}) as Record<string, unknown>;
-    if (!item.first_class || !item.second_class || item.first_id === undefined || item.second_id === undefined) return 85010;
-    const tags = String(item.tag ?? '').split(' ').filter(Boolean);
+    if (!item.first_class || !item.second_class || item.first_id === undefined || item.second_id === undefined)
+      return 85010;
+    const tags = String(item.tag ?? '')
+      .split(' ')
+      .filter(Boolean);
     if (tags.length > 10 || tags.some((t) => t.length > 20)) return 85006;
     if (String(item.title ?? '').length > 32) return 85011;
     if (item.address !== undefined && !pages.includes(String(item.address))) return 85007;
-    if (!CATEGORIES.some((c) => c.first_id === Number(item.first_id) && c.second_id === Number(item.second_id))) return 85008;
+    if (!CATEGORIES.some((c) => c.first_id === Number(item.first_id) && c.second_id === Number(item.second_id)))
+      return 85008;
   }
   return undefined;
 }
@@ -72,7 +76,10 @@ export const auditRoutes: Record<string, Route> = {
     permission: 18,
     async handle(ctx) {
       const id = ctx.body.auditid;
-      const audit = typeof id === 'number' || typeof id === 'string' ? await ctx.store.get<Audit>(KIND.audit, String(id)) : undefined;
+      const audit =
+        typeof id === 'number' || typeof id === 'string'
+          ? await ctx.store.get<Audit>(KIND.audit, String(id))
+          : undefined;
       if (!audit || audit.appId !== me(ctx).appId) return wxError(85012);
       return wxOk(auditStatusBody(audit, 'screenshot'));
     },
@@ -113,7 +120,10 @@ export const auditRoutes: Record<string, Route> = {
       };
       if (undo.dayCount >= 5 || undo.monthCount >= 10) return wxError(87013);
       await ctx.store.put(KIND.audit, audit.auditId, { ...audit, status: 3 });
-      await ctx.store.put(KIND.code, code.appId, { ...code, undo: { ...undo, dayCount: undo.dayCount + 1, monthCount: undo.monthCount + 1 } });
+      await ctx.store.put(KIND.code, code.appId, {
+        ...code,
+        undo: { ...undo, dayCount: undo.dayCount + 1, monthCount: undo.monthCount + 1 },
+      });
       return wxOk();
     },
   },

@@ -1,4 +1,7 @@
-import type { AuthorizationGrantEvent, AuthorizationRevokedEvent } from '@/server/providers/providerA/component/push-events';
+import type {
+  AuthorizationGrantEvent,
+  AuthorizationRevokedEvent,
+} from '@/server/providers/providerA/component/push-events';
 import { AppError } from '@/server/errors';
 import type { SandboxStore } from '@/sandbox/store';
 import { createProviderAComponentSandboxConfig, type ProviderAComponentSandboxConfig } from './config';
@@ -23,7 +26,13 @@ export type GrantResult = {
 };
 
 /** The pieces of a PC or mobile authorization URL (C.6), whichever host serves it. */
-export function readAuthUrl(authUrl: string): { componentAppId: string; preAuthCode: string; redirectUri: string; authType?: string; bizAppId?: string } {
+export function readAuthUrl(authUrl: string): {
+  componentAppId: string;
+  preAuthCode: string;
+  redirectUri: string;
+  authType?: string;
+  bizAppId?: string;
+} {
   let url: URL;
   try {
     url = new URL(authUrl);
@@ -33,8 +42,15 @@ export function readAuthUrl(authUrl: string): { componentAppId: string; preAuthC
   const get = (name: string) => url.searchParams.get(name) ?? undefined;
   const preAuthCode = get('pre_auth_code');
   const redirectUri = get('redirect_uri');
-  if (!preAuthCode || !redirectUri) throw new AppError('invalid_request', 'authUrl lacks pre_auth_code or redirect_uri.');
-  return { componentAppId: get('component_appid') ?? '', preAuthCode, redirectUri, authType: get('auth_type'), bizAppId: get('biz_appid') };
+  if (!preAuthCode || !redirectUri)
+    throw new AppError('invalid_request', 'authUrl lacks pre_auth_code or redirect_uri.');
+  return {
+    componentAppId: get('component_appid') ?? '',
+    preAuthCode,
+    redirectUri,
+    authType: get('auth_type'),
+    bizAppId: get('biz_appid'),
+  };
 }
 
 /** Appends the query WeChat adds, leaving the integrator's own redirect_uri (with its state) untouched. */
@@ -57,15 +73,26 @@ export async function grantAuthorization(
 ): Promise<GrantResult> {
   const config = options.config ?? createProviderAComponentSandboxConfig();
   const nowMs = (options.now?.() ?? new Date()).getTime();
-  const link = 'authUrl' in input ? readAuthUrl(input.authUrl) : { componentAppId: config.componentAppId, preAuthCode: input.preAuthCode, redirectUri: input.redirectUri, bizAppId: undefined };
-  if (link.componentAppId !== config.componentAppId) throw new AppError('invalid_request', 'The authorization link names another component appid.');
+  const link =
+    'authUrl' in input
+      ? readAuthUrl(input.authUrl)
+      : {
+          componentAppId: config.componentAppId,
+          preAuthCode: input.preAuthCode,
+          redirectUri: input.redirectUri,
+          bizAppId: undefined,
+        };
+  if (link.componentAppId !== config.componentAppId)
+    throw new AppError('invalid_request', 'The authorization link names another component appid.');
   const preAuth = await store.get<PreAuthCode>(KIND.preAuthCode, link.preAuthCode);
   if (!preAuth) throw new AppError('invalid_state', 'Unknown pre-auth code.');
   if (preAuth.usedAt !== undefined) throw new AppError('state_already_used', 'This pre-auth code was already used.');
   if (preAuth.expiresAt <= nowMs) throw new AppError('invalid_state', 'The pre-auth code has expired.');
   const appId = input.appId ?? link.bizAppId ?? `wx${randomHex(8)}`;
-  if (!/^wx[0-9a-z]{16}$/.test(appId)) throw new AppError('invalid_request', 'appId must look like wx followed by 16 lowercase hex characters.');
-  if (link.bizAppId && link.bizAppId !== appId) throw new AppError('invalid_request', 'The authorization link is restricted to another appid (biz_appid).');
+  if (!/^wx[0-9a-z]{16}$/.test(appId))
+    throw new AppError('invalid_request', 'appId must look like wx followed by 16 lowercase hex characters.');
+  if (link.bizAppId && link.bizAppId !== appId)
+    throw new AppError('invalid_request', 'The authorization link is restricted to another appid (biz_appid).');
 
   const previous = await store.get<Authorizer>(KIND.authorizer, appId);
   const authorizer: Authorizer = {
@@ -80,7 +107,12 @@ export async function grantAuthorization(
     authorizedAt: previous?.status === 'authorized' ? previous.authorizedAt : nowMs,
     updatedAt: nowMs,
   };
-  const code: AuthCode = { code: `queryauthcode@@@${randomToken(40)}`, authorizerAppId: appId, preAuthCode: link.preAuthCode, expiresAt: nowMs + config.ttlSeconds.authCode * 1000 };
+  const code: AuthCode = {
+    code: `queryauthcode@@@${randomToken(40)}`,
+    authorizerAppId: appId,
+    preAuthCode: link.preAuthCode,
+    expiresAt: nowMs + config.ttlSeconds.authCode * 1000,
+  };
   await store.put<PreAuthCode>(KIND.preAuthCode, preAuth.code, { ...preAuth, usedAt: nowMs });
   await store.put(KIND.authorizer, appId, authorizer);
   await store.put(KIND.authCode, code.code, code);
@@ -111,7 +143,13 @@ export async function revokeAuthorization(
   const config = options.config ?? createProviderAComponentSandboxConfig();
   const nowMs = (options.now?.() ?? new Date()).getTime();
   const authorizer = await store.get<Authorizer>(KIND.authorizer, input.authorizerAppId);
-  if (!authorizer || authorizer.status !== 'authorized') throw new AppError('not_found', 'No authorized account with this appid.');
+  if (!authorizer || authorizer.status !== 'authorized')
+    throw new AppError('not_found', 'No authorized account with this appid.');
   await store.put(KIND.authorizer, authorizer.appId, { ...authorizer, status: 'unauthorized', updatedAt: nowMs });
-  return { type: 'unauthorized', componentAppId: config.componentAppId, createTime: Math.floor(nowMs / 1000), authorizerAppId: authorizer.appId };
+  return {
+    type: 'unauthorized',
+    componentAppId: config.componentAppId,
+    createTime: Math.floor(nowMs / 1000),
+    authorizerAppId: authorizer.appId,
+  };
 }

@@ -7,7 +7,12 @@ import { KIND, type Authorizer, type IssuedToken } from './state';
  * known but expired → 42001. Component routes accept the token as `component_access_token` or
  * `access_token` (the docs use both, C.4).
  */
-async function checkToken(store: SandboxStore, kind: string, token: string | null, now: number): Promise<IssuedToken | Response> {
+async function checkToken(
+  store: SandboxStore,
+  kind: string,
+  token: string | null,
+  now: number,
+): Promise<IssuedToken | Response> {
   if (!token) return wxError(41001);
   const issued = await store.get<IssuedToken>(kind, token);
   if (!issued) return wxError(40001);
@@ -22,7 +27,12 @@ export async function checkComponentToken(store: SandboxStore, url: URL, now: nu
 }
 
 /** An authorizer token must belong to a currently authorized account holding `permission` (61007 otherwise). */
-export async function checkAuthorizerToken(store: SandboxStore, url: URL, now: number, permission?: number): Promise<Authorizer | Response> {
+export async function checkAuthorizerToken(
+  store: SandboxStore,
+  url: URL,
+  now: number,
+  permission?: number,
+): Promise<Authorizer | Response> {
   const result = await checkToken(store, KIND.authorizerToken, url.searchParams.get('access_token'), now);
   if (result instanceof Response) return result;
   const authorizer = await store.get<Authorizer>(KIND.authorizer, result.appId ?? '');

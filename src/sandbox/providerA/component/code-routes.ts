@@ -25,7 +25,8 @@ function checkExtJson(extJson: unknown, pages: string[]): number | undefined {
     if (record.pages.some((p) => !pages.includes(String(p)))) return 85045;
   }
   const tabList = (record.tabBar as { list?: unknown } | undefined)?.list;
-  if (Array.isArray(tabList) && tabList.some((item) => typeof (item as { pagePath?: unknown })?.pagePath !== 'string')) return 85046;
+  if (Array.isArray(tabList) && tabList.some((item) => typeof (item as { pagePath?: unknown })?.pagePath !== 'string'))
+    return 85046;
   return undefined;
 }
 
@@ -45,7 +46,9 @@ export const codeRoutes: Record<string, Route> = {
     token: 'component',
     async handle(ctx) {
       const type = ctx.url.searchParams.get('template_type');
-      const templates = (await listTemplates(ctx.store)).filter((t) => type === null || String(t.templateType) === type);
+      const templates = (await listTemplates(ctx.store)).filter(
+        (t) => type === null || String(t.templateType) === type,
+      );
       return wxOk({
         template_list: templates.map((t) => ({
           create_time: t.createTime,
@@ -98,7 +101,10 @@ export const codeRoutes: Record<string, Route> = {
       const path = ctx.url.searchParams.get('path') ?? '';
       const content = `${ctx.publicBaseUrl}/experience?appid=${encodeURIComponent(code.appId)}&version=${encodeURIComponent(code.experience.userVersion)}&path=${encodeURIComponent(path)}`;
       const jpeg = await experienceQrcodeJpeg(content);
-      return new Response(new Uint8Array(jpeg), { status: 200, headers: { 'content-type': 'image/jpeg', 'content-disposition': 'attachment; filename="QRCode.jpg"' } });
+      return new Response(new Uint8Array(jpeg), {
+        status: 200,
+        headers: { 'content-type': 'image/jpeg', 'content-disposition': 'attachment; filename="QRCode.jpg"' },
+      });
     },
   },
   '/wxa/get_category': {

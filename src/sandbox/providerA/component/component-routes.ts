@@ -1,7 +1,15 @@
 import { issueVerifyTicket, buildPush } from './push';
 import { wxError, wxJson, wxOk } from './respond';
 import type { Route, RouteContext } from './route-context';
-import { KIND, randomToken, type AuthCode, type Authorizer, type IssuedToken, type PreAuthCode, type Ticket } from './state';
+import {
+  KIND,
+  randomToken,
+  type AuthCode,
+  type Authorizer,
+  type IssuedToken,
+  type PreAuthCode,
+  type Ticket,
+} from './state';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -16,7 +24,11 @@ function checkComponentAppId(ctx: RouteContext): Response | undefined {
 const funcInfo = (ids: number[]) => ids.map((id) => ({ funcscope_category: { id } }));
 
 async function issueAuthorizerToken(ctx: RouteContext, appId: string): Promise<IssuedToken> {
-  const token: IssuedToken = { token: randomToken(), appId, expiresAt: ctx.now().getTime() + ctx.config.ttlSeconds.authorizerToken * 1000 };
+  const token: IssuedToken = {
+    token: randomToken(),
+    appId,
+    expiresAt: ctx.now().getTime() + ctx.config.ttlSeconds.authorizerToken * 1000,
+  };
   await ctx.store.put(KIND.authorizerToken, token.token, token);
   return token;
 }
@@ -54,7 +66,10 @@ export const componentRoutes: Record<string, Route> = {
       const ticket = await ctx.store.get<Ticket>(KIND.ticket, text(ctx.body.component_verify_ticket));
       if (!ticket) return wxError(61006);
       if (ticket.expiresAt <= ctx.now().getTime()) return wxError(61005);
-      const token: IssuedToken = { token: randomToken(), expiresAt: ctx.now().getTime() + ctx.config.ttlSeconds.componentToken * 1000 };
+      const token: IssuedToken = {
+        token: randomToken(),
+        expiresAt: ctx.now().getTime() + ctx.config.ttlSeconds.componentToken * 1000,
+      };
       await ctx.store.put(KIND.componentToken, token.token, token);
       // Token APIs omit errcode on success (C).
       return wxJson({ component_access_token: token.token, expires_in: ctx.config.ttlSeconds.componentToken });
@@ -66,7 +81,10 @@ export const componentRoutes: Record<string, Route> = {
     async handle(ctx) {
       const bad = checkComponentAppId(ctx);
       if (bad) return bad;
-      const code: PreAuthCode = { code: `preauthcode@@@${randomToken(36)}`, expiresAt: ctx.now().getTime() + ctx.config.ttlSeconds.preAuthCode * 1000 };
+      const code: PreAuthCode = {
+        code: `preauthcode@@@${randomToken(36)}`,
+        expiresAt: ctx.now().getTime() + ctx.config.ttlSeconds.preAuthCode * 1000,
+      };
       await ctx.store.put(KIND.preAuthCode, code.code, code);
       return wxJson({ pre_auth_code: code.code, expires_in: ctx.config.ttlSeconds.preAuthCode });
     },
@@ -105,7 +123,11 @@ export const componentRoutes: Record<string, Route> = {
       if (authorizer instanceof Response) return authorizer;
       if (text(ctx.body.authorizer_refresh_token) !== authorizer.refreshToken) return wxError(61023);
       const token = await issueAuthorizerToken(ctx, authorizer.appId);
-      return wxJson({ authorizer_access_token: token.token, expires_in: ctx.config.ttlSeconds.authorizerToken, authorizer_refresh_token: authorizer.refreshToken });
+      return wxJson({
+        authorizer_access_token: token.token,
+        expires_in: ctx.config.ttlSeconds.authorizerToken,
+        authorizer_refresh_token: authorizer.refreshToken,
+      });
     },
   },
   '/cgi-bin/component/api_get_authorizer_info': {
@@ -130,12 +152,23 @@ export const componentRoutes: Record<string, Route> = {
           signature: 'A sandbox mini program.',
           account_status: 1,
           MiniProgramInfo: {
-            network: { RequestDomain: [], WsRequestDomain: [], UploadDomain: [], DownloadDomain: [], UDPDomain: [], TCPDomain: [] },
+            network: {
+              RequestDomain: [],
+              WsRequestDomain: [],
+              UploadDomain: [],
+              DownloadDomain: [],
+              UDPDomain: [],
+              TCPDomain: [],
+            },
             categories: [{ first: '商家自营', second: '百货' }],
             visit_status: 0,
           },
         },
-        authorization_info: { authorizer_appid: a.appId, authorizer_refresh_token: a.refreshToken, func_info: funcInfo(a.funcInfo) },
+        authorization_info: {
+          authorizer_appid: a.appId,
+          authorizer_refresh_token: a.refreshToken,
+          func_info: funcInfo(a.funcInfo),
+        },
       });
     },
   },

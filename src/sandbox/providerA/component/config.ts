@@ -26,7 +26,9 @@ export type ProviderAComponentSandboxConfig = {
  * Loads `src/sandbox/fixtures/providerA/component.json` (public TV-5 credentials plus a sandbox-generated
  * appsecret) with the documented lifetimes; `overrides` lets tests shorten them.
  */
-export function createProviderAComponentSandboxConfig(overrides: Partial<ProviderAComponentSandboxConfig> = {}): ProviderAComponentSandboxConfig {
+export function createProviderAComponentSandboxConfig(
+  overrides: Partial<ProviderAComponentSandboxConfig> = {},
+): ProviderAComponentSandboxConfig {
   return {
     componentAppId: fixture.componentAppId,
     componentAppSecret: fixture.componentAppSecret,

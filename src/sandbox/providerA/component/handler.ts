@@ -19,18 +19,23 @@ function parseBody(text: string): Record<string, unknown> | number {
   if (text.trim() === '') return 44002;
   try {
     const parsed: unknown = JSON.parse(text);
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : 47001;
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : 47001;
   } catch {
     return 47001;
   }
 }
 
 /**
- * The WeChat third-party-platform and code-management upstream (providerA.md C, D), for sandbox mode.
+ * The WeChat third-party-platform and code-management upstream (docs/upstream/providerA.md C, D), for sandbox mode.
  * Every check the upstream makes before acting is made here, in its order: method, token, body, then the
  * operation's own rules; answers are HTTP 200 JSON with errcode/errmsg, except get_qrcode's JPEG.
  */
-export async function handleProviderAComponentRequest(request: Request, context: ProviderAComponentEmulatorContext): Promise<Response> {
+export async function handleProviderAComponentRequest(
+  request: Request,
+  context: ProviderAComponentEmulatorContext,
+): Promise<Response> {
   const injected = await context.fault?.(request);
   if (injected) return injected;
   const url = new URL(request.url);
@@ -57,5 +62,14 @@ export async function handleProviderAComponentRequest(request: Request, context:
     if (typeof parsed === 'number') return wxError(parsed);
     body = parsed;
   }
-  return route.handle({ store: context.store, config: context.config, now, publicBaseUrl: context.publicBaseUrl.replace(/\/+$/, ''), deliverPush: context.deliverPush, url, body, authorizer });
+  return route.handle({
+    store: context.store,
+    config: context.config,
+    now,
+    publicBaseUrl: context.publicBaseUrl.replace(/\/+$/, ''),
+    deliverPush: context.deliverPush,
+    url,
+    body,
+    authorizer,
+  });
 }

@@ -1,7 +1,14 @@
 export { handleProviderAComponentRequest } from './handler';
 export type { ProviderAComponentEmulatorContext } from './route-context';
 export { createProviderAComponentSandboxConfig, type ProviderAComponentSandboxConfig } from './config';
-export { grantAuthorization, readAuthUrl, revokeAuthorization, DEFAULT_FUNC_INFO, type GrantInput, type GrantResult } from './authorize';
+export {
+  grantAuthorization,
+  readAuthUrl,
+  revokeAuthorization,
+  DEFAULT_FUNC_INFO,
+  type GrantInput,
+  type GrantResult,
+} from './authorize';
 export { renderAuthorizePage, type AuthorizePageInput } from './authorize-page';
 export { decideAudit, type AuditDecision } from './audit-control';
 export { buildPush, issueVerifyTicket, type BuiltPush } from './push';

@@ -1,6 +1,10 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { buildFlatXml } from '@/server/providers/providerA/component/flat-xml';
-import { pushTarget, type ComponentPushEvent, type VerifyTicketEvent } from '@/server/providers/providerA/component/push-events';
+import {
+  pushTarget,
+  type ComponentPushEvent,
+  type VerifyTicketEvent,
+} from '@/server/providers/providerA/component/push-events';
 import { encryptMessage, urlSignature } from '@/server/providers/providerA/component/wx-biz-msg-crypt';
 import type { SandboxStore } from '@/sandbox/store';
 import type { ProviderAComponentSandboxConfig } from './config';
@@ -35,10 +39,26 @@ function innerXml(config: ProviderAComponentSandboxConfig, event: ComponentPushE
     case 'unauthorized':
       return buildFlatXml({ ...component, InfoType: event.type, AuthorizerAppid: event.authorizerAppId });
     default: {
-      const base = { ToUserName: event.toUserName, FromUserName: event.fromUserName, CreateTime: event.createTime, MsgType: 'event', Event: event.type };
+      const base = {
+        ToUserName: event.toUserName,
+        FromUserName: event.fromUserName,
+        CreateTime: event.createTime,
+        MsgType: 'event',
+        Event: event.type,
+      };
       if (event.type === 'weapp_audit_success') return buildFlatXml({ ...base, SuccTime: event.succTime });
-      if (event.type === 'weapp_audit_fail') return buildFlatXml({ ...base, Reason: event.reason, FailTime: event.failTime, ScreenShot: event.screenshots.join('|') });
-      return buildFlatXml({ ...base, ...(event.reason !== undefined ? { Reason: event.reason } : {}), DelayTime: event.delayTime });
+      if (event.type === 'weapp_audit_fail')
+        return buildFlatXml({
+          ...base,
+          Reason: event.reason,
+          FailTime: event.failTime,
+          ScreenShot: event.screenshots.join('|'),
+        });
+      return buildFlatXml({
+        ...base,
+        ...(event.reason !== undefined ? { Reason: event.reason } : {}),
+        DelayTime: event.delayTime,
+      });
     }
   }
 }
@@ -56,21 +76,43 @@ export function buildPush(
   const timestamp = options.timestamp ?? String(Math.floor((options.now?.() ?? new Date()).getTime() / 1000));
   const nonce = options.nonce ?? String(randomInt(100_000_000, 2_000_000_000));
   const credentials = { token: config.token, encodingAesKey: config.encodingAesKey, appId: config.componentAppId };
-  const { encrypt, msgSignature } = encryptMessage(credentials, innerXml(config, event), { timestamp, nonce, random: options.random ?? randomBytes(16) });
+  const { encrypt, msgSignature } = encryptMessage(credentials, innerXml(config, event), {
+    timestamp,
+    nonce,
+    random: options.random ?? randomBytes(16),
+  });
   const target = pushTarget(event);
-  const envelope: Record<string, string> = target === 'message' && 'toUserName' in event ? { ToUserName: event.toUserName, Encrypt: encrypt } : { AppId: config.componentAppId, Encrypt: encrypt };
+  const envelope: Record<string, string> =
+    target === 'message' && 'toUserName' in event
+      ? { ToUserName: event.toUserName, Encrypt: encrypt }
+      : { AppId: config.componentAppId, Encrypt: encrypt };
   return {
     target,
     ...(options.authorizerAppId ? { authorizerAppId: options.authorizerAppId } : {}),
-    query: { timestamp, nonce, msg_signature: msgSignature, encrypt_type: 'aes', signature: urlSignature(config.token, timestamp, nonce) },
+    query: {
+      timestamp,
+      nonce,
+      msg_signature: msgSignature,
+      encrypt_type: 'aes',
+      signature: urlSignature(config.token, timestamp, nonce),
+    },
     body: buildFlatXml(envelope),
   };
 }
 
 /** Issues a fresh component_verify_ticket (valid 12 h, C.3) and returns the event to push. */
-export async function issueVerifyTicket(store: SandboxStore, config: ProviderAComponentSandboxConfig, now: () => Date = () => new Date()): Promise<VerifyTicketEvent> {
+export async function issueVerifyTicket(
+  store: SandboxStore,
+  config: ProviderAComponentSandboxConfig,
+  now: () => Date = () => new Date(),
+): Promise<VerifyTicketEvent> {
   const ticket = `ticket@@@${randomToken(32)}`;
   const at = now().getTime();
   await store.put<Ticket>(KIND.ticket, ticket, { ticket, expiresAt: at + config.ttlSeconds.verifyTicket * 1000 });
-  return { type: 'component_verify_ticket', componentAppId: config.componentAppId, createTime: Math.floor(at / 1000), ticket };
+  return {
+    type: 'component_verify_ticket',
+    componentAppId: config.componentAppId,
+    createTime: Math.floor(at / 1000),
+    ticket,
+  };
 }

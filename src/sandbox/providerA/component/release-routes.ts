@@ -19,10 +19,22 @@ export const releaseRoutes: Record<string, Route> = {
       if (audit.releasedAt !== undefined) return wxError(85052);
       if (audit.status !== 0 || audit.experienceSeq !== code.experience?.seq) return wxError(85020);
       const at = Math.floor(ctx.now().getTime() / 1000);
-      const release: Release = { appVersion: code.nextAppVersion, auditId: audit.auditId, userVersion: audit.userVersion, userDesc: audit.userDesc, releaseTime: at };
+      const release: Release = {
+        appVersion: code.nextAppVersion,
+        auditId: audit.auditId,
+        userVersion: audit.userVersion,
+        userDesc: audit.userDesc,
+        releaseTime: at,
+      };
       const history = code.online ? [code.online, ...code.history].slice(0, 5) : code.history;
       await ctx.store.put(KIND.audit, audit.auditId, { ...audit, releasedAt: at });
-      await ctx.store.put(KIND.code, code.appId, { ...code, online: release, history, rolledBack: false, nextAppVersion: code.nextAppVersion + 1 });
+      await ctx.store.put(KIND.code, code.appId, {
+        ...code,
+        online: release,
+        history,
+        rolledBack: false,
+        nextAppVersion: code.nextAppVersion + 1,
+      });
       return wxOk();
     },
   },
@@ -35,7 +47,12 @@ export const releaseRoutes: Record<string, Route> = {
       if (ctx.url.searchParams.get('action') === 'get_history_version') {
         const list = [...(code.online ? [code.online] : []), ...code.history];
         return wxOk({
-          version_list: list.map((r) => ({ app_version: r.appVersion, user_version: r.userVersion, user_desc: r.userDesc, commit_time: r.releaseTime })),
+          version_list: list.map((r) => ({
+            app_version: r.appVersion,
+            user_version: r.userVersion,
+            user_desc: r.userDesc,
+            commit_time: r.releaseTime,
+          })),
         });
       }
       const wanted = ctx.url.searchParams.get('app_version');
@@ -43,7 +60,12 @@ export const releaseRoutes: Record<string, Route> = {
       // After a rollback another one is refused; so is a rollback with no earlier release (D.8).
       if (!code.online || !target || code.rolledBack) return wxError(87012);
       const history = code.history.filter((r) => r !== target);
-      await ctx.store.put(KIND.code, code.appId, { ...code, online: { ...target, releaseTime: Math.floor(ctx.now().getTime() / 1000) }, history, rolledBack: true });
+      await ctx.store.put(KIND.code, code.appId, {
+        ...code,
+        online: { ...target, releaseTime: Math.floor(ctx.now().getTime() / 1000) },
+        history,
+        rolledBack: true,
+      });
       return wxOk();
     },
   },
@@ -56,7 +78,15 @@ export const releaseRoutes: Record<string, Route> = {
       const exp = code.experience;
       return wxOk({
         ...(exp ? { exp_info: { exp_time: exp.expTime, exp_version: exp.userVersion, exp_desc: exp.userDesc } } : {}),
-        ...(code.online ? { release_info: { release_time: code.online.releaseTime, release_version: code.online.userVersion, release_desc: code.online.userDesc } } : {}),
+        ...(code.online
+          ? {
+              release_info: {
+                release_time: code.online.releaseTime,
+                release_version: code.online.userVersion,
+                release_desc: code.online.userDesc,
+              },
+            }
+          : {}),
       });
     },
   },

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 
-/** WeChat's errmsg texts for the codes the emulator returns (providerA.md C, D.12). */
+/** WeChat's errmsg texts for the codes the emulator returns (docs/upstream/providerA.md C, D.12). */
 const ERRMSG: Record<number, string> = {
   [-1]: 'system error',
   40001: 'invalid credential, access_token is invalid or not latest',
@@ -49,11 +49,15 @@ const ERRMSG: Record<number, string> = {
   87013: 'no quota to undo code',
 };
 
-const rid = () => `${randomBytes(4).toString('hex')}-${randomBytes(4).toString('hex')}-${randomBytes(4).toString('hex')}`;
+const rid = () =>
+  `${randomBytes(4).toString('hex')}-${randomBytes(4).toString('hex')}-${randomBytes(4).toString('hex')}`;
 
 /** WeChat answers HTTP 200 with JSON whatever happened; errors are in errcode/errmsg. */
 export function wxJson(body: Record<string, unknown>, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; encoding=utf-8' } });
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; encoding=utf-8' },
+  });
 }
 
 export function wxOk(extra: Record<string, unknown> = {}): Response {
@@ -62,5 +66,8 @@ export function wxOk(extra: Record<string, unknown> = {}): Response {
 
 export function wxError(errcode: number, detail?: string): Response {
   const text = ERRMSG[errcode] ?? 'error';
-  return wxJson({ errcode, errmsg: `${text}${detail ? `: ${detail}` : ''} rid: ${rid()}` }, errcode === 40066 ? 404 : 200);
+  return wxJson(
+    { errcode, errmsg: `${text}${detail ? `: ${detail}` : ''} rid: ${rid()}` },
+    errcode === 40066 ? 404 : 200,
+  );
 }

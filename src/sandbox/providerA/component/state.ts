@@ -19,7 +19,13 @@ export const KIND = {
 export type Ticket = { ticket: string; expiresAt: number };
 export type IssuedToken = { token: string; expiresAt: number; appId?: string };
 export type PreAuthCode = { code: string; expiresAt: number; usedAt?: number };
-export type AuthCode = { code: string; authorizerAppId: string; preAuthCode: string; expiresAt: number; usedAt?: number };
+export type AuthCode = {
+  code: string;
+  authorizerAppId: string;
+  preAuthCode: string;
+  expiresAt: number;
+  usedAt?: number;
+};
 
 export type Authorizer = {
   appId: string;
@@ -35,14 +41,36 @@ export type Authorizer = {
   updatedAt: number;
 };
 
-export type Template = { templateId: number; userVersion: string; userDesc: string; createTime: number; templateType: 0 | 1; draftId: number; pages: string[] };
+export type Template = {
+  templateId: number;
+  userVersion: string;
+  userDesc: string;
+  createTime: number;
+  templateType: 0 | 1;
+  draftId: number;
+  pages: string[];
+};
 
-export type Release = { appVersion: number; auditId: string; userVersion: string; userDesc: string; releaseTime: number };
+export type Release = {
+  appVersion: number;
+  auditId: string;
+  userVersion: string;
+  userDesc: string;
+  releaseTime: number;
+};
 
 export type CodeState = {
   appId: string;
   /** Each commit bumps `seq`; an audit approved for an older seq can no longer be released (85020). */
-  experience?: { seq: number; templateId: number; userVersion: string; userDesc: string; extJson: string; pages: string[]; expTime: number };
+  experience?: {
+    seq: number;
+    templateId: number;
+    userVersion: string;
+    userDesc: string;
+    extJson: string;
+    pages: string[];
+    expTime: number;
+  };
   latestAuditId?: string;
   online?: Release;
   /** Earlier releases, newest first, at most 5 (D.8). */
@@ -86,8 +114,24 @@ export async function loadCode(store: SandboxStore, appId: string): Promise<Code
 }
 
 const SEED_TEMPLATES: Template[] = [
-  { templateId: 1, userVersion: 'V1.0.0', userDesc: 'Sandbox storefront', createTime: 1_767_225_600, templateType: 0, draftId: 11, pages: ['pages/index/index', 'pages/goods/detail', 'pages/cart/cart'] },
-  { templateId: 2, userVersion: 'V1.1.0', userDesc: 'Sandbox storefront with member center', createTime: 1_769_904_000, templateType: 0, draftId: 12, pages: ['pages/index/index', 'pages/goods/detail', 'pages/cart/cart', 'pages/member/center'] },
+  {
+    templateId: 1,
+    userVersion: 'V1.0.0',
+    userDesc: 'Sandbox storefront',
+    createTime: 1_767_225_600,
+    templateType: 0,
+    draftId: 11,
+    pages: ['pages/index/index', 'pages/goods/detail', 'pages/cart/cart'],
+  },
+  {
+    templateId: 2,
+    userVersion: 'V1.1.0',
+    userDesc: 'Sandbox storefront with member center',
+    createTime: 1_769_904_000,
+    templateType: 0,
+    draftId: 12,
+    pages: ['pages/index/index', 'pages/goods/detail', 'pages/cart/cart', 'pages/member/center'],
+  },
 ];
 
 /** The template library, seeded with two templates the first time it is read. */

@@ -18,32 +18,53 @@ type RouteContext = { signer: ResponseSigner; store: SandboxStore };
 export async function handleSubmitApplyment(request: Request, bodyText: string, ctx: RouteContext): Promise<Response> {
   const { signer, store } = ctx;
   if (!/^application\/json\b/i.test(request.headers.get('content-type') ?? '')) {
-    return paramError(signer, '/business_code', '输入源“/business_code”映射到字段“业务申请编号”必填性规则校验失败，此字段为必填项', 'body must be application/json');
+    return paramError(
+      signer,
+      '/business_code',
+      '输入源“/business_code”映射到字段“业务申请编号”必填性规则校验失败，此字段为必填项',
+      'body must be application/json',
+    );
   }
   let body: unknown;
   try {
     body = JSON.parse(bodyText);
   } catch {
-    return errorResponse(signer, 400, 'INVALID_REQUEST', '请求体不是合法的JSON', { location: 'body', issue: 'invalid JSON' });
+    return errorResponse(signer, 400, 'INVALID_REQUEST', '请求体不是合法的JSON', {
+      location: 'body',
+      issue: 'invalid JSON',
+    });
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    return errorResponse(signer, 400, 'INVALID_REQUEST', '请求体需为JSON对象', { location: 'body', issue: 'not an object' });
+    return errorResponse(signer, 400, 'INVALID_REQUEST', '请求体需为JSON对象', {
+      location: 'body',
+      issue: 'not an object',
+    });
   }
   // Encrypted bodies must name the platform key that encrypted them (A.4); either of the platform's ids is accepted.
   const serial = request.headers.get('wechatpay-serial');
   const { platform } = signer.keys;
   if (!serial || (serial !== platform.publicKeyId && serial.toUpperCase() !== platform.certificateSerialNo)) {
     return errorResponse(signer, 400, 'PARAM_ERROR', 'Wechatpay-Serial 缺失或与微信支付平台证书/公钥不匹配', {
-      field: 'Wechatpay-Serial', issue: 'unknown platform serial', location: 'header',
+      field: 'Wechatpay-Serial',
+      issue: 'unknown platform serial',
+      location: 'header',
     });
   }
 
   const businessCode = (body as Record<string, unknown>).business_code;
   const existing = typeof businessCode === 'string' ? await getApplyment(store, businessCode) : undefined;
   if (existing && !RESUBMITTABLE.has(existing.state)) {
-    return errorResponse(signer, 400, 'PROCESSING', '该业务申请编号的申请单正在处理中，请查询申请单状态或使用新的业务申请编号', {
-      field: '/business_code', issue: 'application in process', location: 'body',
-    });
+    return errorResponse(
+      signer,
+      400,
+      'PROCESSING',
+      '该业务申请编号的申请单正在处理中，请查询申请单状态或使用新的业务申请编号',
+      {
+        field: '/business_code',
+        issue: 'application in process',
+        location: 'body',
+      },
+    );
   }
 
   const problem = await validateApplyment(body as Record<string, unknown>, {
@@ -70,8 +91,17 @@ export async function handleSubmitApplyment(request: Request, bodyText: string, 
 }
 
 /** `GET …/business_code/{code}` and `GET …/applyment_id/{id}` (B.4). */
-export async function handleQueryApplyment(by: 'business_code' | 'applyment_id', key: string, ctx: RouteContext): Promise<Response> {
+export async function handleQueryApplyment(
+  by: 'business_code' | 'applyment_id',
+  key: string,
+  ctx: RouteContext,
+): Promise<Response> {
   const record = by === 'business_code' ? await getApplyment(ctx.store, key) : await findApplymentById(ctx.store, key);
-  if (!record) return errorResponse(ctx.signer, 400, 'APPLYMENT_NOTEXIST', '未能找到申请单', { field: by, issue: 'application not found', location: 'path' });
+  if (!record)
+    return errorResponse(ctx.signer, 400, 'APPLYMENT_NOTEXIST', '未能找到申请单', {
+      field: by,
+      issue: 'application not found',
+      location: 'path',
+    });
   return signedResponse(ctx.signer, 200, applymentQueryBody(record));
 }

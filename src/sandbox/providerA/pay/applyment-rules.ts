@@ -1,5 +1,5 @@
 /**
- * The upstream's view of the applyment4sub submit body (providerA.md B.2, B.3): which fields are encrypted,
+ * The upstream's view of the applyment4sub submit body (docs/upstream/providerA.md B.2, B.3): which fields are encrypted,
  * which hold media ids, which are required, and their enums. Written from the doc, independently of the
  * client's mapping, so a mapping mistake shows up as a rejection.
  */
@@ -55,14 +55,30 @@ export const MEDIA_PATHS = [
 export const ENUMS: Record<string, readonly string[]> = {
   '/contact_info/contact_type': ['LEGAL', 'SUPER'],
   '/subject_info/subject_type': [
-    'SUBJECT_TYPE_INDIVIDUAL', 'SUBJECT_TYPE_ENTERPRISE', 'SUBJECT_TYPE_INSTITUTIONS', 'SUBJECT_TYPE_GOVERNMENT', 'SUBJECT_TYPE_OTHERS', 'SUBJECT_TYPE_MICRO',
+    'SUBJECT_TYPE_INDIVIDUAL',
+    'SUBJECT_TYPE_ENTERPRISE',
+    'SUBJECT_TYPE_INSTITUTIONS',
+    'SUBJECT_TYPE_GOVERNMENT',
+    'SUBJECT_TYPE_OTHERS',
+    'SUBJECT_TYPE_MICRO',
   ],
   '/subject_info/identity_info/id_doc_type': [
-    'IDENTIFICATION_TYPE_IDCARD', 'IDENTIFICATION_TYPE_OVERSEA_PASSPORT', 'IDENTIFICATION_TYPE_HONGKONG_PASSPORT', 'IDENTIFICATION_TYPE_MACAO_PASSPORT',
-    'IDENTIFICATION_TYPE_TAIWAN_PASSPORT', 'IDENTIFICATION_TYPE_FOREIGN_RESIDENT', 'IDENTIFICATION_TYPE_HONGKONG_MACAO_RESIDENT', 'IDENTIFICATION_TYPE_TAIWAN_RESIDENT',
+    'IDENTIFICATION_TYPE_IDCARD',
+    'IDENTIFICATION_TYPE_OVERSEA_PASSPORT',
+    'IDENTIFICATION_TYPE_HONGKONG_PASSPORT',
+    'IDENTIFICATION_TYPE_MACAO_PASSPORT',
+    'IDENTIFICATION_TYPE_TAIWAN_PASSPORT',
+    'IDENTIFICATION_TYPE_FOREIGN_RESIDENT',
+    'IDENTIFICATION_TYPE_HONGKONG_MACAO_RESIDENT',
+    'IDENTIFICATION_TYPE_TAIWAN_RESIDENT',
   ],
   '/business_info/sales_info/sales_scenes_type': [
-    'SALES_SCENES_STORE', 'SALES_SCENES_MP', 'SALES_SCENES_MINI_PROGRAM', 'SALES_SCENES_WEB', 'SALES_SCENES_APP', 'SALES_SCENES_WEWORK',
+    'SALES_SCENES_STORE',
+    'SALES_SCENES_MP',
+    'SALES_SCENES_MINI_PROGRAM',
+    'SALES_SCENES_WEB',
+    'SALES_SCENES_APP',
+    'SALES_SCENES_WEWORK',
   ],
   '/bank_account_info/bank_account_type': ['BANK_ACCOUNT_TYPE_CORPORATE', 'BANK_ACCOUNT_TYPE_PERSONAL'],
 };
@@ -93,32 +109,44 @@ export function requirementsFor(body: { get(path: string): unknown }): Requireme
     ['/contact_info/contact_email'],
   ];
   if (superContact) {
-    for (const f of ['contact_id_doc_type', 'contact_id_doc_copy', 'contact_period_begin', 'contact_period_end', 'business_authorization_letter']) {
+    for (const f of [
+      'contact_id_doc_type',
+      'contact_id_doc_copy',
+      'contact_period_begin',
+      'contact_period_end',
+      'business_authorization_letter',
+    ]) {
       req.push([`/contact_info/${f}`]);
     }
   }
   req.push(['/subject_info/subject_type']);
-  if (licensed) for (const f of ['license_copy', 'license_number', 'merchant_name', 'legal_person']) req.push([`${LICENSE}/${f}`]);
+  if (licensed)
+    for (const f of ['license_copy', 'license_number', 'merchant_name', 'legal_person']) req.push([`${LICENSE}/${f}`]);
   req.push(['/subject_info/identity_info/id_doc_type']);
   if (idCard) {
-    for (const f of ['id_card_copy', 'id_card_national', 'id_card_name', 'id_card_number']) req.push([`${IDCARD}/${f}`]);
+    for (const f of ['id_card_copy', 'id_card_national', 'id_card_name', 'id_card_number'])
+      req.push([`${IDCARD}/${f}`]);
     if (enterprise) req.push([`${IDCARD}/id_card_address`]);
     req.push([`${IDCARD}/card_period_begin`], [`${IDCARD}/card_period_end`]);
   } else {
-    for (const f of ['id_doc_copy', 'id_doc_name', 'id_doc_number', 'doc_period_begin', 'doc_period_end']) req.push([`${IDDOC}/${f}`]);
+    for (const f of ['id_doc_copy', 'id_doc_name', 'id_doc_number', 'doc_period_begin', 'doc_period_end'])
+      req.push([`${IDDOC}/${f}`]);
   }
   if (enterprise) req.push(['/subject_info/identity_info/owner']);
   req.push(['/business_info/merchant_shortname'], ['/business_info/service_phone'], [`${SALES}/sales_scenes_type`]);
   if (has('STORE')) {
-    for (const f of ['biz_store_name', 'biz_address_code', 'biz_store_address', 'store_entrance_pic', 'indoor_pic']) req.push([`${SALES}/biz_store_info/${f}`]);
+    for (const f of ['biz_store_name', 'biz_address_code', 'biz_store_address', 'store_entrance_pic', 'indoor_pic'])
+      req.push([`${SALES}/biz_store_info/${f}`]);
   }
   if (has('MP')) req.push([`${SALES}/mp_info/mp_appid`, `${SALES}/mp_info/mp_sub_appid`]);
-  if (has('MINI_PROGRAM')) req.push([`${SALES}/mini_program_info/mini_program_appid`, `${SALES}/mini_program_info/mini_program_sub_appid`]);
+  if (has('MINI_PROGRAM'))
+    req.push([`${SALES}/mini_program_info/mini_program_appid`, `${SALES}/mini_program_info/mini_program_sub_appid`]);
   if (has('APP')) req.push([`${SALES}/app_info/app_appid`, `${SALES}/app_info/app_sub_appid`]);
   if (has('WEB')) req.push([`${SALES}/web_info/domain`]);
   if (has('WEWORK')) req.push([`${SALES}/wework_info/sub_corp_id`]);
   req.push(['/settlement_info/settlement_id'], ['/settlement_info/qualification_type']);
-  for (const f of ['bank_account_type', 'account_name', 'account_bank', 'bank_address_code', 'account_number']) req.push([`/bank_account_info/${f}`]);
+  for (const f of ['bank_account_type', 'account_name', 'account_bank', 'bank_address_code', 'account_number'])
+    req.push([`/bank_account_info/${f}`]);
   return req;
 }
 

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { SandboxStore } from '@/sandbox/store';
 
-/** The emulator's applyment records (providerA.md B.4, B.5, B.9), keyed by business_code. */
+/** The emulator's applyment records (docs/upstream/providerA.md B.4, B.5, B.9), keyed by business_code. */
 
 export const APPLYMENT_KIND = 'providerA.pay.applyment';
 
@@ -26,7 +26,7 @@ export const STATE_MESSAGES: Record<UpstreamApplymentState, string> = {
   APPLYMENT_STATE_CANCELED: '已作废',
 };
 
-/** States in which the same business_code may be submitted again, overwriting the application (B.5, decisions §4). */
+/** States in which the same business_code may be submitted again, overwriting the application (B.5, docs/product/decisions.md §4). */
 export const RESUBMITTABLE: ReadonlySet<UpstreamApplymentState> = new Set([
   'APPLYMENT_STATE_EDITTING',
   'APPLYMENT_STATE_REJECTED',
@@ -57,7 +57,10 @@ export const getApplyment = (store: SandboxStore, businessCode: string) =>
 export const putApplyment = (store: SandboxStore, record: SandboxApplyment) =>
   store.put(APPLYMENT_KIND, record.business_code, record);
 
-export async function findApplymentById(store: SandboxStore, applymentId: string): Promise<SandboxApplyment | undefined> {
+export async function findApplymentById(
+  store: SandboxStore,
+  applymentId: string,
+): Promise<SandboxApplyment | undefined> {
   return (await store.list<SandboxApplyment>(APPLYMENT_KIND)).find((a) => a.applyment_id === applymentId);
 }
 

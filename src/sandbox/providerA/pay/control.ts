@@ -12,7 +12,7 @@ import {
   type UpstreamApplymentState,
 } from './applyment-store';
 
-/** Test/demo controls behind `POST /sandbox/control/providerA/applyments/{id}` (decisions §7). */
+/** Test/demo controls behind `POST /sandbox/control/providerA/applyments/{id}` (docs/product/decisions.md §7). */
 
 const STATE_NAMES: Record<string, UpstreamApplymentState> = {
   submitted: 'APPLYMENT_STATE_EDITTING',
@@ -69,7 +69,11 @@ export async function setApplymentState(
   change: { state: string; rejectReasons?: { field: string; reason: string }[] },
   options: { now?: () => Date; signUrlBase?: string } = {},
 ): Promise<SandboxApplymentSummary> {
-  const state = STATE_NAMES[change.state] ?? (Object.values(STATE_NAMES).includes(change.state as UpstreamApplymentState) ? (change.state as UpstreamApplymentState) : undefined);
+  const state =
+    STATE_NAMES[change.state] ??
+    (Object.values(STATE_NAMES).includes(change.state as UpstreamApplymentState)
+      ? (change.state as UpstreamApplymentState)
+      : undefined);
   if (!state) {
     throw new AppError('invalid_request', `Unknown applyment state "${change.state}".`, {
       errors: [{ pointer: '/state', code: 'invalid_enum', message: `One of ${Object.keys(STATE_NAMES).join(', ')}.` }],
@@ -82,7 +86,11 @@ export async function setApplymentState(
   record.updated_at = (options.now?.() ?? new Date()).toISOString();
   record.audit_detail =
     state === 'APPLYMENT_STATE_REJECTED'
-      ? (change.rejectReasons ?? []).map((r) => ({ field: r.field, field_name: fieldNameOf(r.field), reject_reason: r.reason }))
+      ? (change.rejectReasons ?? []).map((r) => ({
+          field: r.field,
+          field_name: fieldNameOf(r.field),
+          reject_reason: r.reason,
+        }))
       : [];
   if (['APPLYMENT_STATE_TO_BE_SIGNED', 'APPLYMENT_STATE_SIGNING', 'APPLYMENT_STATE_FINISHED'].includes(state)) {
     record.sub_mchid ??= newSubMchid();

@@ -20,26 +20,65 @@ beforeEach(() => {
 });
 
 const encrypt = (plaintext: string) =>
-  publicEncrypt({ key: keys.platform.publicKeyPem, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha1' }, Buffer.from(plaintext)).toString('base64');
+  publicEncrypt(
+    { key: keys.platform.publicKeyPem, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha1' },
+    Buffer.from(plaintext),
+  ).toString('base64');
 
-function signed(method: 'GET' | 'POST', path: string, body = '', headers: Record<string, string> = {}, signBody = body) {
+function signed(
+  method: 'GET' | 'POST',
+  path: string,
+  body = '',
+  headers: Record<string, string> = {},
+  signBody = body,
+) {
   const url = new URL(`${BASE}${path}`);
-  const authorization = signRequest({ method, url, signBody, mchId: keys.merchant.mchId, serialNo: keys.merchant.serialNo, privateKey: keys.merchant.privateKeyPem });
-  return new Request(url, { method, headers: { Authorization: authorization, ...headers }, body: method === 'GET' ? undefined : body });
+  const authorization = signRequest({
+    method,
+    url,
+    signBody,
+    mchId: keys.merchant.mchId,
+    serialNo: keys.merchant.serialNo,
+    privateKey: keys.merchant.privateKeyPem,
+  });
+  return new Request(url, {
+    method,
+    headers: { Authorization: authorization, ...headers },
+    body: method === 'GET' ? undefined : body,
+  });
 }
 
 const send = (request: Request) => handleProviderAPayRequest(request, { store, keys });
 
-async function upload(bytes: Buffer, filename = 'a.png', meta = JSON.stringify({ filename, sha256: createHash('sha256').update(bytes).digest('hex') })) {
+async function upload(
+  bytes: Buffer,
+  filename = 'a.png',
+  meta = JSON.stringify({ filename, sha256: createHash('sha256').update(bytes).digest('hex') }),
+) {
   const boundary = 'XyZ';
   const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="meta"\r\nContent-Type: application/json\r\n\r\n${meta}\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="meta"\r\nContent-Type: application/json\r\n\r\n${meta}\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
     bytes,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   const url = new URL(`${BASE}/v3/merchant/media/upload`);
-  const authorization = signRequest({ method: 'POST', url, signBody: meta, mchId: keys.merchant.mchId, serialNo: keys.merchant.serialNo, privateKey: keys.merchant.privateKeyPem });
-  return send(new Request(url, { method: 'POST', headers: { Authorization: authorization, 'Content-Type': `multipart/form-data; boundary=${boundary}` }, body }));
+  const authorization = signRequest({
+    method: 'POST',
+    url,
+    signBody: meta,
+    mchId: keys.merchant.mchId,
+    serialNo: keys.merchant.serialNo,
+    privateKey: keys.merchant.privateKeyPem,
+  });
+  return send(
+    new Request(url, {
+      method: 'POST',
+      headers: { Authorization: authorization, 'Content-Type': `multipart/form-data; boundary=${boundary}` },
+      body,
+    }),
+  );
 }
 
 async function mediaIds(count: number) {
@@ -50,7 +89,12 @@ async function mediaIds(count: number) {
 
 async function submit(body: Record<string, unknown>, serial: string | null = keys.platform.publicKeyId) {
   const json = JSON.stringify(body);
-  return send(signed('POST', '/v3/applyment4sub/applyment/', json, { 'Content-Type': 'application/json', ...(serial ? { 'Wechatpay-Serial': serial } : {}) }));
+  return send(
+    signed('POST', '/v3/applyment4sub/applyment/', json, {
+      'Content-Type': 'application/json',
+      ...(serial ? { 'Wechatpay-Serial': serial } : {}),
+    }),
+  );
 }
 
 /** The response is signed by the platform key over timestamp, nonce and body. */
@@ -59,7 +103,11 @@ async function expectSignedByPlatform(response: Response) {
   const h = response.headers;
   expect(h.get('wechatpay-serial')).toBe(keys.platform.publicKeyId);
   const message = `${h.get('wechatpay-timestamp')}\n${h.get('wechatpay-nonce')}\n${body}\n`;
-  expect(createVerify('RSA-SHA256').update(message).verify(keys.platform.publicKeyPem, h.get('wechatpay-signature') ?? '', 'base64')).toBe(true);
+  expect(
+    createVerify('RSA-SHA256')
+      .update(message)
+      .verify(keys.platform.publicKeyPem, h.get('wechatpay-signature') ?? '', 'base64'),
+  ).toBe(true);
 }
 
 describe('request authentication', () => {
@@ -76,7 +124,10 @@ describe('request authentication', () => {
     const response = await send(forged);
     expect(response.status).toBe(401);
     const body = (await response.json()) as { code: string; detail: { field: string; detail: { issue: string } } };
-    expect(body).toMatchObject({ code: 'SIGN_ERROR', detail: { field: 'signature', location: 'authorization', detail: { issue: 'sign not match' } } });
+    expect(body).toMatchObject({
+      code: 'SIGN_ERROR',
+      detail: { field: 'signature', location: 'authorization', detail: { issue: 'sign not match' } },
+    });
   });
 
   it('a correctly signed request gets through (404-like APPLYMENT_NOTEXIST for an unknown code)', async () => {
@@ -97,12 +148,21 @@ describe('media upload', () => {
     expect(response.status).toBe(200);
     await expectSignedByPlatform(response);
     const { media_id } = (await response.json()) as { media_id: string };
-    expect(await store.get('providerA.pay.media', media_id)).toMatchObject({ mime_type: 'image/png', size: TINY_PNG.length });
+    expect(await store.get('providerA.pay.media', media_id)).toMatchObject({
+      mime_type: 'image/png',
+      size: TINY_PNG.length,
+    });
   });
 
   it.each([
     ['bytes that are not an image', Buffer.from('hello'), undefined, 403, '未知图片类型'],
-    ['a sha256 that does not match', TINY_PNG, JSON.stringify({ filename: 'a.png', sha256: 'ab'.repeat(32) }), 403, '图片meta信息不一致'],
+    [
+      'a sha256 that does not match',
+      TINY_PNG,
+      JSON.stringify({ filename: 'a.png', sha256: 'ab'.repeat(32) }),
+      403,
+      '图片meta信息不一致',
+    ],
     ['an empty file', Buffer.alloc(0), undefined, 400, '图片文件为空'],
   ])('refuses %s', async (_label, bytes, meta, status, message) => {
     const response = await upload(bytes, 'a.png', meta);
@@ -113,7 +173,11 @@ describe('media upload', () => {
 
 describe('applyment submit', () => {
   const body = async (overrides: Record<string, unknown> = {}) =>
-    mapFormDataToApplymentBody({ businessCode: `c${Date.now()}`, formData: { ...sampleFormData(await mediaIds(5)), ...overrides }, encrypt });
+    mapFormDataToApplymentBody({
+      businessCode: `c${Date.now()}`,
+      formData: { ...sampleFormData(await mediaIds(5)), ...overrides },
+      encrypt,
+    });
 
   it('accepts a complete body and answers a bare numeric applyment_id', async () => {
     const response = await submit(await body());
@@ -124,11 +188,16 @@ describe('applyment submit', () => {
 
   it('refuses an unencrypted sensitive field without echoing it', async () => {
     const b = await body();
-    (b.subject_info as { identity_info: { id_card_info: Record<string, string> } }).identity_info.id_card_info.id_card_number = SAMPLE_ID_NUMBER;
+    (
+      b.subject_info as { identity_info: { id_card_info: Record<string, string> } }
+    ).identity_info.id_card_info.id_card_number = SAMPLE_ID_NUMBER;
     const response = await submit(b);
     expect(response.status).toBe(400);
     const text = await response.text();
-    expect(JSON.parse(text)).toMatchObject({ code: 'PARAM_ERROR', detail: { field: '/subject_info/identity_info/id_card_info/id_card_number', location: 'body' } });
+    expect(JSON.parse(text)).toMatchObject({
+      code: 'PARAM_ERROR',
+      detail: { field: '/subject_info/identity_info/id_card_info/id_card_number', location: 'body' },
+    });
     expect(text).not.toContain(SAMPLE_ID_NUMBER);
     expect(await store.list(APPLYMENT_KIND)).toHaveLength(0);
   });
@@ -137,14 +206,26 @@ describe('applyment submit', () => {
     for (const serial of [null, 'PUB_KEY_ID_0000000000000000000000000000']) {
       const response = await submit(await body(), serial);
       expect(response.status).toBe(400);
-      expect(await response.json()).toMatchObject({ code: 'PARAM_ERROR', detail: { field: 'Wechatpay-Serial', location: 'header' } });
+      expect(await response.json()).toMatchObject({
+        code: 'PARAM_ERROR',
+        detail: { field: 'Wechatpay-Serial', location: 'header' },
+      });
     }
     expect((await submit(await body(), keys.platform.certificateSerialNo)).status).toBe(200);
   });
 
   it('enterprises must settle to a corporate account', async () => {
-    const response = await submit(await body({ subjectType: 'SUBJECT_TYPE_ENTERPRISE', idCardAddress: '北京市', bankAccountType: 'BANK_ACCOUNT_TYPE_PERSONAL' }));
-    expect(await response.json()).toMatchObject({ code: 'PARAM_ERROR', detail: { field: '/bank_account_info/bank_account_type' } });
+    const response = await submit(
+      await body({
+        subjectType: 'SUBJECT_TYPE_ENTERPRISE',
+        idCardAddress: '北京市',
+        bankAccountType: 'BANK_ACCOUNT_TYPE_PERSONAL',
+      }),
+    );
+    expect(await response.json()).toMatchObject({
+      code: 'PARAM_ERROR',
+      detail: { field: '/bank_account_info/bank_account_type' },
+    });
   });
 
   it('answers PROCESSING while under review and overwrites after rejection', async () => {
@@ -153,15 +234,22 @@ describe('applyment submit', () => {
     const again = await submit(b);
     expect(again.status).toBe(400);
     expect(await again.json()).toMatchObject({ code: 'PROCESSING' });
-    await setApplymentState(store, String(id), { state: 'APPLYMENT_STATE_REJECTED', rejectReasons: [{ field: 'license_copy', reason: '模糊' }] });
+    await setApplymentState(store, String(id), {
+      state: 'APPLYMENT_STATE_REJECTED',
+      rejectReasons: [{ field: 'license_copy', reason: '模糊' }],
+    });
     expect((await submit(b)).status).toBe(200);
-    expect(await listApplyments(store)).toMatchObject([{ applymentId: String(id), round: 2, state: 'APPLYMENT_STATE_AUDITING', auditDetail: [] }]);
+    expect(await listApplyments(store)).toMatchObject([
+      { applymentId: String(id), round: 2, state: 'APPLYMENT_STATE_AUDITING', auditDetail: [] },
+    ]);
   });
 });
 
 describe('control', () => {
   it('rejects unknown states and applyments', async () => {
-    await expect(setApplymentState(store, '2000000000000000', { state: 'finished' })).rejects.toMatchObject({ code: 'not_found' });
+    await expect(setApplymentState(store, '2000000000000000', { state: 'finished' })).rejects.toMatchObject({
+      code: 'not_found',
+    });
     await expect(setApplymentState(store, '2000000000000000', { state: 'approved' })).rejects.toBeInstanceOf(AppError);
   });
 

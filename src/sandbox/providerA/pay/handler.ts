@@ -23,7 +23,11 @@ export type ProviderAPayEmulatorContext = {
  * requested, which is also what a client pointed at the mount point signs.
  */
 export async function handleProviderAPayRequest(request: Request, ctx: ProviderAPayEmulatorContext): Promise<Response> {
-  const signer: ResponseSigner = { keys: ctx.keys, now: ctx.now ?? (() => new Date()), signatureProbe: ctx.signatureProbe };
+  const signer: ResponseSigner = {
+    keys: ctx.keys,
+    now: ctx.now ?? (() => new Date()),
+    signatureProbe: ctx.signatureProbe,
+  };
   const injected = await ctx.fault?.(request);
   if (injected) return injected;
 
@@ -40,7 +44,10 @@ export async function handleProviderAPayRequest(request: Request, ctx: ProviderA
   const query = route.match(/^\/v3\/applyment4sub\/applyment\/(business_code|applyment_id)\/([^/]+)$/);
   const isSubmit = request.method === 'POST' && /^\/v3\/applyment4sub\/applyment\/?$/.test(route);
   if (!isSubmit && !(request.method === 'GET' && query)) {
-    return errorResponse(signer, 404, 'RESOURCE_NOT_EXISTS', '请求的资源不存在', { location: 'path', issue: `no route for ${request.method} ${url.pathname}` });
+    return errorResponse(signer, 404, 'RESOURCE_NOT_EXISTS', '请求的资源不存在', {
+      location: 'path',
+      issue: `no route for ${request.method} ${url.pathname}`,
+    });
   }
   const unsigned = checkRequestSignature(signer, request, bodyText);
   if (unsigned) return unsigned;

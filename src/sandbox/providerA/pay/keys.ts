@@ -40,7 +40,9 @@ const cache = new Map<ProviderASandboxKeys['responseSerialMode'], ProviderASandb
  * `next`, vitest and the CLI). The directory is spelled out in the `join` on purpose: Turbopack then traces that
  * folder only; a path assembled elsewhere made it trace (and ship) the whole project.
  */
-export function loadProviderASandboxKeys(options: { responseSerialMode?: 'publicKey' | 'certificate' } = {}): ProviderASandboxKeys {
+export function loadProviderASandboxKeys(
+  options: { responseSerialMode?: 'publicKey' | 'certificate' } = {},
+): ProviderASandboxKeys {
   const mode = options.responseSerialMode ?? 'publicKey';
   const cached = cache.get(mode);
   if (cached) return cached;
@@ -75,6 +77,14 @@ export function providerASandboxClientSettings(keys: ProviderASandboxKeys) {
   const platform =
     keys.responseSerialMode === 'publicKey'
       ? { mode: 'publicKey' as const, publicKeyId: keys.platform.publicKeyId, publicKeyPem: keys.platform.publicKeyPem }
-      : { mode: 'certificate' as const, certificates: [{ serialNo: keys.platform.certificateSerialNo, pem: keys.platform.certificatePem }] };
-  return { mchId: keys.merchant.mchId, merchantSerialNo: keys.merchant.serialNo, merchantPrivateKeyPem: keys.merchant.privateKeyPem, platform };
+      : {
+          mode: 'certificate' as const,
+          certificates: [{ serialNo: keys.platform.certificateSerialNo, pem: keys.platform.certificatePem }],
+        };
+  return {
+    mchId: keys.merchant.mchId,
+    merchantSerialNo: keys.merchant.serialNo,
+    merchantPrivateKeyPem: keys.merchant.privateKeyPem,
+    platform,
+  };
 }

@@ -4,13 +4,20 @@ import { boundaryOf, parseMultipart } from './multipart';
 import { errorResponse, jsonResponse, paramError, type ResponseSigner } from './respond';
 import { checkRequestSignature } from './verify-authorization';
 
-/** Emulates `POST /v3/merchant/media/upload` (providerA.md B.7). */
+/** Emulates `POST /v3/merchant/media/upload` (docs/upstream/providerA.md B.7). */
 
 export const MEDIA_KIND = 'providerA.pay.media';
 /** applyment4sub's page says 2 MB; the ecommerce page 5 MB ([U]); configurable via the handler context. */
 export const DEFAULT_MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 
-export type SandboxMedia = { media_id: string; filename: string; sha256: string; size: number; mime_type: string; created_at: string };
+export type SandboxMedia = {
+  media_id: string;
+  filename: string;
+  sha256: string;
+  size: number;
+  mime_type: string;
+  created_at: string;
+};
 
 function sniffImageType(data: Buffer): string | undefined {
   if (data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'image/jpeg';
@@ -42,7 +49,13 @@ export async function handleMediaUpload(
     return paramError(signer, 'meta', 'meta信息不是合法的JSON', 'meta is not JSON');
   }
   if (typeof meta.filename !== 'string' || !/^.{1,124}\.(jpg|png|bmp)$/i.test(meta.filename)) {
-    return paramError(signer, 'meta.filename', '文件名需以 .jpg/.bmp/.png 结尾，且不超过128个字符', 'invalid filename', meta.filename);
+    return paramError(
+      signer,
+      'meta.filename',
+      '文件名需以 .jpg/.bmp/.png 结尾，且不超过128个字符',
+      'invalid filename',
+      meta.filename,
+    );
   }
   if (typeof meta.sha256 !== 'string' || meta.sha256.length < 1 || meta.sha256.length > 256) {
     return paramError(signer, 'meta.sha256', 'sha256 必填', 'sha256 is required');
@@ -52,10 +65,19 @@ export async function handleMediaUpload(
     return paramError(signer, 'file', '图片大小超过限制', 'file too large', filePart.data.length);
   }
   const mimeType = sniffImageType(filePart.data);
-  if (!mimeType) return errorResponse(signer, 403, 'REQUEST_BLOCKED', '未知图片类型', { field: 'file', issue: 'unknown image type', location: 'body' });
+  if (!mimeType)
+    return errorResponse(signer, 403, 'REQUEST_BLOCKED', '未知图片类型', {
+      field: 'file',
+      issue: 'unknown image type',
+      location: 'body',
+    });
   const sha256 = createHash('sha256').update(filePart.data).digest('hex');
   if (sha256 !== meta.sha256.toLowerCase() || filePart.filename !== meta.filename) {
-    return errorResponse(signer, 403, 'REQUEST_BLOCKED', '图片meta信息不一致', { field: 'meta', issue: 'meta does not match file', location: 'body' });
+    return errorResponse(signer, 403, 'REQUEST_BLOCKED', '图片meta信息不一致', {
+      field: 'meta',
+      issue: 'meta does not match file',
+      location: 'body',
+    });
   }
 
   const media: SandboxMedia = {

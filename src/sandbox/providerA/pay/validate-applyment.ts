@@ -1,5 +1,13 @@
 import { constants, privateDecrypt } from 'node:crypto';
-import { ENUMS, MEDIA_PATHS, SENSITIVE_PATHS, isDate, isEndDate, isValidIdCardNumber, requirementsFor } from './applyment-rules';
+import {
+  ENUMS,
+  MEDIA_PATHS,
+  SENSITIVE_PATHS,
+  isDate,
+  isEndDate,
+  isValidIdCardNumber,
+  requirementsFor,
+} from './applyment-rules';
 
 /** One PARAM_ERROR, as the upstream reports the first problem it finds. `value` only for non-sensitive fields. */
 export type ApplymentProblem = { field: string; message: string; issue: string; value?: unknown };
@@ -32,7 +40,10 @@ function decrypt(ciphertext: string, privateKeyPem: string): string | undefined 
   try {
     const data = Buffer.from(ciphertext, 'base64');
     if (data.length === 0 || data.toString('base64') !== ciphertext) return undefined;
-    return privateDecrypt({ key: privateKeyPem, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha1' }, data).toString('utf8');
+    return privateDecrypt(
+      { key: privateKeyPem, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha1' },
+      data,
+    ).toString('utf8');
   } catch {
     return undefined;
   }
@@ -56,20 +67,28 @@ function checkFormats(body: Json, plain: Map<string, string>): ApplymentProblem 
     return invalid('/business_code', 'letters, digits and underscores, 1–124 chars', businessCode);
   }
   const mobile = plain.get('/contact_info/mobile_phone');
-  if (mobile !== undefined && !/^1\d{10}$/.test(mobile)) return invalid('/contact_info/mobile_phone', 'must be an 11-digit mobile number');
+  if (mobile !== undefined && !/^1\d{10}$/.test(mobile))
+    return invalid('/contact_info/mobile_phone', 'must be an 11-digit mobile number');
   const email = plain.get('/contact_info/contact_email');
-  if (email !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return invalid('/contact_info/contact_email', 'must be an e-mail address');
+  if (email !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+    return invalid('/contact_info/contact_email', 'must be an e-mail address');
   const idCard = getPath(body, '/subject_info/identity_info/id_doc_type') === 'IDENTIFICATION_TYPE_IDCARD';
   const idNumber = plain.get('/subject_info/identity_info/id_card_info/id_card_number');
   if (idCard && idNumber !== undefined && !isValidIdCardNumber(idNumber)) {
-    return invalid('/subject_info/identity_info/id_card_info/id_card_number', 'must be an 18-character ID number with a valid check digit');
+    return invalid(
+      '/subject_info/identity_info/id_card_info/id_card_number',
+      'must be an 18-character ID number with a valid check digit',
+    );
   }
   const account = plain.get('/bank_account_info/account_number');
-  if (account !== undefined && !/^\d{1,40}$/.test(account)) return invalid('/bank_account_info/account_number', 'digits only');
+  if (account !== undefined && !/^\d{1,40}$/.test(account))
+    return invalid('/bank_account_info/account_number', 'digits only');
   const begin = getPath(body, '/subject_info/identity_info/id_card_info/card_period_begin');
   const end = getPath(body, '/subject_info/identity_info/id_card_info/card_period_end');
-  if (typeof begin === 'string' && !isDate(begin)) return invalid('/subject_info/identity_info/id_card_info/card_period_begin', 'YYYY-MM-DD', begin);
-  if (typeof end === 'string' && !isEndDate(end)) return invalid('/subject_info/identity_info/id_card_info/card_period_end', 'YYYY-MM-DD or 长期', end);
+  if (typeof begin === 'string' && !isDate(begin))
+    return invalid('/subject_info/identity_info/id_card_info/card_period_begin', 'YYYY-MM-DD', begin);
+  if (typeof end === 'string' && !isEndDate(end))
+    return invalid('/subject_info/identity_info/id_card_info/card_period_end', 'YYYY-MM-DD or 长期', end);
   if (typeof begin === 'string' && typeof end === 'string' && end !== '长期' && end <= begin) {
     return invalid('/subject_info/identity_info/id_card_info/card_period_end', 'must be after card_period_begin', end);
   }
@@ -90,7 +109,11 @@ export async function validateApplyment(
     if (value === undefined || value === '') continue;
     const decrypted = typeof value === 'string' ? decrypt(value, ctx.platformPrivateKeyPem) : undefined;
     if (decrypted === undefined) {
-      return { field: path, message: `输入源“${path}”解密失败，敏感字段需使用微信支付平台证书/公钥加密`, issue: 'sensitive field could not be decrypted' };
+      return {
+        field: path,
+        message: `输入源“${path}”解密失败，敏感字段需使用微信支付平台证书/公钥加密`,
+        issue: 'sensitive field could not be decrypted',
+      };
     }
     plain.set(path, decrypted);
   }
@@ -105,8 +128,15 @@ export async function validateApplyment(
     const bad = values.find((v) => typeof v !== 'string' || !allowed.includes(v));
     if (bad !== undefined) return invalid(path, `must be one of ${allowed.join(', ')}`, bad);
   }
-  if (getPath(body, '/subject_info/subject_type') === 'SUBJECT_TYPE_ENTERPRISE' && getPath(body, '/bank_account_info/bank_account_type') !== 'BANK_ACCOUNT_TYPE_CORPORATE') {
-    return invalid('/bank_account_info/bank_account_type', 'enterprises settle to a corporate account', getPath(body, '/bank_account_info/bank_account_type'));
+  if (
+    getPath(body, '/subject_info/subject_type') === 'SUBJECT_TYPE_ENTERPRISE' &&
+    getPath(body, '/bank_account_info/bank_account_type') !== 'BANK_ACCOUNT_TYPE_CORPORATE'
+  ) {
+    return invalid(
+      '/bank_account_info/bank_account_type',
+      'enterprises settle to a corporate account',
+      getPath(body, '/bank_account_info/bank_account_type'),
+    );
   }
 
   const formatProblem = checkFormats(body, plain);
@@ -119,7 +149,12 @@ export async function validateApplyment(
     for (const [i, id] of ids.entries()) {
       const field = Array.isArray(value) ? `${path}/${i}` : path;
       if (typeof id !== 'string' || !(await ctx.mediaExists(id))) {
-        return { field, message: `输入源“${field}”图片media_id无效，请先调用图片上传接口`, issue: 'unknown media_id', value: id };
+        return {
+          field,
+          message: `输入源“${field}”图片media_id无效，请先调用图片上传接口`,
+          issue: 'unknown media_id',
+          value: id,
+        };
       }
     }
   }

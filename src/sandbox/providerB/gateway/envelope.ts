@@ -5,7 +5,11 @@ import { rsa2Sign } from '@/server/providers/providerB/gateway/signature';
  * Serialises the inner object once, signs exactly those bytes with the sandbox's "Alipay" key and splices
  * the same bytes into the envelope (A.4 emulator rule; TV-7b). HTTP status is 200 even for errors.
  */
-export function signedGatewayResponse(responseKey: string, payload: Record<string, unknown>, alipayPrivateKey: KeyObject): Response {
+export function signedGatewayResponse(
+  responseKey: string,
+  payload: Record<string, unknown>,
+  alipayPrivateKey: KeyObject,
+): Response {
   const node = JSON.stringify(payload);
   const sign = rsa2Sign(node, alipayPrivateKey);
   const body = `{"${responseKey}":${node},"sign":"${sign}"}`;

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '@/server/errors';
-import { createProviderBGateway, loadPrivateKey, loadPublicKey, ProviderBResponseVerificationError, verifyGatewayResponse } from '@/server/providers/providerB';
+import {
+  createProviderBGateway,
+  loadPrivateKey,
+  loadPublicKey,
+  ProviderBResponseVerificationError,
+  verifyGatewayResponse,
+} from '@/server/providers/providerB';
 import { listZftOrders } from '../index';
 import { completeFormData, startProviderBSandbox, type SandboxHarness } from '../test-harness';
 import { signedGatewayResponse } from './envelope';
@@ -11,7 +17,11 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 
-const rejection = (promise: Promise<unknown>) => promise.then(() => undefined, (e: unknown) => e as AppError);
+const rejection = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (e: unknown) => e as AppError,
+  );
 const QUERY = 'ant.merchant.expand.indirect.zftorder.query';
 
 /** Raw signed form POST, as any SDK would send it, to look at the sandbox's exact answer. */
@@ -52,19 +62,43 @@ describe('sandbox gateway request checks', () => {
     const verified = verifyGatewayResponse(capture.text!, QUERY, loadPublicKey(sandbox.keys.alipayPublicKeyPem));
     expect(verified.signed).toBe(true);
     expect(verified.responseKey).toBe('ant_merchant_expand_indirect_zftorder_query_response');
-    expect(verified.payload).toMatchObject({ code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-signature' });
-    expect(String(verified.payload.sub_msg)).toMatch(/^验签出错.*app_id=2021000122671080&amp;charset=utf-8&amp;format=JSON&amp;method=ant\.merchant.*&amp;version=1\.0$/);
+    expect(verified.payload).toMatchObject({
+      code: '40002',
+      msg: 'Invalid Arguments',
+      sub_code: 'isv.invalid-signature',
+    });
+    expect(String(verified.payload.sub_msg)).toMatch(
+      /^验签出错.*app_id=2021000122671080&amp;charset=utf-8&amp;format=JSON&amp;method=ant\.merchant.*&amp;version=1\.0$/,
+    );
     expect(String(verified.payload.sub_msg)).not.toContain('biz_content');
   });
 
   it('checks public parameters in the gateway order', async () => {
-    const base = { app_id: sandbox.keys.appId, method: QUERY, charset: 'utf-8', sign_type: 'RSA2', timestamp: '2024-05-13 17:49:20', version: '1.0', sign: 'x' };
+    const base = {
+      app_id: sandbox.keys.appId,
+      method: QUERY,
+      charset: 'utf-8',
+      sign_type: 'RSA2',
+      timestamp: '2024-05-13 17:49:20',
+      version: '1.0',
+      sign: 'x',
+    };
     const payloadOf = (text: string) => Object.values(JSON.parse(text) as Record<string, Record<string, string>>)[0]!;
-    expect(payloadOf((await rawCall({ ...base, app_id: '2021000000000000' })).text)).toMatchObject({ code: '40002', sub_code: 'isv.invalid-app-id' });
-    expect(payloadOf((await rawCall({ ...base, sign: '' })).text)).toMatchObject({ code: '40001', sub_code: 'isv.missing-signature' });
-    expect(payloadOf((await rawCall({ ...base, timestamp: '2024/05/13' })).text)).toMatchObject({ sub_code: 'isv.invalid-timestamp' });
+    expect(payloadOf((await rawCall({ ...base, app_id: '2021000000000000' })).text)).toMatchObject({
+      code: '40002',
+      sub_code: 'isv.invalid-app-id',
+    });
+    expect(payloadOf((await rawCall({ ...base, sign: '' })).text)).toMatchObject({
+      code: '40001',
+      sub_code: 'isv.missing-signature',
+    });
+    expect(payloadOf((await rawCall({ ...base, timestamp: '2024/05/13' })).text)).toMatchObject({
+      sub_code: 'isv.invalid-timestamp',
+    });
     const unknown = await rawCall({ ...base, method: 'no.such.method' });
-    expect(JSON.parse(unknown.text)).toMatchObject({ error_response: { code: '40002', sub_code: 'isv.invalid-method' } });
+    expect(JSON.parse(unknown.text)).toMatchObject({
+      error_response: { code: '40002', sub_code: 'isv.invalid-method' },
+    });
     expect((await fetch(sandbox.gatewayUrl)).status).toBe(405);
   });
 });
@@ -77,7 +111,9 @@ describe('client response verification', () => {
         return new Response(text.replace(/"order_id":"(\d)/, '"order_id":"9$1'), { status: 200 });
       },
     });
-    const error = await rejection(client.createZftApplication({ externalId: 'sm_tampered', formData: await completeFormData(sandbox.client()) }));
+    const error = await rejection(
+      client.createZftApplication({ externalId: 'sm_tampered', formData: await completeFormData(sandbox.client()) }),
+    );
     expect(error?.code).toBe('upstream_unavailable');
     expect(error?.options.cause).toBeInstanceOf(ProviderBResponseVerificationError);
   });
@@ -116,16 +152,22 @@ describe('client retries and failure mapping', () => {
     const formData = await completeFormData(sandbox.client());
     let calls = 0;
     const client = sandbox.client({
-      fetch: async (url, init) => (++calls <= 2 ? new Response('Internal Server Error', { status: 500 }) : fetch(url, init)),
+      fetch: async (url, init) =>
+        ++calls <= 2 ? new Response('Internal Server Error', { status: 500 }) : fetch(url, init),
     });
     const { orderId, replayed } = await client.createZftApplication({ externalId: 'sm_retry_early', formData });
     expect([calls, replayed]).toEqual([3, false]);
-    expect((await listZftOrders(sandbox.store)).filter((o) => o.externalId === 'sm_retry_early').map((o) => o.orderId)).toEqual([orderId]);
+    expect(
+      (await listZftOrders(sandbox.store)).filter((o) => o.externalId === 'sm_retry_early').map((o) => o.orderId),
+    ).toEqual([orderId]);
   });
 
   it('gives up with upstream_unavailable after the configured attempts', async () => {
     let calls = 0;
-    const client = sandbox.client({ retry: { attempts: 3, baseDelayMs: 1 }, fetch: async () => (++calls, new Response('down', { status: 503 })) });
+    const client = sandbox.client({
+      retry: { attempts: 3, baseDelayMs: 1 },
+      fetch: async () => (++calls, new Response('down', { status: 503 })),
+    });
     const error = await rejection(client.queryZftApplication({ orderId: '1' }));
     expect(error?.code).toBe('upstream_unavailable');
     expect(calls).toBe(3);
@@ -137,7 +179,16 @@ describe('client retries and failure mapping', () => {
     const client = sandbox.client({
       fetch: async (url, init) =>
         ++calls === 1
-          ? signedGatewayResponse('ant_merchant_expand_indirect_zftorder_query_response', { code: '20000', msg: 'Service Currently Unavailable', sub_code: 'isp.unknow-error', sub_msg: '系统繁忙' }, alipayKey)
+          ? signedGatewayResponse(
+              'ant_merchant_expand_indirect_zftorder_query_response',
+              {
+                code: '20000',
+                msg: 'Service Currently Unavailable',
+                sub_code: 'isp.unknow-error',
+                sub_msg: '系统繁忙',
+              },
+              alipayKey,
+            )
           : fetch(url, init),
     });
     const error = await rejection(client.queryZftApplication({ orderId: 'none' }));
@@ -149,10 +200,14 @@ describe('client retries and failure mapping', () => {
     const slow = sandbox.client({
       timeoutMs: 50,
       fetch: (_url, init) =>
-        new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+        new Promise<Response>((_resolve, reject) =>
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+        ),
     });
     expect((await rejection(slow.queryZftApplication({ orderId: '1' })))?.code).toBe('upstream_timeout');
-    const throttled = sandbox.client({ fetch: async () => new Response('', { status: 429, headers: { 'retry-after': '7' } }) });
+    const throttled = sandbox.client({
+      fetch: async () => new Response('', { status: 429, headers: { 'retry-after': '7' } }),
+    });
     const error = await rejection(throttled.queryZftApplication({ orderId: '1' }));
     expect(error?.code).toBe('rate_limited');
     expect(error?.options.retryAfterSeconds).toBe(7);

@@ -47,10 +47,19 @@ export async function handleProviderBGatewayRequest(request: Request, ctx: Provi
   // Unknown or missing methods have no method key to answer under, hence `error_response`.
   const responseKey = handler && params.method ? responseKeyFor(params.method) : 'error_response';
   try {
-    checkPublicParams(params, { appId: ctx.keys.appId, appPublicKey: cachedKey(ctx.keys.appPublicKeyPem, loadPublicKey), knownMethod: Boolean(handler) });
+    checkPublicParams(params, {
+      appId: ctx.keys.appId,
+      appPublicKey: cachedKey(ctx.keys.appPublicKeyPem, loadPublicKey),
+      knownMethod: Boolean(handler),
+    });
     if (!handler || !params.method) throw new Error('unreachable: method checked above');
     if (handler.requiresAppAuthToken && !params.app_auth_token) {
-      throw new GatewayBusinessError('40006', 'Insufficient Permissions', 'isv.self-invoke-forbidden', '此用户不允许自调用');
+      throw new GatewayBusinessError(
+        '40006',
+        'Insufficient Permissions',
+        'isv.self-invoke-forbidden',
+        '此用户不允许自调用',
+      );
     }
     const biz = handler.bizFrom === 'params' ? businessParams(params) : parseBizContent(params.biz_content);
     const result = await handler.handle(
@@ -60,6 +69,10 @@ export async function handleProviderBGatewayRequest(request: Request, ctx: Provi
     return signedGatewayResponse(responseKey, { code: '10000', msg: 'Success', ...result }, alipayKey);
   } catch (error) {
     if (!(error instanceof GatewayBusinessError)) throw error;
-    return signedGatewayResponse(responseKey, { code: error.code, msg: error.msg, sub_code: error.subCode, sub_msg: error.subMsg }, alipayKey);
+    return signedGatewayResponse(
+      responseKey,
+      { code: error.code, msg: error.msg, sub_code: error.subCode, sub_msg: error.subMsg },
+      alipayKey,
+    );
   }
 }

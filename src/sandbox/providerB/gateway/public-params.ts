@@ -3,16 +3,36 @@ import { buildSignContent, rsa2Verify } from '@/server/providers/providerB/gatew
 import { GATEWAY_TIMESTAMP_PATTERN } from '@/server/providers/providerB/gateway/timestamp';
 import { GatewayBusinessError } from './registry';
 
-const missing = (subCode: string, what: string) => new GatewayBusinessError('40001', 'Missing Required Arguments', subCode, `缺少${what}参数`);
-const invalid = (subCode: string, subMsg: string) => new GatewayBusinessError('40002', 'Invalid Arguments', subCode, subMsg);
+const missing = (subCode: string, what: string) =>
+  new GatewayBusinessError('40001', 'Missing Required Arguments', subCode, `缺少${what}参数`);
+const invalid = (subCode: string, subMsg: string) =>
+  new GatewayBusinessError('40002', 'Invalid Arguments', subCode, subMsg);
 
-const PUBLIC_PARAMS = ['app_id', 'method', 'format', 'charset', 'sign_type', 'timestamp', 'version', 'app_auth_token', 'notify_url', 'return_url', 'auth_token', 'app_cert_sn', 'alipay_root_cert_sn', 'ws_service_url'];
+const PUBLIC_PARAMS = [
+  'app_id',
+  'method',
+  'format',
+  'charset',
+  'sign_type',
+  'timestamp',
+  'version',
+  'app_auth_token',
+  'notify_url',
+  'return_url',
+  'auth_token',
+  'app_cert_sn',
+  'alipay_root_cert_sn',
+  'ws_service_url',
+];
 
 /**
  * Public-parameter checks in the gateway's order (an unknown app id is reported before a missing signature,
  * A.5), ending with the RSA2 signature over every received text parameter (A.3).
  */
-export function checkPublicParams(params: Record<string, string>, expected: { appId: string; appPublicKey: KeyObject; knownMethod: boolean }): void {
+export function checkPublicParams(
+  params: Record<string, string>,
+  expected: { appId: string; appPublicKey: KeyObject; knownMethod: boolean },
+): void {
   if (!params.method) throw missing('isv.missing-method', '方法名');
   if (!params.app_id) throw missing('isv.missing-app-id', 'AppId');
   if (params.app_id !== expected.appId) throw invalid('isv.invalid-app-id', '无效的AppID参数');
@@ -37,5 +57,7 @@ export function checkPublicParams(params: Record<string, string>, expected: { ap
 }
 
 export function businessParams(params: Record<string, string>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(params).filter(([k]) => k !== 'sign' && k !== 'biz_content' && !PUBLIC_PARAMS.includes(k)));
+  return Object.fromEntries(
+    Object.entries(params).filter(([k]) => k !== 'sign' && k !== 'biz_content' && !PUBLIC_PARAMS.includes(k)),
+  );
 }

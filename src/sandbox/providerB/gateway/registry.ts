@@ -56,7 +56,8 @@ export class GatewayBusinessError extends Error {
   }
 }
 
-export const businessFailed = (subCode: string, subMsg: string) => new GatewayBusinessError('40004', 'Business Failed', subCode, subMsg);
+export const businessFailed = (subCode: string, subMsg: string) =>
+  new GatewayBusinessError('40004', 'Business Failed', subCode, subMsg);
 export const invalidParameter = (subMsg: string) => businessFailed('INVALID_PARAMETER', subMsg);
 
 const isBlank = (value: unknown) =>

@@ -15,7 +15,12 @@ export function buildAppAuthNotify(
 ): SandboxPushMessage {
   const now = options.now ?? new Date();
   const { token } = input;
-  const detail = { ...tokenResponse(token, now), auth_time: now.getTime(), app_id: token.isv_app_id, app_auth_code: input.appAuthCode };
+  const detail = {
+    ...tokenResponse(token, now),
+    auth_time: now.getTime(),
+    app_id: token.isv_app_id,
+    app_auth_code: input.appAuthCode,
+  };
   const biz = { notify_context: { trigger: 'sandbox', trigger_context: {} }, detail, error: {} };
   return signedPush(
     {

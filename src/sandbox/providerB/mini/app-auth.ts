@@ -2,7 +2,16 @@ import { AppError } from '@/server/errors';
 import type { SandboxStore } from '@/sandbox/store';
 import { parseAppAuthUrl } from '@/server/providers/providerB/mini/auth-url';
 import { PROVIDER_B_SANDBOX_APP_ID, type ProviderBSandboxKeys } from '../keys';
-import { MINI_KINDS, getApp, newAppAuthCode, newMiniAppId, newUserId, saveApp, type SandboxAppAuthCode, type SandboxMerchantApp } from './mini-store';
+import {
+  MINI_KINDS,
+  getApp,
+  newAppAuthCode,
+  newMiniAppId,
+  newUserId,
+  saveApp,
+  type SandboxAppAuthCode,
+  type SandboxMerchantApp,
+} from './mini-store';
 import { buildAppAuthNotify } from './app-auth-notify';
 import type { SandboxPushMessage } from './push-message';
 import { currentToken, issueAppToken } from './app-tokens';
@@ -42,9 +51,11 @@ function resolveLink(input: GrantAppAuthorizationInput, keys?: ProviderBSandboxK
   } catch {
     throw new AppError('invalid_request', 'redirect_uri is not an absolute URL.');
   }
-  if (redirect.protocol !== 'https:' && redirect.protocol !== 'http:') throw new AppError('invalid_request', 'redirect_uri must be http(s).');
+  if (redirect.protocol !== 'https:' && redirect.protocol !== 'http:')
+    throw new AppError('invalid_request', 'redirect_uri must be http(s).');
   const isvAppId = link?.isvAppId ?? input.isvAppId ?? keys?.appId ?? PROVIDER_B_SANDBOX_APP_ID;
-  if (keys && isvAppId !== keys.appId) throw new AppError('invalid_request', 'The link names an ISV app the sandbox does not know.');
+  if (keys && isvAppId !== keys.appId)
+    throw new AppError('invalid_request', 'The link names an ISV app the sandbox does not know.');
   return { redirect, isvAppId, state: link ? link.state : input.state };
 }
 
@@ -60,11 +71,13 @@ export async function grantAppAuthorization(
 ): Promise<GrantAppAuthorizationResult> {
   const now = options.now?.() ?? new Date();
   const { redirect, isvAppId, state } = resolveLink(input, options.keys);
-  if (input.appId !== undefined && !/^\d{16}$/.test(input.appId)) throw new AppError('invalid_request', 'A providerB app id has 16 digits.');
+  if (input.appId !== undefined && !/^\d{16}$/.test(input.appId))
+    throw new AppError('invalid_request', 'A providerB app id has 16 digits.');
   const authAppId = input.appId ?? newMiniAppId();
 
   let app = await getApp(store, authAppId);
-  if (app && app.isv_app_id !== isvAppId) throw new AppError('conflict', 'That mini program is authorised to another ISV app.');
+  if (app && app.isv_app_id !== isvAppId)
+    throw new AppError('conflict', 'That mini program is authorised to another ISV app.');
   let token = app ? await currentToken(store, app, now) : undefined;
   if (!app || !token) {
     const userId = app?.user_id ?? newUserId();
@@ -93,8 +106,16 @@ export async function grantAppAuthorization(
   redirect.searchParams.set('source', 'alipay_app_auth');
   redirect.searchParams.set('app_auth_code', code.app_auth_code);
   if (state) redirect.searchParams.set('state', state);
-  const notification = options.keys ? buildAppAuthNotify({ token, appAuthCode: code.app_auth_code }, { keys: options.keys, now }) : undefined;
-  return { redirectUrl: redirect.toString(), authAppId, appAuthCode: code.app_auth_code, userId: token.user_id, notification };
+  const notification = options.keys
+    ? buildAppAuthNotify({ token, appAuthCode: code.app_auth_code }, { keys: options.keys, now })
+    : undefined;
+  return {
+    redirectUrl: redirect.toString(),
+    authAppId,
+    appAuthCode: code.app_auth_code,
+    userId: token.user_id,
+    notification,
+  };
 }
 
 function newMerchantApp(authAppId: string, isvAppId: string, userId: string): SandboxMerchantApp {

@@ -1,5 +1,11 @@
 import type { SandboxStore } from '@/sandbox/store';
-import { MINI_KINDS, newAppToken, type SandboxAppAuthToken, type SandboxMerchantApp, type SandboxRefreshToken } from './mini-store';
+import {
+  MINI_KINDS,
+  newAppToken,
+  type SandboxAppAuthToken,
+  type SandboxMerchantApp,
+  type SandboxRefreshToken,
+} from './mini-store';
 
 /** Observed lifetimes (B.3): 365 days for the token, 372 days for the refresh token. */
 export const TOKEN_LIFETIME_S = 31_536_000;
@@ -7,10 +13,17 @@ export const REFRESH_LIFETIME_S = 32_140_800;
 /** After a refresh the old token keeps working this long (B.3). */
 export const REFRESH_OVERLAP_MS = 10 * 60 * 1000;
 
-export const tokenUsable = (t: SandboxAppAuthToken, now: Date) => !t.revoked_at && Date.parse(t.expires_at) > now.getTime();
+export const tokenUsable = (t: SandboxAppAuthToken, now: Date) =>
+  !t.revoked_at && Date.parse(t.expires_at) > now.getTime();
 
-export async function currentToken(store: SandboxStore, app: SandboxMerchantApp, now: Date): Promise<SandboxAppAuthToken | undefined> {
-  const token = app.current_token ? await store.get<SandboxAppAuthToken>(MINI_KINDS.token, app.current_token) : undefined;
+export async function currentToken(
+  store: SandboxStore,
+  app: SandboxMerchantApp,
+  now: Date,
+): Promise<SandboxAppAuthToken | undefined> {
+  const token = app.current_token
+    ? await store.get<SandboxAppAuthToken>(MINI_KINDS.token, app.current_token)
+    : undefined;
   return token && tokenUsable(token, now) ? token : undefined;
 }
 
@@ -30,7 +43,10 @@ export async function issueAppToken(
     re_expires_at: new Date(at + REFRESH_LIFETIME_S * 1000).toISOString(),
   };
   await store.put(MINI_KINDS.token, token.app_auth_token, token);
-  const refresh: SandboxRefreshToken = { app_refresh_token: token.app_refresh_token, app_auth_token: token.app_auth_token };
+  const refresh: SandboxRefreshToken = {
+    app_refresh_token: token.app_refresh_token,
+    app_auth_token: token.app_auth_token,
+  };
   await store.put(MINI_KINDS.refreshToken, refresh.app_refresh_token, refresh);
   return token;
 }
@@ -52,14 +68,21 @@ export function tokenResponse(token: SandboxAppAuthToken, now: Date): Record<str
  * Control: makes the app_auth_tokens of one merchant app (or all) expire now, so the next proxied call
  * answers `aop.app-auth-token-time-out`. Refresh tokens stay valid: a refresh then recovers.
  */
-export async function expireAppAuthTokens(store: SandboxStore, input: { authAppId?: string } = {}, options: { now?: () => Date } = {}): Promise<{ expired: number }> {
+export async function expireAppAuthTokens(
+  store: SandboxStore,
+  input: { authAppId?: string } = {},
+  options: { now?: () => Date } = {},
+): Promise<{ expired: number }> {
   const now = options.now?.() ?? new Date();
   const tokens = await store.list<SandboxAppAuthToken>(MINI_KINDS.token);
   let expired = 0;
   for (const token of tokens) {
     if (input.authAppId && token.auth_app_id !== input.authAppId) continue;
     if (!tokenUsable(token, now)) continue;
-    await store.put(MINI_KINDS.token, token.app_auth_token, { ...token, expires_at: new Date(now.getTime() - 1000).toISOString() });
+    await store.put(MINI_KINDS.token, token.app_auth_token, {
+      ...token,
+      expires_at: new Date(now.getTime() - 1000).toISOString(),
+    });
     expired++;
   }
   return { expired };

@@ -8,15 +8,18 @@ const BLOCKING = new Set(['AUDITING', 'WAIT_RELEASE', 'AUDIT_REJECT', 'GRAY', 'B
 const str = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
 /** C.4 length rule: a Chinese (non-ASCII) character counts 2. */
 const weightedLength = (s: string) => [...s].reduce((n, ch) => n + (ch.charCodeAt(0) > 0x7f ? 2 : 1), 0);
-const fileInvalid = (subCode: string, subMsg: string) => new GatewayBusinessError('40002', 'Invalid Arguments', subCode, subMsg);
+const fileInvalid = (subCode: string, subMsg: string) =>
+  new GatewayBusinessError('40002', 'Invalid Arguments', subCode, subMsg);
 
 function checkFiles(files: Map<string, GatewayUploadedFile>): void {
   for (const [field, file] of files) {
     const ext = file.filename.split('.').pop()?.toLowerCase() ?? '';
     const archive = field === 'test_file_name';
-    if (archive ? !['zip', 'rar'].includes(ext) : !['png', 'jpg', 'jpeg'].includes(ext)) throw fileInvalid('isv.invalid-file-extension', `${field} 文件格式不支持`);
+    if (archive ? !['zip', 'rar'].includes(ext) : !['png', 'jpg', 'jpeg'].includes(ext))
+      throw fileInvalid('isv.invalid-file-extension', `${field} 文件格式不支持`);
     const limit = field === 'app_logo' ? 2 : archive ? 10 : 4;
-    if (file.bytes.length > limit * 1024 * 1024) throw fileInvalid('isv.invalid-file-size', `${field} 文件大小超过 ${limit}MB`);
+    if (file.bytes.length > limit * 1024 * 1024)
+      throw fileInvalid('isv.invalid-file-size', `${field} 文件大小超过 ${limit}MB`);
   }
 }
 
@@ -24,13 +27,17 @@ function checkFiles(files: Map<string, GatewayUploadedFile>): void {
 function mergedBaseinfo(app: SandboxMerchantApp, biz: Record<string, unknown>): SandboxMerchantApp {
   const appName = str(biz.app_name);
   if (appName !== undefined) {
-    if ([...appName].length < 3 || [...appName].length > 30) throw businessFailed('INVALID_MINI_APP_NAME_LENGTH', '小程序中文名称长度超出范围');
-    if (!/^[\p{Script=Han}A-Za-z0-9_+-]+$/u.test(appName)) throw businessFailed('INVALID_MINI_APP_NAME', '小程序中文名称包含非法字符');
+    if ([...appName].length < 3 || [...appName].length > 30)
+      throw businessFailed('INVALID_MINI_APP_NAME_LENGTH', '小程序中文名称长度超出范围');
+    if (!/^[\p{Script=Han}A-Za-z0-9_+-]+$/u.test(appName))
+      throw businessFailed('INVALID_MINI_APP_NAME', '小程序中文名称包含非法字符');
   }
   const phone = str(biz.service_phone);
-  if (phone !== undefined && !/^[\d-]{5,30}$/.test(phone)) throw businessFailed('INVALID_MINI_APP_SERVICE_TEL', '小程序客服电话包含非法字符');
+  if (phone !== undefined && !/^[\d-]{5,30}$/.test(phone))
+    throw businessFailed('INVALID_MINI_APP_SERVICE_TEL', '小程序客服电话包含非法字符');
   const regionType = str(biz.region_type);
-  if (regionType !== undefined && !['GLOBAL', 'CHINA', 'LOCATION'].includes(regionType)) throw businessFailed('REGION_TYPE_IS_INVALID', '小程序服务区域类型非法');
+  if (regionType !== undefined && !['GLOBAL', 'CHINA', 'LOCATION'].includes(regionType))
+    throw businessFailed('REGION_TYPE_IS_INVALID', '小程序服务区域类型非法');
   if (regionType === 'LOCATION') {
     let regions: unknown;
     try {
@@ -38,11 +45,13 @@ function mergedBaseinfo(app: SandboxMerchantApp, biz: Record<string, unknown>): 
     } catch {
       // reported below
     }
-    if (!Array.isArray(regions) || regions.length === 0) throw invalidParameter('参数有误：region_type 为 LOCATION 时 service_region_info 不能为空');
+    if (!Array.isArray(regions) || regions.length === 0)
+      throw invalidParameter('参数有误：region_type 为 LOCATION 时 service_region_info 不能为空');
   }
   for (const field of ['app_category_ids', 'mini_category_ids']) {
     const ids = str(biz[field]);
-    if (ids !== undefined && !(ids.split(';').length >= 1 && ids.split(';').length <= 4)) throw businessFailed('CATEGORY_NUM_IS_INVALID', '类目数量需要是1-4个');
+    if (ids !== undefined && !(ids.split(';').length >= 1 && ids.split(';').length <= 4))
+      throw businessFailed('CATEGORY_NUM_IS_INVALID', '类目数量需要是1-4个');
   }
   const next: SandboxMerchantApp = {
     ...app,
@@ -57,7 +66,8 @@ function mergedBaseinfo(app: SandboxMerchantApp, biz: Record<string, unknown>): 
   if (!next.app_name) throw businessFailed('APP_NAME_IS_BLANK', '小程序应用名称为空');
   if (!next.app_english_name) throw businessFailed('ENGLISH_NAME_IS_BLANK', '小程序英文名称为空');
   if (!next.region_type) throw businessFailed('REGION_TYPE_IS_BLANK', '小程序服务区域类型为空');
-  if (!next.service_phone && !next.service_email) throw businessFailed('SERVICE_TEL_AND_MAIL_BOTH_BLANK', '小程序客服电话和邮箱同时为空');
+  if (!next.service_phone && !next.service_email)
+    throw businessFailed('SERVICE_TEL_AND_MAIL_BOTH_BLANK', '小程序客服电话和邮箱同时为空');
   return next;
 }
 
@@ -72,10 +82,16 @@ export const auditApplyMethod = proxiedMethod(
     if (!versionDesc) throw businessFailed('VERSION_DESC_IS_BLANK', '小程序版本描述为空');
     const version = await requireVersion(ctx, app, biz);
     const blocking = (await appVersions(ctx.store, app.auth_app_id)).find((v) => BLOCKING.has(v.status));
-    if (blocking) throw businessFailed('CAN_NOT_SUBMIT_WITH_AUDIT_GRAY', '存在审核中，审核通过，审核拒绝，灰度中版本不能提审');
-    if (version.status !== 'INIT') throw businessFailed('MINI_APP_PACKAGE_INFO_NOT_EXIST', `小程序版本包信息不存在或版本状态不符合要求（当前状态：${version.status}）`);
+    if (blocking)
+      throw businessFailed('CAN_NOT_SUBMIT_WITH_AUDIT_GRAY', '存在审核中，审核通过，审核拒绝，灰度中版本不能提审');
+    if (version.status !== 'INIT')
+      throw businessFailed(
+        'MINI_APP_PACKAGE_INFO_NOT_EXIST',
+        `小程序版本包信息不存在或版本状态不符合要求（当前状态：${version.status}）`,
+      );
     const length = weightedLength(versionDesc);
-    if (length < 30 || length > 500) throw invalidParameter('参数有误：version_desc 长度需为30-500个字符（中文算2个字符）');
+    if (length < 30 || length > 500)
+      throw invalidParameter('参数有误：version_desc 长度需为30-500个字符（中文算2个字符）');
     checkFiles(files);
     const nextApp = mergedBaseinfo(app, biz);
     await saveApp(ctx.store, nextApp);

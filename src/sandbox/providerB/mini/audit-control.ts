@@ -2,7 +2,11 @@ import { AppError, notFound } from '@/server/errors';
 import type { SandboxStore } from '@/sandbox/store';
 import { formatGatewayTimestamp } from '@/server/providers/providerB/gateway/timestamp';
 import { MINI_MESSAGE_METHODS } from '@/server/providers/providerB/mini/methods';
-import { miniAuditId, parseMiniAuditId, type UpstreamVersionStatus } from '@/server/providers/providerB/mini/version-status';
+import {
+  miniAuditId,
+  parseMiniAuditId,
+  type UpstreamVersionStatus,
+} from '@/server/providers/providerB/mini/version-status';
 import type { ProviderBSandboxKeys } from '../keys';
 import { getVersion, saveVersion, type SandboxMiniVersion } from './mini-store';
 import { newNotifyId, signedPush, type SandboxPushMessage } from './push-message';
@@ -47,9 +51,11 @@ export async function decideMiniAudit(
   input: { auditId: string; decision: MiniAuditDecision; reason?: string },
   options: { now?: () => Date } = {},
 ): Promise<MiniAuditSummary> {
-  if (!['approve', 'reject', 'delay'].includes(input.decision)) throw new AppError('invalid_request', 'decision must be approve, reject or delay.');
+  if (!['approve', 'reject', 'delay'].includes(input.decision))
+    throw new AppError('invalid_request', 'decision must be approve, reject or delay.');
   const version = await auditedVersion(store, input.auditId);
-  if (version.status !== 'AUDITING') throw new AppError('conflict', `The version is ${version.status}, not under audit.`);
+  if (version.status !== 'AUDITING')
+    throw new AppError('conflict', `The version is ${version.status}, not under audit.`);
   const now = options.now?.() ?? new Date();
   if (input.decision === 'delay') {
     const next = { ...version, audit_delayed: true };
@@ -58,11 +64,22 @@ export async function decideMiniAudit(
   }
   const decided: SandboxMiniVersion = { ...version, gmt_audit_end: formatGatewayTimestamp(now), audit_delayed: false };
   if (input.decision === 'reject') {
-    const next: SandboxMiniVersion = { ...decided, status: 'AUDIT_REJECT', reject_reason: input.reason?.trim() || DEFAULT_REJECT_REASON, base_audit: 'REJECT', promote_audit: 'REJECT' };
+    const next: SandboxMiniVersion = {
+      ...decided,
+      status: 'AUDIT_REJECT',
+      reject_reason: input.reason?.trim() || DEFAULT_REJECT_REASON,
+      base_audit: 'REJECT',
+      promote_audit: 'REJECT',
+    };
     await saveVersion(store, next);
     return summary(next);
   }
-  const approved: SandboxMiniVersion = { ...decided, status: 'WAIT_RELEASE', base_audit: 'PASS', promote_audit: 'PASS' };
+  const approved: SandboxMiniVersion = {
+    ...decided,
+    status: 'WAIT_RELEASE',
+    base_audit: 'PASS',
+    promote_audit: 'PASS',
+  };
   await saveVersion(store, approved);
   return summary(approved.auto_online ? await goOnline(store, approved, now) : approved);
 }
@@ -84,7 +101,10 @@ export async function buildMiniAuditMessage(
   const version = await auditedVersion(store, input.auditId);
   const rejected = version.status === 'AUDIT_REJECT';
   if (!rejected && (version.base_audit !== 'PASS' || version.status === 'AUDITING' || version.status === 'INIT')) {
-    throw new AppError('conflict', `An audit message exists only for a decided audit (this version is ${version.status}).`);
+    throw new AppError(
+      'conflict',
+      `An audit message exists only for a decided audit (this version is ${version.status}).`,
+    );
   }
   const now = options.now?.() ?? new Date();
   const biz = rejected

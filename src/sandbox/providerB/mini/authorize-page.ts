@@ -1,6 +1,7 @@
 import type { GrantAppAuthorizationInput } from './app-auth';
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export interface AuthorizePageInput {
   /** The ISV app asking for authorisation. */
@@ -19,7 +20,8 @@ export interface AuthorizePageInput {
  * A route serving the link's GET can read the link with parseAppAuthUrl(request.url).
  */
 export function renderAuthorizePage(input: AuthorizePageInput): string {
-  const hidden = (name: string, value: string | undefined) => (value ? `<input type="hidden" name="${name}" value="${escapeHtml(value)}">` : '');
+  const hidden = (name: string, value: string | undefined) =>
+    value ? `<input type="hidden" name="${name}" value="${escapeHtml(value)}">` : '';
   let host = input.redirectUri;
   try {
     host = new URL(input.redirectUri).host;
@@ -51,5 +53,11 @@ ${hidden('app_id', input.appId)}${hidden('redirect_uri', input.redirectUri)}${hi
 /** Reads the authorize form's POST body into grantAppAuthorization input. */
 export function grantInputFromAuthorizeForm(form: URLSearchParams): GrantAppAuthorizationInput {
   const value = (name: string) => form.get(name)?.trim() || undefined;
-  return { isvAppId: value('app_id'), redirectUri: value('redirect_uri'), state: value('state'), appId: value('auth_app_id'), nickname: value('nickname') };
+  return {
+    isvAppId: value('app_id'),
+    redirectUri: value('redirect_uri'),
+    state: value('state'),
+    appId: value('auth_app_id'),
+    nickname: value('nickname'),
+  };
 }

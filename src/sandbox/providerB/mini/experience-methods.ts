@@ -9,8 +9,19 @@ export const experienceSchemaUrl = (authAppId: string, appVersion: string) =>
 
 /** `alipay.open.mini.experience.create` (C.7): any live version (not offline) can be the trial version. */
 export const experienceCreateMethod = proxiedMethod(async ({ biz }, ctx, app) => {
-  const version = await requireVersion(ctx, app, biz, ['INIT', 'AUDITING', 'AUDIT_REJECT', 'WAIT_RELEASE', 'BASE_AUDIT_PASS', 'GRAY', 'RELEASE']);
-  await saveApp(ctx.store, { ...app, experience: { app_version: version.app_version, created_at: formatGatewayTimestamp(ctx.now()) } });
+  const version = await requireVersion(ctx, app, biz, [
+    'INIT',
+    'AUDITING',
+    'AUDIT_REJECT',
+    'WAIT_RELEASE',
+    'BASE_AUDIT_PASS',
+    'GRAY',
+    'RELEASE',
+  ]);
+  await saveApp(ctx.store, {
+    ...app,
+    experience: { app_version: version.app_version, created_at: formatGatewayTimestamp(ctx.now()) },
+  });
   return {};
 });
 
@@ -22,7 +33,11 @@ export const experienceQueryMethod = proxiedMethod(async ({ biz }, ctx, app) => 
   const version = await requireVersion(ctx, app, biz);
   if (app.experience?.app_version !== version.app_version) return { status: 'notExpVersion' };
   const schema = experienceSchemaUrl(app.auth_app_id, version.app_version);
-  return { status: 'expVersionPackged', exp_qr_code_url: await QRCode.toDataURL(schema, { margin: 2, width: 256 }), exp_schema_url: schema };
+  return {
+    status: 'expVersionPackged',
+    exp_qr_code_url: await QRCode.toDataURL(schema, { margin: 2, width: 256 }),
+    exp_schema_url: schema,
+  };
 });
 
 /** `alipay.open.mini.experience.cancel` (C.7). */

@@ -31,8 +31,10 @@ export const membersCreateMethod = proxiedMethod(async ({ biz }, { store, now },
   const role = roleOf(biz);
   const logonId = typeof biz.logon_id === 'string' ? biz.logon_id.trim() : '';
   if (!logonId) throw invalidParameter('参数有误：logon_id 不能为空');
-  if (!/^1\d{10}$/.test(logonId) && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(logonId)) throw businessFailed('invalid_logon_id', '非法的支付宝登录账号id');
-  if (logonId === app.manager_logon_id) throw businessFailed('CANNOT_INVITE_MANAGER', '不允许增加管理员成为体验者或者开发者');
+  if (!/^1\d{10}$/.test(logonId) && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(logonId))
+    throw businessFailed('invalid_logon_id', '非法的支付宝登录账号id');
+  if (logonId === app.manager_logon_id)
+    throw businessFailed('CANNOT_INVITE_MANAGER', '不允许增加管理员成为体验者或者开发者');
   const sameRole = app.members.filter((m) => m.role === role);
   if (sameRole.some((m) => m.logon_id === logonId)) throw businessFailed(...ALREADY[role]!);
   if (sameRole.length >= LIMITS[role]!) throw businessFailed('ROLE_OVER_LIMIT', '当前的角色类型数量超出限制');
@@ -67,6 +69,14 @@ export const membersQueryMethod = proxiedMethod(async ({ biz }, _ctx, app) => {
   return {
     app_member_info_list: app.members
       .filter((m) => m.role === role)
-      .map((m) => ({ user_id: m.user_id, logon_id: maskLogonId(m.logon_id), nick_name: m.nick_name, role: m.role, status: m.status, gmt_join: m.gmt_join, gmt_invite: m.gmt_invite })),
+      .map((m) => ({
+        user_id: m.user_id,
+        logon_id: maskLogonId(m.logon_id),
+        nick_name: m.nick_name,
+        role: m.role,
+        status: m.status,
+        gmt_join: m.gmt_join,
+        gmt_invite: m.gmt_invite,
+      })),
   };
 });

@@ -113,7 +113,10 @@ export interface SandboxTemplate {
 }
 
 const digits = (n: number) => Array.from({ length: n }, () => randomInt(10)).join('');
-const hex = (n: number) => randomBytes(Math.ceil(n / 2)).toString('hex').slice(0, n);
+const hex = (n: number) =>
+  randomBytes(Math.ceil(n / 2))
+    .toString('hex')
+    .slice(0, n);
 const yearMonth = (now: Date) => now.toISOString().slice(0, 7).replace('-', '');
 
 /** Observed shapes (B.2, B.3): 32-char codes ending `X` + 2 digits, 40-char `yyyyMMBB…X09` tokens. */
@@ -122,7 +125,11 @@ export const newAppToken = (now: Date) => `${yearMonth(now)}BB${hex(29)}X${digit
 export const newUserId = () => `2088${digits(12)}`;
 export const newMiniAppId = () => `2021${digits(12)}`;
 /** Same logon id → same user id, as Alipay accounts are stable. */
-export const userIdForLogon = (logonId: string) => `2088${BigInt(`0x${createHash('sha256').update(logonId).digest('hex').slice(0, 15)}`).toString().slice(-12).padStart(12, '0')}`;
+export const userIdForLogon = (logonId: string) =>
+  `2088${BigInt(`0x${createHash('sha256').update(logonId).digest('hex').slice(0, 15)}`)
+    .toString()
+    .slice(-12)
+    .padStart(12, '0')}`;
 
 export const versionKey = (authAppId: string, appVersion: string) => `${authAppId}:${appVersion}`;
 
@@ -130,16 +137,26 @@ export async function getApp(store: SandboxStore, authAppId: string): Promise<Sa
   return store.get<SandboxMerchantApp>(MINI_KINDS.app, authAppId);
 }
 
-export const saveApp = (store: SandboxStore, app: SandboxMerchantApp) => store.put(MINI_KINDS.app, app.auth_app_id, app);
+export const saveApp = (store: SandboxStore, app: SandboxMerchantApp) =>
+  store.put(MINI_KINDS.app, app.auth_app_id, app);
 
-export async function getVersion(store: SandboxStore, authAppId: string, appVersion: string): Promise<SandboxMiniVersion | undefined> {
+export async function getVersion(
+  store: SandboxStore,
+  authAppId: string,
+  appVersion: string,
+): Promise<SandboxMiniVersion | undefined> {
   const version = await store.get<SandboxMiniVersion>(MINI_KINDS.version, versionKey(authAppId, appVersion));
   return version?.deleted ? undefined : version;
 }
 
-export const saveVersion = (store: SandboxStore, v: SandboxMiniVersion) => store.put(MINI_KINDS.version, versionKey(v.auth_app_id, v.app_version), v);
+export const saveVersion = (store: SandboxStore, v: SandboxMiniVersion) =>
+  store.put(MINI_KINDS.version, versionKey(v.auth_app_id, v.app_version), v);
 
-export async function appVersions(store: SandboxStore, authAppId: string, options: { includeDeleted?: boolean } = {}): Promise<SandboxMiniVersion[]> {
+export async function appVersions(
+  store: SandboxStore,
+  authAppId: string,
+  options: { includeDeleted?: boolean } = {},
+): Promise<SandboxMiniVersion[]> {
   const all = await store.list<SandboxMiniVersion>(MINI_KINDS.version);
   return all.filter((v) => v.auth_app_id === authAppId && (options.includeDeleted || !v.deleted));
 }

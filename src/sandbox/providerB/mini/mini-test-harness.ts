@@ -23,7 +23,9 @@ export async function startMiniSandbox(): Promise<MiniSandboxHarness> {
   const store = createMemorySandboxStore();
   const keys = loadProviderBSandboxKeys();
   const clock = { now: new Date() };
-  const server = await serveFetchHandler((request) => handleProviderBGatewayRequest(request, { store, keys, now: () => clock.now }));
+  const server = await serveFetchHandler((request) =>
+    handleProviderBGatewayRequest(request, { store, keys, now: () => clock.now }),
+  );
   const gatewayUrl = `${server.url}/sandbox/providerB/gateway.do`;
   const authBaseUrl = `${server.url}/sandbox/providerB/authorize`;
   const gateway = createProviderBGateway({
@@ -46,7 +48,11 @@ export async function startMiniSandbox(): Promise<MiniSandboxHarness> {
       const grant = await grantAppAuthorization(store, { authUrl, nickname }, { keys, now: () => clock.now });
       const code = new URL(grant.redirectUrl).searchParams.get('app_auth_code')!;
       const tokens = await mini.exchangeAuthCode(code);
-      return { authAppId: tokens.authAppId, appAuthToken: tokens.appAuthToken, appRefreshToken: tokens.appRefreshToken };
+      return {
+        authAppId: tokens.authAppId,
+        appAuthToken: tokens.appAuthToken,
+        appRefreshToken: tokens.appRefreshToken,
+      };
     },
     close: server.close,
   };
@@ -54,7 +60,12 @@ export async function startMiniSandbox(): Promise<MiniSandboxHarness> {
 
 /** ≥ 30 weighted characters, as audit.apply requires. */
 export const VERSION_DESC = '首次提交审核：上线点餐、会员与订单查询功能，修复若干已知问题。';
-export const EXT_JSON = JSON.stringify({ extEnable: true, extAppid: '2021004100000101', ext: { shopId: 'S1' }, window: { defaultTitle: '示例小店' } });
+export const EXT_JSON = JSON.stringify({
+  extEnable: true,
+  extAppid: '2021004100000101',
+  ext: { shopId: 'S1' },
+  window: { defaultTitle: '示例小店' },
+});
 export const TEMPLATE_ID = '2021004100000101';
 
 /** Commit (upload) and submit one version for audit. */

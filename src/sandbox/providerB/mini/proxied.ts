@@ -1,27 +1,55 @@
 import type { UpstreamVersionStatus } from '@/server/providers/providerB/mini/version-status';
-import { GatewayBusinessError, businessFailed, type GatewayMethodContext, type GatewayMethodHandler, type GatewayMethodRequest } from '../gateway/registry';
-import { MINI_KINDS, getApp, getVersion, type SandboxAppAuthToken, type SandboxMerchantApp, type SandboxMiniVersion } from './mini-store';
+import {
+  GatewayBusinessError,
+  businessFailed,
+  type GatewayMethodContext,
+  type GatewayMethodHandler,
+  type GatewayMethodRequest,
+} from '../gateway/registry';
+import {
+  MINI_KINDS,
+  getApp,
+  getVersion,
+  type SandboxAppAuthToken,
+  type SandboxMerchantApp,
+  type SandboxMiniVersion,
+} from './mini-store';
 
-const tokenFailure = (subCode: string, subMsg: string) => new GatewayBusinessError('20001', 'Insufficient Token Permissions', subCode, subMsg);
+const tokenFailure = (subCode: string, subMsg: string) =>
+  new GatewayBusinessError('20001', 'Insufficient Token Permissions', subCode, subMsg);
 
 /**
  * B.6: the merchant app behind `app_auth_token`. Unknown, revoked or foreign tokens →
  * `aop.invalid-app-auth-token`; expired → `aop.app-auth-token-time-out`. (A missing token is answered
  * by the dispatcher with `isv.self-invoke-forbidden`.)
  */
-export async function authorizedApp(request: GatewayMethodRequest, ctx: GatewayMethodContext): Promise<SandboxMerchantApp> {
-  const token = request.appAuthToken ? await ctx.store.get<SandboxAppAuthToken>(MINI_KINDS.token, request.appAuthToken) : undefined;
-  if (!token || token.revoked_at || token.isv_app_id !== request.params.app_id) throw tokenFailure('aop.invalid-app-auth-token', '无效的应用授权令牌');
-  if (Date.parse(token.expires_at) <= ctx.now().getTime()) throw tokenFailure('aop.app-auth-token-time-out', '应用授权令牌已过期');
+export async function authorizedApp(
+  request: GatewayMethodRequest,
+  ctx: GatewayMethodContext,
+): Promise<SandboxMerchantApp> {
+  const token = request.appAuthToken
+    ? await ctx.store.get<SandboxAppAuthToken>(MINI_KINDS.token, request.appAuthToken)
+    : undefined;
+  if (!token || token.revoked_at || token.isv_app_id !== request.params.app_id)
+    throw tokenFailure('aop.invalid-app-auth-token', '无效的应用授权令牌');
+  if (Date.parse(token.expires_at) <= ctx.now().getTime())
+    throw tokenFailure('aop.app-auth-token-time-out', '应用授权令牌已过期');
   const app = await getApp(ctx.store, token.auth_app_id);
   if (!app || app.status !== 'authorized') throw tokenFailure('aop.invalid-app-auth-token', '无效的应用授权令牌');
   return app;
 }
 
-type ProxiedHandle = (request: GatewayMethodRequest, ctx: GatewayMethodContext, app: SandboxMerchantApp) => Promise<Record<string, unknown>>;
+type ProxiedHandle = (
+  request: GatewayMethodRequest,
+  ctx: GatewayMethodContext,
+  app: SandboxMerchantApp,
+) => Promise<Record<string, unknown>>;
 
 /** A method called by the ISV on behalf of the merchant app its token names. */
-export function proxiedMethod(handle: ProxiedHandle, options: { bizFrom?: 'biz_content' | 'params' } = {}): GatewayMethodHandler {
+export function proxiedMethod(
+  handle: ProxiedHandle,
+  options: { bizFrom?: 'biz_content' | 'params' } = {},
+): GatewayMethodHandler {
   return {
     requiresAppAuthToken: true,
     bizFrom: options.bizFrom,
@@ -29,7 +57,8 @@ export function proxiedMethod(handle: ProxiedHandle, options: { bizFrom?: 'biz_c
   };
 }
 
-export const appVersionOf = (biz: Record<string, unknown>): string | undefined => (typeof biz.app_version === 'string' && biz.app_version ? biz.app_version : undefined);
+export const appVersionOf = (biz: Record<string, unknown>): string | undefined =>
+  typeof biz.app_version === 'string' && biz.app_version ? biz.app_version : undefined;
 
 export const versionMissing = () => businessFailed('MINI_APP_PACKAGE_INFO_NOT_EXIST', '小程序版本包信息不存在');
 
@@ -48,7 +77,10 @@ export async function requireVersion(
   const version = await getVersion(ctx.store, app.auth_app_id, appVersion);
   if (!version) throw versionMissing();
   if (allowed && !allowed.includes(version.status)) {
-    throw businessFailed('MINI_APP_PACKAGE_INFO_NOT_EXIST', `小程序版本包信息不存在或版本状态不符合要求（当前状态：${version.status}）`);
+    throw businessFailed(
+      'MINI_APP_PACKAGE_INFO_NOT_EXIST',
+      `小程序版本包信息不存在或版本状态不符合要求（当前状态：${version.status}）`,
+    );
   }
   return version;
 }

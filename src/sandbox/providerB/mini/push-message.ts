@@ -13,13 +13,21 @@ export interface SandboxPushMessage {
 }
 
 /** Notify ids look like `yyyyMMdd00222` + digits (TV-7e). */
-export const newNotifyId = (now: Date) => `${formatGatewayTimestamp(now).replace(/\D/g, '').slice(0, 8)}00222${Array.from({ length: 21 }, () => randomInt(10)).join('')}`;
+export const newNotifyId = (now: Date) =>
+  `${formatGatewayTimestamp(now).replace(/\D/g, '').slice(0, 8)}00222${Array.from({ length: 21 }, () => randomInt(10)).join('')}`;
 
 /**
  * Signs with the sandbox's "Alipay" key over every parameter but `sign` and `sign_type` (the rule for
  * message-service messages and open_app_auth_notify, A.7; TV-7e).
  */
 export function signedPush(params: Record<string, string>, keys: ProviderBSandboxKeys): SandboxPushMessage {
-  const signed = { ...params, sign: rsa2Sign(notificationSignContent(params, false), loadPrivateKey(keys.alipayPrivateKeyPem)) };
-  return { params: signed, body: new URLSearchParams(signed).toString(), contentType: 'application/x-www-form-urlencoded;charset=utf-8' };
+  const signed = {
+    ...params,
+    sign: rsa2Sign(notificationSignContent(params, false), loadPrivateKey(keys.alipayPrivateKeyPem)),
+  };
+  return {
+    params: signed,
+    body: new URLSearchParams(signed).toString(),
+    contentType: 'application/x-www-form-urlencoded;charset=utf-8',
+  };
 }

@@ -36,7 +36,8 @@ export const versionDetailMethod = proxiedMethod(async ({ biz }, ctx, app) => {
 
 /** `alipay.open.mini.version.list.query` (C.6): newest first, optionally filtered by comma-joined states. */
 export const versionListMethod = proxiedMethod(async ({ biz }, { store }, app) => {
-  const filter = typeof biz.version_status === 'string' && biz.version_status ? new Set(biz.version_status.split(',')) : undefined;
+  const filter =
+    typeof biz.version_status === 'string' && biz.version_status ? new Set(biz.version_status.split(',')) : undefined;
   const versions = (await appVersions(store, app.auth_app_id))
     .filter((v) => !filter || filter.has(v.status))
     .sort((a, b) => compareAsc(b.app_version, a.app_version));

@@ -6,7 +6,14 @@ import { membersCreateMethod, membersDeleteMethod, membersQueryMethod } from './
 import { baseinfoMethod, versionDetailMethod, versionListMethod } from './query-methods';
 import { templateListMethod } from './templates';
 import { tokenAppMethod, tokenAppQueryMethod } from './token-methods';
-import { auditCancelMethod, auditedCancelMethod, offlineMethod, onlineMethod, rollbackMethod, versionDeleteMethod } from './version-lifecycle';
+import {
+  auditCancelMethod,
+  auditedCancelMethod,
+  offlineMethod,
+  onlineMethod,
+  rollbackMethod,
+  versionDeleteMethod,
+} from './version-lifecycle';
 import { versionBuildQueryMethod, versionUploadMethod } from './version-upload';
 
 const HANDLERS: Record<(typeof MINI_METHODS)[keyof typeof MINI_METHODS], GatewayMethodHandler> = {

@@ -8,14 +8,26 @@ import { appVersionOf, proxiedMethod, requireVersion, versionMissing } from './p
 export const compareAsc = (a: string, b: string) => compareAppVersions(a, b);
 
 /** Puts a version online; the version online before goes OFFLINE (C.3; the replaced one stays rollback-able). */
-export async function goOnline(store: SandboxStore, version: SandboxMiniVersion, now: Date): Promise<SandboxMiniVersion> {
+export async function goOnline(
+  store: SandboxStore,
+  version: SandboxMiniVersion,
+  now: Date,
+): Promise<SandboxMiniVersion> {
   const versions = await appVersions(store, version.auth_app_id);
   const stamp = formatGatewayTimestamp(now);
   for (const v of versions) {
-    if (v.status === 'RELEASE' && v.app_version !== version.app_version) await saveVersion(store, { ...v, status: 'OFFLINE', gmt_offline: stamp });
+    if (v.status === 'RELEASE' && v.app_version !== version.app_version)
+      await saveVersion(store, { ...v, status: 'OFFLINE', gmt_offline: stamp });
   }
   const order = Math.max(0, ...versions.map((v) => v.online_order ?? 0)) + 1;
-  const next: SandboxMiniVersion = { ...version, status: 'RELEASE', gmt_online: stamp, gmt_offline: undefined, online_order: order, rolled_back: false };
+  const next: SandboxMiniVersion = {
+    ...version,
+    status: 'RELEASE',
+    gmt_online: stamp,
+    gmt_offline: undefined,
+    online_order: order,
+    rolled_back: false,
+  };
   await saveVersion(store, next);
   return next;
 }
@@ -59,7 +71,13 @@ export const offlineMethod = proxiedMethod(async ({ biz }, ctx, app) => {
 export const rollbackMethod = proxiedMethod(async ({ biz }, ctx, app) => {
   const current = await requireVersion(ctx, app, biz, ['RELEASE']);
   const previous = (await appVersions(ctx.store, app.auth_app_id))
-    .filter((v) => v.app_version !== current.app_version && v.status === 'OFFLINE' && v.online_order !== undefined && !v.rolled_back)
+    .filter(
+      (v) =>
+        v.app_version !== current.app_version &&
+        v.status === 'OFFLINE' &&
+        v.online_order !== undefined &&
+        !v.rolled_back,
+    )
     .sort((a, b) => (b.online_order ?? 0) - (a.online_order ?? 0))[0];
   if (!previous) throw businessFailed('ROLLBACK_VERSION_NOT_EXIST', '不存在可回滚的历史版本');
   const stamp = formatGatewayTimestamp(ctx.now());

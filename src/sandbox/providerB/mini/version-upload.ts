@@ -20,8 +20,12 @@ export const versionUploadMethod = proxiedMethod(async ({ biz }, { store, now },
   if (!APP_VERSION_PATTERN.test(appVersion)) throw invalidParameter('参数有误：app_version 必须满足 x.y.z 且均为数字');
   const template = (await sandboxTemplates(store)).find((t) => t.mini_app_id === templateId);
   if (!template) throw businessFailed('CODE_TEMPLATE_DELETED', '指定的代码模板已经删除');
-  const online = template.version_list.filter((v) => v.version_status === 'RELEASE').map((v) => v.template_version).sort(compareAsc);
-  const templateVersion = typeof biz.template_version === 'string' && biz.template_version ? biz.template_version : online.at(-1);
+  const online = template.version_list
+    .filter((v) => v.version_status === 'RELEASE')
+    .map((v) => v.template_version)
+    .sort(compareAsc);
+  const templateVersion =
+    typeof biz.template_version === 'string' && biz.template_version ? biz.template_version : online.at(-1);
   if (!templateVersion || !online.includes(templateVersion)) throw invalidParameter('参数有误：模板版本不存在或未上架');
   if (typeof biz.ext === 'string' && biz.ext) {
     try {
@@ -31,7 +35,8 @@ export const versionUploadMethod = proxiedMethod(async ({ biz }, { store, now },
     }
   }
   const existing = await appVersions(store, app.auth_app_id, { includeDeleted: true });
-  if (existing.some((v) => compareAppVersions(v.app_version, appVersion) >= 0)) throw businessFailed('VERSION_HAS_EXISTED', '请重新输入新的版本号');
+  if (existing.some((v) => compareAppVersions(v.app_version, appVersion) >= 0))
+    throw businessFailed('VERSION_HAS_EXISTED', '请重新输入新的版本号');
   if (existing.filter((v) => !v.deleted && v.status === 'INIT').length >= MAX_DEVELOPMENT_VERSIONS) {
     throw businessFailed('BIZ_ERROR', '关联小程序当前开发中版本超过最大数量');
   }

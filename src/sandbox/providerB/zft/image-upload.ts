@@ -12,10 +12,18 @@ export const imageUploadMethod: GatewayMethodHandler = {
   async handle({ biz, files }, { store, now }) {
     requireBizFields(biz, ['image_type']);
     const imageType = String(biz.image_type).toLowerCase();
-    if (!IMAGE_TYPES.has(imageType)) throw new GatewayBusinessError('40002', 'Invalid Arguments', 'isv.invalid-file-extension', '文件扩展名无效');
+    if (!IMAGE_TYPES.has(imageType))
+      throw new GatewayBusinessError('40002', 'Invalid Arguments', 'isv.invalid-file-extension', '文件扩展名无效');
     const file = files.get('image_content');
-    if (!file || file.bytes.length === 0) throw new GatewayBusinessError('40002', 'Invalid Arguments', 'isv.upload-fail', '文件上传失败：image_content 不能为空');
-    if (file.bytes.length > MAX_BYTES) throw new GatewayBusinessError('40002', 'Invalid Arguments', 'isv.invalid-file-size', '文件大小无效');
+    if (!file || file.bytes.length === 0)
+      throw new GatewayBusinessError(
+        '40002',
+        'Invalid Arguments',
+        'isv.upload-fail',
+        '文件上传失败：image_content 不能为空',
+      );
+    if (file.bytes.length > MAX_BYTES)
+      throw new GatewayBusinessError('40002', 'Invalid Arguments', 'isv.invalid-file-size', '文件大小无效');
     const image: SandboxImage = {
       image_id: newImageId(),
       image_type: imageType,

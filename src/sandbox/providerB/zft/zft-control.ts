@@ -4,7 +4,15 @@ import type { ChApplymentState } from '@/server/providers/providerB/zft/order-st
 import { ZFT_ORDER_KIND, getZftOrder, newCardAliasNo, newSmid, saveZftOrder, type SandboxZftOrder } from './zft-orders';
 
 export type ZftControlState = Exclude<ChApplymentState, 'submitted'>;
-export const ZFT_CONTROL_STATES: readonly ZftControlState[] = ['auditing', 'to_be_confirmed', 'to_be_signed', 'signing', 'finished', 'rejected', 'canceled'];
+export const ZFT_CONTROL_STATES: readonly ZftControlState[] = [
+  'auditing',
+  'to_be_confirmed',
+  'to_be_signed',
+  'signing',
+  'finished',
+  'rejected',
+  'canceled',
+];
 const TERMINAL = new Set<ChApplymentState>(['finished', 'rejected', 'canceled']);
 
 export interface ZftOrderSummary {
@@ -54,11 +62,18 @@ export async function setZftOrderState(
   input: { state: ZftControlState; rejectReasons?: { field: string; reason: string }[] },
   options: { now?: () => Date } = {},
 ): Promise<ZftOrderSummary> {
-  if (!ZFT_CONTROL_STATES.includes(input.state)) throw new AppError('invalid_request', `Unknown state ${String(input.state)}.`);
+  if (!ZFT_CONTROL_STATES.includes(input.state))
+    throw new AppError('invalid_request', `Unknown state ${String(input.state)}.`);
   const order = await getZftOrder(store, orderId);
   if (!order) throw notFound('ZFT order');
-  if (TERMINAL.has(order.state)) throw new AppError('conflict', `ZFT order is already ${order.state}; submit a new application instead.`);
-  const next: SandboxZftOrder = { ...order, ...FLAGS[input.state], state: input.state, updated_at: (options.now?.() ?? new Date()).toISOString() };
+  if (TERMINAL.has(order.state))
+    throw new AppError('conflict', `ZFT order is already ${order.state}; submit a new application instead.`);
+  const next: SandboxZftOrder = {
+    ...order,
+    ...FLAGS[input.state],
+    state: input.state,
+    updated_at: (options.now?.() ?? new Date()).toISOString(),
+  };
   if (input.state === 'finished') {
     next.smid = newSmid();
     if (order.settles_to_card) next.card_alias_no = newCardAliasNo();
@@ -76,5 +91,7 @@ export async function setZftOrderState(
 
 export async function listZftOrders(store: SandboxStore): Promise<ZftOrderSummary[]> {
   const orders = await store.list<SandboxZftOrder>(ZFT_ORDER_KIND);
-  return orders.sort((a, b) => a.apply_time.localeCompare(b.apply_time) || a.order_id.localeCompare(b.order_id)).map(summary);
+  return orders
+    .sort((a, b) => a.apply_time.localeCompare(b.apply_time) || a.order_id.localeCompare(b.order_id))
+    .map(summary);
 }

@@ -30,15 +30,26 @@ export async function buildZftResultNotification(
   const order = await getZftOrder(store, orderId);
   if (!order) throw notFound('ZFT order');
   if (order.state !== 'finished' && order.state !== 'rejected') {
-    throw new AppError('conflict', `A ZFT result message exists only for finished or rejected orders (this one is ${order.state}).`);
+    throw new AppError(
+      'conflict',
+      `A ZFT result message exists only for finished or rejected orders (this one is ${order.state}).`,
+    );
   }
   const now = options.now?.() ?? new Date();
   const passed = order.state === 'finished';
   const biz = passed
-    ? { order_id: order.order_id, external_id: order.external_id, smid: order.smid, card_alias_no: order.card_alias_no, memo: '审核通过' }
+    ? {
+        order_id: order.order_id,
+        external_id: order.external_id,
+        smid: order.smid,
+        card_alias_no: order.card_alias_no,
+        memo: '审核通过',
+      }
     : { order_id: order.order_id, external_id: order.external_id, reason: order.reason };
   const params: Record<string, string> = {
-    notify_id: options.notifyId ?? `${formatGatewayTimestamp(now).replace(/\D/g, '').slice(0, 8)}00222${Array.from({ length: 21 }, () => randomInt(10)).join('')}`,
+    notify_id:
+      options.notifyId ??
+      `${formatGatewayTimestamp(now).replace(/\D/g, '').slice(0, 8)}00222${Array.from({ length: 21 }, () => randomInt(10)).join('')}`,
     utc_timestamp: String(now.getTime()),
     msg_method: passed ? ZFT_MESSAGE_METHODS.passed : ZFT_MESSAGE_METHODS.rejected,
     app_id: options.keys.appId,

@@ -9,17 +9,25 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 
-const rejection = (promise: Promise<unknown>) => promise.then(() => undefined, (e: unknown) => e as AppError);
+const rejection = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (e: unknown) => e as AppError,
+  );
 
 describe('ZFT onboarding: client ↔ sandbox over HTTP', () => {
   it('uploads an image and the sandbox keeps it', async () => {
-    const { imageId } = await sandbox.client().uploadImage({ bytes: PNG_BYTES, filename: 'a.png', mimeType: 'image/png' });
+    const { imageId } = await sandbox
+      .client()
+      .uploadImage({ bytes: PNG_BYTES, filename: 'a.png', mimeType: 'image/png' });
     expect(imageId).toMatch(/^[\w-]{32}$/);
     expect(await sandbox.store.get(IMAGE_KIND, imageId)).toMatchObject({ image_type: 'png', size: PNG_BYTES.length });
   });
 
   it('refuses an unsupported image type as upstream_rejected', async () => {
-    const error = await rejection(sandbox.client().uploadImage({ bytes: PNG_BYTES, filename: 'a.tiff', mimeType: 'image/tiff' }));
+    const error = await rejection(
+      sandbox.client().uploadImage({ bytes: PNG_BYTES, filename: 'a.tiff', mimeType: 'image/tiff' }),
+    );
     expect(error?.code).toBe('upstream_rejected');
     expect(error?.message).toContain('isv.invalid-file-extension');
   });
@@ -32,7 +40,12 @@ describe('ZFT onboarding: client ↔ sandbox over HTTP', () => {
     expect(replayed).toBe(false);
 
     const auditing = await client.queryZftApplication({ orderId });
-    expect(auditing).toMatchObject({ applymentId: orderId, externalId: 'sm_finished_1', state: 'auditing', rejectReasons: [] });
+    expect(auditing).toMatchObject({
+      applymentId: orderId,
+      externalId: 'sm_finished_1',
+      state: 'auditing',
+      rejectReasons: [],
+    });
     expect(auditing.subMchid).toBeUndefined();
 
     await setZftOrderState(sandbox.store, orderId, { state: 'finished' });
@@ -72,8 +85,16 @@ describe('ZFT onboarding: client ↔ sandbox over HTTP', () => {
     const again = await client.createZftApplication({ externalId: 'sm_rejected', formData });
     expect(again.orderId).not.toBe(orderId);
     expect(again.replayed).toBe(false);
-    expect(await client.queryZftApplication({ externalId: 'sm_rejected' })).toMatchObject({ applymentId: again.orderId, state: 'auditing' });
-    expect((await listZftOrders(sandbox.store)).filter((o) => o.externalId === 'sm_rejected').map((o) => o.state).sort()).toEqual(['auditing', 'rejected']);
+    expect(await client.queryZftApplication({ externalId: 'sm_rejected' })).toMatchObject({
+      applymentId: again.orderId,
+      state: 'auditing',
+    });
+    expect(
+      (await listZftOrders(sandbox.store))
+        .filter((o) => o.externalId === 'sm_rejected')
+        .map((o) => o.state)
+        .sort(),
+    ).toEqual(['auditing', 'rejected']);
   });
 
   it('every control state reads back as the same state', async () => {
@@ -89,7 +110,10 @@ describe('ZFT onboarding: client ↔ sandbox over HTTP', () => {
 
   it('terminal orders do not move', async () => {
     const client = sandbox.client();
-    const { orderId } = await client.createZftApplication({ externalId: 'sm_terminal', formData: await completeFormData(client) });
+    const { orderId } = await client.createZftApplication({
+      externalId: 'sm_terminal',
+      formData: await completeFormData(client),
+    });
     await setZftOrderState(sandbox.store, orderId, { state: 'canceled' });
     const error = await rejection(setZftOrderState(sandbox.store, orderId, { state: 'finished' }));
     expect(error?.code).toBe('conflict');
@@ -99,18 +123,30 @@ describe('ZFT onboarding: client ↔ sandbox over HTTP', () => {
     const client = sandbox.client();
     const formData = await completeFormData(client);
     const error = await rejection(
-      client.createZftApplication({ externalId: 'sm_bad_image', formData: { ...formData, storeIndoorPics: [formData.storeIndoorPics![0]!, 'NoSuchImage'] } }),
+      client.createZftApplication({
+        externalId: 'sm_bad_image',
+        formData: { ...formData, storeIndoorPics: [formData.storeIndoorPics![0]!, 'NoSuchImage'] },
+      }),
     );
     expect(error).toBeInstanceOf(AppError);
     expect(error?.code).toBe('upstream_rejected');
-    expect(error?.errors).toEqual([expect.objectContaining({ pointer: '/formData/storeIndoorPics', code: 'INVALID_PARAMETER' })]);
-    expect(await listZftOrders(sandbox.store)).not.toContainEqual(expect.objectContaining({ externalId: 'sm_bad_image' }));
+    expect(error?.errors).toEqual([
+      expect.objectContaining({ pointer: '/formData/storeIndoorPics', code: 'INVALID_PARAMETER' }),
+    ]);
+    expect(await listZftOrders(sandbox.store)).not.toContainEqual(
+      expect.objectContaining({ externalId: 'sm_bad_image' }),
+    );
   });
 
   it('a field the upstream checks (ID number checksum) points at its formData name without echoing it', async () => {
     const client = sandbox.client();
     const formData = await completeFormData(client);
-    const error = await rejection(client.createZftApplication({ externalId: 'sm_bad_id', formData: { ...formData, idCardNumber: '110105194912310021' } }));
+    const error = await rejection(
+      client.createZftApplication({
+        externalId: 'sm_bad_id',
+        formData: { ...formData, idCardNumber: '110105194912310021' },
+      }),
+    );
     expect(error?.errors[0]?.pointer).toBe('/formData/idCardNumber');
     expect(JSON.stringify({ m: error?.message, e: error?.errors })).not.toContain('110105194912310021');
   });
@@ -118,7 +154,9 @@ describe('ZFT onboarding: client ↔ sandbox over HTTP', () => {
   it('a missing required field points at its formData source', async () => {
     const client = sandbox.client();
     const formData = await completeFormData(client);
-    const error = await rejection(client.createZftApplication({ externalId: 'sm_missing', formData: { ...formData, contactMobile: undefined } }));
+    const error = await rejection(
+      client.createZftApplication({ externalId: 'sm_missing', formData: { ...formData, contactMobile: undefined } }),
+    );
     expect(error?.errors[0]?.pointer).toBe('/formData/contactMobile');
   });
 });
@@ -126,12 +164,22 @@ describe('ZFT onboarding: client ↔ sandbox over HTTP', () => {
 describe('ZFT result messages', () => {
   it('a passed message built by the sandbox verifies; a tampered one is refused', async () => {
     const client = sandbox.client();
-    const { orderId } = await client.createZftApplication({ externalId: 'sm_notify_ok', formData: await completeFormData(client) });
+    const { orderId } = await client.createZftApplication({
+      externalId: 'sm_notify_ok',
+      formData: await completeFormData(client),
+    });
     const summary = await setZftOrderState(sandbox.store, orderId, { state: 'finished' });
     const message = await buildZftResultNotification(sandbox.store, orderId, { keys: sandbox.keys });
 
     const parsed = client.parseZftNotification(message.body);
-    expect(parsed).toMatchObject({ outcome: 'passed', state: 'finished', applymentId: orderId, externalId: 'sm_notify_ok', subMchid: summary.smid, appId: sandbox.keys.appId });
+    expect(parsed).toMatchObject({
+      outcome: 'passed',
+      state: 'finished',
+      applymentId: orderId,
+      externalId: 'sm_notify_ok',
+      subMchid: summary.smid,
+      appId: sandbox.keys.appId,
+    });
     expect(client.parseZftNotification(new URLSearchParams(message.body)).applymentId).toBe(orderId);
 
     const forged = new URLSearchParams(message.body);
@@ -144,9 +192,17 @@ describe('ZFT result messages', () => {
 
   it('a rejected message carries mapped reasons; unfinished orders have no message', async () => {
     const client = sandbox.client();
-    const { orderId } = await client.createZftApplication({ externalId: 'sm_notify_rej', formData: await completeFormData(client) });
-    expect((await rejection(buildZftResultNotification(sandbox.store, orderId, { keys: sandbox.keys })))?.code).toBe('conflict');
-    await setZftOrderState(sandbox.store, orderId, { state: 'rejected', rejectReasons: [{ field: 'legal_cert_no', reason: '法人证件号码有误' }] });
+    const { orderId } = await client.createZftApplication({
+      externalId: 'sm_notify_rej',
+      formData: await completeFormData(client),
+    });
+    expect((await rejection(buildZftResultNotification(sandbox.store, orderId, { keys: sandbox.keys })))?.code).toBe(
+      'conflict',
+    );
+    await setZftOrderState(sandbox.store, orderId, {
+      state: 'rejected',
+      rejectReasons: [{ field: 'legal_cert_no', reason: '法人证件号码有误' }],
+    });
     const message = await buildZftResultNotification(sandbox.store, orderId, { keys: sandbox.keys });
     expect(client.parseZftNotification(message.body)).toMatchObject({
       outcome: 'rejected',

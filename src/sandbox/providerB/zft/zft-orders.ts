@@ -40,8 +40,20 @@ export interface SandboxZftOrder {
 }
 
 export const UPSTREAM_ORDER_FIELDS = [
-  'order_id', 'external_id', 'merchant_name', 'status', 'fk_audit', 'fk_audit_memo', 'kz_audit', 'kz_audit_memo',
-  'sub_confirm', 'reason', 'smid', 'card_alias_no', 'apply_type', 'apply_time',
+  'order_id',
+  'external_id',
+  'merchant_name',
+  'status',
+  'fk_audit',
+  'fk_audit_memo',
+  'kz_audit',
+  'kz_audit_memo',
+  'sub_confirm',
+  'reason',
+  'smid',
+  'card_alias_no',
+  'apply_type',
+  'apply_time',
 ] as const;
 
 const digits = (n: number) => Array.from({ length: n }, () => randomInt(10)).join('');
@@ -64,9 +76,13 @@ export async function ordersForExternalId(store: SandboxStore, externalId: strin
 
 export async function saveZftOrder(store: SandboxStore, order: SandboxZftOrder): Promise<void> {
   await store.put(ZFT_ORDER_KIND, order.order_id, order);
-  const index = (await store.get<{ orderIds: string[] }>(ZFT_ORDERS_BY_EXTERNAL_ID_KIND, order.external_id)) ?? { orderIds: [] };
+  const index = (await store.get<{ orderIds: string[] }>(ZFT_ORDERS_BY_EXTERNAL_ID_KIND, order.external_id)) ?? {
+    orderIds: [],
+  };
   if (!index.orderIds.includes(order.order_id)) {
-    await store.put(ZFT_ORDERS_BY_EXTERNAL_ID_KIND, order.external_id, { orderIds: [...index.orderIds, order.order_id] });
+    await store.put(ZFT_ORDERS_BY_EXTERNAL_ID_KIND, order.external_id, {
+      orderIds: [...index.orderIds, order.order_id],
+    });
   }
 }
 

@@ -11,7 +11,9 @@ export const zftOrderQueryMethod: GatewayMethodHandler = {
     const orderId = typeof biz.order_id === 'string' && biz.order_id ? biz.order_id : undefined;
     const externalId = typeof biz.external_id === 'string' && biz.external_id ? biz.external_id : undefined;
     if (!orderId && !externalId) throw invalidParameter('参数有误：order_id 和 external_id 不能同时为空');
-    const found = orderId ? [await getZftOrder(store, orderId)].filter((o) => o !== undefined) : await ordersForExternalId(store, externalId!);
+    const found = orderId
+      ? [await getZftOrder(store, orderId)].filter((o) => o !== undefined)
+      : await ordersForExternalId(store, externalId!);
     return { orders: found.map(upstreamView) };
   },
 };

@@ -1,7 +1,7 @@
 import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { platforms } from './platforms';
 
-/** Events pushed to integrators (decisions §6). Written in the same transaction as the change they announce. */
+/** Events pushed to integrators (docs/product/decisions.md §6). Written in the same transaction as the change they announce. */
 export const events = pgTable(
   'events',
   {
@@ -38,7 +38,10 @@ export const eventDeliveries = pgTable(
     deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('event_deliveries_platform_idx').on(t.platformId, t.createdAt), index('event_deliveries_event_idx').on(t.eventId)],
+  (t) => [
+    index('event_deliveries_platform_idx').on(t.platformId, t.createdAt),
+    index('event_deliveries_event_idx').on(t.eventId),
+  ],
 );
 
 /** Every attempt, for the console's delivery log. */

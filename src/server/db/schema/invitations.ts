@@ -27,7 +27,10 @@ export const platformInvitations = pgTable(
     acceptedBy: text('accepted_by').references(() => operators.id, { onDelete: 'set null' }),
     revokedAt: ts('revoked_at'),
   },
-  (t) => [uniqueIndex('platform_invitations_token_idx').on(t.tokenHash), index('platform_invitations_platform_idx').on(t.platformId, t.email)],
+  (t) => [
+    uniqueIndex('platform_invitations_token_idx').on(t.tokenHash),
+    index('platform_invitations_platform_idx').on(t.platformId, t.email),
+  ],
 );
 
 export type PlatformInvitation = typeof platformInvitations.$inferSelect;

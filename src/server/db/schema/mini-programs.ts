@@ -4,7 +4,7 @@ import { platforms } from './platforms';
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
- * An authorization in progress (decisions §5): the state is random, stored only as its SHA-256, bound to the
+ * An authorization in progress (docs/product/decisions.md §5): the state is random, stored only as its SHA-256, bound to the
  * platform, provider, redirect URI and seller id, single-use, and expiring with the upstream pre-auth code.
  */
 export const mpAuthorizations = pgTable(
@@ -51,7 +51,10 @@ export const mpAuthorizers = pgTable(
     authorizedAt: ts('authorized_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.platformId, t.provider, t.appId] }), index('mp_authorizers_app_idx').on(t.provider, t.appId)],
+  (t) => [
+    primaryKey({ columns: [t.platformId, t.provider, t.appId] }),
+    index('mp_authorizers_app_idx').on(t.provider, t.appId),
+  ],
 );
 
 /** Templates an admin entered for `manual` template mode. */
@@ -69,7 +72,9 @@ export const mpManualTemplates = pgTable(
     userDesc: text('user_desc').notNull().default(''),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [unique('mp_manual_templates_key').on(t.platformId, t.provider, t.templateId, t.userVersion).nullsNotDistinct()],
+  (t) => [
+    unique('mp_manual_templates_key').on(t.platformId, t.provider, t.templateId, t.userVersion).nullsNotDistinct(),
+  ],
 );
 
 /** Code committed to an authorizer, and each audit of it; `auditId` is what callers see. */
@@ -93,7 +98,10 @@ export const mpAudits = pgTable(
     releasedAt: ts('released_at'),
     nextPollAt: ts('next_poll_at'),
   },
-  (t) => [index('mp_audits_app_idx').on(t.platformId, t.provider, t.appId, t.submittedAt), index('mp_audits_poll_idx').on(t.nextPollAt)],
+  (t) => [
+    index('mp_audits_app_idx').on(t.platformId, t.provider, t.appId, t.submittedAt),
+    index('mp_audits_poll_idx').on(t.nextPollAt),
+  ],
 );
 
 export const mpCommits = pgTable(

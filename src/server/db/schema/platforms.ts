@@ -1,6 +1,6 @@
 import { jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** Platform config keys are dotted names from decisions.md (e.g. `miniprogram.audit_notify_url`). */
+/** Platform config keys are dotted names from docs/product/decisions.md (e.g. `miniprogram.audit_notify_url`). */
 export type PlatformConfig = Record<string, string | number | boolean | string[]>;
 
 export const platforms = pgTable('platforms', {

@@ -8,7 +8,11 @@ import { authenticatedKeyCache } from './authenticated-key-cache';
 const lastUsedResolutionMs = 60_000;
 
 const keyByHash = preparedPerDb((db: Db) =>
-  db.select().from(apiKeys).where(eq(apiKeys.keyHash, sql.placeholder('hash'))).prepare('api_key_by_hash'),
+  db
+    .select()
+    .from(apiKeys)
+    .where(eq(apiKeys.keyHash, sql.placeholder('hash')))
+    .prepare('api_key_by_hash'),
 );
 
 export type AuthenticatedKey = { id: string; platformId: string; services: ServiceCode[] };

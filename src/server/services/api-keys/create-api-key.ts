@@ -8,7 +8,10 @@ import { toApiKeyDto } from './api-key-dto';
 
 export const createApiKeyInput = z.object({
   name: z.string().trim().min(1).max(80).default('API key'),
-  services: z.array(z.enum(serviceCodes)).min(1).default([...serviceCodes]),
+  services: z
+    .array(z.enum(serviceCodes))
+    .min(1)
+    .default([...serviceCodes]),
 });
 
 /** Creates a key; the plain key is in this response only and is stored as a hash. */

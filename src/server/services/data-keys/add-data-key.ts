@@ -9,7 +9,8 @@ import { keyIdOf, localKeyRing } from './local-key-ring';
 export function addDataKey() {
   const { dataDir, stored, entries } = localKeyRing();
   const entry = newDataKeyEntry();
-  if (entries.some((existing) => keyIdOf(existing) === keyIdOf(entry))) throw new Error('A key with this id was just added; try again in a moment.');
+  if (entries.some((existing) => keyIdOf(existing) === keyIdOf(entry)))
+    throw new Error('A key with this id was just added; try again in a moment.');
   const ring = [entry, ...entries];
   writeLocalSecrets(dataDir, { ...stored, DATA_ENCRYPTION_KEY: ring.join(',') });
   logger.info({ activeKeyId: keyIdOf(entry), keyIds: ring.map(keyIdOf) }, 'data key added to the local key ring');

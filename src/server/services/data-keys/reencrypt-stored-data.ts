@@ -26,7 +26,13 @@ export type ReencryptionReport = {
 };
 export type ReencryptOptions = { batchSize?: number; maxPasses?: number; cipher?: FieldCipher };
 
-const emptyProgress = (): LocationProgress => ({ scanned: 0, reencrypted: 0, changedMeanwhile: 0, unreadable: 0, notEncrypted: 0 });
+const emptyProgress = (): LocationProgress => ({
+  scanned: 0,
+  reencrypted: 0,
+  changedMeanwhile: 0,
+  unreadable: 0,
+  notEncrypted: 0,
+});
 
 /** The row's slots under the active key, or undefined when nothing in it needs rewriting. */
 function resealRow(row: LocatedRow, cipher: FieldCipher, progress: LocationProgress): TokenSlots | undefined {
@@ -50,7 +56,13 @@ function resealRow(row: LocatedRow, cipher: FieldCipher, progress: LocationProgr
   return changed ? resealed : undefined;
 }
 
-async function walkLocation(db: Db, location: TokenLocation, cipher: FieldCipher, batchSize: number, progress: LocationProgress) {
+async function walkLocation(
+  db: Db,
+  location: TokenLocation,
+  cipher: FieldCipher,
+  batchSize: number,
+  progress: LocationProgress,
+) {
   let after: string[] | undefined;
   for (;;) {
     const rows = await location.page(db, after, batchSize);
@@ -70,7 +82,10 @@ async function walkLocation(db: Db, location: TokenLocation, cipher: FieldCipher
     });
     progress.reencrypted += written;
     progress.changedMeanwhile += rewrites.length - written;
-    logger.debug({ location: location.name, scanned: progress.scanned, reencrypted: progress.reencrypted }, 'data key re-encryption batch');
+    logger.debug(
+      { location: location.name, scanned: progress.scanned, reencrypted: progress.reencrypted },
+      'data key re-encryption batch',
+    );
   }
 }
 
@@ -106,6 +121,9 @@ export async function reencryptStoredData(db: Db, options: ReencryptOptions = {}
     }
   } while (changedMeanwhile > 0 && passes < maxPasses);
   const complete = changedMeanwhile === 0 && Object.values(locations).every((p) => p.unreadable === 0);
-  logger.info({ activeKeyId: cipher.activeKeyId, passes, complete, locations, plainMedia }, 'data key re-encryption finished');
+  logger.info(
+    { activeKeyId: cipher.activeKeyId, passes, complete, locations, plainMedia },
+    'data key re-encryption finished',
+  );
   return { activeKeyId: cipher.activeKeyId, passes, complete, locations, plainMedia };
 }

@@ -11,11 +11,16 @@ import { keyIdOf, localKeyRing } from './local-key-ring';
  */
 export async function retireDataKey(db: Db, keyId: string) {
   const { dataDir, stored, entries } = localKeyRing();
-  if (!entries.some((entry) => keyIdOf(entry) === keyId)) throw new AppError('not_found', `Data key "${keyId}" is not in the key ring.`);
-  if (keyIdOf(entries[0]!) === keyId) throw new AppError('invalid_state', `Data key "${keyId}" is the active key; add a new one first.`);
+  if (!entries.some((entry) => keyIdOf(entry) === keyId))
+    throw new AppError('not_found', `Data key "${keyId}" is not in the key ring.`);
+  if (keyIdOf(entries[0]!) === keyId)
+    throw new AppError('invalid_state', `Data key "${keyId}" is the active key; add a new one first.`);
   const stillUsed = (await countTokensByKey(db)).byKeyId[keyId] ?? 0;
   if (stillUsed > 0) {
-    throw new AppError('conflict', `Data key "${keyId}" still seals ${stillUsed} stored value(s); run "data-key reencrypt" after a restart first.`);
+    throw new AppError(
+      'conflict',
+      `Data key "${keyId}" still seals ${stillUsed} stored value(s); run "data-key reencrypt" after a restart first.`,
+    );
   }
   const ring = entries.filter((entry) => keyIdOf(entry) !== keyId);
   writeLocalSecrets(dataDir, { ...stored, DATA_ENCRYPTION_KEY: ring.join(',') });

@@ -8,7 +8,15 @@ import { and, asc, eq, gt, isNotNull, isNull, sql, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { personalFields } from '@/schemas/form-data';
 import type { Db } from '@/server/db';
-import { media, mpAuthorizations, mpAuthorizers, platforms, providerCredentials, sandboxObjects, subMerchants } from '@/server/db/schema';
+import {
+  media,
+  mpAuthorizations,
+  mpAuthorizers,
+  platforms,
+  providerCredentials,
+  sandboxObjects,
+  subMerchants,
+} from '@/server/db/schema';
 
 /** One row's tokens by slot name; null where the slot is empty. */
 export type TokenSlots = Record<string, string | null>;
@@ -28,10 +36,14 @@ export type TokenLocation = {
   rewrite(tx: Db, row: LocatedRow, resealed: TokenSlots): Promise<boolean>;
 };
 
-const sameOrNull = (column: AnyPgColumn, value: string | null): SQL => (value === null ? isNull(column) : eq(column, value));
+const sameOrNull = (column: AnyPgColumn, value: string | null): SQL =>
+  value === null ? isNull(column) : eq(column, value);
 /** (a, b, c) > (x, y, z): keyset pagination over a composite primary key. */
 const rowAfter = (columns: AnyPgColumn[], after: string[]) =>
-  sql`(${sql.join(columns, sql`, `)}) > (${sql.join(after.map((v) => sql`${v}`), sql`, `)})`;
+  sql`(${sql.join(columns, sql`, `)}) > (${sql.join(
+    after.map((v) => sql`${v}`),
+    sql`, `,
+  )})`;
 
 /** A table whose tokens sit in plain text columns: the guard is the tokens themselves. */
 function columnLocation(
@@ -45,7 +57,10 @@ function columnLocation(
   return {
     name,
     async page(db, after, limit) {
-      const selection = Object.fromEntries([...keyColumns.map((c, i) => [`k${i}`, c]), ...slotNames.map((s) => [s, tokenColumns[s]!])]);
+      const selection = Object.fromEntries([
+        ...keyColumns.map((c, i) => [`k${i}`, c]),
+        ...slotNames.map((s) => [s, tokenColumns[s]!]),
+      ]);
       const rows = (await db
         .select(selection)
         .from(table)
@@ -86,7 +101,8 @@ const subMerchantFormData: TokenLocation = {
       for (const field of personalFields) {
         const value = row.formData[field];
         if (typeof value === 'string') slots[field] = value;
-        else if (Array.isArray(value)) value.forEach((item, i) => typeof item === 'string' && (slots[`${field}.${i}`] = item));
+        else if (Array.isArray(value))
+          value.forEach((item, i) => typeof item === 'string' && (slots[`${field}.${i}`] = item));
       }
       return { key: [row.id], slots, guard: { version: row.version, formData: row.formData } };
     });
@@ -113,7 +129,11 @@ const sandboxState: TokenLocation = {
   name: 'sandbox_objects.value',
   async page(db, after, limit) {
     const rows = await db
-      .select({ kind: sandboxObjects.kind, id: sandboxObjects.id, sealed: sql<string | null>`${sandboxObjects.value}->>'sealed'` })
+      .select({
+        kind: sandboxObjects.kind,
+        id: sandboxObjects.id,
+        sealed: sql<string | null>`${sandboxObjects.value}->>'sealed'`,
+      })
       .from(sandboxObjects)
       .where(after ? rowAfter([sandboxObjects.kind, sandboxObjects.id], after) : undefined)
       .orderBy(asc(sandboxObjects.kind), asc(sandboxObjects.id))
@@ -124,7 +144,13 @@ const sandboxState: TokenLocation = {
     const updated = await tx
       .update(sandboxObjects)
       .set({ value: { sealed: resealed.sealed } })
-      .where(and(eq(sandboxObjects.kind, row.key[0]!), eq(sandboxObjects.id, row.key[1]!), sql`${sandboxObjects.value}->>'sealed' = ${row.slots.sealed}`))
+      .where(
+        and(
+          eq(sandboxObjects.kind, row.key[0]!),
+          eq(sandboxObjects.id, row.key[1]!),
+          sql`${sandboxObjects.value}->>'sealed' = ${row.slots.sealed}`,
+        ),
+      )
       .returning({ id: sandboxObjects.id });
     return updated.length === 1;
   },
@@ -139,7 +165,9 @@ const MEDIA_PAGE = 4;
 const mediaBytes: TokenLocation = {
   name: 'media.sealed_bytes',
   async page(db, after, limit, options = {}) {
-    const token = options.headsOnly ? sql<string>`left(${media.sealedBytes}, ${TOKEN_HEAD})` : sql<string>`${media.sealedBytes}`;
+    const token = options.headsOnly
+      ? sql<string>`left(${media.sealedBytes}, ${TOKEN_HEAD})`
+      : sql<string>`${media.sealedBytes}`;
     const rows = await db
       .select({ id: media.id, token })
       .from(media)
@@ -164,16 +192,23 @@ export const tokenLocations: TokenLocation[] = [
     webhookSecretEnc: platforms.webhookSecretEnc,
     previousWebhookSecretEnc: platforms.previousWebhookSecretEnc,
   }),
-  columnLocation('mp_authorizers.tokens', mpAuthorizers, [mpAuthorizers.platformId, mpAuthorizers.provider, mpAuthorizers.appId], {
-    accessTokenEnc: mpAuthorizers.accessTokenEnc,
-    refreshTokenEnc: mpAuthorizers.refreshTokenEnc,
-  }),
+  columnLocation(
+    'mp_authorizers.tokens',
+    mpAuthorizers,
+    [mpAuthorizers.platformId, mpAuthorizers.provider, mpAuthorizers.appId],
+    {
+      accessTokenEnc: mpAuthorizers.accessTokenEnc,
+      refreshTokenEnc: mpAuthorizers.refreshTokenEnc,
+    },
+  ),
   columnLocation('mp_authorizations.links', mpAuthorizations, [mpAuthorizations.stateHash], {
     authUrl: mpAuthorizations.authUrl,
     mobileAuthUrl: mpAuthorizations.mobileAuthUrl,
     preAuthCode: mpAuthorizations.preAuthCode,
   }),
-  columnLocation('provider_credentials.value', providerCredentials, [providerCredentials.name], { valueEnc: providerCredentials.valueEnc }),
+  columnLocation('provider_credentials.value', providerCredentials, [providerCredentials.name], {
+    valueEnc: providerCredentials.valueEnc,
+  }),
   subMerchantFormData,
   sandboxState,
   mediaBytes,

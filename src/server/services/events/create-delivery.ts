@@ -8,7 +8,10 @@ import { DELIVER_EVENT_QUEUE, type DeliverEventPayload } from './deliver-event-q
  * A pending delivery of an existing event to `url`, and the job making its first attempt. Pass the caller's
  * transaction: the job is written to the outbox, so it runs only if the delivery commits.
  */
-export async function createDelivery(db: Db, input: { eventId: string; platformId: string; url: string }): Promise<string> {
+export async function createDelivery(
+  db: Db,
+  input: { eventId: string; platformId: string; url: string },
+): Promise<string> {
   const deliveryId = newId('whd');
   // Set here with millisecond precision (not the column's microsecond now()) so the keyset cursor, which
   // carries milliseconds, neither skips nor repeats deliveries created within the same millisecond.

@@ -17,7 +17,12 @@ import { sendWebhook, type SendOutcome } from './send-webhook';
  * Injectable for tests; `mode` defaults to UPSTREAM_MODE (live refuses http), `allowPrivate` to
  * ALLOW_PRIVATE_WEBHOOK_URLS (without it, loopback and private addresses are refused in every mode).
  */
-export type DeliverEventOptions = { lookup?: LookupAll; now?: () => Date; mode?: 'sandbox' | 'live'; allowPrivate?: boolean };
+export type DeliverEventOptions = {
+  lookup?: LookupAll;
+  now?: () => Date;
+  mode?: 'sandbox' | 'live';
+  allowPrivate?: boolean;
+};
 
 export type DeliverEventResult = 'skipped' | 'succeeded' | 'retry_scheduled' | 'failed';
 
@@ -30,10 +35,19 @@ export type DeliverEventResult = 'skipped' | 'succeeded' | 'retry_scheduled' | '
  * next one, does nothing; the attempt is recorded only if no other job recorded it first. Takes the database
  * (not a transaction): the HTTP call must not hold one open.
  */
-export async function deliverEvent(db: Database, payload: DeliverEventPayload, options: DeliverEventOptions = {}): Promise<DeliverEventResult> {
+export async function deliverEvent(
+  db: Database,
+  payload: DeliverEventPayload,
+  options: DeliverEventOptions = {},
+): Promise<DeliverEventResult> {
   const now = options.now ?? (() => new Date());
   const [row] = await db
-    .select({ delivery: eventDeliveries, event: events, secretEnc: platforms.webhookSecretEnc, previousSecretEnc: platforms.previousWebhookSecretEnc })
+    .select({
+      delivery: eventDeliveries,
+      event: events,
+      secretEnc: platforms.webhookSecretEnc,
+      previousSecretEnc: platforms.previousWebhookSecretEnc,
+    })
     .from(eventDeliveries)
     .innerJoin(events, eq(events.id, eventDeliveries.eventId))
     .innerJoin(platforms, eq(platforms.id, eventDeliveries.platformId))
@@ -44,7 +58,10 @@ export async function deliverEvent(db: Database, payload: DeliverEventPayload, o
   const body = eventBody(event);
   const cipher = getFieldCipher();
   // During a rotation both secrets sign, so receivers holding either the new or the old one verify.
-  const secrets = [cipher.decrypt(row.secretEnc), ...(row.previousSecretEnc ? [cipher.decrypt(row.previousSecretEnc)] : [])];
+  const secrets = [
+    cipher.decrypt(row.secretEnc),
+    ...(row.previousSecretEnc ? [cipher.decrypt(row.previousSecretEnc)] : []),
+  ];
 
   const startedAt = now();
   const started = performance.now();
@@ -57,7 +74,10 @@ export async function deliverEvent(db: Database, payload: DeliverEventPayload, o
     : await sendWebhook({
         url: delivery.url,
         body,
-        headers: { 'X-Event-Id': event.id, [SIGNATURE_HEADER]: signWebhookPayload({ body, secrets, timestamp: Math.floor(startedAt.getTime() / 1000) }) },
+        headers: {
+          'X-Event-Id': event.id,
+          [SIGNATURE_HEADER]: signWebhookPayload({ body, secrets, timestamp: Math.floor(startedAt.getTime() / 1000) }),
+        },
         // Connects only to the addresses it checked (no second, rebindable resolution), in every mode.
         fetch: pinnedFetch({
           lookup: options.lookup,
@@ -90,7 +110,13 @@ export async function deliverEvent(db: Database, payload: DeliverEventPayload, o
         nextAttemptAt,
         ...(outcome.ok ? { deliveredAt: finishedAt } : {}),
       })
-      .where(and(eq(eventDeliveries.id, delivery.id), eq(eventDeliveries.status, 'pending'), eq(eventDeliveries.attempts, payload.attempt - 1)))
+      .where(
+        and(
+          eq(eventDeliveries.id, delivery.id),
+          eq(eventDeliveries.status, 'pending'),
+          eq(eventDeliveries.attempts, payload.attempt - 1),
+        ),
+      )
       .returning({ id: eventDeliveries.id });
     if (updated.length === 0) return false;
     await tx.insert(deliveryAttempts).values({

@@ -30,7 +30,10 @@ export function isForbiddenAddress(address: string): boolean {
  * literals. Used where the service never connects itself (browser redirects), so resolving would prove nothing.
  */
 export function isPrivateHostLiteral(hostname: string): boolean {
-  const host = hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase().replace(/\.$/, '');
+  const host = hostname
+    .replace(/^\[(.*)\]$/, '$1')
+    .toLowerCase()
+    .replace(/\.$/, '');
   if (host === 'localhost' || host.endsWith('.localhost')) return true;
   return isIP(host) !== 0 && isForbiddenAddress(host);
 }
@@ -60,7 +63,8 @@ export async function deliveryUrlProblem(url: string, options: DeliveryUrlOption
     return 'refused: the notify URL is not a valid URL';
   }
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return 'refused: the notify URL must be http(s)';
-  if (options.mode === 'live' && parsed.protocol !== 'https:') return 'refused: the notify URL must be https in live mode';
+  if (options.mode === 'live' && parsed.protocol !== 'https:')
+    return 'refused: the notify URL must be https in live mode';
   if (options.allowPrivate) return null;
   const hostname = parsed.hostname.replace(/^\[(.*)\]$/, '$1');
   // localhost names never reach DNS (resolvers answer them locally, or not at all).

@@ -19,7 +19,9 @@ export async function emitEvent(
   const eventId = newId('evt');
   // Millisecond precision set here, so the `createdAt` in the body is the same on every attempt and re-read.
   const createdAt = new Date();
-  await db.insert(events).values({ id: eventId, platformId: input.platformId, type: input.type, data: input.data, createdAt });
+  await db
+    .insert(events)
+    .values({ id: eventId, platformId: input.platformId, type: input.type, data: input.data, createdAt });
   const url = await currentNotifyUrl(db, input.platformId, input.type);
   if (!url) return { eventId, deliveryId: null };
   const deliveryId = await createDelivery(db, { eventId, platformId: input.platformId, url });

@@ -20,7 +20,12 @@ export async function listDeliveries(ctx: PlatformContext, query: z.infer<typeof
   if (query.status) conditions.push(eq(eventDeliveries.status, query.status));
   if (query.cursor) {
     const c = decodeCursor(query.cursor);
-    conditions.push(or(lt(eventDeliveries.createdAt, c.createdAt), and(eq(eventDeliveries.createdAt, c.createdAt), lt(eventDeliveries.id, c.id))));
+    conditions.push(
+      or(
+        lt(eventDeliveries.createdAt, c.createdAt),
+        and(eq(eventDeliveries.createdAt, c.createdAt), lt(eventDeliveries.id, c.id)),
+      ),
+    );
   }
   const rows = await ctx.db
     .select({ delivery: eventDeliveries, eventType: events.type })
@@ -37,10 +42,20 @@ export async function listDeliveries(ctx: PlatformContext, query: z.infer<typeof
   const attempts =
     ids.length === 0
       ? []
-      : await ctx.db.select().from(deliveryAttempts).where(inArray(deliveryAttempts.deliveryId, ids)).orderBy(asc(deliveryAttempts.attempt));
+      : await ctx.db
+          .select()
+          .from(deliveryAttempts)
+          .where(inArray(deliveryAttempts.deliveryId, ids))
+          .orderBy(asc(deliveryAttempts.attempt));
   return {
     object: 'list' as const,
-    data: page.data.map((r) => toDeliveryDto(r.delivery, r.eventType, attempts.filter((a) => a.deliveryId === r.id))),
+    data: page.data.map((r) =>
+      toDeliveryDto(
+        r.delivery,
+        r.eventType,
+        attempts.filter((a) => a.deliveryId === r.id),
+      ),
+    ),
     hasMore: page.hasMore,
     nextCursor: page.nextCursor,
   };

@@ -3,7 +3,7 @@ import type { Db } from '@/server/db';
 import { platforms } from '@/server/db/schema';
 import type { PlatformConfigKey } from '@/schemas/platform-config';
 
-/** Which platform config key holds the receiver of an event type (decisions §6, service.md "Events"). */
+/** Which platform config key holds the receiver of an event type (docs/product/decisions.md §6, docs/product/service.md §6). */
 export function notifyUrlKey(type: string): PlatformConfigKey | undefined {
   if (type.startsWith('sub_merchant.')) return 'payments.notify_url';
   if (type.startsWith('miniprogram.')) return 'miniprogram.audit_notify_url';

@@ -25,7 +25,10 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 const failureCode = async (promise: Promise<unknown>) => {
-  const error = (await promise.then(() => null, (e: unknown) => e)) as { cause?: { code?: string } } | null;
+  const error = (await promise.then(
+    () => null,
+    (e: unknown) => e,
+  )) as { cause?: { code?: string } } | null;
   return error?.cause?.code;
 };
 
@@ -33,14 +36,18 @@ describe('pinnedFetch (live-mode webhook transport)', () => {
   it('refuses a host that resolves to loopback before any connection is made', async () => {
     const before = connections;
     const lookup = async () => [{ address: '127.0.0.1', family: 4 }];
-    expect(await failureCode(pinnedFetch({ lookup })(`http://hooks.example.test:${port}/x`, { method: 'POST', body: '{}' }))).toBe(FORBIDDEN_ADDRESS);
+    expect(
+      await failureCode(pinnedFetch({ lookup })(`http://hooks.example.test:${port}/x`, { method: 'POST', body: '{}' })),
+    ).toBe(FORBIDDEN_ADDRESS);
     expect(connections).toBe(before);
   });
 
   it('refuses loopback, private and metadata IP literals, which never go through DNS', async () => {
     const before = connections;
     for (const host of ['127.0.0.1', '[::1]', '169.254.169.254', '10.0.0.1', '[::ffff:127.0.0.1]']) {
-      expect(await failureCode(pinnedFetch()(`http://${host}:${port}/x`, { method: 'POST', body: '{}' })), host).toBe(FORBIDDEN_ADDRESS);
+      expect(await failureCode(pinnedFetch()(`http://${host}:${port}/x`, { method: 'POST', body: '{}' })), host).toBe(
+        FORBIDDEN_ADDRESS,
+      );
     }
     expect(connections).toBe(before);
   });
@@ -74,19 +81,29 @@ describe('pinnedFetch (live-mode webhook transport)', () => {
   });
 
   it('never follows a redirect (to the metadata service, say) and handles bodyless answers', async () => {
-    const fetchPinned = pinnedFetch({ lookup: async () => [{ address: '127.0.0.1', family: 4 }], allowAddress: (a) => a === '127.0.0.1' });
+    const fetchPinned = pinnedFetch({
+      lookup: async () => [{ address: '127.0.0.1', family: 4 }],
+      allowAddress: (a) => a === '127.0.0.1',
+    });
     const redirected = await fetchPinned(`http://hooks.example.test:${port}/redirect`, { method: 'POST', body: '{}' });
     expect(redirected.status).toBe(302);
     expect(redirected.headers.get('location')).toContain('169.254.169.254');
-    expect((await fetchPinned(`http://hooks.example.test:${port}/empty`, { method: 'POST', body: '{}' })).status).toBe(204);
+    expect((await fetchPinned(`http://hooks.example.test:${port}/empty`, { method: 'POST', body: '{}' })).status).toBe(
+      204,
+    );
   });
 
   it('gives up at the deadline with an AbortError, as fetch does', async () => {
     const silent = net.createServer(() => {});
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const silentPort = (silent.address() as AddressInfo).port;
-    const fetchPinned = pinnedFetch({ lookup: async () => [{ address: '127.0.0.1', family: 4 }], allowAddress: () => true });
-    const error = await fetchPinned(`http://slow.example.test:${silentPort}/`, { signal: AbortSignal.timeout(200) }).catch((e: Error) => e);
+    const fetchPinned = pinnedFetch({
+      lookup: async () => [{ address: '127.0.0.1', family: 4 }],
+      allowAddress: () => true,
+    });
+    const error = await fetchPinned(`http://slow.example.test:${silentPort}/`, {
+      signal: AbortSignal.timeout(200),
+    }).catch((e: Error) => e);
     expect((error as Error).name).toMatch(/AbortError|TimeoutError/);
     silent.close();
   });

@@ -22,7 +22,9 @@ export type PinnedFetchOptions = {
 };
 
 const forbiddenError = (host: string) =>
-  Object.assign(new Error(`${host} resolves to a loopback, private or link-local address`), { code: FORBIDDEN_ADDRESS });
+  Object.assign(new Error(`${host} resolves to a loopback, private or link-local address`), {
+    code: FORBIDDEN_ADDRESS,
+  });
 
 type LookupCallback = (error: Error | null, address: string | LookupAddress[], family?: number) => void;
 
@@ -30,10 +32,15 @@ export function pinnedFetch(options: PinnedFetchOptions = {}): typeof fetch {
   const resolveAll = options.lookup ?? defaultLookup;
   const allowed = options.allowAddress ?? ((address: string) => !isForbiddenAddress(address));
 
-  const checkedLookup = (hostname: string, lookupOptions: LookupOneOptions | LookupAllOptions, callback: LookupCallback) => {
+  const checkedLookup = (
+    hostname: string,
+    lookupOptions: LookupOneOptions | LookupAllOptions,
+    callback: LookupCallback,
+  ) => {
     resolveAll(hostname).then(
       (addresses) => {
-        if (addresses.length === 0) return callback(Object.assign(new Error(`${hostname} does not resolve`), { code: 'ENOTFOUND' }), []);
+        if (addresses.length === 0)
+          return callback(Object.assign(new Error(`${hostname} does not resolve`), { code: 'ENOTFOUND' }), []);
         if (!addresses.every((a) => allowed(a.address))) return callback(forbiddenError(hostname), []);
         // Node ≥ 20 asks for all addresses (happy eyeballs); older callers for one.
         if (lookupOptions.all) return callback(null, addresses);

@@ -24,7 +24,10 @@ export async function redeliverEvent(ctx: PlatformContext, input: z.infer<typeof
   if (!original) throw notFound('Delivery');
   const url = await currentNotifyUrl(ctx.db, ctx.platformId, original.eventType);
   if (!url) {
-    throw new AppError('invalid_state', `No notify URL is configured for ${original.eventType} events; set ${notifyUrlKey(original.eventType) ?? 'one'} first.`);
+    throw new AppError(
+      'invalid_state',
+      `No notify URL is configured for ${original.eventType} events; set ${notifyUrlKey(original.eventType) ?? 'one'} first.`,
+    );
   }
   return ctx.db.transaction(async (tx) => {
     const deliveryId = await createDelivery(tx, { eventId: original.eventId, platformId: ctx.platformId, url });

@@ -5,7 +5,17 @@ import { getEnv } from '@/env';
  * receiver that is down for a weekend still gets its events: the span is > 3 days even at the lowest jitter.
  */
 export const DEFAULT_RETRY_SCHEDULE_SECONDS: readonly number[] = [
-  30, 120, 600, 1800, 3600, 3 * 3600, 6 * 3600, 12 * 3600, 24 * 3600, 24 * 3600, 24 * 3600,
+  30,
+  120,
+  600,
+  1800,
+  3600,
+  3 * 3600,
+  6 * 3600,
+  12 * 3600,
+  24 * 3600,
+  24 * 3600,
+  24 * 3600,
 ];
 
 /** ±10 %: spreads a burst of failures (one receiver outage) so retries do not arrive in lockstep. */
@@ -21,7 +31,11 @@ export function retrySchedule(): readonly number[] {
  * Milliseconds to wait after failed attempt number `attempt` (1-based), or null when the schedule is exhausted
  * and the delivery is given up. `random` is injectable so tests can pin the jitter.
  */
-export function retryDelayMs(attempt: number, schedule: readonly number[] = retrySchedule(), random: () => number = Math.random): number | null {
+export function retryDelayMs(
+  attempt: number,
+  schedule: readonly number[] = retrySchedule(),
+  random: () => number = Math.random,
+): number | null {
   const base = schedule[attempt - 1];
   if (base === undefined) return null;
   const factor = 1 - RETRY_JITTER + 2 * RETRY_JITTER * random();

@@ -24,7 +24,11 @@ export async function rotateWebhookSecret(ctx: PlatformContext): Promise<{ webho
     if (!current) throw notFound('Platform');
     await tx
       .update(platforms)
-      .set({ webhookSecretEnc: getFieldCipher().encrypt(webhookSecret), previousWebhookSecretEnc: current.secretEnc, updatedAt: rotatedAt })
+      .set({
+        webhookSecretEnc: getFieldCipher().encrypt(webhookSecret),
+        previousWebhookSecretEnc: current.secretEnc,
+        updatedAt: rotatedAt,
+      })
       .where(eq(platforms.id, ctx.platformId));
     logger.info({ platformId: ctx.platformId, actor: ctx.actor }, 'webhook secret rotated');
     return { webhookSecret, rotatedAt: rotatedAt.toISOString() };

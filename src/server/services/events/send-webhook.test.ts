@@ -25,7 +25,12 @@ describe('one webhook attempt over HTTP', () => {
   });
 
   it('succeeds on any 2xx, even without a body', async () => {
-    expect(await sendWebhook({ url: `${base}/ok`, body: '{}', headers: {} })).toEqual({ ok: true, statusCode: 204, error: null, responseSnippet: null });
+    expect(await sendWebhook({ url: `${base}/ok`, body: '{}', headers: {} })).toEqual({
+      ok: true,
+      statusCode: 204,
+      error: null,
+      responseSnippet: null,
+    });
   });
 
   it('keeps the first 500 characters of a large error response', async () => {

@@ -5,7 +5,12 @@ export const DELIVERY_TIMEOUT_MS = 10_000;
 export const RESPONSE_SNIPPET_CHARS = 500;
 export const WEBHOOK_USER_AGENT = 'onboarding-service-webhooks/1';
 
-export type SendOutcome = { ok: boolean; statusCode: number | null; error: string | null; responseSnippet: string | null };
+export type SendOutcome = {
+  ok: boolean;
+  statusCode: number | null;
+  error: string | null;
+  responseSnippet: string | null;
+};
 
 export async function sendWebhook(params: {
   url: string;
@@ -39,7 +44,8 @@ function describeFailure(error: unknown, timeoutMs: number): string {
   const name = (error as { name?: unknown })?.name;
   if (name === 'TimeoutError' || name === 'AbortError') return `timed out after ${timeoutMs / 1000} s`;
   const cause = (error as { cause?: { code?: unknown; message?: unknown } })?.cause;
-  if (cause?.code === FORBIDDEN_ADDRESS) return 'refused: the notify URL resolves to a loopback, private or link-local address';
+  if (cause?.code === FORBIDDEN_ADDRESS)
+    return 'refused: the notify URL resolves to a loopback, private or link-local address';
   if (typeof cause?.code === 'string') return `connection failed (${cause.code})`;
   return `request failed: ${error instanceof Error ? error.message : String(error)}`.slice(0, 300);
 }

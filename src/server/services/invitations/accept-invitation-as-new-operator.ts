@@ -39,13 +39,21 @@ export async function acceptInvitationAsNewOperator(db: Db, input: z.input<typeo
     if (!created) {
       // A concurrent accept of this very link that created the account first: say the link is used.
       await pendingInvitation(tx, token);
-      throw new AppError('conflict', 'This e-mail address already has an account: sign in with it to accept the invitation.', {
-        errors: [{ pointer: '/token', code: 'sign_in_required', message: 'sign in with the existing account to accept' }],
-      });
+      throw new AppError(
+        'conflict',
+        'This e-mail address already has an account: sign in with it to accept the invitation.',
+        {
+          errors: [
+            { pointer: '/token', code: 'sign_in_required', message: 'sign in with the existing account to accept' },
+          ],
+        },
+      );
     }
     const joined = await claimInvitation(tx, token, created);
-    logger.info({ platformId: joined.platformId, invitationId: joined.invitationId, operatorId: created.id }, 'invitation accepted by a new operator');
+    logger.info(
+      { platformId: joined.platformId, invitationId: joined.invitationId, operatorId: created.id },
+      'invitation accepted by a new operator',
+    );
     return { platformId: joined.platformId, role: joined.role, email: created.email };
   });
 }
-

@@ -17,10 +17,16 @@ export const acceptSignedInInput = z.object({ token: invitationToken }).strict()
 export async function acceptInvitationSignedIn(db: Db, operatorId: string, input: z.input<typeof acceptSignedInInput>) {
   const { token } = acceptSignedInInput.parse(input);
   return db.transaction(async (tx) => {
-    const [operator] = await tx.select({ id: operators.id, email: operators.email }).from(operators).where(eq(operators.id, operatorId));
+    const [operator] = await tx
+      .select({ id: operators.id, email: operators.email })
+      .from(operators)
+      .where(eq(operators.id, operatorId));
     if (!operator) throw new AppError('unauthenticated', 'Sign in first.');
     const joined = await claimInvitation(tx, token, operator);
-    logger.info({ platformId: joined.platformId, invitationId: joined.invitationId, operatorId }, 'invitation accepted by an existing operator');
+    logger.info(
+      { platformId: joined.platformId, invitationId: joined.invitationId, operatorId },
+      'invitation accepted by an existing operator',
+    );
     return { platformId: joined.platformId, role: joined.role };
   });
 }

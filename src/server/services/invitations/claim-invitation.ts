@@ -27,7 +27,11 @@ export async function claimInvitation(tx: Db, token: string, operator: { id: str
         gt(platformInvitations.expiresAt, sql`now()`),
       ),
     )
-    .returning({ id: platformInvitations.id, platformId: platformInvitations.platformId, role: platformInvitations.role });
+    .returning({
+      id: platformInvitations.id,
+      platformId: platformInvitations.platformId,
+      role: platformInvitations.role,
+    });
   if (!claimed) throw await whyRefused(tx, tokenHash);
   const [added] = await tx
     .insert(memberships)
@@ -43,7 +47,8 @@ export async function claimInvitation(tx: Db, token: string, operator: { id: str
 export async function pendingInvitation(tx: Db, token: string) {
   const tokenHash = hashInvitationToken(token);
   const [row] = await tx.select().from(platformInvitations).where(eq(platformInvitations.tokenHash, tokenHash));
-  if (!row || row.acceptedAt || row.revokedAt || row.expiresAt.getTime() <= Date.now()) throw await whyRefused(tx, tokenHash);
+  if (!row || row.acceptedAt || row.revokedAt || row.expiresAt.getTime() <= Date.now())
+    throw await whyRefused(tx, tokenHash);
   return row;
 }
 
@@ -51,13 +56,20 @@ async function whyRefused(tx: Db, tokenHash: string): Promise<AppError> {
   const [row] = await tx.select().from(platformInvitations).where(eq(platformInvitations.tokenHash, tokenHash));
   if (!row) return refuse('unknown', 'This invitation link is not valid.');
   if (row.acceptedAt) {
-    return new AppError('state_already_used', 'This invitation was already accepted.', { errors: [{ pointer: '/token', code: 'used', message: 'already accepted' }] });
+    return new AppError('state_already_used', 'This invitation was already accepted.', {
+      errors: [{ pointer: '/token', code: 'used', message: 'already accepted' }],
+    });
   }
   if (row.revokedAt) return refuse('revoked', 'This invitation was revoked by an admin of the platform.');
-  if (row.expiresAt.getTime() <= Date.now()) return refuse('expired', 'This invitation has expired; ask for a new one.');
-  return new AppError('forbidden', 'This invitation is for another e-mail address than the account you are signed in with.', {
-    errors: [{ pointer: '/token', code: 'other_account', message: 'the invitation is for another e-mail address' }],
-  });
+  if (row.expiresAt.getTime() <= Date.now())
+    return refuse('expired', 'This invitation has expired; ask for a new one.');
+  return new AppError(
+    'forbidden',
+    'This invitation is for another e-mail address than the account you are signed in with.',
+    {
+      errors: [{ pointer: '/token', code: 'other_account', message: 'the invitation is for another e-mail address' }],
+    },
+  );
 }
 
 async function currentRole(tx: Db, operatorId: string, platformId: string): Promise<OperatorRole> {

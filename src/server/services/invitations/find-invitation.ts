@@ -29,5 +29,11 @@ export async function findInvitation(db: Db, token: string): Promise<InvitationV
   if (row.acceptedAt) return { status: 'accepted' };
   if (row.revokedAt) return { status: 'revoked' };
   if (row.expiresAt.getTime() <= Date.now()) return { status: 'expired' };
-  return { status: 'pending', platformName: row.platformName, email: row.email, role: row.role, expiresAt: row.expiresAt.toISOString() };
+  return {
+    status: 'pending',
+    platformName: row.platformName,
+    email: row.email,
+    role: row.role,
+    expiresAt: row.expiresAt.toISOString(),
+  };
 }

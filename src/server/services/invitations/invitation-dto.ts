@@ -11,7 +11,10 @@ export type InvitationDto = {
   expired: boolean;
 };
 
-export const toInvitationDto = (row: { id: string; email: string; role: OperatorRole; invitedBy: string | null; createdAt: Date; expiresAt: Date }, now = Date.now()): InvitationDto => ({
+export const toInvitationDto = (
+  row: { id: string; email: string; role: OperatorRole; invitedBy: string | null; createdAt: Date; expiresAt: Date },
+  now = Date.now(),
+): InvitationDto => ({
   id: row.id,
   email: row.email,
   role: row.role,

@@ -10,7 +10,10 @@ import { hashInvitationToken, INVITATION_TTL_MS, invitationPath, newInvitationTo
 
 export const invitePlatformMemberInput = z
   .object({
-    email: z.email().max(254).transform((e) => e.trim().toLowerCase()),
+    email: z
+      .email()
+      .max(254)
+      .transform((e) => e.trim().toLowerCase()),
     role: z.enum(operatorRoles),
   })
   .strict();
@@ -33,14 +36,24 @@ export async function invitePlatformMember(
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     throw new AppError('invalid_request', `${issue.path.join('.') || 'input'} is not valid.`, {
-      errors: [{ pointer: `/${issue.path.join('/')}`, code: 'invalid_value', message: issue.path[0] === 'email' ? 'not an e-mail address' : issue.message }],
+      errors: [
+        {
+          pointer: `/${issue.path.join('/')}`,
+          code: 'invalid_value',
+          message: issue.path[0] === 'email' ? 'not an e-mail address' : issue.message,
+        },
+      ],
     });
   }
   const { email, role } = parsed.data;
   const token = newInvitationToken();
   return ctx.db.transaction(async (tx) => {
     // Serializes invitations of one platform, so two admins inviting the same e-mail leave one valid link.
-    const [platform] = await tx.select({ id: platforms.id }).from(platforms).where(eq(platforms.id, ctx.platformId)).for('update');
+    const [platform] = await tx
+      .select({ id: platforms.id })
+      .from(platforms)
+      .where(eq(platforms.id, ctx.platformId))
+      .for('update');
     if (!platform) throw notFound('Platform');
     const [member] = await tx
       .select({ operatorId: memberships.operatorId })
@@ -56,7 +69,14 @@ export async function invitePlatformMember(
     await tx
       .update(platformInvitations)
       .set({ revokedAt: now })
-      .where(and(eq(platformInvitations.platformId, ctx.platformId), eq(platformInvitations.email, email), isNull(platformInvitations.acceptedAt), isNull(platformInvitations.revokedAt)));
+      .where(
+        and(
+          eq(platformInvitations.platformId, ctx.platformId),
+          eq(platformInvitations.email, email),
+          isNull(platformInvitations.acceptedAt),
+          isNull(platformInvitations.revokedAt),
+        ),
+      );
     const [row] = await tx
       .insert(platformInvitations)
       .values({
@@ -70,8 +90,14 @@ export async function invitePlatformMember(
         expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
       })
       .returning();
-    const [inviter] = await tx.select({ email: operators.email }).from(operators).where(eq(operators.id, ctx.operatorId));
+    const [inviter] = await tx
+      .select({ email: operators.email })
+      .from(operators)
+      .where(eq(operators.id, ctx.operatorId));
     logger.info({ platformId: ctx.platformId, actor: ctx.actor, invitationId: row!.id, role }, 'member invited');
-    return { invitation: toInvitationDto({ ...row!, invitedBy: inviter?.email ?? null }), acceptPath: invitationPath(token) };
+    return {
+      invitation: toInvitationDto({ ...row!, invitedBy: inviter?.email ?? null }),
+      acceptPath: invitationPath(token),
+    };
   });
 }

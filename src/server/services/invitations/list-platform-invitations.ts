@@ -7,7 +7,9 @@ import { toInvitationDto, type InvitationDto } from './invitation-dto';
  * This platform's invitations not yet accepted or revoked, oldest first; expired ones stay listed (marked) so
  * an admin sees why someone could not join and can invite again.
  */
-export async function listPlatformInvitations(ctx: PlatformContext): Promise<{ object: 'list'; data: InvitationDto[] }> {
+export async function listPlatformInvitations(
+  ctx: PlatformContext,
+): Promise<{ object: 'list'; data: InvitationDto[] }> {
   const rows = await ctx.db
     .select({
       id: platformInvitations.id,
@@ -19,7 +21,13 @@ export async function listPlatformInvitations(ctx: PlatformContext): Promise<{ o
     })
     .from(platformInvitations)
     .leftJoin(operators, eq(operators.id, platformInvitations.invitedBy))
-    .where(and(eq(platformInvitations.platformId, ctx.platformId), isNull(platformInvitations.acceptedAt), isNull(platformInvitations.revokedAt)))
+    .where(
+      and(
+        eq(platformInvitations.platformId, ctx.platformId),
+        isNull(platformInvitations.acceptedAt),
+        isNull(platformInvitations.revokedAt),
+      ),
+    )
     .orderBy(asc(platformInvitations.createdAt));
   const now = Date.now();
   return { object: 'list', data: rows.map((row) => toInvitationDto(row, now)) };

@@ -11,7 +11,10 @@ export const revokePlatformInvitationInput = z.object({ invitationId: z.string()
  * Makes a pending invitation's link useless. Another platform's invitation, or one already accepted or
  * revoked, is 404: the same answer as an id that never existed.
  */
-export async function revokePlatformInvitation(ctx: PlatformContext, input: z.infer<typeof revokePlatformInvitationInput>) {
+export async function revokePlatformInvitation(
+  ctx: PlatformContext,
+  input: z.infer<typeof revokePlatformInvitationInput>,
+) {
   const [revoked] = await ctx.db
     .update(platformInvitations)
     .set({ revokedAt: new Date() })

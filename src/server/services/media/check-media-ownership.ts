@@ -1,5 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { formDataFieldNames, formDataFields, formDataPointer, type FormData, type FormDataFieldError } from '@/schemas/form-data';
+import {
+  formDataFieldNames,
+  formDataFields,
+  formDataPointer,
+  type FormData,
+  type FormDataFieldError,
+} from '@/schemas/form-data';
 import { media, type Provider } from '@/server/db/schema';
 import type { PlatformContext } from '@/server/services/context';
 
@@ -10,23 +16,36 @@ import type { PlatformContext } from '@/server/services/context';
  * readily as an own one: the check has to be ours. An id never uploaded through this service is refused too,
  * since nothing shows whose it is. One error per pointer; messages never repeat the id.
  */
-export async function checkMediaOwnership(ctx: PlatformContext, provider: Provider, formData: FormData): Promise<FormDataFieldError[]> {
+export async function checkMediaOwnership(
+  ctx: PlatformContext,
+  provider: Provider,
+  formData: FormData,
+): Promise<FormDataFieldError[]> {
   const references: { pointer: string; field: keyof typeof formDataFields; mediaId: string }[] = [];
   for (const field of formDataFieldNames) {
     const { kind } = formDataFields[field];
     if (kind !== 'mediaId' && kind !== 'mediaIdList') continue;
     const value: unknown = formData[field];
-    const items = Array.isArray(value) ? value.map((item: unknown, index) => [item, index] as const) : [[value, undefined] as const];
+    const items = Array.isArray(value)
+      ? value.map((item: unknown, index) => [item, index] as const)
+      : [[value, undefined] as const];
     for (const [item, index] of items) {
       // Missing, empty or mistyped values already have their own error from the field checks.
-      if (typeof item === 'string' && item.trim() !== '') references.push({ pointer: formDataPointer(field, index), field, mediaId: item });
+      if (typeof item === 'string' && item.trim() !== '')
+        references.push({ pointer: formDataPointer(field, index), field, mediaId: item });
     }
   }
   if (references.length === 0) return [];
   const owned = await ctx.db
     .select({ mediaId: media.upstreamMediaId })
     .from(media)
-    .where(and(eq(media.provider, provider), inArray(media.upstreamMediaId, [...new Set(references.map((r) => r.mediaId))]), eq(media.platformId, ctx.platformId)));
+    .where(
+      and(
+        eq(media.provider, provider),
+        inArray(media.upstreamMediaId, [...new Set(references.map((r) => r.mediaId))]),
+        eq(media.platformId, ctx.platformId),
+      ),
+    );
   const ownIds = new Set(owned.map((row) => row.mediaId));
   return references
     .filter((reference) => !ownIds.has(reference.mediaId))

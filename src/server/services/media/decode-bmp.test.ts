@@ -4,7 +4,16 @@ import { encodeBmp24 } from '../../../../test/support/test-images';
 import { decodeBmp, readBmpHeader } from './decode-bmp';
 
 /** Writes a BMP with a BITMAPINFOHEADER (or a V5 header) around rows given in file order. */
-function bmp(o: { width: number; height: number; bitCount: number; compression?: number; masks?: number[]; palette?: number[][]; rows: Buffer[]; v5?: boolean }) {
+function bmp(o: {
+  width: number;
+  height: number;
+  bitCount: number;
+  compression?: number;
+  masks?: number[];
+  palette?: number[][];
+  rows: Buffer[];
+  v5?: boolean;
+}) {
   const dib = o.v5 ? 124 : 40;
   const masks = o.masks && !o.v5 ? Buffer.alloc(12) : Buffer.alloc(0);
   const palette = Buffer.alloc((o.palette?.length ?? 0) * 4);
@@ -38,7 +47,15 @@ describe('decodeBmp', () => {
     const row = Buffer.alloc(8);
     row.writeUInt32LE(pixel(255, 0, 10), 0);
     row.writeUInt32LE(pixel(1, 2, 3), 4);
-    const file = bmp({ width: 2, height: -1, bitCount: 32, compression: 3, masks: [0xff0000, 0xff00, 0xff], rows: [row], v5: true });
+    const file = bmp({
+      width: 2,
+      height: -1,
+      bitCount: 32,
+      compression: 3,
+      masks: [0xff0000, 0xff00, 0xff],
+      rows: [row],
+      v5: true,
+    });
     expect([...decodeBmp(file).rgb]).toEqual([255, 0, 10, 1, 2, 3]);
   });
 
@@ -46,12 +63,21 @@ describe('decodeBmp', () => {
     const row16 = Buffer.alloc(4);
     row16.writeUInt16LE(0x7c00, 0); // pure red in 5-5-5
     row16.writeUInt16LE(0x001f, 2); // pure blue
-    expect([...decodeBmp(bmp({ width: 2, height: 1, bitCount: 16, rows: [row16] })).rgb]).toEqual([255, 0, 0, 0, 0, 255]);
-    const palette = [[10, 20, 30], [200, 100, 50]];
+    expect([...decodeBmp(bmp({ width: 2, height: 1, bitCount: 16, rows: [row16] })).rgb]).toEqual([
+      255, 0, 0, 0, 0, 255,
+    ]);
+    const palette = [
+      [10, 20, 30],
+      [200, 100, 50],
+    ];
     const row8 = Buffer.from([1, 0, 0, 0]);
-    expect([...decodeBmp(bmp({ width: 2, height: 1, bitCount: 8, palette, rows: [row8] })).rgb]).toEqual([200, 100, 50, 10, 20, 30]);
+    expect([...decodeBmp(bmp({ width: 2, height: 1, bitCount: 8, palette, rows: [row8] })).rgb]).toEqual([
+      200, 100, 50, 10, 20, 30,
+    ]);
     const row1 = Buffer.from([0b01000000, 0, 0, 0]);
-    expect([...decodeBmp(bmp({ width: 2, height: 1, bitCount: 1, palette, rows: [row1] })).rgb]).toEqual([10, 20, 30, 200, 100, 50]);
+    expect([...decodeBmp(bmp({ width: 2, height: 1, bitCount: 1, palette, rows: [row1] })).rgb]).toEqual([
+      10, 20, 30, 200, 100, 50,
+    ]);
   });
 
   it('reads the dimensions without touching the pixels, and refuses RLE, truncated data and bad sizes with 415', () => {

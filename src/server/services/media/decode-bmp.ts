@@ -39,11 +39,13 @@ export function readBmpHeader(bytes: Uint8Array): BmpHeader {
   const compression = core ? BI_RGB : buf.readUInt32LE(30);
   if (width <= 0 || rawHeight === 0 || rawHeight === -2147483648) throw unsupported('the dimensions are invalid');
   if (![1, 4, 8, 16, 24, 32].includes(bitCount)) throw unsupported(`${bitCount} bits per pixel is not supported`);
-  if (![BI_RGB, BI_BITFIELDS, BI_ALPHABITFIELDS].includes(compression)) throw unsupported('compressed BMPs are not supported');
+  if (![BI_RGB, BI_BITFIELDS, BI_ALPHABITFIELDS].includes(compression))
+    throw unsupported('compressed BMPs are not supported');
   const bitfields = compression !== BI_RGB;
   if (bitfields && bitCount !== 16 && bitCount !== 32) throw unsupported('bit fields need 16 or 32 bits per pixel');
   // BITMAPINFOHEADER keeps its masks right after the header; v2+ headers contain them at the same offsets.
-  const extraMasks = dibSize === 40 ? (compression === BI_BITFIELDS ? 12 : compression === BI_ALPHABITFIELDS ? 16 : 0) : 0;
+  const extraMasks =
+    dibSize === 40 ? (compression === BI_BITFIELDS ? 12 : compression === BI_ALPHABITFIELDS ? 16 : 0) : 0;
   if (bitfields && buf.length < 66) throw unsupported('the bit masks are truncated');
   const masks: [number, number, number] = bitfields
     ? [buf.readUInt32LE(54), buf.readUInt32LE(58), buf.readUInt32LE(62)]
@@ -87,7 +89,11 @@ export function decodeBmp(bytes: Uint8Array): { width: number; height: number; r
     const at = h.paletteOffset + i * h.paletteEntryBytes;
     palette.push([buf[at + 2]!, buf[at + 1]!, buf[at]!]);
   }
-  const [red, green, blue] = h.masks.map(channelReader) as [(p: number) => number, (p: number) => number, (p: number) => number];
+  const [red, green, blue] = h.masks.map(channelReader) as [
+    (p: number) => number,
+    (p: number) => number,
+    (p: number) => number,
+  ];
   const rgb = Buffer.alloc(h.width * h.height * 3);
   for (let y = 0; y < h.height; y++) {
     const row = h.dataOffset + (h.topDown ? y : h.height - 1 - y) * rowBytes;

@@ -21,10 +21,21 @@ export async function getMedia(ctx: PlatformContext, mediaId: string): Promise<M
     })
     .from(media)
     // The provider list lets the (provider, upstream_media_id) index serve a lookup that does not name the provider.
-    .where(and(inArray(media.provider, [...providers]), eq(media.upstreamMediaId, mediaId), eq(media.platformId, ctx.platformId)))
+    .where(
+      and(
+        inArray(media.provider, [...providers]),
+        eq(media.upstreamMediaId, mediaId),
+        eq(media.platformId, ctx.platformId),
+      ),
+    )
     .orderBy(desc(media.createdAt))
     .limit(1);
   if (!row || (row.sealed === null && row.plainHex === null)) throw notFound('Media');
   const bytes = row.sealed !== null ? getFieldCipher().decryptBytes(row.sealed) : Buffer.from(row.plainHex!, 'hex');
-  return { bytes, mimeType: row.mimeType, size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
+  return {
+    bytes,
+    mimeType: row.mimeType,
+    size: bytes.length,
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+  };
 }

@@ -4,11 +4,18 @@ import type { media } from '@/server/db/schema';
 
 export const mediaSchema = z
   .object({
-    mediaId: z.string().describe('The provider\'s media id: put it into formData fields ending in Copy or Pics.'),
+    mediaId: z.string().describe("The provider's media id: put it into formData fields ending in Copy or Pics."),
     provider: z.enum(['providerA', 'providerB']).describe('Media ids belong to one provider.'),
-    mimeType: z.enum(['image/jpeg', 'image/png']).describe('Type of the bytes sent upstream (BMP and oversized photos become JPEG).'),
-    size: z.number().int().describe('Bytes sent upstream, within the provider\'s limit (providerA 2 MB, providerB 10 MB).'),
-    sha256: z.string().describe('Hex SHA-256 of the bytes sent upstream; the same image uploaded again returns the same mediaId.'),
+    mimeType: z
+      .enum(['image/jpeg', 'image/png'])
+      .describe('Type of the bytes sent upstream (BMP and oversized photos become JPEG).'),
+    size: z
+      .number()
+      .int()
+      .describe("Bytes sent upstream, within the provider's limit (providerA 2 MB, providerB 10 MB)."),
+    sha256: z
+      .string()
+      .describe('Hex SHA-256 of the bytes sent upstream; the same image uploaded again returns the same mediaId.'),
   })
   .meta({
     id: 'Media',

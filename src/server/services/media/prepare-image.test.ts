@@ -3,7 +3,13 @@ import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '@/server/errors';
-import { PLANTED, jpegWithPrivateMetadata, pngWithGarbageIdat, pngWithTextChunks, truncatedJpeg } from '../../../../test/support/private-images';
+import {
+  PLANTED,
+  jpegWithPrivateMetadata,
+  pngWithGarbageIdat,
+  pngWithTextChunks,
+  truncatedJpeg,
+} from '../../../../test/support/private-images';
 import { noiseBmp, noiseJpeg, noisePng, solidPng } from '../../../../test/support/test-images';
 import { MAX_INPUT_PIXELS, prepareImage } from './prepare-image';
 
@@ -17,28 +23,48 @@ function claimDimensions(png: Buffer, width: number, height: number) {
 }
 
 async function failure(promise: Promise<unknown>) {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(AppError);
   return error as AppError;
 }
 
 describe('prepareImage', () => {
   it('re-encodes JPEG and PNG within the limit in their own format, the PNG losslessly, deterministically', async () => {
-    for (const [bytes, type] of [[await noiseJpeg(64, 48), 'image/jpeg'], [await noisePng(64, 48), 'image/png']] as const) {
+    for (const [bytes, type] of [
+      [await noiseJpeg(64, 48), 'image/jpeg'],
+      [await noisePng(64, 48), 'image/png'],
+    ] as const) {
       const prepared = await prepareImage(bytes, type, 1024 * 1024);
       expect(prepared).toMatchObject({ mimeType: type, width: 64, height: 48 });
       expect((await prepareImage(bytes, type, 1024 * 1024)).bytes.equals(prepared.bytes)).toBe(true);
     }
     const png = await noisePng(32, 16);
-    const [before, after] = await Promise.all([sharp(png).raw().toBuffer(), sharp((await prepareImage(png, 'image/png', 1024 * 1024)).bytes).raw().toBuffer()]);
+    const [before, after] = await Promise.all([
+      sharp(png).raw().toBuffer(),
+      sharp((await prepareImage(png, 'image/png', 1024 * 1024)).bytes)
+        .raw()
+        .toBuffer(),
+    ]);
     expect(after.equals(before)).toBe(true);
   });
 
   it('keeps no metadata: EXIF (GPS, serial), XMP and a JPEG comment, PNG text chunks', async () => {
-    for (const [bytes, type] of [[await jpegWithPrivateMetadata(), 'image/jpeg'], [await pngWithTextChunks(), 'image/png']] as const) {
+    for (const [bytes, type] of [
+      [await jpegWithPrivateMetadata(), 'image/jpeg'],
+      [await pngWithTextChunks(), 'image/png'],
+    ] as const) {
       const prepared = await prepareImage(bytes, type, 1024 * 1024);
       const meta = await sharp(prepared.bytes).metadata();
-      expect([meta.exif, meta.xmp, meta.iptc, meta.icc, meta.comments]).toEqual([undefined, undefined, undefined, undefined, undefined]);
+      expect([meta.exif, meta.xmp, meta.iptc, meta.icc, meta.comments]).toEqual([
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+      ]);
       const text = prepared.bytes.toString('latin1');
       expect(Object.values(PLANTED).filter((planted) => text.includes(planted))).toEqual([]);
     }
@@ -78,7 +104,9 @@ describe('prepareImage', () => {
     expect((await sharp(fromBmp.bytes).metadata()).format).toBe('jpeg');
     // Fully transparent, but with noise in the colour channels so the PNG is large.
     const rgba = randomBytes(300 * 200 * 4).map((v, i) => (i % 4 === 3 ? 0 : v));
-    const transparent = await sharp(rgba, { raw: { width: 300, height: 200, channels: 4 } }).png().toBuffer();
+    const transparent = await sharp(rgba, { raw: { width: 300, height: 200, channels: 4 } })
+      .png()
+      .toBuffer();
     expect(transparent.length).toBeGreaterThan(50_000);
     const flattened = await prepareImage(transparent, 'image/png', 50_000);
     expect(flattened.mimeType).toBe('image/jpeg');
@@ -87,7 +115,10 @@ describe('prepareImage', () => {
   });
 
   it('applies EXIF orientation when re-encoding and reports the upright size, also of the stored pixels', async () => {
-    const sideways = await sharp(await noiseJpeg(80, 40, 95)).withMetadata({ orientation: 6 }).jpeg({ quality: 95 }).toBuffer();
+    const sideways = await sharp(await noiseJpeg(80, 40, 95))
+      .withMetadata({ orientation: 6 })
+      .jpeg({ quality: 95 })
+      .toBuffer();
     const fitting = await prepareImage(sideways, 'image/jpeg', 1024 * 1024);
     expect(fitting).toMatchObject({ width: 40, height: 80 });
     const stored = await sharp(fitting.bytes).metadata();
@@ -99,7 +130,10 @@ describe('prepareImage', () => {
   it('answers 415 for data behind a valid signature that does not decode, completely: a truncated JPEG, a PNG with garbage pixel data', async () => {
     const broken = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 7)]);
     expect((await failure(prepareImage(broken, 'image/jpeg', 1024))).code).toBe('unsupported_media_type');
-    for (const [bytes, type] of [[await truncatedJpeg(), 'image/jpeg'], [await pngWithGarbageIdat(), 'image/png']] as const) {
+    for (const [bytes, type] of [
+      [await truncatedJpeg(), 'image/jpeg'],
+      [await pngWithGarbageIdat(), 'image/png'],
+    ] as const) {
       const error = await failure(prepareImage(bytes, type, 1024 * 1024));
       expect(error.code).toBe('unsupported_media_type');
       expect(error.message).toMatch(/corrupt or truncated/);

@@ -34,7 +34,11 @@ export type PreparedImage = {
 };
 
 const unreadable = (cause: unknown) =>
-  new AppError('unsupported_media_type', 'The file looks like an image but cannot be decoded (corrupt or truncated); upload a valid JPEG, PNG or BMP.', { cause });
+  new AppError(
+    'unsupported_media_type',
+    'The file looks like an image but cannot be decoded (corrupt or truncated); upload a valid JPEG, PNG or BMP.',
+    { cause },
+  );
 
 async function declaredSize(bytes: Uint8Array, type: ImageType) {
   if (type === 'image/bmp') return readBmpHeader(bytes);
@@ -84,7 +88,12 @@ async function reencode(decoder: () => Sharp, type: ImageType): Promise<Prepared
   return { bytes: data, mimeType: png ? 'image/png' : 'image/jpeg', width: info.width, height: info.height };
 }
 
-async function encodeToFit(decoder: () => Sharp, width: number, height: number, maxBytes: number): Promise<PreparedImage> {
+async function encodeToFit(
+  decoder: () => Sharp,
+  width: number,
+  height: number,
+  maxBytes: number,
+): Promise<PreparedImage> {
   const source = asJpeg(decoder);
   let lastSize = 0;
   for (const quality of QUALITY_STEPS) {
@@ -99,11 +108,17 @@ async function encodeToFit(decoder: () => Sharp, width: number, height: number, 
     // Bytes grow roughly with the pixel count: aim 10% under the limit by area.
     scale *= Math.sqrt(maxBytes / lastSize) * 0.9;
     const target = { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
-    const { data, info } = await source().resize(target.width, target.height, { fit: 'fill' }).jpeg({ quality: RESIZE_QUALITY }).toBuffer({ resolveWithObject: true });
+    const { data, info } = await source()
+      .resize(target.width, target.height, { fit: 'fill' })
+      .jpeg({ quality: RESIZE_QUALITY })
+      .toBuffer({ resolveWithObject: true });
     if (data.length <= maxBytes) return { bytes: data, mimeType: 'image/jpeg', width: info.width, height: info.height };
     lastSize = data.length;
   }
-  throw new AppError('payload_too_large', `The image cannot be reduced below ${maxBytes} bytes; upload a smaller image.`);
+  throw new AppError(
+    'payload_too_large',
+    `The image cannot be reduced below ${maxBytes} bytes; upload a smaller image.`,
+  );
 }
 
 /**

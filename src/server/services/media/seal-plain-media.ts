@@ -18,7 +18,13 @@ export type PlainMediaReport = {
 async function nextPlainRow(db: Db, after: string) {
   const [row] = await db
     // Hex text: PGlite decodes bytea results slowly.
-    .select({ id: media.id, platformId: media.platformId, provider: media.provider, size: media.size, hex: sql<string>`encode(${media.bytes}, 'hex')` })
+    .select({
+      id: media.id,
+      platformId: media.platformId,
+      provider: media.provider,
+      size: media.size,
+      hex: sql<string>`encode(${media.bytes}, 'hex')`,
+    })
     .from(media)
     .where(and(isNotNull(media.bytes), gt(media.id, after)))
     .orderBy(asc(media.id))
@@ -48,7 +54,7 @@ async function cleaned(bytes: Buffer, size: number) {
 export async function sealPlainMedia(db: Db, options: { cipher?: FieldCipher } = {}): Promise<PlainMediaReport> {
   const cipher = options.cipher ?? getFieldCipher();
   const report: PlainMediaReport = { sealed: 0, sealedAsStored: 0 };
-  for (let after = ''; ; ) {
+  for (let after = ''; ;) {
     const row = await nextPlainRow(db, after);
     if (!row) break;
     after = row.id;

@@ -11,7 +11,7 @@ import { mediaDigest } from './media-digest';
 import { toMediaDto, type MediaDto } from './media-dto';
 import { prepareImage } from './prepare-image';
 
-/** Hard limit on what we accept (decisions §4); providers may take less, and we shrink to fit them. */
+/** Hard limit on what we accept (docs/product/decisions.md §4); providers may take less, and we shrink to fit them. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** Room for the multipart framing around a file of MAX_UPLOAD_BYTES (boundaries, part headers, `provider`). */
 export const MEDIA_REQUEST_BODY_LIMIT = MAX_UPLOAD_BYTES + 64 * 1024;
@@ -36,7 +36,10 @@ async function findStored(ctx: PlatformContext, provider: Provider, digest: stri
 
 /** The upstreams want an ASCII name whose extension matches the bytes; the caller's name is only a hint. */
 function upstreamFilename(filename: string, mimeType: 'image/jpeg' | 'image/png') {
-  const stem = filename.replace(/\.[^.]*$/, '').replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 64);
+  const stem = filename
+    .replace(/\.[^.]*$/, '')
+    .replace(/[^A-Za-z0-9_-]/g, '_')
+    .slice(0, 64);
   return `${stem.replace(/_/g, '') ? stem : 'image'}.${extensionOf(mimeType)}`;
 }
 
@@ -53,10 +56,16 @@ export async function uploadMedia(ctx: PlatformContext, input: UploadMediaInput)
     throw new AppError('payload_too_large', `The file exceeds the limit of ${MAX_UPLOAD_BYTES} bytes (10 MB).`);
   }
   if (input.bytes.length === 0) {
-    throw new AppError('invalid_request', 'The file is empty.', { errors: [{ pointer: '/file', code: 'empty', message: 'The file is empty.' }] });
+    throw new AppError('invalid_request', 'The file is empty.', {
+      errors: [{ pointer: '/file', code: 'empty', message: 'The file is empty.' }],
+    });
   }
   const type = detectImageType(input.bytes);
-  if (!type) throw new AppError('unsupported_media_type', 'Upload a JPEG, PNG or BMP image (recognised by its content, not its name).');
+  if (!type)
+    throw new AppError(
+      'unsupported_media_type',
+      'Upload a JPEG, PNG or BMP image (recognised by its content, not its name).',
+    );
 
   const adapter = onboardingProvider(input.provider, ctx.platformId);
   const prepared = await prepareImage(input.bytes, type, adapter.maxImageBytes);

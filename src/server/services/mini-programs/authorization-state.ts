@@ -16,17 +16,23 @@ export const hashState = (state: string) => createHash('sha256').update(state).d
  */
 export const sealAuthorizationLink = (value: string) => getFieldCipher().encrypt(value);
 /** Rows written before links were sealed still hold them in plain text (they expired long ago). */
-export const openAuthorizationLink = (value: string) => (isEncryptedValue(value) ? getFieldCipher().decrypt(value) : value);
+export const openAuthorizationLink = (value: string) =>
+  isEncryptedValue(value) ? getFieldCipher().decrypt(value) : value;
 
 /**
- * Takes a state for exactly one callback (decisions §5): unknown, expired or another platform's → 400
+ * Takes a state for exactly one callback (docs/product/decisions.md §5): unknown, expired or another platform's → 400
  * invalid_state; already used → 409 state_already_used. The single UPDATE … WHERE used_at IS NULL makes two
  * concurrent callbacks with the same state produce one winner.
  */
 export async function consumeState(db: Db, input: { platformId: string; provider: string; state: string }) {
   const stateHash = hashState(input.state);
   const [row] = await db.select().from(mpAuthorizations).where(eq(mpAuthorizations.stateHash, stateHash));
-  if (!row || row.platformId !== input.platformId || row.provider !== input.provider || row.expiresAt.getTime() < Date.now()) {
+  if (
+    !row ||
+    row.platformId !== input.platformId ||
+    row.provider !== input.provider ||
+    row.expiresAt.getTime() < Date.now()
+  ) {
     throw new AppError('invalid_state', 'The state is unknown, expired, or belongs to another authorization.');
   }
   const [claimed] = await db

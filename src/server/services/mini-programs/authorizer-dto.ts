@@ -1,6 +1,6 @@
 import type { mpAuthorizers } from '@/server/db/schema';
 
-/** decisions §5 authorizer fields; tokens never leave the server. */
+/** docs/product/decisions.md §5 authorizer fields; tokens never leave the server. */
 export function toAuthorizerDto(row: typeof mpAuthorizers.$inferSelect) {
   return {
     object: 'authorizer' as const,

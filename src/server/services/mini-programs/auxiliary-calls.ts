@@ -3,7 +3,7 @@ import type { PlatformContext } from '../context';
 import { withAuthorizerToken } from './with-authorizer-token';
 import { latestCommit } from './latest-commit';
 
-/** decisions §5 auxiliary calls: thin passes through the authorizer's token, normalized by the adapters. */
+/** docs/product/decisions.md §5 auxiliary calls: thin passes through the authorizer's token, normalized by the adapters. */
 export const getVersions = (ctx: PlatformContext, provider: Provider, appId: string) =>
   withAuthorizerToken(ctx, provider, appId, (upstream, token) => upstream.versions(token));
 
@@ -12,7 +12,9 @@ export const getBaseinfo = (ctx: PlatformContext, provider: Provider, appId: str
 
 export async function createExperience(ctx: PlatformContext, provider: Provider, appId: string, path?: string) {
   const commit = await latestCommit(ctx, provider, appId);
-  return withAuthorizerToken(ctx, provider, appId, (upstream, token) => upstream.experience(token, { userVersion: commit.userVersion, path }));
+  return withAuthorizerToken(ctx, provider, appId, (upstream, token) =>
+    upstream.experience(token, { userVersion: commit.userVersion, path }),
+  );
 }
 
 export const rollbackRelease = (ctx: PlatformContext, provider: Provider, appId: string) =>
@@ -21,5 +23,9 @@ export const rollbackRelease = (ctx: PlatformContext, provider: Provider, appId:
     return { rolledBack: true };
   });
 
-export const changeMembers = (ctx: PlatformContext, provider: Provider, appId: string, input: { action: 'bind' | 'unbind'; member: string; role?: string }) =>
-  withAuthorizerToken(ctx, provider, appId, (upstream, token) => upstream.members(token, input));
+export const changeMembers = (
+  ctx: PlatformContext,
+  provider: Provider,
+  appId: string,
+  input: { action: 'bind' | 'unbind'; member: string; role?: string },
+) => withAuthorizerToken(ctx, provider, appId, (upstream, token) => upstream.members(token, input));

@@ -8,11 +8,34 @@ import { withAuthorizerToken } from './with-authorizer-token';
 /** Commits template code to the authorizer (Alipay: a version upload). extJson was validated by the schema. */
 export async function commitCode(ctx: PlatformContext, provider: Provider, body: z.infer<typeof commitBody>) {
   await withAuthorizerToken(ctx, provider, body.authorizerAppId, (upstream, token) =>
-    upstream.commit(token, { templateId: body.templateId, templateVersion: body.templateVersion, extJson: body.extJson, userVersion: body.userVersion, userDesc: body.userDesc }),
+    upstream.commit(token, {
+      templateId: body.templateId,
+      templateVersion: body.templateVersion,
+      extJson: body.extJson,
+      userVersion: body.userVersion,
+      userDesc: body.userDesc,
+    }),
   );
   const [row] = await ctx.db
     .insert(mpCommits)
-    .values({ id: newId('mpc'), platformId: ctx.platformId, provider, appId: body.authorizerAppId, templateId: body.templateId, userVersion: body.userVersion, userDesc: body.userDesc, extJson: body.extJson })
+    .values({
+      id: newId('mpc'),
+      platformId: ctx.platformId,
+      provider,
+      appId: body.authorizerAppId,
+      templateId: body.templateId,
+      userVersion: body.userVersion,
+      userDesc: body.userDesc,
+      extJson: body.extJson,
+    })
     .returning();
-  return { object: 'commit' as const, id: row!.id, authorizerAppId: row!.appId, templateId: row!.templateId, userVersion: row!.userVersion, userDesc: row!.userDesc, createdAt: row!.createdAt.toISOString() };
+  return {
+    object: 'commit' as const,
+    id: row!.id,
+    authorizerAppId: row!.appId,
+    templateId: row!.templateId,
+    userVersion: row!.userVersion,
+    userDesc: row!.userDesc,
+    createdAt: row!.createdAt.toISOString(),
+  };
 }

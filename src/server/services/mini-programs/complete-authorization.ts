@@ -12,7 +12,11 @@ import { toAuthorizerDto } from './authorizer-dto';
  * authorizer with its tokens encrypted. If the upstream exchange fails the state is released so the same
  * redirect can be retried.
  */
-export async function completeAuthorization(ctx: PlatformContext, provider: Provider, input: { authCode: string; state: string }) {
+export async function completeAuthorization(
+  ctx: PlatformContext,
+  provider: Provider,
+  input: { authCode: string; state: string },
+) {
   const authorization = await consumeState(ctx.db, { platformId: ctx.platformId, provider, state: input.state });
   const upstream = miniProgramProvider(provider, ctx.platformId);
   let grant;
@@ -20,7 +24,9 @@ export async function completeAuthorization(ctx: PlatformContext, provider: Prov
   try {
     grant = await upstream.exchangeAuthCode(input.authCode);
     // The profile is nice to have: an authorization must not fail because the info call did.
-    profile = await upstream.profile({ appId: grant.appId, accessToken: grant.accessToken }).catch((): AuthorizerProfile => ({}));
+    profile = await upstream
+      .profile({ appId: grant.appId, accessToken: grant.accessToken })
+      .catch((): AuthorizerProfile => ({}));
   } catch (error) {
     await releaseState(ctx.db, hashState(input.state));
     throw error;
@@ -43,7 +49,10 @@ export async function completeAuthorization(ctx: PlatformContext, provider: Prov
   const [row] = await ctx.db
     .insert(mpAuthorizers)
     .values({ platformId: ctx.platformId, provider, appId: grant.appId, ...values })
-    .onConflictDoUpdate({ target: [mpAuthorizers.platformId, mpAuthorizers.provider, mpAuthorizers.appId], set: { ...values, tenantId: sql`coalesce(excluded.tenant_id, ${mpAuthorizers.tenantId})` } })
+    .onConflictDoUpdate({
+      target: [mpAuthorizers.platformId, mpAuthorizers.provider, mpAuthorizers.appId],
+      set: { ...values, tenantId: sql`coalesce(excluded.tenant_id, ${mpAuthorizers.tenantId})` },
+    })
     .returning();
   return toAuthorizerDto(row!);
 }

@@ -18,7 +18,11 @@ export async function storeVerifyTicket(db: Db, ticket: string) {
 
 export async function readVerifyTicket(db: Db): Promise<string> {
   const [row] = await db.select().from(providerCredentials).where(eq(providerCredentials.name, ticketName));
-  if (!row?.valueEnc) throw new AppError('upstream_unavailable', 'No component_verify_ticket has been pushed by providerA yet; it arrives every ten minutes.');
+  if (!row?.valueEnc)
+    throw new AppError(
+      'upstream_unavailable',
+      'No component_verify_ticket has been pushed by providerA yet; it arrives every ten minutes.',
+    );
   return getFieldCipher().decrypt(row.valueEnc);
 }
 
@@ -27,14 +31,19 @@ export function componentTokenCache(db: Db) {
   return {
     async get() {
       const [row] = await db.select().from(providerCredentials).where(eq(providerCredentials.name, tokenName));
-      return row?.valueEnc && row.expiresAt ? { token: getFieldCipher().decrypt(row.valueEnc), expiresAt: row.expiresAt } : null;
+      return row?.valueEnc && row.expiresAt
+        ? { token: getFieldCipher().decrypt(row.valueEnc), expiresAt: row.expiresAt }
+        : null;
     },
     async set(value: { token: string; expiresAt: Date }) {
       const valueEnc = getFieldCipher().encrypt(value.token);
       await db
         .insert(providerCredentials)
         .values({ name: tokenName, valueEnc, expiresAt: value.expiresAt, updatedAt: new Date() })
-        .onConflictDoUpdate({ target: providerCredentials.name, set: { valueEnc, expiresAt: value.expiresAt, updatedAt: new Date() } });
+        .onConflictDoUpdate({
+          target: providerCredentials.name,
+          set: { valueEnc, expiresAt: value.expiresAt, updatedAt: new Date() },
+        });
     },
   };
 }
@@ -51,16 +60,25 @@ export function componentTokenLock(db: Db) {
       const [won] = await db
         .update(providerCredentials)
         .set({ refreshLockUntil: sql`now() + interval '30 seconds'` })
-        .where(and(eq(providerCredentials.name, tokenName), or(isNull(providerCredentials.refreshLockUntil), lt(providerCredentials.refreshLockUntil, sql`now()`))))
+        .where(
+          and(
+            eq(providerCredentials.name, tokenName),
+            or(isNull(providerCredentials.refreshLockUntil), lt(providerCredentials.refreshLockUntil, sql`now()`)),
+          ),
+        )
         .returning({ name: providerCredentials.name });
       if (won) break;
-      if (waited > 15_000) throw new AppError('upstream_timeout', 'Waited too long for another instance to refresh the component token.');
+      if (waited > 15_000)
+        throw new AppError('upstream_timeout', 'Waited too long for another instance to refresh the component token.');
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     try {
       return await fn();
     } finally {
-      await db.update(providerCredentials).set({ refreshLockUntil: null }).where(eq(providerCredentials.name, tokenName));
+      await db
+        .update(providerCredentials)
+        .set({ refreshLockUntil: null })
+        .where(eq(providerCredentials.name, tokenName));
     }
   };
 }

@@ -14,7 +14,13 @@ export const createManualTemplateInput = z
     templateId: z.string().trim().min(1).max(64),
     userVersion: z.string().trim().min(1).max(64),
     userDesc: z.string().max(500).default(''),
-    tenantId: z.string().trim().min(1).max(128).optional().describe('Only for this seller (your id for them); omit for every seller.'),
+    tenantId: z
+      .string()
+      .trim()
+      .min(1)
+      .max(128)
+      .optional()
+      .describe('Only for this seller (your id for them); omit for every seller.'),
   })
   .strict();
 
@@ -24,11 +30,22 @@ export const createManualTemplateInput = z
  */
 export async function createManualTemplate(ctx: PlatformContext, input: z.input<typeof createManualTemplateInput>) {
   const result = createManualTemplateInput.safeParse(input);
-  if (!result.success) throw new AppError('invalid_request', 'The template does not match the expected schema.', { errors: zodIssuesToFieldErrors(result.error.issues) });
+  if (!result.success)
+    throw new AppError('invalid_request', 'The template does not match the expected schema.', {
+      errors: zodIssuesToFieldErrors(result.error.issues),
+    });
   const parsed = result.data;
   const [row] = await ctx.db
     .insert(mpManualTemplates)
-    .values({ id: newId('mpt'), platformId: ctx.platformId, provider: parsed.provider, tenantId: parsed.tenantId ?? null, templateId: parsed.templateId, userVersion: parsed.userVersion, userDesc: parsed.userDesc })
+    .values({
+      id: newId('mpt'),
+      platformId: ctx.platformId,
+      provider: parsed.provider,
+      tenantId: parsed.tenantId ?? null,
+      templateId: parsed.templateId,
+      userVersion: parsed.userVersion,
+      userDesc: parsed.userDesc,
+    })
     .onConflictDoNothing()
     .returning();
   if (!row) {

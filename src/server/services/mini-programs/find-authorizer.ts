@@ -11,7 +11,13 @@ export async function findAuthorizer(ctx: PlatformContext, appId: string, provid
   const [row] = await ctx.db
     .select()
     .from(mpAuthorizers)
-    .where(and(eq(mpAuthorizers.platformId, ctx.platformId), eq(mpAuthorizers.appId, appId), provider ? eq(mpAuthorizers.provider, provider) : undefined));
+    .where(
+      and(
+        eq(mpAuthorizers.platformId, ctx.platformId),
+        eq(mpAuthorizers.appId, appId),
+        provider ? eq(mpAuthorizers.provider, provider) : undefined,
+      ),
+    );
   if (!row) throw notFound('Authorizer');
   return row;
 }

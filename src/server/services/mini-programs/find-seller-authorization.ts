@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '@/server/db';
 import { mpAuthorizations, platforms } from '@/server/db/schema';
 
-const isMiniProvider = (value: unknown): value is 'providerA' | 'providerB' => value === 'providerA' || value === 'providerB';
+const isMiniProvider = (value: unknown): value is 'providerA' | 'providerB' =>
+  value === 'providerA' || value === 'providerB';
 
 /**
  * The authorization behind a seller-page token or callback state hash, with the name of the platform that asks,

@@ -6,13 +6,25 @@ import { recordAuditDecision } from './record-audit-decision';
 import { withAuthorizerToken } from './with-authorizer-token';
 
 /** `{ auditId, status, reason? }`; a pending audit is refreshed from the upstream on read. */
-export async function getAuditStatus(ctx: PlatformContext, provider: Provider, auditId: string, authorizerAppId: string) {
+export async function getAuditStatus(
+  ctx: PlatformContext,
+  provider: Provider,
+  auditId: string,
+  authorizerAppId: string,
+) {
   const find = async () =>
     (
       await ctx.db
         .select()
         .from(mpAudits)
-        .where(and(eq(mpAudits.auditId, auditId), eq(mpAudits.platformId, ctx.platformId), eq(mpAudits.provider, provider), eq(mpAudits.appId, authorizerAppId)))
+        .where(
+          and(
+            eq(mpAudits.auditId, auditId),
+            eq(mpAudits.platformId, ctx.platformId),
+            eq(mpAudits.provider, provider),
+            eq(mpAudits.appId, authorizerAppId),
+          ),
+        )
     )[0];
   let audit = await find();
   if (!audit) throw notFound('Audit');
@@ -20,7 +32,8 @@ export async function getAuditStatus(ctx: PlatformContext, provider: Provider, a
     const upstream = await withAuthorizerToken(ctx, provider, authorizerAppId, (p, token) =>
       p.auditStatus(token, { upstreamAuditId: audit!.upstreamAuditId ?? auditId, userVersion: audit!.userVersion }),
     );
-    if (upstream.status !== 'pending') await recordAuditDecision(ctx.db, audit, { status: upstream.status, reason: upstream.reason });
+    if (upstream.status !== 'pending')
+      await recordAuditDecision(ctx.db, audit, { status: upstream.status, reason: upstream.reason });
     audit = (await find())!;
   }
   return { auditId: audit.auditId, status: audit.status, ...(audit.reason ? { reason: audit.reason } : {}) };

@@ -3,7 +3,6 @@ import { openAuthorizationLink } from './authorization-state';
 import { findSellerAuthorization } from './find-seller-authorization';
 import { verifySellerPageToken } from './seller-page-token';
 
-
 export type SellerAuthorizationStatus = 'pending' | 'expired' | 'used' | 'done';
 
 export type SellerAuthorizationView =
@@ -23,14 +22,24 @@ export type SellerAuthorizationView =
  * What the public seller page (/authorize/{token}) shows. No session: the token is the credential, so an
  * unknown, forged or malformed token is one indistinguishable `invalid` answer.
  */
-export async function getSellerAuthorization(db: Db, token: string, now = new Date()): Promise<SellerAuthorizationView> {
+export async function getSellerAuthorization(
+  db: Db,
+  token: string,
+  now = new Date(),
+): Promise<SellerAuthorizationView> {
   const stateHash = verifySellerPageToken(token);
   if (!stateHash) return { status: 'invalid' };
   const row = await findSellerAuthorization(db, stateHash);
   if (!row) return { status: 'invalid' };
   const { provider } = row;
   const a = row.authorization;
-  const status: SellerAuthorizationStatus = a.usedAt ? (a.authorizerAppId ? 'done' : 'used') : a.expiresAt <= now ? 'expired' : 'pending';
+  const status: SellerAuthorizationStatus = a.usedAt
+    ? a.authorizerAppId
+      ? 'done'
+      : 'used'
+    : a.expiresAt <= now
+      ? 'expired'
+      : 'pending';
   return {
     status,
     platformName: row.platformName,
@@ -38,7 +47,12 @@ export async function getSellerAuthorization(db: Db, token: string, now = new Da
     ...(a.tenantId ? { tenantId: a.tenantId } : {}),
     expiresAt: a.expiresAt.toISOString(),
     ...(status === 'pending'
-      ? { authUrl: openAuthorizationLink(a.authUrl), ...(provider === 'providerA' && a.mobileAuthUrl ? { mobileAuthUrl: openAuthorizationLink(a.mobileAuthUrl) } : {}) }
+      ? {
+          authUrl: openAuthorizationLink(a.authUrl),
+          ...(provider === 'providerA' && a.mobileAuthUrl
+            ? { mobileAuthUrl: openAuthorizationLink(a.mobileAuthUrl) }
+            : {}),
+        }
       : {}),
   };
 }

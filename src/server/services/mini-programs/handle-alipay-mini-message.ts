@@ -16,7 +16,10 @@ export async function handleAlipayMiniMessage(db: Db, raw: string) {
     throw new AppError('unauthenticated', 'The message signature does not verify.');
   }
   if (await seenPush(db, 'providerB', message.notifyId)) return 'replayed';
-  const [audit] = await db.select().from(mpAudits).where(and(eq(mpAudits.provider, 'providerB'), eq(mpAudits.upstreamAuditId, message.auditId)));
+  const [audit] = await db
+    .select()
+    .from(mpAudits)
+    .where(and(eq(mpAudits.provider, 'providerB'), eq(mpAudits.upstreamAuditId, message.auditId)));
   if (audit) await recordAuditDecision(db, audit, { status: message.outcome, reason: message.reason });
   return message.outcome;
 }

@@ -21,11 +21,19 @@ export async function handleComponentPush(db: Db, input: { body: string; query: 
     parsed = await parseComponentPush({
       body: input.body,
       query: input.query,
-      credentials: { token: config.token, encodingAesKey: config.encodingAesKey, componentAppId: config.componentAppId },
+      credentials: {
+        token: config.token,
+        encodingAesKey: config.encodingAesKey,
+        componentAppId: config.componentAppId,
+      },
       seenNonce: (push) => seenPush(db, 'providerA', `${push.timestamp}:${push.nonce}:${push.msgSignature}`),
     });
   } catch (error) {
-    if (error instanceof PushRejectedError) throw new AppError(error.reason === 'replayed' ? 'conflict' : 'unauthenticated', `Push refused: ${error.reason}.`);
+    if (error instanceof PushRejectedError)
+      throw new AppError(
+        error.reason === 'replayed' ? 'conflict' : 'unauthenticated',
+        `Push refused: ${error.reason}.`,
+      );
     throw error;
   }
   const event = parsed.event;
@@ -34,17 +42,24 @@ export async function handleComponentPush(db: Db, input: { body: string; query: 
       await storeVerifyTicket(db, event.ticket);
       break;
     case 'unauthorized':
-      await db.update(mpAuthorizers).set({ status: 'unauthorized', updatedAt: new Date() }).where(and(eq(mpAuthorizers.provider, 'providerA'), eq(mpAuthorizers.appId, event.authorizerAppId)));
+      await db
+        .update(mpAuthorizers)
+        .set({ status: 'unauthorized', updatedAt: new Date() })
+        .where(and(eq(mpAuthorizers.provider, 'providerA'), eq(mpAuthorizers.appId, event.authorizerAppId)));
       break;
     case 'authorized':
     case 'updateauthorized':
       // The binding is completed by the integrator's callback (it carries our state); re-grants revive it.
-      await db.update(mpAuthorizers).set({ status: 'authorized', updatedAt: new Date() }).where(and(eq(mpAuthorizers.provider, 'providerA'), eq(mpAuthorizers.appId, event.authorizerAppId)));
+      await db
+        .update(mpAuthorizers)
+        .set({ status: 'authorized', updatedAt: new Date() })
+        .where(and(eq(mpAuthorizers.provider, 'providerA'), eq(mpAuthorizers.appId, event.authorizerAppId)));
       break;
     case 'weapp_audit_success':
     case 'weapp_audit_fail':
     case 'weapp_audit_delay': {
-      if (!input.appId) throw new AppError('invalid_request', 'Audit pushes arrive on the message URL with the authorizer appid.');
+      if (!input.appId)
+        throw new AppError('invalid_request', 'Audit pushes arrive on the message URL with the authorizer appid.');
       const pending = await db
         .select()
         .from(mpAudits)
@@ -52,7 +67,8 @@ export async function handleComponentPush(db: Db, input: { body: string; query: 
         .orderBy(desc(mpAudits.submittedAt));
       for (const audit of pending.slice(0, 1)) {
         if (event.type === 'weapp_audit_success') await recordAuditDecision(db, audit, { status: 'approved' });
-        else if (event.type === 'weapp_audit_fail') await recordAuditDecision(db, audit, { status: 'rejected', reason: event.reason });
+        else if (event.type === 'weapp_audit_fail')
+          await recordAuditDecision(db, audit, { status: 'rejected', reason: event.reason });
         else await recordAuditDecision(db, audit, { status: 'pending', delayed: true, reason: event.reason });
       }
       break;

@@ -13,7 +13,12 @@ export async function listManualTemplates(ctx: PlatformContext, input: z.infer<t
   const rows = await ctx.db
     .select()
     .from(mpManualTemplates)
-    .where(and(eq(mpManualTemplates.platformId, ctx.platformId), provider ? eq(mpManualTemplates.provider, provider) : undefined))
+    .where(
+      and(
+        eq(mpManualTemplates.platformId, ctx.platformId),
+        provider ? eq(mpManualTemplates.provider, provider) : undefined,
+      ),
+    )
     .orderBy(asc(mpManualTemplates.provider), asc(mpManualTemplates.createdAt), asc(mpManualTemplates.id));
   return { object: 'list' as const, data: rows.map(toManualTemplateDto) };
 }

@@ -10,8 +10,11 @@ import { getPlatform } from '../platforms/get-platform';
  */
 export async function listTemplates(ctx: PlatformContext, query: { platform: Provider; tenant_id?: string }) {
   const config = (await getPlatform(ctx.db, ctx.platformId)).config;
-  const mode = (config[`miniprogram.template_mode.${query.platform}`] ?? config['miniprogram.template_mode'] ?? 'upstream') as 'upstream' | 'manual';
-  if (mode === 'upstream') return { mode, templates: await miniProgramProvider(query.platform, ctx.platformId).listTemplates() };
+  const mode = (config[`miniprogram.template_mode.${query.platform}`] ??
+    config['miniprogram.template_mode'] ??
+    'upstream') as 'upstream' | 'manual';
+  if (mode === 'upstream')
+    return { mode, templates: await miniProgramProvider(query.platform, ctx.platformId).listTemplates() };
   const rows = await ctx.db
     .select()
     .from(mpManualTemplates)
@@ -19,12 +22,20 @@ export async function listTemplates(ctx: PlatformContext, query: { platform: Pro
       and(
         eq(mpManualTemplates.platformId, ctx.platformId),
         eq(mpManualTemplates.provider, query.platform),
-        query.tenant_id ? or(eq(mpManualTemplates.tenantId, query.tenant_id), isNull(mpManualTemplates.tenantId)) : undefined,
+        query.tenant_id
+          ? or(eq(mpManualTemplates.tenantId, query.tenant_id), isNull(mpManualTemplates.tenantId))
+          : undefined,
       ),
     )
     .orderBy(asc(mpManualTemplates.createdAt));
   return {
     mode,
-    templates: rows.map((r) => ({ templateId: r.templateId, userVersion: r.userVersion, userDesc: r.userDesc, createdAt: r.createdAt.toISOString(), tenantId: r.tenantId ?? undefined })),
+    templates: rows.map((r) => ({
+      templateId: r.templateId,
+      userVersion: r.userVersion,
+      userDesc: r.userDesc,
+      createdAt: r.createdAt.toISOString(),
+      tenantId: r.tenantId ?? undefined,
+    })),
   };
 }

@@ -1,7 +1,7 @@
 import type { ManualTemplateDto } from '@/schemas/mini-program-responses';
 import type { mpManualTemplates, Provider } from '@/server/db/schema';
 
-/** A manual template as the console sees it (decisions §5 template element, plus its id and seller). */
+/** A manual template as the console sees it (docs/product/decisions.md §5 template element, plus its id and seller). */
 export function toManualTemplateDto(row: typeof mpManualTemplates.$inferSelect): ManualTemplateDto {
   return {
     object: 'manual_template',

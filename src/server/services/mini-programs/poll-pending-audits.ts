@@ -25,9 +25,17 @@ export async function pollPendingAudits(db: Db, batch = 100) {
   const audits = await db.select().from(mpAudits).where(inArray(mpAudits.auditId, ids));
   for (const audit of audits) {
     try {
-      await getAuditStatus({ db, platformId: audit.platformId, actor: 'poll' }, audit.provider as Provider, audit.auditId, audit.appId);
+      await getAuditStatus(
+        { db, platformId: audit.platformId, actor: 'poll' },
+        audit.provider as Provider,
+        audit.auditId,
+        audit.appId,
+      );
     } catch (error) {
-      logger.warn({ auditId: audit.auditId, err: (error as Error).message }, 'audit poll failed; retried at the next slot');
+      logger.warn(
+        { auditId: audit.auditId, err: (error as Error).message },
+        'audit poll failed; retried at the next slot',
+      );
     }
   }
   return { polled: audits.length };

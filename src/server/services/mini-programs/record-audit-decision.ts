@@ -3,7 +3,8 @@ import type { Db } from '@/server/db';
 import { mpAudits } from '@/server/db/schema';
 import { emitEvent } from '../events/emit-event';
 
-type Decision = { status: 'approved' | 'rejected'; reason?: string } | { status: 'pending'; delayed: true; reason?: string };
+type Decision =
+  { status: 'approved' | 'rejected'; reason?: string } | { status: 'pending'; delayed: true; reason?: string };
 
 /**
  * Applies an audit result from a push or a poll. The status moves pending → approved/rejected once (a
@@ -11,7 +12,10 @@ type Decision = { status: 'approved' | 'rejected'; reason?: string } | { status:
  */
 export async function recordAuditDecision(db: Db, audit: { auditId: string }, decision: Decision) {
   if (decision.status === 'pending') {
-    await db.update(mpAudits).set({ delayed: decision.reason ?? 'delayed' }).where(eq(mpAudits.auditId, audit.auditId));
+    await db
+      .update(mpAudits)
+      .set({ delayed: decision.reason ?? 'delayed' })
+      .where(eq(mpAudits.auditId, audit.auditId));
     return null;
   }
   return db.transaction(async (tx) => {
@@ -24,7 +28,14 @@ export async function recordAuditDecision(db: Db, audit: { auditId: string }, de
     await emitEvent(tx, {
       platformId: moved.platformId,
       type: decision.status === 'approved' ? 'miniprogram.audit.approved' : 'miniprogram.audit.rejected',
-      data: { auditId: moved.auditId, platform: moved.provider, authorizerAppId: moved.appId, userVersion: moved.userVersion, status: moved.status, ...(moved.reason ? { reason: moved.reason } : {}) },
+      data: {
+        auditId: moved.auditId,
+        platform: moved.provider,
+        authorizerAppId: moved.appId,
+        userVersion: moved.userVersion,
+        status: moved.status,
+        ...(moved.reason ? { reason: moved.reason } : {}),
+      },
     });
     return moved;
   });

@@ -11,7 +11,12 @@ type Row = typeof mpAuthorizers.$inferSelect;
 export const refreshMarginMs = 10 * 60_000;
 const leaseWaitMs = 15_000;
 
-const keyOf = (row: Row) => and(eq(mpAuthorizers.platformId, row.platformId), eq(mpAuthorizers.provider, row.provider), eq(mpAuthorizers.appId, row.appId));
+const keyOf = (row: Row) =>
+  and(
+    eq(mpAuthorizers.platformId, row.platformId),
+    eq(mpAuthorizers.provider, row.provider),
+    eq(mpAuthorizers.appId, row.appId),
+  );
 
 /**
  * The token someone else stored after `seen` was read, if it is still fresh and is not the one the upstream
@@ -19,7 +24,8 @@ const keyOf = (row: Row) => and(eq(mpAuthorizers.platformId, row.platformId), eq
  */
 function replacementToken(current: Row | undefined, seen: Row, refusedToken: string | undefined): string | null {
   if (!current?.accessTokenEnc || current.accessTokenEnc === seen.accessTokenEnc) return null;
-  if (!current.accessTokenExpiresAt || current.accessTokenExpiresAt.getTime() - Date.now() < refreshMarginMs) return null;
+  if (!current.accessTokenExpiresAt || current.accessTokenExpiresAt.getTime() - Date.now() < refreshMarginMs)
+    return null;
   const token = getFieldCipher().decrypt(current.accessTokenEnc);
   return token === refusedToken ? null : token;
 }
@@ -27,7 +33,10 @@ function replacementToken(current: Row | undefined, seen: Row, refusedToken: str
 async function refreshUpstream(ctx: PlatformContext, row: Row): Promise<string> {
   const cipher = getFieldCipher();
   if (!row.refreshTokenEnc) throw new AppError('conflict', 'This authorizer has no refresh token; authorize it again.');
-  const tokens = await miniProgramProvider(row.provider as Provider, row.platformId).refreshTokens(row.appId, cipher.decrypt(row.refreshTokenEnc));
+  const tokens = await miniProgramProvider(row.provider as Provider, row.platformId).refreshTokens(
+    row.appId,
+    cipher.decrypt(row.refreshTokenEnc),
+  );
   await ctx.db
     .update(mpAuthorizers)
     .set({
@@ -54,7 +63,12 @@ export async function refreshAuthorizerTokens(ctx: PlatformContext, row: Row, re
     const [claimed] = await ctx.db
       .update(mpAuthorizers)
       .set({ tokenRefreshLockUntil: sql`now() + interval '30 seconds'` })
-      .where(and(keyOf(row), or(isNull(mpAuthorizers.tokenRefreshLockUntil), lt(mpAuthorizers.tokenRefreshLockUntil, sql`now()`))))
+      .where(
+        and(
+          keyOf(row),
+          or(isNull(mpAuthorizers.tokenRefreshLockUntil), lt(mpAuthorizers.tokenRefreshLockUntil, sql`now()`)),
+        ),
+      )
       .returning();
     if (claimed) {
       const done = replacementToken(claimed, row, refusedToken);
@@ -73,7 +87,12 @@ export async function refreshAuthorizerTokens(ctx: PlatformContext, row: Row, re
     if (!current) throw notFound('Authorizer');
     const done = replacementToken(current, row, refusedToken);
     if (done) return done;
-    if (Date.now() > deadline) throw new AppError('upstream_timeout', 'Waited too long for another request to refresh this mini program\'s token; retry shortly.', { retryAfterSeconds: 5 });
+    if (Date.now() > deadline)
+      throw new AppError(
+        'upstream_timeout',
+        "Waited too long for another request to refresh this mini program's token; retry shortly.",
+        { retryAfterSeconds: 5 },
+      );
     await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 100));
   }
 }

@@ -17,7 +17,10 @@ export async function refreshExpiringAuthorizerTokens(db: Db) {
       await refreshAuthorizerTokens({ db, platformId: row.platformId, actor: 'token-refresh' }, row);
       refreshed++;
     } catch (error) {
-      logger.warn({ appId: row.appId, provider: row.provider, err: (error as Error).message }, 'authorizer token refresh failed');
+      logger.warn(
+        { appId: row.appId, provider: row.provider, err: (error as Error).message },
+        'authorizer token refresh failed',
+      );
     }
   }
   return { refreshed, due: rows.length };

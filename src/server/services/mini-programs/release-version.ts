@@ -14,13 +14,30 @@ export async function releaseVersion(ctx: PlatformContext, provider: Provider, a
   const [latest] = await ctx.db
     .select()
     .from(mpAudits)
-    .where(and(eq(mpAudits.platformId, ctx.platformId), eq(mpAudits.provider, provider), eq(mpAudits.appId, authorizerAppId)))
+    .where(
+      and(
+        eq(mpAudits.platformId, ctx.platformId),
+        eq(mpAudits.provider, provider),
+        eq(mpAudits.appId, authorizerAppId),
+      ),
+    )
     .orderBy(desc(mpAudits.submittedAt))
     .limit(1);
   if (!latest || latest.status !== 'approved') {
-    throw new AppError('audit_not_approved', latest ? `The latest audit is ${latest.status}; release needs an approved audit.` : 'Nothing was submitted for audit yet.');
+    throw new AppError(
+      'audit_not_approved',
+      latest
+        ? `The latest audit is ${latest.status}; release needs an approved audit.`
+        : 'Nothing was submitted for audit yet.',
+    );
   }
-  if (latest.releasedAt) return { auditId: latest.auditId, userVersion: latest.userVersion, releasedAt: latest.releasedAt.toISOString(), replayed: true };
+  if (latest.releasedAt)
+    return {
+      auditId: latest.auditId,
+      userVersion: latest.userVersion,
+      releasedAt: latest.releasedAt.toISOString(),
+      replayed: true,
+    };
   const [claimed] = await ctx.db
     .update(mpAudits)
     .set({ releasedAt: new Date() })
@@ -28,10 +45,17 @@ export async function releaseVersion(ctx: PlatformContext, provider: Provider, a
     .returning();
   if (!claimed) return { auditId: latest.auditId, userVersion: latest.userVersion, replayed: true };
   try {
-    await withAuthorizerToken(ctx, provider, authorizerAppId, (upstream, token) => upstream.release(token, { userVersion: latest.userVersion }));
+    await withAuthorizerToken(ctx, provider, authorizerAppId, (upstream, token) =>
+      upstream.release(token, { userVersion: latest.userVersion }),
+    );
   } catch (error) {
     await ctx.db.update(mpAudits).set({ releasedAt: null }).where(eq(mpAudits.auditId, latest.auditId));
     throw error;
   }
-  return { auditId: claimed.auditId, userVersion: claimed.userVersion, releasedAt: claimed.releasedAt!.toISOString(), replayed: false };
+  return {
+    auditId: claimed.auditId,
+    userVersion: claimed.userVersion,
+    releasedAt: claimed.releasedAt!.toISOString(),
+    replayed: false,
+  };
 }

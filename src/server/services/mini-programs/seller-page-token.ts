@@ -5,7 +5,10 @@ import { getSecrets } from '@/server/config/secrets';
 const purpose = 'seller-authorization-page:v1:';
 const tokenPattern = /^([0-9a-f]{64})\.([A-Za-z0-9_-]{43})$/;
 
-const mac = (stateHash: string, secret: string) => createHmac('sha256', secret).update(purpose + stateHash).digest('base64url');
+const mac = (stateHash: string, secret: string) =>
+  createHmac('sha256', secret)
+    .update(purpose + stateHash)
+    .digest('base64url');
 
 /**
  * The seller page's URL token: `<stateHash>.<HMAC-SHA256(sessionSecret, stateHash)>`. The state hash is the

@@ -12,7 +12,10 @@ export const sellerDonePath = '/authorize/done';
  * page, and returns the seller page link (/authorize/{token}) to send instead of the state. The link lives on
  * the redirect's origin: the browser knows the public address the seller can reach, the server may not.
  */
-export async function startAuthorizationWithSellerPage(ctx: PlatformContext, input: { platform: Provider; redirectUri: string; tenantId?: string }) {
+export async function startAuthorizationWithSellerPage(
+  ctx: PlatformContext,
+  input: { platform: Provider; redirectUri: string; tenantId?: string },
+) {
   let redirect: URL;
   try {
     redirect = new URL(input.redirectUri);
@@ -21,7 +24,9 @@ export async function startAuthorizationWithSellerPage(ctx: PlatformContext, inp
   }
   if (redirect.pathname !== sellerDonePath || redirect.search || redirect.hash) {
     const message = `redirectUri must be this service's ${sellerDonePath} page.`;
-    throw new AppError('invalid_request', message, { errors: [{ pointer: '/redirectUri', code: 'invalid_value', message }] });
+    throw new AppError('invalid_request', message, {
+      errors: [{ pointer: '/redirectUri', code: 'invalid_value', message }],
+    });
   }
   const started = await startAuthorization(ctx, input);
   const token = sellerPageToken(hashState(started.state));

@@ -13,11 +13,17 @@ import { validateRedirectUri } from './validate-redirect-uri';
  */
 export async function startAuthorization(ctx: PlatformContext, body: z.infer<typeof authorizeBody>) {
   const config = (await getPlatform(ctx.db, ctx.platformId)).config;
-  const redirect = validateRedirectUri(body.redirectUri, config['miniprogram.redirect_uri_allowlist'] as string[] | undefined);
+  const redirect = validateRedirectUri(
+    body.redirectUri,
+    config['miniprogram.redirect_uri_allowlist'] as string[] | undefined,
+  );
   const state = newState();
   const upstreamRedirect = new URL(redirect);
   if (body.platform === 'providerA') upstreamRedirect.searchParams.set('state', state);
-  const links = await miniProgramProvider(body.platform as Provider, ctx.platformId).startAuthorization({ redirectUri: upstreamRedirect.toString(), state });
+  const links = await miniProgramProvider(body.platform as Provider, ctx.platformId).startAuthorization({
+    redirectUri: upstreamRedirect.toString(),
+    state,
+  });
   const expiresAt = new Date(Date.now() + links.expiresInSeconds * 1000);
   await ctx.db.insert(mpAuthorizations).values({
     stateHash: hashState(state),

@@ -11,16 +11,29 @@ import { withAuthorizerToken } from './with-authorizer-token';
 /** Submits the latest commit for review; the audit is then followed by pushes and, as a fallback, polling. */
 export async function submitAudit(ctx: PlatformContext, provider: Provider, body: z.infer<typeof submitAuditBody>) {
   const commit = await latestCommit(ctx, provider, body.authorizerAppId);
-  const { upstreamAuditId, adopted } = await withAuthorizerToken(ctx, provider, body.authorizerAppId, (upstream, token) =>
-    upstream.submitAudit(token, { userVersion: commit.userVersion, itemList: body.itemList, feedbackInfo: body.feedbackInfo, feedbackMedia: body.feedbackMedia }),
+  const { upstreamAuditId, adopted } = await withAuthorizerToken(
+    ctx,
+    provider,
+    body.authorizerAppId,
+    (upstream, token) =>
+      upstream.submitAudit(token, {
+        userVersion: commit.userVersion,
+        itemList: body.itemList,
+        feedbackInfo: body.feedbackInfo,
+        feedbackMedia: body.feedbackMedia,
+      }),
   );
   // The upstream already reviews this version. Unknown to us, it is our earlier submit whose answer was lost:
   // adopt it. Known and pending here, the caller submitted twice: that stays a conflict.
   if (adopted) {
-    const [known] = await ctx.db.select({ status: mpAudits.status }).from(mpAudits).where(eq(mpAudits.auditId, upstreamAuditId));
-    if (known?.status === 'pending') throw new AppError('audit_in_progress', 'This version is already under audit; follow it with audit-status.');
+    const [known] = await ctx.db
+      .select({ status: mpAudits.status })
+      .from(mpAudits)
+      .where(eq(mpAudits.auditId, upstreamAuditId));
+    if (known?.status === 'pending')
+      throw new AppError('audit_in_progress', 'This version is already under audit; follow it with audit-status.');
   }
-  // WeChat's auditid, or for Alipay (which audits versions) `<appId>:<version>` (decisions §5). A version
+  // WeChat's auditid, or for Alipay (which audits versions) `<appId>:<version>` (docs/product/decisions.md §5). A version
   // resubmitted after a rejection is the same audit again, back to pending.
   const auditId = upstreamAuditId;
   const row = {
@@ -35,6 +48,17 @@ export async function submitAudit(ctx: PlatformContext, provider: Provider, body
   await ctx.db
     .insert(mpAudits)
     .values({ auditId, ...row })
-    .onConflictDoUpdate({ target: mpAudits.auditId, set: { ...row, status: 'pending', reason: null, delayed: null, decidedAt: null, releasedAt: null, submittedAt: new Date() } });
+    .onConflictDoUpdate({
+      target: mpAudits.auditId,
+      set: {
+        ...row,
+        status: 'pending',
+        reason: null,
+        delayed: null,
+        decidedAt: null,
+        releasedAt: null,
+        submittedAt: new Date(),
+      },
+    });
   return { auditId, status: 'pending' as const };
 }

@@ -6,11 +6,13 @@ const invalid = (message: string) =>
   new AppError('invalid_request', message, { errors: [{ pointer: '/redirectUri', code: 'invalid_value', message }] });
 
 function hostAllowed(host: string, allowlist: string[]) {
-  return allowlist.some((entry) => (entry.startsWith('*.') ? host.endsWith(entry.slice(1)) && host !== entry.slice(2) : host === entry.toLowerCase()));
+  return allowlist.some((entry) =>
+    entry.startsWith('*.') ? host.endsWith(entry.slice(1)) && host !== entry.slice(2) : host === entry.toLowerCase(),
+  );
 }
 
 /**
- * decisions §5: absolute https (http only for localhost in sandbox mode), never a loopback or private host in
+ * docs/product/decisions.md §5: absolute https (http only for localhost in sandbox mode), never a loopback or private host in
  * live mode, and on an allowed host when the platform set `miniprogram.redirect_uri_allowlist`.
  */
 export function validateRedirectUri(value: string, allowlist: string[] | undefined): URL {

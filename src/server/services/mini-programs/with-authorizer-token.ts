@@ -2,7 +2,11 @@ import { getFieldCipher } from '@/server/config/field-cipher';
 import type { Provider } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { miniProgramProvider } from '@/server/providers/mini-program-providers';
-import { AuthorizerTokenExpired, type AuthorizerToken, type MiniProgramProvider } from '@/server/providers/mini-program-types';
+import {
+  AuthorizerTokenExpired,
+  type AuthorizerToken,
+  type MiniProgramProvider,
+} from '@/server/providers/mini-program-types';
 import type { PlatformContext } from '../context';
 import { findAuthorizer } from './find-authorizer';
 import { refreshAuthorizerTokens, refreshMarginMs } from './refresh-authorizer-tokens';
@@ -18,7 +22,8 @@ export async function withAuthorizerToken<T>(
   call: (upstream: MiniProgramProvider, token: AuthorizerToken) => Promise<T>,
 ): Promise<T> {
   const row = await findAuthorizer(ctx, appId, provider);
-  if (row.status !== 'authorized') throw new AppError('conflict', 'This mini program revoked its authorization; authorize it again.');
+  if (row.status !== 'authorized')
+    throw new AppError('conflict', 'This mini program revoked its authorization; authorize it again.');
   const upstream = miniProgramProvider(provider, ctx.platformId);
   const expiring = !row.accessTokenExpiresAt || row.accessTokenExpiresAt.getTime() - Date.now() < refreshMarginMs;
   let accessToken = expiring ? await refreshAuthorizerTokens(ctx, row) : getFieldCipher().decrypt(row.accessTokenEnc!);

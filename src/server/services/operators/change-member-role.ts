@@ -7,13 +7,18 @@ import { endOperatorSessions } from './end-operator-sessions';
 import { lockMember, refuseLosingLastAdmin } from './lock-platform-members';
 import { toMemberDto, type MemberDto } from './member-dto';
 
-export const changeMemberRoleInput = z.object({ operatorId: z.string().min(1).max(64), role: z.enum(operatorRoles) }).strict();
+export const changeMemberRoleInput = z
+  .object({ operatorId: z.string().min(1).max(64), role: z.enum(operatorRoles) })
+  .strict();
 
 /**
  * Gives a member another role, ending their sessions (they sign in again under the new role). Another
  * platform's operator is 404; demoting the last admin is 409 `conflict`.
  */
-export async function changeMemberRole(ctx: PlatformContext, input: z.infer<typeof changeMemberRoleInput>): Promise<MemberDto> {
+export async function changeMemberRole(
+  ctx: PlatformContext,
+  input: z.infer<typeof changeMemberRoleInput>,
+): Promise<MemberDto> {
   return ctx.db.transaction(async (tx) => {
     const { member, adminCount } = await lockMember(tx, ctx.platformId, input.operatorId);
     refuseLosingLastAdmin(member.role, input.role, adminCount);
@@ -23,7 +28,10 @@ export async function changeMemberRole(ctx: PlatformContext, input: z.infer<type
       .set({ role: input.role })
       .where(and(eq(memberships.platformId, ctx.platformId), eq(memberships.operatorId, input.operatorId)));
     await endOperatorSessions(tx, input.operatorId);
-    logger.info({ platformId: ctx.platformId, actor: ctx.actor, operatorId: input.operatorId, from: member.role, to: input.role }, 'member role changed');
+    logger.info(
+      { platformId: ctx.platformId, actor: ctx.actor, operatorId: input.operatorId, from: member.role, to: input.role },
+      'member role changed',
+    );
     return toMemberDto({ ...member, role: input.role });
   });
 }

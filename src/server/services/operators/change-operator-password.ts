@@ -15,10 +15,13 @@ export const changePasswordInput = z
   })
   .strict();
 
-const refuse = (pointer: string, code: string, message: string) => new AppError('invalid_request', message, { errors: [{ pointer, code, message }] });
+const refuse = (pointer: string, code: string, message: string) =>
+  new AppError('invalid_request', message, { errors: [{ pointer, code, message }] });
 
 const locked = (seconds: number) =>
-  new AppError('rate_limited', `Too many wrong passwords: try again in ${Math.ceil(seconds / 60)} min.`, { retryAfterSeconds: seconds });
+  new AppError('rate_limited', `Too many wrong passwords: try again in ${Math.ceil(seconds / 60)} min.`, {
+    retryAfterSeconds: seconds,
+  });
 
 /**
  * The signed-in operator changes their own password: the current one must verify (argon2id) and the new one
@@ -30,9 +33,16 @@ const locked = (seconds: number) =>
  * (sign-in-throttle.ts), so a session left open on a shared computer cannot be used to guess the password that
  * unlocks everything else, not even by a burst of parallel guesses.
  */
-export async function changeOperatorPassword(db: Db, operatorId: string, input: z.input<typeof changePasswordInput>): Promise<void> {
+export async function changeOperatorPassword(
+  db: Db,
+  operatorId: string,
+  input: z.input<typeof changePasswordInput>,
+): Promise<void> {
   const { currentPassword, newPassword } = changePasswordInput.parse(input);
-  const [row] = await db.select({ email: operators.email, passwordHash: operators.passwordHash }).from(operators).where(eq(operators.id, operatorId));
+  const [row] = await db
+    .select({ email: operators.email, passwordHash: operators.passwordHash })
+    .from(operators)
+    .where(eq(operators.id, operatorId));
   if (!row) throw new AppError('unauthenticated', 'Sign in first.');
   const admission = await admitSignInAttempt(db, signInThrottleKeys(row.email, null));
   if (!admission.admitted) throw locked(admission.retryAfterSeconds);
@@ -42,12 +52,18 @@ export async function changeOperatorPassword(db: Db, operatorId: string, input: 
     throw refuse('/currentPassword', 'wrong_password', 'The current password is not correct.');
   }
   await releaseSignInAttempt(db, admission.charges);
-  if (newPassword === currentPassword) throw refuse('/newPassword', 'unchanged', 'The new password must differ from the current one.');
+  if (newPassword === currentPassword)
+    throw refuse('/newPassword', 'unchanged', 'The new password must differ from the current one.');
   // Compare-and-set on the hash just verified: of two changes racing from the same current password, one wins.
   const changed = await db
     .update(operators)
-    .set({ passwordHash: await hashPassword(newPassword), passwordMustChange: false, sessionVersion: nextSessionVersion })
+    .set({
+      passwordHash: await hashPassword(newPassword),
+      passwordMustChange: false,
+      sessionVersion: nextSessionVersion,
+    })
     .where(and(eq(operators.id, operatorId), eq(operators.passwordHash, row.passwordHash)))
     .returning({ id: operators.id });
-  if (changed.length === 0) throw new AppError('conflict', 'The password was changed meanwhile; sign in again with the new one.');
+  if (changed.length === 0)
+    throw new AppError('conflict', 'The password was changed meanwhile; sign in again with the new one.');
 }

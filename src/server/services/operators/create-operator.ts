@@ -34,6 +34,12 @@ export async function createOperator(db: Db, input: z.input<typeof createOperato
       .returning({ id: operators.id, email: operators.email });
     if (!created) throw new AppError('conflict', `An operator with e-mail ${email} already exists.`);
     if (platformId) await tx.insert(memberships).values({ operatorId: created.id, platformId, role });
-    return { operatorId: created.id, email: created.email, platformId: platformId ?? null, role: platformId ? role : null, passwordMustChange };
+    return {
+      operatorId: created.id,
+      email: created.email,
+      platformId: platformId ?? null,
+      role: platformId ? role : null,
+      passwordMustChange,
+    };
   });
 }

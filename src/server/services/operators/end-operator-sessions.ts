@@ -14,7 +14,9 @@ export async function endOperatorSessions(db: Db, operatorId: string, ifVersion?
   const ended = await db
     .update(operators)
     .set({ sessionVersion: nextSessionVersion })
-    .where(and(eq(operators.id, operatorId), ifVersion === undefined ? undefined : eq(operators.sessionVersion, ifVersion)))
+    .where(
+      and(eq(operators.id, operatorId), ifVersion === undefined ? undefined : eq(operators.sessionVersion, ifVersion)),
+    )
     .returning({ id: operators.id });
   return ended.length > 0;
 }

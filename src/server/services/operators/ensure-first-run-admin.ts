@@ -19,7 +19,13 @@ export async function ensureFirstRunAdmin(db: Db) {
   try {
     return await db.transaction(async (tx) => {
       const { platform } = await createPlatform(tx, { name: 'Demo platform' });
-      await createOperator(tx, { email: firstRunAdminEmail, password, platformId: platform.id, role: 'admin', passwordMustChange: true });
+      await createOperator(tx, {
+        email: firstRunAdminEmail,
+        password,
+        platformId: platform.id,
+        role: 'admin',
+        passwordMustChange: true,
+      });
       return { email: firstRunAdminEmail, password, platformId: platform.id };
     });
   } catch {

@@ -5,7 +5,10 @@ import type { Db } from '@/server/db';
 
 /** The signed-in operator's profile for the console shell. */
 export async function getOperator(db: Db, operatorId: string) {
-  const [row] = await db.select({ id: operators.id, email: operators.email, name: operators.name, locale: operators.locale }).from(operators).where(eq(operators.id, operatorId));
+  const [row] = await db
+    .select({ id: operators.id, email: operators.email, name: operators.name, locale: operators.locale })
+    .from(operators)
+    .where(eq(operators.id, operatorId));
   if (!row) return null;
   return { ...row, locale: (isLocale(row.locale) ? row.locale : defaultLocale) as Locale };
 }

@@ -6,7 +6,13 @@ import { toMemberDto, type MemberDto } from './member-dto';
 /** Everyone who can sign in to this platform's console, with their role; admins first, then by e-mail. */
 export async function listPlatformMembers(ctx: PlatformContext): Promise<{ object: 'list'; data: MemberDto[] }> {
   const rows = await ctx.db
-    .select({ operatorId: operators.id, email: operators.email, name: operators.name, role: memberships.role, createdAt: memberships.createdAt })
+    .select({
+      operatorId: operators.id,
+      email: operators.email,
+      name: operators.name,
+      role: memberships.role,
+      createdAt: memberships.createdAt,
+    })
     .from(memberships)
     .innerJoin(operators, eq(operators.id, memberships.operatorId))
     .where(eq(memberships.platformId, ctx.platformId))

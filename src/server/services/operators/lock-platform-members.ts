@@ -8,14 +8,24 @@ import { AppError, notFound } from '@/server/errors';
  * are serialized and cannot both succeed), then returns the member and how many admins the platform has.
  */
 export async function lockMember(tx: Transaction, platformId: string, operatorId: string) {
-  const [platform] = await tx.select({ id: platforms.id }).from(platforms).where(eq(platforms.id, platformId)).for('update');
+  const [platform] = await tx
+    .select({ id: platforms.id })
+    .from(platforms)
+    .where(eq(platforms.id, platformId))
+    .for('update');
   if (!platform) throw notFound('Platform');
   const [admins] = await tx
     .select({ n: count() })
     .from(memberships)
     .where(and(eq(memberships.platformId, platformId), eq(memberships.role, 'admin')));
   const [member] = await tx
-    .select({ operatorId: memberships.operatorId, role: memberships.role, createdAt: memberships.createdAt, email: operators.email, name: operators.name })
+    .select({
+      operatorId: memberships.operatorId,
+      role: memberships.role,
+      createdAt: memberships.createdAt,
+      email: operators.email,
+      name: operators.name,
+    })
     .from(memberships)
     .innerJoin(operators, eq(operators.id, memberships.operatorId))
     .where(and(eq(memberships.platformId, platformId), eq(memberships.operatorId, operatorId)));

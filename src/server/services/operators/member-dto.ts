@@ -9,7 +9,13 @@ export type MemberDto = {
   memberSince: string;
 };
 
-export const toMemberDto = (row: { operatorId: string; email: string; name: string | null; role: OperatorRole; createdAt: Date }): MemberDto => ({
+export const toMemberDto = (row: {
+  operatorId: string;
+  email: string;
+  name: string | null;
+  role: OperatorRole;
+  createdAt: Date;
+}): MemberDto => ({
   operatorId: row.operatorId,
   email: row.email,
   name: row.name,

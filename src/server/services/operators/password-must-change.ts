@@ -12,9 +12,15 @@ export const changePasswordPath = '/change-password';
  * procedures, the /admin session check and the console layout; the flag clears when the password changes.
  */
 export async function passwordMustChange(db: Db, operatorId: string): Promise<boolean> {
-  const [row] = await db.select({ mustChange: operators.passwordMustChange }).from(operators).where(eq(operators.id, operatorId));
+  const [row] = await db
+    .select({ mustChange: operators.passwordMustChange })
+    .from(operators)
+    .where(eq(operators.id, operatorId));
   return row?.mustChange ?? false;
 }
 
 export const passwordChangeRequired = () =>
-  new AppError('password_change_required', 'Choose your own password first: this one was set by someone else and must be changed.');
+  new AppError(
+    'password_change_required',
+    'Choose your own password first: this one was set by someone else and must be changed.',
+  );

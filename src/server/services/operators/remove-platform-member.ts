@@ -17,7 +17,9 @@ export async function removePlatformMember(ctx: PlatformContext, input: z.infer<
   return ctx.db.transaction(async (tx) => {
     const { member, adminCount } = await lockMember(tx, ctx.platformId, input.operatorId);
     refuseLosingLastAdmin(member.role, null, adminCount);
-    await tx.delete(memberships).where(and(eq(memberships.platformId, ctx.platformId), eq(memberships.operatorId, input.operatorId)));
+    await tx
+      .delete(memberships)
+      .where(and(eq(memberships.platformId, ctx.platformId), eq(memberships.operatorId, input.operatorId)));
     await endOperatorSessions(tx, input.operatorId);
     logger.info({ platformId: ctx.platformId, actor: ctx.actor, operatorId: input.operatorId }, 'member removed');
     return { operatorId: input.operatorId, removed: true as const };

@@ -14,7 +14,10 @@ export type SignInOutcome =
   | { result: 'wrong_credentials' }
   | { result: 'locked'; retryAfterSeconds: number };
 
-export async function signInOperator(db: Db, input: { email: string; password: string; clientAddress: string | null }): Promise<SignInOutcome> {
+export async function signInOperator(
+  db: Db,
+  input: { email: string; password: string; clientAddress: string | null },
+): Promise<SignInOutcome> {
   const admission = await admitSignInAttempt(db, signInThrottleKeys(input.email, input.clientAddress));
   if (!admission.admitted) return { result: 'locked', retryAfterSeconds: admission.retryAfterSeconds };
   const operator = await verifyOperatorCredentials(db, input.email, input.password);

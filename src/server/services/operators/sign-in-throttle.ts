@@ -28,12 +28,15 @@ export type ThrottleKey = { key: string; threshold: number };
 /** One key's count as this attempt left it: `failures` includes this attempt. */
 export type ThrottleCharge = ThrottleKey & { failures: number; lockedForSeconds: number };
 
-export type SignInAdmission = { admitted: true; charges: ThrottleCharge[] } | { admitted: false; retryAfterSeconds: number };
+export type SignInAdmission =
+  { admitted: true; charges: ThrottleCharge[] } | { admitted: false; retryAfterSeconds: number };
 
 const pseudonym = (value: string) => createHmac('sha256', getSecrets().sessionSecret).update(value).digest('base64url');
 
 export function signInThrottleKeys(email: string, clientAddress: string | null): ThrottleKey[] {
-  const keys: ThrottleKey[] = [{ key: `account:${pseudonym(email.trim().toLowerCase())}`, threshold: SIGN_IN_THROTTLE.accountThreshold }];
+  const keys: ThrottleKey[] = [
+    { key: `account:${pseudonym(email.trim().toLowerCase())}`, threshold: SIGN_IN_THROTTLE.accountThreshold },
+  ];
   if (clientAddress) keys.push({ key: `ip:${pseudonym(clientAddress)}`, threshold: SIGN_IN_THROTTLE.addressThreshold });
   return keys;
 }
@@ -46,7 +49,15 @@ export async function signInLockedForSeconds(db: Db, keys: ThrottleKey[]): Promi
   const [row] = await db
     .select({ seconds: sql<number>`ceil(extract(epoch from max(${t.lockedUntil}) - now()))::int` })
     .from(t)
-    .where(and(inArray(t.key, keys.map((k) => k.key)), gt(t.lockedUntil, sql`now()`)));
+    .where(
+      and(
+        inArray(
+          t.key,
+          keys.map((k) => k.key),
+        ),
+        gt(t.lockedUntil, sql`now()`),
+      ),
+    );
   return Math.max(0, row?.seconds ?? 0);
 }
 
@@ -79,7 +90,12 @@ async function chargeKey(db: Db, { key, threshold }: ThrottleKey): Promise<Throt
   const failures = sql`(case when ${t.lastFailureAt} < now() - make_interval(hours => ${SIGN_IN_THROTTLE.forgetAfterHours}) then 1 else ${t.failures} + 1 end)`;
   const [row] = await db
     .insert(t)
-    .values({ key, failures: 1, lastFailureAt: sql`now()`, lockedUntil: threshold <= 1 ? sql`now() + interval '1 minute'` : null })
+    .values({
+      key,
+      failures: 1,
+      lastFailureAt: sql`now()`,
+      lockedUntil: threshold <= 1 ? sql`now() + interval '1 minute'` : null,
+    })
     .onConflictDoUpdate({
       target: t.key,
       set: {
@@ -112,13 +128,18 @@ export async function releaseSignInAttempt(db: Db, charges: ThrottleCharge[]): P
       .update(t)
       .set({
         failures: sql`greatest(${t.failures} - ${own}, 0)`,
-        lockedUntil: setByThisAttempt ? sql`case when ${t.failures} = ${charge.failures} then null else ${t.lockedUntil} end` : sql`${t.lockedUntil}`,
+        lockedUntil: setByThisAttempt
+          ? sql`case when ${t.failures} = ${charge.failures} then null else ${t.lockedUntil} end`
+          : sql`${t.lockedUntil}`,
       })
       .where(eq(t.key, charge.key));
   }
   await db.delete(t).where(
     and(
-      inArray(t.key, charges.map((c) => c.key)),
+      inArray(
+        t.key,
+        charges.map((c) => c.key),
+      ),
       eq(t.failures, 0),
       or(isNull(t.lockedUntil), lte(t.lockedUntil, sql`now()`)),
     ),

@@ -10,5 +10,7 @@ import { decoyHash, verifyPassword } from './password';
 export async function verifyOperatorCredentials(db: Db, email: string, password: string) {
   const [row] = await db.select().from(operators).where(eq(operators.email, email.trim().toLowerCase()));
   const ok = await verifyPassword(row?.passwordHash ?? (await decoyHash()), password);
-  return row && ok ? { id: row.id, email: row.email, name: row.name, locale: row.locale, sessionVersion: row.sessionVersion } : null;
+  return row && ok
+    ? { id: row.id, email: row.email, name: row.name, locale: row.locale, sessionVersion: row.sessionVersion }
+    : null;
 }

@@ -12,14 +12,19 @@ const notifyUrlKeys: PlatformConfigKey[] = ['payments.notify_url', 'miniprogram.
 
 export type ConfigUrlOptions = { mode: 'sandbox' | 'live'; allowPrivate: boolean; lookup?: LookupAll };
 
-export async function configUrlProblem(key: PlatformConfigKey, value: unknown, options: ConfigUrlOptions): Promise<string | null> {
+export async function configUrlProblem(
+  key: PlatformConfigKey,
+  value: unknown,
+  options: ConfigUrlOptions,
+): Promise<string | null> {
   if (notifyUrlKeys.includes(key) && typeof value === 'string') {
     const problem = await deliveryUrlProblem(value, { ...options, acceptUnresolved: options.mode === 'sandbox' });
     return problem && problem.replace(/^refused: /, '');
   }
   if (options.mode === 'live' && key === 'miniprogram.redirect_uri_allowlist' && Array.isArray(value)) {
     const local = value.find((entry) => isPrivateHostLiteral(String(entry).replace(/^\*\./, '').replace(/:\d+$/, '')));
-    if (local !== undefined) return `${local} is a loopback or private host; redirects in live mode must go to public hosts`;
+    if (local !== undefined)
+      return `${local} is a loopback or private host; redirects in live mode must go to public hosts`;
   }
   return null;
 }

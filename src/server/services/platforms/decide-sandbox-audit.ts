@@ -19,7 +19,11 @@ export const decideSandboxAuditInput = z
  * The sandbox reviewer decides one of this platform's audits (another platform's is 404); the upstream's push
  * to the service follows inside decideAsReviewer, so the audit's status here changes as it would in production.
  */
-export async function decideSandboxAudit(ctx: PlatformContext, store: SandboxStore, input: z.infer<typeof decideSandboxAuditInput>) {
+export async function decideSandboxAudit(
+  ctx: PlatformContext,
+  store: SandboxStore,
+  input: z.infer<typeof decideSandboxAuditInput>,
+) {
   const [audit] = await ctx.db
     .select({ provider: mpAudits.provider, upstreamAuditId: mpAudits.upstreamAuditId })
     .from(mpAudits)
@@ -30,6 +34,9 @@ export async function decideSandboxAudit(ctx: PlatformContext, store: SandboxSto
     decision: input.decision,
     ...(input.reason ? { reason: input.reason } : {}),
   });
-  logger.info({ platformId: ctx.platformId, actor: ctx.actor, provider, decision: input.decision }, 'sandbox audit decided');
+  logger.info(
+    { platformId: ctx.platformId, actor: ctx.actor, provider, decision: input.decision },
+    'sandbox audit decided',
+  );
   return { auditId: input.auditId, provider, decision: decided.decision };
 }

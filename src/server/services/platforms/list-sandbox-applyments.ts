@@ -11,8 +11,14 @@ import { fromProviderA, fromProviderB, subMerchantIdOf, type SandboxApplymentDto
  * The sandbox upstream's applications (both providers) that belong to this platform's sub-merchants, newest
  * first. `store` is the platform's own sandbox namespace; the check against our records stays as a second wall.
  */
-export async function listPlatformSandboxApplyments(ctx: PlatformContext, store: SandboxStore): Promise<{ object: 'list'; data: SandboxApplymentDto[] }> {
-  const [a, b] = await Promise.all([listSandboxApplyments(store, 'providerA'), listSandboxApplyments(store, 'providerB')]);
+export async function listPlatformSandboxApplyments(
+  ctx: PlatformContext,
+  store: SandboxStore,
+): Promise<{ object: 'list'; data: SandboxApplymentDto[] }> {
+  const [a, b] = await Promise.all([
+    listSandboxApplyments(store, 'providerA'),
+    listSandboxApplyments(store, 'providerB'),
+  ]);
   const all = [...(a as SandboxApplymentSummary[]).map(fromProviderA), ...(b as ZftOrderSummary[]).map(fromProviderB)];
   const withRecord = all.flatMap((x) => {
     const subMerchantId = subMerchantIdOf(x.provider, x.submissionId);
@@ -23,7 +29,11 @@ export async function listPlatformSandboxApplyments(ctx: PlatformContext, store:
     ids.length === 0
       ? []
       : await ctx.db
-          .select({ id: subMerchants.id, provider: subMerchants.provider, distributor: subMerchants.distributorExternalUserId })
+          .select({
+            id: subMerchants.id,
+            provider: subMerchants.provider,
+            distributor: subMerchants.distributorExternalUserId,
+          })
           .from(subMerchants)
           .where(and(eq(subMerchants.platformId, ctx.platformId), inArray(subMerchants.id, ids)));
   const byId = new Map(owned.map((r) => [r.id, r]));

@@ -7,7 +7,8 @@ describe('sandbox page names', () => {
   it('finds the record behind a submission id, for both providers, whatever the round', () => {
     for (const id of ['sm_8fQk2r1Zt', 'sm_ABCr12', 'sm_x0']) {
       expect(subMerchantIdOf('providerA', submissionId({ id, provider: 'providerA', reviewRound: 0 }))).toBe(id);
-      for (const reviewRound of [0, 3, 12]) expect(subMerchantIdOf('providerB', submissionId({ id, provider: 'providerB', reviewRound }))).toBe(id);
+      for (const reviewRound of [0, 3, 12])
+        expect(subMerchantIdOf('providerB', submissionId({ id, provider: 'providerB', reviewRound }))).toBe(id);
     }
     expect(subMerchantIdOf('providerA', 'other-system-42')).toBeNull();
   });

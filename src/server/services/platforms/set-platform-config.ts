@@ -20,9 +20,13 @@ export async function setPlatformConfig(
   options: { mode?: 'sandbox' | 'live'; allowPrivate?: boolean; lookup?: LookupAll } = {},
 ): Promise<PlatformConfig> {
   if (!isPlatformConfigKey(key)) {
-    throw new AppError('invalid_request', `Unknown config key "${key}". Known keys: ${platformConfigKeys.join(', ')}.`, {
-      errors: [{ pointer: '/key', code: 'invalid_value', message: 'unknown config key' }],
-    });
+    throw new AppError(
+      'invalid_request',
+      `Unknown config key "${key}". Known keys: ${platformConfigKeys.join(', ')}.`,
+      {
+        errors: [{ pointer: '/key', code: 'invalid_value', message: 'unknown config key' }],
+      },
+    );
   }
   let stored: unknown = null;
   if (value !== null && value !== '') {
@@ -44,7 +48,10 @@ export async function setPlatformConfig(
       });
     }
   }
-  const patch = stored === null ? sql`${platforms.config} - ${key}` : sql`${platforms.config} || ${JSON.stringify({ [key]: stored })}::jsonb`;
+  const patch =
+    stored === null
+      ? sql`${platforms.config} - ${key}`
+      : sql`${platforms.config} || ${JSON.stringify({ [key]: stored })}::jsonb`;
   const [row] = await ctx.db
     .update(platforms)
     .set({ config: patch, updatedAt: new Date() })

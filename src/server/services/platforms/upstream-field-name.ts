@@ -3,10 +3,27 @@ import { upstreamFieldToFormField } from '@/server/providers/providerB/zft/field
 
 // Alipay field names a reviewer's reason may start with (zft.create biz_content), tried in order.
 const providerBNames = [
-  'cert_image', 'cert_no', 'cert_name', 'legal_name', 'legal_cert_no', 'legal_cert_front_image', 'legal_cert_back_image',
-  'alias_name', 'service_phone', 'contact_infos.name', 'contact_infos.mobile', 'contact_infos.email', 'mcc',
-  'biz_cards.account_no', 'biz_cards.account_holder_name', 'biz_cards.account_inst_name', 'out_door_images',
-  'in_door_images', 'business_address.address', 'sites.tiny_app_id', 'sites.site_url',
+  'cert_image',
+  'cert_no',
+  'cert_name',
+  'legal_name',
+  'legal_cert_no',
+  'legal_cert_front_image',
+  'legal_cert_back_image',
+  'alias_name',
+  'service_phone',
+  'contact_infos.name',
+  'contact_infos.mobile',
+  'contact_infos.email',
+  'mcc',
+  'biz_cards.account_no',
+  'biz_cards.account_holder_name',
+  'biz_cards.account_inst_name',
+  'out_door_images',
+  'in_door_images',
+  'business_address.address',
+  'sites.tiny_app_id',
+  'sites.site_url',
 ];
 
 /**

@@ -33,7 +33,11 @@ export async function applyUpstreamStatus(db: Db, row: Row, status: ApplicationS
     lastSyncedAt: now,
     nextSyncAt: nextSyncAt(status.state, now),
   };
-  const changes = diffRecords(row as Record<string, unknown>, { ...row, ...next } as Record<string, unknown>, [...trackedFields, 'rejectReasons', 'chApplymentStateMsg']);
+  const changes = diffRecords(row as Record<string, unknown>, { ...row, ...next } as Record<string, unknown>, [
+    ...trackedFields,
+    'rejectReasons',
+    'chApplymentStateMsg',
+  ]);
   const changed = Object.keys(changes).length > 0;
   return db.transaction(async (tx) => {
     const [updated] = await tx

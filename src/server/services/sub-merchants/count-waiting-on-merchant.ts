@@ -10,7 +10,12 @@ export async function countWaitingOnMerchant(ctx: PlatformContext) {
   const rows = await ctx.db
     .select({ state: subMerchants.chApplymentState, n: count() })
     .from(subMerchants)
-    .where(and(eq(subMerchants.platformId, ctx.platformId), inArray(subMerchants.chApplymentState, [...waitingOnMerchantStates])))
+    .where(
+      and(
+        eq(subMerchants.platformId, ctx.platformId),
+        inArray(subMerchants.chApplymentState, [...waitingOnMerchantStates]),
+      ),
+    )
     .groupBy(subMerchants.chApplymentState);
   const of = (state: string) => Number(rows.find((r) => r.state === state)?.n ?? 0);
   const toBeConfirmed = of('to_be_confirmed');

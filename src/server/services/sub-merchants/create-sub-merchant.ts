@@ -34,7 +34,12 @@ export async function createSubMerchant(ctx: PlatformContext, body: CreateSubMer
       .onConflictDoNothing()
       .returning();
     if (inserted) {
-      await recordHistory(tx, { subMerchantId: inserted.id, actor: ctx.actor, action: 'created', changes: formDataTouched(body.formData) });
+      await recordHistory(tx, {
+        subMerchantId: inserted.id,
+        actor: ctx.actor,
+        action: 'created',
+        changes: formDataTouched(body.formData),
+      });
       await emitSubMerchantUpdated(tx, inserted, 'created');
       return { created: true, record: toSubMerchantDto(inserted) };
     }
@@ -45,7 +50,9 @@ export async function createSubMerchant(ctx: PlatformContext, body: CreateSubMer
         and(
           eq(subMerchants.platformId, ctx.platformId),
           eq(subMerchants.provider, body.provider),
-          distributor === null ? isNull(subMerchants.distributorExternalUserId) : eq(subMerchants.distributorExternalUserId, distributor),
+          distributor === null
+            ? isNull(subMerchants.distributorExternalUserId)
+            : eq(subMerchants.distributorExternalUserId, distributor),
         ),
       );
     return { created: false, record: toSubMerchantDto(existing!) };

@@ -5,5 +5,9 @@ import { toSubMerchantDto } from './sub-merchant-dto';
 
 /** Every change of a record is announced as `sub_merchant.updated` (in the caller's transaction). */
 export function emitSubMerchantUpdated(db: Db, row: typeof subMerchants.$inferSelect, change: string) {
-  return emitEvent(db, { platformId: row.platformId, type: 'sub_merchant.updated', data: { change, object: toSubMerchantDto(row) } });
+  return emitEvent(db, {
+    platformId: row.platformId,
+    type: 'sub_merchant.updated',
+    data: { change, object: toSubMerchantDto(row) },
+  });
 }

@@ -11,7 +11,10 @@ import { cachedSubMerchantJson, rowVersion, subMerchantJson, versionedColumns } 
 /** Changes with every write: If-None-Match polling on GET, If-Match on PUT. */
 export const subMerchantEtag = (row: { id: string; version: number }) => `W/"${row.id}-${row.version}"`;
 
-const byIdAndPlatform = and(eq(subMerchants.id, sql.placeholder('id')), eq(subMerchants.platformId, sql.placeholder('platformId')));
+const byIdAndPlatform = and(
+  eq(subMerchants.id, sql.placeholder('id')),
+  eq(subMerchants.platformId, sql.placeholder('platformId')),
+);
 
 const currentVersions = preparedPerDb((db: Db) =>
   db
@@ -43,7 +46,10 @@ const versionedRecord = preparedPerDb((db: Db) =>
  * platform's record is indistinguishable from a missing one. From memory while the database's change feed vouches
  * for it (read-cache.ts), from the database otherwise.
  */
-export async function getSubMerchant(ctx: PlatformContext, id: string): Promise<{ json: string; etag: string; utf8?: Uint8Array<ArrayBuffer> }> {
+export async function getSubMerchant(
+  ctx: PlatformContext,
+  id: string,
+): Promise<{ json: string; etag: string; utf8?: Uint8Array<ArrayBuffer> }> {
   const cache = readCacheOf(ctx.db);
   const hit = cache?.record(id);
   if (hit) {

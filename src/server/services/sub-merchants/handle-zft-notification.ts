@@ -20,7 +20,8 @@ export async function handleZftNotification(db: Db, rawBody: string) {
   } catch {
     throw new AppError('unauthenticated', 'The notification signature does not verify.');
   }
-  if (notification.appId && notification.appId !== appId) throw new AppError('unauthenticated', 'The notification is for another app.');
+  if (notification.appId && notification.appId !== appId)
+    throw new AppError('unauthenticated', 'The notification is for another app.');
   const rows = await db
     .select()
     .from(subMerchants)
@@ -34,6 +35,7 @@ export async function handleZftNotification(db: Db, rawBody: string) {
       await releaseSubmitLease(db, row.id, token);
     }
   }
-  if (rows.length === 0) logger.warn({ applymentId: notification.applymentId }, 'notification for an unknown application');
+  if (rows.length === 0)
+    logger.warn({ applymentId: notification.applymentId }, 'notification for an unknown application');
   return { refreshed: rows.length };
 }

@@ -7,7 +7,14 @@ import type { ApplicationState } from '@/server/providers/types';
 import type { PlatformContext } from '../context';
 
 export const applicationStates = [
-  'submitted', 'auditing', 'to_be_confirmed', 'to_be_signed', 'signing', 'finished', 'rejected', 'canceled',
+  'submitted',
+  'auditing',
+  'to_be_confirmed',
+  'to_be_signed',
+  'signing',
+  'finished',
+  'rejected',
+  'canceled',
 ] as const satisfies readonly ApplicationState[];
 
 /** `none` = never submitted (a draft). */
@@ -35,7 +42,9 @@ const encode = (at: string, id: string) => Buffer.from(JSON.stringify([at, id]))
 
 function decode(cursor: string): { at: string; id: string } {
   try {
-    const [at, id] = z.tuple([z.string().regex(CURSOR_TIME), z.string().min(1).max(64)]).parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
+    const [at, id] = z
+      .tuple([z.string().regex(CURSOR_TIME), z.string().min(1).max(64)])
+      .parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
     return { at, id };
   } catch {
     throw new AppError('invalid_request', 'The cursor is not one this list returned.', {
@@ -52,7 +61,8 @@ function filters(ctx: PlatformContext, query: z.infer<typeof consoleListQuery>):
   if (query.provider) conditions.push(eq(subMerchants.provider, query.provider));
   if (query.upstreamState === 'none') conditions.push(isNull(subMerchants.chApplymentState));
   else if (query.upstreamState) conditions.push(eq(subMerchants.chApplymentState, query.upstreamState));
-  if (query.distributor) conditions.push(ilike(subMerchants.distributorExternalUserId, `%${escapeLike(query.distributor)}%`));
+  if (query.distributor)
+    conditions.push(ilike(subMerchants.distributorExternalUserId, `%${escapeLike(query.distributor)}%`));
   if (query.cursor) {
     const c = decode(query.cursor);
     // Row comparison: one index range on (platform_id, updated_at, id) when that index exists.

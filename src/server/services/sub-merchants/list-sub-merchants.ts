@@ -30,7 +30,10 @@ function preparedPage({ byDistributor, afterCursor }: Variant) {
     if (afterCursor) {
       const createdAt = sql`${sql.placeholder('cursorCreatedAt')}::timestamptz`;
       conditions.push(
-        or(lt(subMerchants.createdAt, createdAt), and(eq(subMerchants.createdAt, createdAt), lt(subMerchants.id, sql.placeholder('cursorId'))))!,
+        or(
+          lt(subMerchants.createdAt, createdAt),
+          and(eq(subMerchants.createdAt, createdAt), lt(subMerchants.id, sql.placeholder('cursorId'))),
+        )!,
       );
     }
     // Only what identifies each record's version: the JSON of a version already seen comes from memory.
@@ -76,7 +79,13 @@ const pageReads = preparedPerDb((_db: Db) => new SharedNextRun<string>());
 async function readPageJson(ctx: PlatformContext, query: z.infer<typeof listSubMerchantsQuery>): Promise<string> {
   const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
   const distributor = query.distributor_external_user_id;
-  const statement = distributor ? (cursor ? pages.nextByDistributor : pages.firstByDistributor) : cursor ? pages.next : pages.first;
+  const statement = distributor
+    ? cursor
+      ? pages.nextByDistributor
+      : pages.firstByDistributor
+    : cursor
+      ? pages.next
+      : pages.first;
   const rows = await statement(ctx.db).execute({
     platformId: ctx.platformId,
     distributor,
@@ -89,8 +98,12 @@ async function readPageJson(ctx: PlatformContext, query: z.infer<typeof listSubM
   const missing = page.data.filter((_, i) => items[i] === undefined).map((row) => row.id);
   if (missing.length > 0) {
     const fresh = new Map(
-      (await ctx.db.select(versionedColumns).from(subMerchants).where(and(eq(subMerchants.platformId, ctx.platformId), inArray(subMerchants.id, missing))))
-        .map((row) => [row.id, subMerchantJson(row)]),
+      (
+        await ctx.db
+          .select(versionedColumns)
+          .from(subMerchants)
+          .where(and(eq(subMerchants.platformId, ctx.platformId), inArray(subMerchants.id, missing)))
+      ).map((row) => [row.id, subMerchantJson(row)]),
     );
     // A record written since the page query shows its newer version; one removed since then is left out.
     page.data.forEach((row, i) => (items[i] ??= fresh.get(row.id)));

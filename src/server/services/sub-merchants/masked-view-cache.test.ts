@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { maskedViewOf, type MaskedView } from './masked-view-cache';
 
-const view = (name: string): MaskedView => ({ formData: { merchantShortname: name } as MaskedView['formData'], currentlyDue: [] });
+const view = (name: string): MaskedView => ({
+  formData: { merchantShortname: name } as MaskedView['formData'],
+  currentlyDue: [],
+});
 
 describe('maskedViewOf', () => {
   it('builds a record version once and answers it from memory afterwards', () => {

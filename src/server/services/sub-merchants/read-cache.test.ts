@@ -24,7 +24,12 @@ function handFeed() {
   return { feed, announce, setLive };
 }
 
-const record = (id: string, platformId = 'plt_a', json = `{"id":"${id}"}`) => ({ id, platformId, json, etag: `W/"${id}-1"` });
+const record = (id: string, platformId = 'plt_a', json = `{"id":"${id}"}`) => ({
+  id,
+  platformId,
+  json,
+  etag: `W/"${id}-1"`,
+});
 
 describe('ReadCache', () => {
   it('refuses an entry read before a change to it arrived, and keeps entries of other records', () => {

@@ -10,7 +10,7 @@
  *   feed has delivered it (`caughtUp`), so the caller's next read here sees it.
  * - A write committed by another instance or process is seen here once its notification arrives: on the same
  *   host, well under a millisecond after the commit. Records change upstream over hours and are synced every few
- *   minutes (decisions §4), and every write checks the database itself (If-Match on PUT, the submit lease), so a
+ *   minutes (docs/product/decisions.md §4), and every write checks the database itself (If-Match on PUT, the submit lease), so a
  *   read that trails another instance's commit by that long cannot lose or duplicate anything.
  * - A read never fills the cache with data older than a change it has not heard of yet: it takes a ticket before
  *   reading the database, and an entry is stored only if no change to its key arrived since the ticket. A change
@@ -27,7 +27,13 @@ import { changeFeedOf, type Change, type ChangeFeed } from '@/server/db/change-f
  * `utf8` is the JSON encoded once: answering with bytes saves encoding it on every hit, which cost ≈ 0.07× of the
  * list route's throughput for a page of 20 (docs/benchmarks.md).
  */
-export type CachedRecord = { id: string; platformId: string; json: string; etag: string; utf8: Uint8Array<ArrayBuffer> };
+export type CachedRecord = {
+  id: string;
+  platformId: string;
+  json: string;
+  etag: string;
+  utf8: Uint8Array<ArrayBuffer>;
+};
 export type CachedPage = { json: string; utf8: Uint8Array<ArrayBuffer> };
 export type Ticket = { epoch: number; seq: number };
 

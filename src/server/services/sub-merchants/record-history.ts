@@ -15,10 +15,21 @@ export function diffRecords(before: Record<string, unknown>, after: Record<strin
   return changes;
 }
 
-export const trackedFields = ['status', 'chApplymentState', 'chApplymentId', 'chSubMchid', 'commissionRate', 'signUrl', 'reviewRound'];
+export const trackedFields = [
+  'status',
+  'chApplymentState',
+  'chApplymentId',
+  'chSubMchid',
+  'commissionRate',
+  'signUrl',
+  'reviewRound',
+];
 
 /** Appends to the record's history: who or what, when, and from → to. */
-export async function recordHistory(db: Db, entry: { subMerchantId: string; actor: string; action: string; changes?: Record<string, Change> }) {
+export async function recordHistory(
+  db: Db,
+  entry: { subMerchantId: string; actor: string; action: string; changes?: Record<string, Change> },
+) {
   await db.insert(subMerchantHistory).values({ id: newId('smh'), ...entry, changes: entry.changes ?? {} });
 }
 

@@ -24,10 +24,15 @@ export async function acquireSubmitLease(db: Db, id: string, waitMs = 30_000): P
     const [row] = await db
       .update(subMerchants)
       .set({ submitLockToken: token, submitLockUntil: new Date(now.getTime() + leaseMs()) })
-      .where(and(eq(subMerchants.id, id), or(isNull(subMerchants.submitLockUntil), lt(subMerchants.submitLockUntil, now))))
+      .where(
+        and(eq(subMerchants.id, id), or(isNull(subMerchants.submitLockUntil), lt(subMerchants.submitLockUntil, now))),
+      )
       .returning({ id: subMerchants.id });
     if (row) return token;
-    if (Date.now() > deadline) throw new AppError('submission_in_progress', 'Another submission of this record is in progress; retry shortly.', { retryAfterSeconds: 5 });
+    if (Date.now() > deadline)
+      throw new AppError('submission_in_progress', 'Another submission of this record is in progress; retry shortly.', {
+        retryAfterSeconds: 5,
+      });
     await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 150));
   }
 }

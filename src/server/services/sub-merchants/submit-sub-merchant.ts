@@ -17,13 +17,18 @@ import { revealFormData, toSubMerchantDto } from './sub-merchant-dto';
 
 type Row = typeof subMerchants.$inferSelect;
 
-const isReplay = (row: Row) => row.chApplymentState === 'finished' || (reviewUnderWayStates as string[]).includes(row.chApplymentState ?? '');
+const isReplay = (row: Row) =>
+  row.chApplymentState === 'finished' || (reviewUnderWayStates as string[]).includes(row.chApplymentState ?? '');
 
 async function validatedMerge(ctx: PlatformContext, row: Row, patch: FormDataPatch | undefined): Promise<FormData> {
   const merged = mergeFormData(revealFormData(row), patch ?? {});
   const errors = [...validateFormDataForSubmit(merged), ...(await checkMediaOwnership(ctx, row.provider, merged))];
   if (errors.length > 0) {
-    throw new AppError('form_incomplete', `The onboarding form has ${errors.length} problem(s); nothing was submitted.`, { errors });
+    throw new AppError(
+      'form_incomplete',
+      `The onboarding form has ${errors.length} problem(s); nothing was submitted.`,
+      { errors },
+    );
   }
   return merged;
 }
@@ -82,11 +87,19 @@ async function sendToUpstream(ctx: PlatformContext, prepared: Row, formData: For
   const provider = onboardingProvider(prepared.provider, prepared.platformId);
   try {
     const { applymentId } = await provider.submitApplication({ submissionId: submissionId(prepared), formData });
-    const status = await provider.queryApplication({ submissionId: submissionId(prepared), formData }).catch(() => null);
-    return applyUpstreamStatus(ctx.db, prepared, status ?? { applymentId, state: 'submitted', rejectReasons: [] }, ctx.actor);
+    const status = await provider
+      .queryApplication({ submissionId: submissionId(prepared), formData })
+      .catch(() => null);
+    return applyUpstreamStatus(
+      ctx.db,
+      prepared,
+      status ?? { applymentId, state: 'submitted', rejectReasons: [] },
+      ctx.actor,
+    );
   } catch (error) {
     if (error instanceof AppError && error.code === 'onboarding_in_progress') return replay(ctx, prepared);
-    if (error instanceof AppError && error.code === 'upstream_rejected') await revertRejectedSubmission(ctx, prepared, before);
+    if (error instanceof AppError && error.code === 'upstream_rejected')
+      await revertRejectedSubmission(ctx, prepared, before);
     // Outages (502/504) keep `submitted`: the next submit or the background sync asks the upstream by id.
     throw error;
   }
@@ -97,7 +110,13 @@ async function revertRejectedSubmission(ctx: PlatformContext, prepared: Row, bef
   await ctx.db.transaction(async (tx) => {
     const [reverted] = await tx
       .update(subMerchants)
-      .set({ chApplymentState: before.chApplymentState, reviewRound: before.reviewRound, nextSyncAt: null, updatedAt: new Date(), version: prepared.version + 1 })
+      .set({
+        chApplymentState: before.chApplymentState,
+        reviewRound: before.reviewRound,
+        nextSyncAt: null,
+        updatedAt: new Date(),
+        version: prepared.version + 1,
+      })
       .where(eq(subMerchants.id, prepared.id))
       .returning();
     await recordHistory(tx, {
@@ -114,9 +133,13 @@ async function revertRejectedSubmission(ctx: PlatformContext, prepared: Row, bef
 async function replay(ctx: PlatformContext, row: Row): Promise<Row> {
   if (row.chApplymentState === 'finished') return row;
   const formData = revealFormData(row);
-  const status = await onboardingProvider(row.provider, row.platformId).queryApplication({ submissionId: submissionId(row), formData });
+  const status = await onboardingProvider(row.provider, row.platformId).queryApplication({
+    submissionId: submissionId(row),
+    formData,
+  });
   if (status) return applyUpstreamStatus(ctx.db, row, status, ctx.actor);
-  if (row.chApplymentState === 'submitted') return sendToUpstream(ctx, row, formData, { ...row, chApplymentState: null });
+  if (row.chApplymentState === 'submitted')
+    return sendToUpstream(ctx, row, formData, { ...row, chApplymentState: null });
   return row;
 }
 

@@ -35,7 +35,13 @@ async function stampSynced(db: Db, row: Row): Promise<boolean> {
   const updated = await db
     .update(subMerchants)
     .set({ lastSyncedAt: now, nextSyncAt: nextSyncAt(row.chApplymentState, now) })
-    .where(and(eq(subMerchants.id, row.id), eq(subMerchants.version, row.version), or(isNull(subMerchants.submitLockUntil), lt(subMerchants.submitLockUntil, now))))
+    .where(
+      and(
+        eq(subMerchants.id, row.id),
+        eq(subMerchants.version, row.version),
+        or(isNull(subMerchants.submitLockUntil), lt(subMerchants.submitLockUntil, now)),
+      ),
+    )
     .returning({ id: subMerchants.id });
   return updated.length === 1;
 }
@@ -73,14 +79,19 @@ export async function syncDueSubMerchants(db: Db, options: { batch?: number; con
     for (let row = queue.shift(); row; row = queue.shift()) {
       await limiterFor(row.provider)();
       try {
-        const status = await onboardingProvider(row.provider, row.platformId).queryApplication({ submissionId: submissionId(row) });
+        const status = await onboardingProvider(row.provider, row.platformId).queryApplication({
+          submissionId: submissionId(row),
+        });
         if (unchanged(row, status) && (await stampSynced(db, row))) {
           synced++;
           continue;
         }
       } catch (error) {
         failed++;
-        logger.warn({ subMerchantId: row.id, err: (error as Error).message }, 'status sync failed; retried at the next slot');
+        logger.warn(
+          { subMerchantId: row.id, err: (error as Error).message },
+          'status sync failed; retried at the next slot',
+        );
         continue;
       }
       // Something changed (or the upstream never got the application): the full refresh, under the lease.
@@ -91,7 +102,10 @@ export async function syncDueSubMerchants(db: Db, options: { batch?: number; con
         synced++;
       } catch (error) {
         failed++;
-        logger.warn({ subMerchantId: row.id, err: (error as Error).message }, 'status sync failed; retried at the next slot');
+        logger.warn(
+          { subMerchantId: row.id, err: (error as Error).message },
+          'status sync failed; retried at the next slot',
+        );
       } finally {
         await releaseSubmitLease(db, row.id, token);
       }
@@ -102,4 +116,3 @@ export async function syncDueSubMerchants(db: Db, options: { batch?: number; con
   await changeFeedOf(db)?.caughtUp();
   return { synced, failed };
 }
-

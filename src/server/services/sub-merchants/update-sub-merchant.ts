@@ -16,19 +16,27 @@ import { revealFormData, toSubMerchantDto } from './sub-merchant-dto';
 
 type Row = typeof subMerchants.$inferSelect;
 
-/** decisions §4 PUT rules: back-fill metadata, operator moves active ↔ suspended, draft formData; never skip onboarding. */
+/** docs/product/decisions.md §4 PUT rules: back-fill metadata, operator moves active ↔ suspended, draft formData; never skip onboarding. */
 function checkRules(row: Row, body: UpdateSubMerchantBody) {
   const underReview = (reviewUnderWayStates as string[]).includes(row.chApplymentState ?? '');
-  if (body.formData && underReview) throw new AppError('onboarding_in_progress', 'formData cannot change while the upstream review is under way.');
+  if (body.formData && underReview)
+    throw new AppError('onboarding_in_progress', 'formData cannot change while the upstream review is under way.');
   if (underReview && (body.status === 'active' || body.chSubMchid)) {
-    throw new AppError('onboarding_in_progress', 'The upstream review is under way; the sub-merchant id arrives when it finishes.');
+    throw new AppError(
+      'onboarding_in_progress',
+      'The upstream review is under way; the sub-merchant id arrives when it finishes.',
+    );
   }
   if (body.status && body.status !== row.status) {
     const move = `${row.status}→${body.status}`;
     const allowed = ['active→suspended', 'suspended→active', 'pending→active'];
-    if (!allowed.includes(move)) throw new AppError('invalid_status_transition', `Status cannot move ${row.status} → ${body.status}.`);
+    if (!allowed.includes(move))
+      throw new AppError('invalid_status_transition', `Status cannot move ${row.status} → ${body.status}.`);
     if (body.status === 'active' && !(body.chSubMchid ?? row.chSubMchid)) {
-      throw new AppError('invalid_status_transition', 'status "active" needs a chSubMchid, stored or in the same request.');
+      throw new AppError(
+        'invalid_status_transition',
+        'status "active" needs a chSubMchid, stored or in the same request.',
+      );
     }
   }
 }
@@ -42,9 +50,15 @@ async function verifyBackfill(row: Row, body: UpdateSubMerchantBody) {
   const newId = body.chSubMchid && body.chSubMchid !== row.chSubMchid;
   if (!becomesActive && !(newId && row.status === 'active')) return;
   const claimed = body.chSubMchid ?? row.chSubMchid!;
-  const status = row.reviewRound > 0 ? await onboardingProvider(row.provider, row.platformId).queryApplication({ submissionId: submissionId(row) }) : null;
+  const status =
+    row.reviewRound > 0
+      ? await onboardingProvider(row.provider, row.platformId).queryApplication({ submissionId: submissionId(row) })
+      : null;
   if (status?.state !== 'finished' || status.subMchid !== claimed) {
-    throw new AppError('sub_merchant_unverified', `The upstream has no finished application of this record with sub-merchant id ${claimed}.`);
+    throw new AppError(
+      'sub_merchant_unverified',
+      `The upstream has no finished application of this record with sub-merchant id ${claimed}.`,
+    );
   }
 }
 
@@ -53,10 +67,18 @@ async function verifyBackfill(row: Row, body: UpdateSubMerchantBody) {
  * an update made on a view the caller never saw; without it, concurrent PUTs still never overwrite each other
  * (the version guard below), but one read after another's write applies on top of it.
  */
-export async function updateSubMerchant(ctx: PlatformContext, id: string, body: UpdateSubMerchantBody, ifMatch?: string | null) {
+export async function updateSubMerchant(
+  ctx: PlatformContext,
+  id: string,
+  body: UpdateSubMerchantBody,
+  ifMatch?: string | null,
+) {
   const row = await findSubMerchant(ctx, id);
   if (ifMatch && ifMatch !== '*' && ifMatch !== subMerchantEtag(row)) {
-    throw new AppError('conflict', `The record changed since ${ifMatch} (it is now ${subMerchantEtag(row)}); fetch it and try again.`);
+    throw new AppError(
+      'conflict',
+      `The record changed since ${ifMatch} (it is now ${subMerchantEtag(row)}); fetch it and try again.`,
+    );
   }
   checkRules(row, body);
   await verifyBackfill(row, body);
@@ -73,8 +95,12 @@ export async function updateSubMerchant(ctx: PlatformContext, id: string, body: 
       .set({ ...next, updatedAt: new Date(), version: row.version + 1 })
       .where(and(eq(subMerchants.id, id), eq(subMerchants.version, row.version)))
       .returning();
-    if (!updated) throw new AppError('conflict', 'The record changed while this update was being made; fetch it and try again.');
-    const changes = { ...diffRecords(row as Record<string, unknown>, updated as Record<string, unknown>, trackedFields), ...formDataTouched(body.formData) };
+    if (!updated)
+      throw new AppError('conflict', 'The record changed while this update was being made; fetch it and try again.');
+    const changes = {
+      ...diffRecords(row as Record<string, unknown>, updated as Record<string, unknown>, trackedFields),
+      ...formDataTouched(body.formData),
+    };
     await recordHistory(tx, { subMerchantId: id, actor: ctx.actor, action: 'updated', changes });
     await emitSubMerchantUpdated(tx, updated, 'updated');
     return toSubMerchantDto(updated);

@@ -6,7 +6,15 @@ import { acknowledgeAlipayNotice } from './acknowledge-alipay-notice';
 
 describe('acknowledgeAlipayNotice', () => {
   const notice = () =>
-    signedPush({ notify_type: 'open_app_auth_notify', notify_id: '2026112100222123', app_id: '2021000000000001', biz_content: '{"state":"s"}' }, loadProviderBSandboxKeys());
+    signedPush(
+      {
+        notify_type: 'open_app_auth_notify',
+        notify_id: '2026112100222123',
+        app_id: '2021000000000001',
+        biz_content: '{"state":"s"}',
+      },
+      loadProviderBSandboxKeys(),
+    );
 
   it('acknowledges an authorization notice Alipay signed', () => {
     expect(acknowledgeAlipayNotice(notice().body)).toBe('ignored');

@@ -6,7 +6,9 @@ import { platformProcedure, router } from '../init';
 
 export const apiKeysRouter = router({
   list: platformProcedure('admin').query(({ ctx }) => listApiKeys(ctx)),
-  create: platformProcedure('admin').input(createApiKeyInput).mutation(({ ctx, input }) => createApiKey(ctx, input)),
+  create: platformProcedure('admin')
+    .input(createApiKeyInput)
+    .mutation(({ ctx, input }) => createApiKey(ctx, input)),
   revoke: platformProcedure('admin')
     .input(z.object({ keyId: z.string().min(1).max(64) }))
     .mutation(({ ctx, input }) => revokeApiKey(ctx, input.keyId)),

@@ -3,7 +3,10 @@ import { platformSandbox } from '@/sandbox/sandbox-context';
 import { pushVerifyTicket } from '@/sandbox/mini-program-control';
 import { invitePlatformMember, invitePlatformMemberInput } from '@/server/services/invitations/invite-platform-member';
 import { listPlatformInvitations } from '@/server/services/invitations/list-platform-invitations';
-import { revokePlatformInvitation, revokePlatformInvitationInput } from '@/server/services/invitations/revoke-platform-invitation';
+import {
+  revokePlatformInvitation,
+  revokePlatformInvitationInput,
+} from '@/server/services/invitations/revoke-platform-invitation';
 import { changeMemberRole, changeMemberRoleInput } from '@/server/services/operators/change-member-role';
 import { endMemberSessions, endMemberSessionsInput } from '@/server/services/operators/end-member-sessions';
 import { listPlatformMembers } from '@/server/services/operators/list-platform-members';
@@ -41,7 +44,9 @@ export const consoleAdminRouter = router({
     .input(z.object(endMemberSessionsInput.shape))
     .mutation(({ ctx, input }) => endMemberSessions(ctx, without(input))),
   sandbox: router({
-    applyments: platformProcedure('operator').query(({ ctx }) => listPlatformSandboxApplyments(ctx, platformSandbox(ctx.platformId).store)),
+    applyments: platformProcedure('operator').query(({ ctx }) =>
+      listPlatformSandboxApplyments(ctx, platformSandbox(ctx.platformId).store),
+    ),
     moveApplyment: platformProcedure('operator')
       .input(z.object(moveSandboxApplymentInput.shape))
       .mutation(({ ctx, input }) => moveSandboxApplyment(ctx, platformSandbox(ctx.platformId).store, without(input))),
@@ -52,6 +57,8 @@ export const consoleAdminRouter = router({
     decideAudit: platformProcedure('operator')
       .input(z.object(decideSandboxAuditInput.shape))
       .mutation(({ ctx, input }) => decideSandboxAudit(ctx, platformSandbox(ctx.platformId).store, without(input))),
-    pushTicket: platformProcedure('operator').mutation(async ({ ctx }) => ({ delivered: await pushVerifyTicket(platformSandbox(ctx.platformId).shared) })),
+    pushTicket: platformProcedure('operator').mutation(async ({ ctx }) => ({
+      delivered: await pushVerifyTicket(platformSandbox(ctx.platformId).shared),
+    })),
   }),
 });

@@ -1,5 +1,11 @@
-import { acceptAsNewOperatorInput, acceptInvitationAsNewOperator } from '@/server/services/invitations/accept-invitation-as-new-operator';
-import { acceptInvitationSignedIn, acceptSignedInInput } from '@/server/services/invitations/accept-invitation-signed-in';
+import {
+  acceptAsNewOperatorInput,
+  acceptInvitationAsNewOperator,
+} from '@/server/services/invitations/accept-invitation-as-new-operator';
+import {
+  acceptInvitationSignedIn,
+  acceptSignedInInput,
+} from '@/server/services/invitations/accept-invitation-signed-in';
 import { operatorProcedure, publicProcedure, router } from '../init';
 
 /**
@@ -7,6 +13,10 @@ import { operatorProcedure, publicProcedure, router } from '../init';
  * or the signed-in account the invitation's e-mail belongs to (the page signs them in with its password first).
  */
 export const invitationsRouter = router({
-  acceptAsNewOperator: publicProcedure.input(acceptAsNewOperatorInput).mutation(({ ctx, input }) => acceptInvitationAsNewOperator(ctx.db, input)),
-  accept: operatorProcedure.input(acceptSignedInInput).mutation(({ ctx, input }) => acceptInvitationSignedIn(ctx.db, ctx.operatorId, input)),
+  acceptAsNewOperator: publicProcedure
+    .input(acceptAsNewOperatorInput)
+    .mutation(({ ctx, input }) => acceptInvitationAsNewOperator(ctx.db, input)),
+  accept: operatorProcedure
+    .input(acceptSignedInInput)
+    .mutation(({ ctx, input }) => acceptInvitationSignedIn(ctx.db, ctx.operatorId, input)),
 });

@@ -10,7 +10,13 @@ import { operatorProcedure, passwordChangeProcedure, router } from '../init';
 export const meRouter = router({
   get: passwordChangeProcedure.query(async ({ ctx }) => {
     const [operator] = await ctx.db
-      .select({ id: operators.id, email: operators.email, name: operators.name, locale: operators.locale, passwordMustChange: operators.passwordMustChange })
+      .select({
+        id: operators.id,
+        email: operators.email,
+        name: operators.name,
+        locale: operators.locale,
+        passwordMustChange: operators.passwordMustChange,
+      })
       .from(operators)
       .where(eq(operators.id, ctx.operatorId));
     return { operator: operator ?? null, platforms: await listOperatorPlatforms(ctx.db, ctx.operatorId) };

@@ -9,9 +9,18 @@ import {
   submitAuditBody,
   templatesQuery,
 } from '@/schemas/mini-program-requests';
-import { changeMembers, createExperience, getBaseinfo, getVersions, rollbackRelease } from '@/server/services/mini-programs/auxiliary-calls';
+import {
+  changeMembers,
+  createExperience,
+  getBaseinfo,
+  getVersions,
+  rollbackRelease,
+} from '@/server/services/mini-programs/auxiliary-calls';
 import { commitCode } from '@/server/services/mini-programs/commit-code';
-import { createManualTemplate, createManualTemplateInput } from '@/server/services/mini-programs/create-manual-template';
+import {
+  createManualTemplate,
+  createManualTemplateInput,
+} from '@/server/services/mini-programs/create-manual-template';
 import { deleteAuthorizer } from '@/server/services/mini-programs/delete-authorizer';
 import { deleteManualTemplate } from '@/server/services/mini-programs/delete-manual-template';
 import { getAuditStatus } from '@/server/services/mini-programs/get-audit-status';
@@ -75,7 +84,13 @@ export const miniProgramsRouter = router({
     .mutation(({ ctx, input }) => createExperience(ctx, input.platform, input.authorizerAppId, input.path)),
   members: platformProcedure('operator')
     .input(z.object({ platform: miniProgramPlatform, ...membersBody.shape }))
-    .mutation(({ ctx, input }) => changeMembers(ctx, input.platform, input.authorizerAppId, { action: input.action, member: input.member, role: input.role })),
+    .mutation(({ ctx, input }) =>
+      changeMembers(ctx, input.platform, input.authorizerAppId, {
+        action: input.action,
+        member: input.member,
+        role: input.role,
+      }),
+    ),
   versions: platformProcedure('viewer')
     .input(onAuthorizer)
     .query(({ ctx, input }) => getVersions(ctx, input.platform, input.authorizerAppId)),

@@ -11,8 +11,22 @@ import { platformProcedure, router } from '../init';
 export const sellerAuthorizationRouter = router({
   startAuthorizationWithSellerPage: platformProcedure('operator')
     .input(z.object(authorizeBody.shape))
-    .mutation(({ ctx, input }) => startAuthorizationWithSellerPage(ctx, { platform: input.platform, redirectUri: input.redirectUri, tenantId: input.tenantId })),
+    .mutation(({ ctx, input }) =>
+      startAuthorizationWithSellerPage(ctx, {
+        platform: input.platform,
+        redirectUri: input.redirectUri,
+        tenantId: input.tenantId,
+      }),
+    ),
   authorizerAudits: platformProcedure('viewer')
-    .input(z.object({ platform: miniProgramPlatform, appId: z.string().min(1).max(64), limit: z.number().int().min(1).max(50).optional() }))
-    .query(({ ctx, input }) => listAuthorizerAudits(ctx, { provider: input.platform, appId: input.appId, limit: input.limit })),
+    .input(
+      z.object({
+        platform: miniProgramPlatform,
+        appId: z.string().min(1).max(64),
+        limit: z.number().int().min(1).max(50).optional(),
+      }),
+    )
+    .query(({ ctx, input }) =>
+      listAuthorizerAudits(ctx, { provider: input.platform, appId: input.appId, limit: input.limit }),
+    ),
 });

@@ -35,7 +35,8 @@ const handler = (request: Request, context: unknown) => {
 
 /** next-auth parses a JSON body itself and lets the SyntaxError of a malformed one escape as a 500. */
 async function refuseMalformedJson(request: Request) {
-  if (request.method !== 'POST' || !request.body || !request.headers.get('content-type')?.includes('application/json')) return;
+  if (request.method !== 'POST' || !request.body || !request.headers.get('content-type')?.includes('application/json'))
+    return;
   try {
     await request.clone().json();
   } catch {

@@ -33,7 +33,15 @@ export function ApiKeysPanel({ platformId }: { platformId: string }) {
     <section className="panel" aria-labelledby="api-keys-heading" id="api-keys">
       <h2 id="api-keys-heading">{t('settings.apiKeys')}</h2>
       <p className="muted">{t('settings.apiKeys.intro')}</p>
-      {revealed && <OneTimeSecret title={t('settings.copyNow')} hint={t('settings.shownOnce')} value={revealed} testId="new-api-key" onDone={() => setRevealed(null)} />}
+      {revealed && (
+        <OneTimeSecret
+          title={t('settings.copyNow')}
+          hint={t('settings.shownOnce')}
+          value={revealed}
+          testId="new-api-key"
+          onDone={() => setRevealed(null)}
+        />
+      )}
       <form
         className="row"
         onSubmit={(e) => {
@@ -43,7 +51,13 @@ export function ApiKeysPanel({ platformId }: { platformId: string }) {
       >
         <div className={styles.field}>
           <label htmlFor="key-name">{t('settings.keyName')}</label>
-          <input id="key-name" value={name} maxLength={80} onChange={(e) => setName(e.target.value)} placeholder={t('settings.keyNamePlaceholder')} />
+          <input
+            id="key-name"
+            value={name}
+            maxLength={80}
+            onChange={(e) => setName(e.target.value)}
+            placeholder={t('settings.keyNamePlaceholder')}
+          />
         </div>
         <fieldset className={styles.fieldset}>
           <legend>{t('settings.services')}</legend>
@@ -67,7 +81,18 @@ export function ApiKeysPanel({ platformId }: { platformId: string }) {
           {errorText(t, failure)}
         </p>
       )}
-      <DataTable labelledBy="api-keys-heading" columns={[t('settings.col.name'), t('settings.col.key'), t('settings.col.services'), t('settings.col.lastUsed'), t('settings.col.status')]} actions spaced>
+      <DataTable
+        labelledBy="api-keys-heading"
+        columns={[
+          t('settings.col.name'),
+          t('settings.col.key'),
+          t('settings.col.services'),
+          t('settings.col.lastUsed'),
+          t('settings.col.status'),
+        ]}
+        actions
+        spaced
+      >
         {keys.data?.map((key) => (
           <tr key={key.id}>
             <td>{key.name}</td>
@@ -76,7 +101,13 @@ export function ApiKeysPanel({ platformId }: { platformId: string }) {
             </td>
             <td>{key.services.map((s) => t(`settings.service.${s as Service}`)).join(', ')}</td>
             <td>{key.lastUsedAt ? format.dateTime(key.lastUsedAt) : t('common.never')}</td>
-            <td>{key.revokedAt ? <span className="badge">{t('common.revoked')}</span> : <span className="badge ok">{t('common.active')}</span>}</td>
+            <td>
+              {key.revokedAt ? (
+                <span className="badge">{t('common.revoked')}</span>
+              ) : (
+                <span className="badge ok">{t('common.active')}</span>
+              )}
+            </td>
             <td>
               {!key.revokedAt && (
                 <button

@@ -6,10 +6,19 @@ import { useI18n } from '@/i18n/i18n-provider';
 import type { PlatformConfigKey } from '@/schemas/platform-config';
 import { api } from '@/trpc/react';
 
-type Group = { heading: 'settings.config.notify' | 'settings.config.payments' | 'settings.config.miniPrograms'; fields: [PlatformConfigKey, ConfigFieldKind][] };
+type Group = {
+  heading: 'settings.config.notify' | 'settings.config.payments' | 'settings.config.miniPrograms';
+  fields: [PlatformConfigKey, ConfigFieldKind][];
+};
 
 const groups: Group[] = [
-  { heading: 'settings.config.notify', fields: [['payments.notify_url', 'url'], ['miniprogram.audit_notify_url', 'url']] },
+  {
+    heading: 'settings.config.notify',
+    fields: [
+      ['payments.notify_url', 'url'],
+      ['miniprogram.audit_notify_url', 'url'],
+    ],
+  },
   { heading: 'settings.config.payments', fields: [['payments.default_commission_rate', 'percent']] },
   {
     heading: 'settings.config.miniPrograms',
@@ -41,7 +50,14 @@ export function PlatformConfigPanel({ platformId, canEdit }: { platformId: strin
           <div key={group.heading}>
             <h3>{t(group.heading)}</h3>
             {group.fields.map(([key, kind]) => (
-              <ConfigField key={key} platformId={platformId} name={key} kind={kind} value={config.data[key]} canEdit={canEdit} />
+              <ConfigField
+                key={key}
+                platformId={platformId}
+                name={key}
+                kind={kind}
+                value={config.data[key]}
+                canEdit={canEdit}
+              />
             ))}
           </div>
         ))}

@@ -23,12 +23,36 @@ export function SettingsSections() {
   const { platformId, can } = useMembership();
   const admin = can('admin');
   const panels: [string, MessageKey, ReactNode][] = [
-    ['api-keys', 'settings.apiKeys', admin ? <ApiKeysPanel platformId={platformId} /> : <AdminOnly id="api-keys" title="settings.apiKeys" text="settings.onlyAdmins" />],
+    [
+      'api-keys',
+      'settings.apiKeys',
+      admin ? (
+        <ApiKeysPanel platformId={platformId} />
+      ) : (
+        <AdminOnly id="api-keys" title="settings.apiKeys" text="settings.onlyAdmins" />
+      ),
+    ],
     ['webhook-secret', 'settings.webhook.heading', admin ? <WebhookSecretPanel platformId={platformId} /> : null],
     ['config', 'settings.config', <PlatformConfigPanel key="config" platformId={platformId} canEdit={admin} />],
-    ['templates', 'settings.templates.heading', <ManualTemplatesPanel key="templates" platformId={platformId} canEdit={admin} />],
-    ['members', 'settings.members.heading', admin ? <MembersPanel platformId={platformId} /> : <AdminOnly id="members" title="settings.members.heading" text="settings.members.onlyAdmins" />],
-    ['deliveries', 'settings.deliveries.heading', <DeliveriesPanel key="deliveries" platformId={platformId} canRedeliver={admin} />],
+    [
+      'templates',
+      'settings.templates.heading',
+      <ManualTemplatesPanel key="templates" platformId={platformId} canEdit={admin} />,
+    ],
+    [
+      'members',
+      'settings.members.heading',
+      admin ? (
+        <MembersPanel platformId={platformId} />
+      ) : (
+        <AdminOnly id="members" title="settings.members.heading" text="settings.members.onlyAdmins" />
+      ),
+    ],
+    [
+      'deliveries',
+      'settings.deliveries.heading',
+      <DeliveriesPanel key="deliveries" platformId={platformId} canRedeliver={admin} />,
+    ],
     ['password', 'settings.password.heading', <ChangePasswordPanel key="password" />],
   ];
   const shown = panels.filter(([, , node]) => node !== null);

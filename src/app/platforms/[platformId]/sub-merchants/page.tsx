@@ -20,7 +20,10 @@ export const generateMetadata = consolePageTitle('nav.subMerchants');
 
 const PAGE_SIZE = 20;
 
-type Props = { params: Promise<{ platformId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = {
+  params: Promise<{ platformId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 /**
  * The sub-merchant list, rendered on the server through the same tRPC procedures the browser used to call
@@ -44,7 +47,8 @@ export default async function SubMerchantsPage({ params, searchParams }: Props) 
     ]),
   ).catch(toActionFailure);
   const [page, waiting] = Array.isArray(loaded) ? loaded : [undefined, undefined];
-  const options = <T extends string>(values: readonly T[], label: (value: T) => string) => values.map((value) => ({ value, label: label(value) }));
+  const options = <T extends string>(values: readonly T[], label: (value: T) => string) =>
+    values.map((value) => ({ value, label: label(value) }));
   return (
     <>
       <div className={styles.header}>
@@ -65,7 +69,12 @@ export default async function SubMerchantsPage({ params, searchParams }: Props) 
         )}
       </div>
       {waiting && (
-        <WaitingOnMerchant waiting={waiting} t={t} format={format} hrefFor={(state) => listHref(base, { filters: { ...filters, upstreamState: state }, after: [] })} />
+        <WaitingOnMerchant
+          waiting={waiting}
+          t={t}
+          format={format}
+          hrefFor={(state) => listHref(base, { filters: { ...filters, upstreamState: state }, after: [] })}
+        />
       )}
       <ListFiltersForm
         base={base}
@@ -85,18 +94,26 @@ export default async function SubMerchantsPage({ params, searchParams }: Props) 
           distributorPlaceholder: t('subMerchants.distributorPlaceholder'),
         }}
       />
-      {!Array.isArray(loaded) && <p role="alert" className="error">{loaded.message}</p>}
+      {!Array.isArray(loaded) && (
+        <p role="alert" className="error">
+          {loaded.message}
+        </p>
+      )}
       {page && page.data.length === 0 && (
         <div className="panel">
           <p>{t('subMerchants.empty')}</p>
           {hasFilters(filters) ? (
-            <Link className="button secondary" href={base}>{t('onboarding.list.clearFilters')}</Link>
+            <Link className="button secondary" href={base}>
+              {t('onboarding.list.clearFilters')}
+            </Link>
           ) : (
             <p className="muted">{t('subMerchants.emptyHint')}</p>
           )}
         </div>
       )}
-      {page && page.data.length > 0 && <SubMerchantTable platformId={platformId} rows={page.data} texts={{ t, format, labels }} />}
+      {page && page.data.length > 0 && (
+        <SubMerchantTable platformId={platformId} rows={page.data} texts={{ t, format, labels }} />
+      )}
       <ListPager base={base} location={location} nextCursor={(page?.hasMore && page.nextCursor) || undefined} t={t} />
     </>
   );

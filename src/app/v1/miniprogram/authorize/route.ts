@@ -7,5 +7,7 @@ import { startAuthorization } from '@/server/services/mini-programs/start-author
 export const dynamic = 'force-dynamic';
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
-  POST: withApiKey('miniprogram', async (request, ctx) => json(await startAuthorization(ctx, await parseJsonBody(request, authorizeBody)), { status: 201 })),
+  POST: withApiKey('miniprogram', async (request, ctx) =>
+    json(await startAuthorization(ctx, await parseJsonBody(request, authorizeBody)), { status: 201 }),
+  ),
 });

@@ -7,5 +7,7 @@ import { listTemplates } from '@/server/services/mini-programs/list-templates';
 export const dynamic = 'force-dynamic';
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
-  GET: withApiKey('miniprogram', async (request, ctx) => json(await listTemplates(ctx, parseQuery(request, templatesQuery)))),
+  GET: withApiKey('miniprogram', async (request, ctx) =>
+    json(await listTemplates(ctx, parseQuery(request, templatesQuery))),
+  ),
 });

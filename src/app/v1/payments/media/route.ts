@@ -7,7 +7,9 @@ export const dynamic = 'force-dynamic';
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute(
   {
-    POST: withApiKey('payments', async (request, ctx) => json(await uploadMedia(ctx, await parseMediaUpload(request)), { status: 201 })),
+    POST: withApiKey('payments', async (request, ctx) =>
+      json(await uploadMedia(ctx, await parseMediaUpload(request)), { status: 201 }),
+    ),
   },
   { bodyLimitBytes: MEDIA_REQUEST_BODY_LIMIT },
 );

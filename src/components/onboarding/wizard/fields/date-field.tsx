@@ -30,7 +30,12 @@ export function DateField({ name }: { name: FormDataField }) {
           />
           {allowsPermanent && (
             <label className={styles.inlineCheck}>
-              <input id={`${control.id}-permanent`} type="checkbox" checked={permanent} onChange={(e) => field.onChange(e.target.checked ? PERMANENT_DATE : '')} />
+              <input
+                id={`${control.id}-permanent`}
+                type="checkbox"
+                checked={permanent}
+                onChange={(e) => field.onChange(e.target.checked ? PERMANENT_DATE : '')}
+              />
               {t('onboarding.field.permanent')}
             </label>
           )}

@@ -22,7 +22,12 @@ export type ControlProps = {
  * Label, hint, the upstream's rejection reason and the error of one field, tied to the control with
  * htmlFor / aria-describedby / aria-invalid. `legend` renders a fieldset instead (checkbox groups).
  */
-export function FieldShell(props: { name: FormDataField; hint?: string; legend?: boolean; children: (control: ControlProps) => ReactNode }) {
+export function FieldShell(props: {
+  name: FormDataField;
+  hint?: string;
+  legend?: boolean;
+  children: (control: ControlProps) => ReactNode;
+}) {
   const { name, legend, children } = props;
   const { t } = useI18n();
   const labels = useOnboardingLabels();
@@ -33,7 +38,8 @@ export function FieldShell(props: { name: FormDataField; hint?: string; legend?:
   const id = fieldId(name);
   const hintKey = formatHintKeys[name];
   const hint = props.hint ?? (hintKey ? t(hintKey) : undefined);
-  const describedBy = [hint && `${id}-hint`, reason && `${id}-rejected`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [hint && `${id}-hint`, reason && `${id}-rejected`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
   const control: ControlProps = {
     id,
     'aria-invalid': error ? true : undefined,
@@ -41,16 +47,28 @@ export function FieldShell(props: { name: FormDataField; hint?: string; legend?:
     'aria-required': required.has(name) ? true : undefined,
   };
   // The marker sits outside the <label> so the label's text is exactly the upstream's term.
-  const marker = required.has(name) && <span className={styles.required} aria-hidden="true">*</span>;
+  const marker = required.has(name) && (
+    <span className={styles.required} aria-hidden="true">
+      *
+    </span>
+  );
   const notes = (
     <>
-      {hint && <small id={`${id}-hint`} className={`muted ${styles.hint}`}>{hint}</small>}
+      {hint && (
+        <small id={`${id}-hint`} className={`muted ${styles.hint}`}>
+          {hint}
+        </small>
+      )}
       {reason && (
         <p id={`${id}-rejected`} className={styles.rejected} data-testid={`rejected-${name}`}>
           {t('onboarding.field.rejectedBecause', { reason })}
         </p>
       )}
-      {error && <p id={`${id}-error`} className={`error ${styles.fieldError}`}>{String(error)}</p>}
+      {error && (
+        <p id={`${id}-error`} className={`error ${styles.fieldError}`}>
+          {String(error)}
+        </p>
+      )}
     </>
   );
   if (legend) {

@@ -43,11 +43,17 @@ export function ImageField({ name, multiple }: { name: FormDataField; multiple?:
     }
     setUpload({ name: file.name, progress: 0 });
     try {
-      const answer = await uploadMedia({ platformId, provider, file, onProgress: (progress) => setUpload({ name: file.name, progress }) });
+      const answer = await uploadMedia({
+        platformId,
+        provider,
+        file,
+        onProgress: (progress) => setUpload({ name: file.name, progress }),
+      });
       setUpload({ name: file.name, progress: 1, answer });
       field.onChange(multiple ? [...ids.filter((id) => id !== answer.mediaId), answer.mediaId] : answer.mediaId);
     } catch (error) {
-      const message = error instanceof UploadError && error.status !== 0 ? error.message : t('onboarding.upload.network');
+      const message =
+        error instanceof UploadError && error.status !== 0 ? error.message : t('onboarding.upload.network');
       setUpload({ name: file.name, progress: 0, error: message });
     }
   };
@@ -65,14 +71,20 @@ export function ImageField({ name, multiple }: { name: FormDataField; multiple?:
         <div>
           <div
             className={`${styles.dropzone} ${dragging ? styles.dragging : ''}`}
-            onDragOver={(e) => { e.preventDefault(); setDragging(true); }}
+            onDragOver={(e) => {
+              e.preventDefault();
+              setDragging(true);
+            }}
             onDragLeave={() => setDragging(false)}
             onDrop={onDrop}
             onClick={() => inputRef.current?.click()}
           >
             <input
               {...control}
-              ref={(el) => { inputRef.current = el; field.ref(el); }}
+              ref={(el) => {
+                inputRef.current = el;
+                field.ref(el);
+              }}
               className={styles.fileInput}
               type="file"
               accept="image/jpeg,image/png,image/bmp"
@@ -88,12 +100,19 @@ export function ImageField({ name, multiple }: { name: FormDataField; multiple?:
           {upload && (
             <div className={styles.uploadStatus} role="status" data-testid={`upload-${name}`}>
               {!upload.answer && !upload.error && (
-                <progress max={1} value={upload.progress} aria-label={t('onboarding.upload.progress', { name: upload.name })} />
+                <progress
+                  max={1}
+                  value={upload.progress}
+                  aria-label={t('onboarding.upload.progress', { name: upload.name })}
+                />
               )}
               {upload.note && !upload.answer && !upload.error && <span className="muted">{upload.note}</span>}
               {upload.answer && (
                 <span className={styles.ok}>
-                  {t('onboarding.upload.done', { type: upload.answer.mimeType, size: format.number(Math.ceil(upload.answer.size / 1024)) })}
+                  {t('onboarding.upload.done', {
+                    type: upload.answer.mimeType,
+                    size: format.number(Math.ceil(upload.answer.size / 1024)),
+                  })}
                 </span>
               )}
               {upload.error && <span className="error">{upload.error}</span>}

@@ -5,7 +5,12 @@ import styles from '../wizard.module.css';
 import { mediaUrl } from './upload-media';
 
 /** Thumbnails of stored images (served by the media endpoint), each removable. */
-export function ImagePreviews(props: { platformId: string; label: string; mediaIds: string[]; onRemove: (id: string) => void }) {
+export function ImagePreviews(props: {
+  platformId: string;
+  label: string;
+  mediaIds: string[];
+  onRemove: (id: string) => void;
+}) {
   const { platformId, label, mediaIds, onRemove } = props;
   const { t } = useI18n();
   if (mediaIds.length === 0) return null;
@@ -13,7 +18,12 @@ export function ImagePreviews(props: { platformId: string; label: string; mediaI
     <ul className={styles.previews}>
       {mediaIds.map((mediaId, index) => (
         <li key={mediaId}>
-          <img src={mediaUrl(platformId, mediaId)} alt={t('onboarding.upload.preview', { label, n: index + 1 })} width={120} height={90} />
+          <img
+            src={mediaUrl(platformId, mediaId)}
+            alt={t('onboarding.upload.preview', { label, n: index + 1 })}
+            width={120}
+            height={90}
+          />
           <button type="button" className="secondary" onClick={() => onRemove(mediaId)}>
             {t('onboarding.upload.remove', { label, n: index + 1 })}
           </button>

@@ -20,7 +20,9 @@ export function SelectField({ name, hint }: { name: FormDataField; hint?: string
         <select {...control} {...register(name)}>
           <option value="">{t('onboarding.field.choose')}</option>
           {values.map((v) => (
-            <option key={v} value={v}>{labels.enumValue(v)}</option>
+            <option key={v} value={v}>
+              {labels.enumValue(v)}
+            </option>
           ))}
         </select>
       )}

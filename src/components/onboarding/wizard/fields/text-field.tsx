@@ -5,7 +5,9 @@ import { formDataFields, type FormDataField } from '@/schemas/form-data/fields';
 import type { WizardValues } from '../form-model';
 import { FieldShell } from './field-shell';
 
-const inputModes: Partial<Record<FormDataField, { type?: string; inputMode?: 'tel' | 'email' | 'numeric'; autoComplete?: string }>> = {
+const inputModes: Partial<
+  Record<FormDataField, { type?: string; inputMode?: 'tel' | 'email' | 'numeric'; autoComplete?: string }>
+> = {
   contactMobile: { type: 'tel', inputMode: 'tel', autoComplete: 'off' },
   contactEmail: { type: 'email', inputMode: 'email', autoComplete: 'off' },
   servicePhone: { type: 'tel', inputMode: 'tel' },

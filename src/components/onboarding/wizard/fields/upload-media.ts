@@ -2,7 +2,10 @@
 export type MediaAnswer = { mediaId: string; provider: string; mimeType: string; size: number; sha256: string };
 
 export class UploadError extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
     super(message);
     this.name = 'UploadError';
   }
@@ -28,7 +31,12 @@ export const mediaUrl = (platformId: string, mediaId: string) =>
  * Multipart upload with the console session's cookie. XMLHttpRequest rather than fetch: only XHR reports
  * upload progress. Problem+json answers become an UploadError carrying the server's `detail`.
  */
-export function uploadMedia(input: { platformId: string; provider: string; file: File; onProgress: (fraction: number) => void }): Promise<MediaAnswer> {
+export function uploadMedia(input: {
+  platformId: string;
+  provider: string;
+  file: File;
+  onProgress: (fraction: number) => void;
+}): Promise<MediaAnswer> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `/admin/payment-onboardings/${encodeURIComponent(input.platformId)}/media`);

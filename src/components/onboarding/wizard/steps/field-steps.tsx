@@ -10,7 +10,9 @@ import styles from '../wizard.module.css';
 
 const Fields = ({ names }: { names: readonly FormDataField[] }) => (
   <>
-    {names.map((name) => <FieldFor key={name} name={name} />)}
+    {names.map((name) => (
+      <FieldFor key={name} name={name} />
+    ))}
   </>
 );
 
@@ -20,14 +22,36 @@ export function LicenseStep() {
   return (
     <>
       <FieldFor name="subjectType" hint={t('onboarding.hint.subjectType')} />
-      <Fields names={['licenseCopy', 'licenseNumber', 'merchantName', 'legalPerson', 'licenseAddress', 'licensePeriodBegin', 'licensePeriodEnd']} />
+      <Fields
+        names={[
+          'licenseCopy',
+          'licenseNumber',
+          'merchantName',
+          'legalPerson',
+          'licenseAddress',
+          'licensePeriodBegin',
+          'licensePeriodEnd',
+        ]}
+      />
     </>
   );
 }
 
 /** 法人身份证: the ID address only for an enterprise. */
 export function LegalPersonStep() {
-  return <Fields names={['idCardCopy', 'idCardNational', 'idCardName', 'idCardNumber', 'idCardAddress', 'idCardPeriodBegin', 'idCardPeriodEnd']} />;
+  return (
+    <Fields
+      names={[
+        'idCardCopy',
+        'idCardNational',
+        'idCardName',
+        'idCardNumber',
+        'idCardAddress',
+        'idCardPeriodBegin',
+        'idCardPeriodEnd',
+      ]}
+    />
+  );
 }
 
 /** A sales scene's own fields, in a titled section that appears when the scene is ticked. */
@@ -48,7 +72,10 @@ export function BusinessStep() {
   return (
     <>
       <Fields names={['merchantShortname', 'servicePhone', 'settlementId', 'qualificationType', 'salesScene']} />
-      <SceneSection group="store" names={['storeName', 'storeAddressCode', 'storeAddress', 'storeEntrancePics', 'storeIndoorPics']} />
+      <SceneSection
+        group="store"
+        names={['storeName', 'storeAddressCode', 'storeAddress', 'storeEntrancePics', 'storeIndoorPics']}
+      />
       <SceneSection group="miniProgram" names={['miniProgramAppid']} />
       <SceneSection group="web" names={['websiteDomain']} />
     </>
@@ -67,7 +94,13 @@ export function SettlementStep() {
       <FieldFor name="bankAccountType" hint={enterprise ? t('onboarding.hint.enterpriseCorporate') : undefined} />
       <FieldFor
         name="accountName"
-        hint={corporate ? t('onboarding.hint.accountNameCorporate') : personal ? t('onboarding.hint.accountNamePersonal') : undefined}
+        hint={
+          corporate
+            ? t('onboarding.hint.accountNameCorporate')
+            : personal
+              ? t('onboarding.hint.accountNamePersonal')
+              : undefined
+        }
       />
       <Fields names={['accountBank', 'accountNumber', 'bankAddressCode', 'bankBranchId']} />
     </>

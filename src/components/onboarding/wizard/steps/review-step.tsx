@@ -17,7 +17,9 @@ export function ReviewStep() {
     const def = formDataFields[field];
     if (Array.isArray(value)) {
       if (value.length === 0) return '—';
-      return def.kind === 'mediaIdList' ? t('onboarding.review.images', { count: value.length }) : value.map(labels.enumValue).join('、');
+      return def.kind === 'mediaIdList'
+        ? t('onboarding.review.images', { count: value.length })
+        : value.map(labels.enumValue).join('、');
     }
     if (!value) return '—';
     if (def.kind === 'mediaId') return t('onboarding.review.images', { count: 1 });
@@ -35,7 +37,13 @@ export function ReviewStep() {
               const step = stepOfField(field) ?? 'license';
               return (
                 <li key={field}>
-                  <a href={`?step=${step}`} onClick={(e) => { e.preventDefault(); goTo(step, field); }}>
+                  <a
+                    href={`?step=${step}`}
+                    onClick={(e) => {
+                      e.preventDefault();
+                      goTo(step, field);
+                    }}
+                  >
                     {labels.field(field)}
                   </a>{' '}
                   <span className="muted">({t(stepTitleKeys[step])})</span>
@@ -49,7 +57,13 @@ export function ReviewStep() {
         <section key={step} aria-labelledby={`review-${step}`} className={styles.reviewGroup}>
           <div className={styles.reviewHead}>
             <h3 id={`review-${step}`}>{t(stepTitleKeys[step])}</h3>
-            <a href={`?step=${step}`} onClick={(e) => { e.preventDefault(); goTo(step); }}>
+            <a
+              href={`?step=${step}`}
+              onClick={(e) => {
+                e.preventDefault();
+                goTo(step);
+              }}
+            >
               {t('onboarding.review.edit', { step: t(stepTitleKeys[step]) })}
             </a>
           </div>

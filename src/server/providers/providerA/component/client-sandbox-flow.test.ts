@@ -5,7 +5,12 @@ import { AppError } from '@/server/errors';
 import { parseComponentPush } from './parse-push';
 import { startClientsAgainstSandbox } from './sandbox-clients.test-helper';
 
-const extJson = JSON.stringify({ extEnable: true, extAppid: 'wx0123456789abcdef', ext: { shopId: 'shop_1' }, window: { navigationBarTitleText: 'Shop' } });
+const extJson = JSON.stringify({
+  extEnable: true,
+  extAppid: 'wx0123456789abcdef',
+  ext: { shopId: 'shop_1' },
+  window: { navigationBarTitleText: 'Shop' },
+});
 
 describe('component + code clients against the sandbox over HTTP: the whole hosting flow', () => {
   let env: Awaited<ReturnType<typeof startClientsAgainstSandbox>>;
@@ -21,7 +26,10 @@ describe('component + code clients against the sandbox over HTTP: the whole host
 
   it('ticket push → component token (cached until near expiry)', async () => {
     const parsed = await env.pushTicket();
-    expect(parsed.event).toMatchObject({ type: 'component_verify_ticket', componentAppId: env.sandbox.config.componentAppId });
+    expect(parsed.event).toMatchObject({
+      type: 'component_verify_ticket',
+      componentAppId: env.sandbox.config.componentAppId,
+    });
     const token = await env.component.componentAccessToken();
     expect(token.length).toBeGreaterThan(20);
     expect(await env.component.componentAccessToken()).toBe(token);
@@ -40,12 +48,18 @@ describe('component + code clients against the sandbox over HTTP: the whole host
     const urls = env.component.authUrls({ preAuthCode, redirectUri });
     const params = `component_appid=${env.sandbox.config.componentAppId}&pre_auth_code=${encodeURIComponent(preAuthCode)}&redirect_uri=${encodeURIComponent(redirectUri)}&auth_type=2`;
     expect(urls.authUrl).toBe(`${env.sandbox.baseUrl}/sandbox/providerA/authorize?${params}`);
-    expect(urls.mobileAuthUrl).toBe(`${env.sandbox.baseUrl}/sandbox/providerA/authorize/mobile?action=bindcomponent&no_scan=1&${params}#wechat_redirect`);
+    expect(urls.mobileAuthUrl).toBe(
+      `${env.sandbox.baseUrl}/sandbox/providerA/authorize/mobile?action=bindcomponent&no_scan=1&${params}#wechat_redirect`,
+    );
     authUrl = urls.authUrl;
   });
 
   it('the seller authorizes → redirect with auth_code → queryAuth → authorizer info', async () => {
-    const grant = await grantAuthorization(env.sandbox.store, { authUrl, appId, nickname: 'Test Shop' }, { config: env.sandbox.config, now: env.sandbox.clock.now });
+    const grant = await grantAuthorization(
+      env.sandbox.store,
+      { authUrl, appId, nickname: 'Test Shop' },
+      { config: env.sandbox.config, now: env.sandbox.clock.now },
+    );
     const redirect = new URL(grant.redirectUrl);
     expect(redirect.searchParams.get('state')).toBe('s_123');
     expect(redirect.searchParams.get('expires_in')).toBe('3600');
@@ -54,17 +68,30 @@ describe('component + code clients against the sandbox over HTTP: the whole host
 
     // The authorized push carries the same code.
     const push = buildPush(env.sandbox.config, grant.event, { now: env.sandbox.clock.now });
-    const parsed = await parseComponentPush({ body: push.body, query: push.query, credentials: env.credentials, now: env.sandbox.clock.now });
+    const parsed = await parseComponentPush({
+      body: push.body,
+      query: push.query,
+      credentials: env.credentials,
+      now: env.sandbox.clock.now,
+    });
     expect(parsed.event).toMatchObject({ type: 'authorized', authorizerAppId: appId, authorizationCode: authCode });
 
     const tokens = await env.component.queryAuth(authCode);
     expect(tokens).toMatchObject({ authorizerAppId: appId, expiresIn: 7200, funcInfo: [17, 18, 30, 86] });
     accessToken = tokens.accessToken;
     refreshToken = tokens.refreshToken;
-    await expect(env.component.queryAuth(authCode)).rejects.toMatchObject({ code: 'upstream_rejected', errors: [expect.objectContaining({ code: 'providerA_61010' })] });
+    await expect(env.component.queryAuth(authCode)).rejects.toMatchObject({
+      code: 'upstream_rejected',
+      errors: [expect.objectContaining({ code: 'providerA_61010' })],
+    });
 
     const info = await env.component.getAuthorizerInfo(appId);
-    expect(info).toMatchObject({ nickname: 'Test Shop', principalName: 'Sandbox Trading Co., Ltd.', isMiniProgram: true, funcInfo: [17, 18, 30, 86] });
+    expect(info).toMatchObject({
+      nickname: 'Test Shop',
+      principalName: 'Sandbox Trading Co., Ltd.',
+      isMiniProgram: true,
+      funcInfo: [17, 18, 30, 86],
+    });
     expect(info.userName).toMatch(/^gh_/);
     const basic = await env.code.getAccountBasicInfo({ accessToken });
     expect(basic).toMatchObject({ appId, accountType: 3, nickname: 'Test Shop', realnameStatus: 1 });
@@ -75,7 +102,10 @@ describe('component + code clients against the sandbox over HTTP: the whole host
     expect(refreshed.refreshToken).toBe(refreshToken);
     expect(refreshed.accessToken).not.toBe(accessToken);
     accessToken = refreshed.accessToken;
-    await expect(env.component.refreshAuthorizerToken(appId, 'wrong')).rejects.toMatchObject({ code: 'upstream_rejected', errors: [expect.objectContaining({ code: 'providerA_61023' })] });
+    await expect(env.component.refreshAuthorizerToken(appId, 'wrong')).rejects.toMatchObject({
+      code: 'upstream_rejected',
+      errors: [expect.objectContaining({ code: 'providerA_61023' })],
+    });
   });
 
   it('templates → commit (bad ext_json refused) → experience QR as PNG', async () => {
@@ -83,16 +113,28 @@ describe('component + code clients against the sandbox over HTTP: the whole host
     expect(templates.map((t) => t.templateId)).toEqual(['1', '2']);
     expect(templates[0]).toMatchObject({ userVersion: 'V1.0.0', templateType: 0 });
 
-    await expect(env.code.commit({ accessToken, templateId: 1, extJson: '{not json', userVersion: 'V1.0.0', userDesc: 'first' })).rejects.toMatchObject({
+    await expect(
+      env.code.commit({ accessToken, templateId: 1, extJson: '{not json', userVersion: 'V1.0.0', userDesc: 'first' }),
+    ).rejects.toMatchObject({
       code: 'invalid_request',
       errors: [expect.objectContaining({ pointer: '/extJson' })],
     });
     // Valid JSON the upstream refuses: a page the template does not have (85045).
-    await expect(env.code.commit({ accessToken, templateId: 1, extJson: JSON.stringify({ pages: ['pages/nope'] }), userVersion: 'V1.0.0', userDesc: 'first' })).rejects.toMatchObject({
+    await expect(
+      env.code.commit({
+        accessToken,
+        templateId: 1,
+        extJson: JSON.stringify({ pages: ['pages/nope'] }),
+        userVersion: 'V1.0.0',
+        userDesc: 'first',
+      }),
+    ).rejects.toMatchObject({
       code: 'invalid_request',
       errors: [expect.objectContaining({ pointer: '/extJson', code: 'providerA_85045' })],
     });
-    await expect(env.code.commit({ accessToken, templateId: 99, extJson, userVersion: 'V1.0.0', userDesc: 'first' })).rejects.toMatchObject({
+    await expect(
+      env.code.commit({ accessToken, templateId: 99, extJson, userVersion: 'V1.0.0', userDesc: 'first' }),
+    ).rejects.toMatchObject({
       code: 'invalid_request',
       errors: [expect.objectContaining({ pointer: '/templateId', code: 'providerA_85014' })],
     });
@@ -112,11 +154,23 @@ describe('component + code clients against the sandbox over HTTP: the whole host
     expect(await env.code.getAuditStatus({ accessToken, auditId })).toEqual({ status: 'pending' });
     await expect(env.code.release({ accessToken })).rejects.toMatchObject({ code: 'audit_not_approved', status: 409 });
 
-    const decided = await decideAudit(env.sandbox.store, { auditId, decision: 'approve' }, { now: env.sandbox.clock.now });
+    const decided = await decideAudit(
+      env.sandbox.store,
+      { auditId, decision: 'approve' },
+      { now: env.sandbox.clock.now },
+    );
     expect(decided.authorizerAppId).toBe(appId);
-    const push = buildPush(env.sandbox.config, decided.event, { now: env.sandbox.clock.now, authorizerAppId: decided.authorizerAppId });
+    const push = buildPush(env.sandbox.config, decided.event, {
+      now: env.sandbox.clock.now,
+      authorizerAppId: decided.authorizerAppId,
+    });
     expect(push.target).toBe('message');
-    const parsed = await parseComponentPush({ body: push.body, query: push.query, credentials: env.credentials, now: env.sandbox.clock.now });
+    const parsed = await parseComponentPush({
+      body: push.body,
+      query: push.query,
+      credentials: env.credentials,
+      now: env.sandbox.clock.now,
+    });
     const info = await env.component.getAuthorizerInfo(appId);
     expect(parsed.event).toMatchObject({ type: 'weapp_audit_success', toUserName: info.userName });
     expect(await env.code.getAuditStatus({ accessToken, auditId })).toEqual({ status: 'approved' });
@@ -132,7 +186,10 @@ describe('component + code clients against the sandbox over HTTP: the whole host
   });
 
   it('revertCodeRelease is refused with one release, works after a second, and only once', async () => {
-    await expect(env.code.revertCodeRelease({ accessToken })).rejects.toMatchObject({ code: 'conflict', message: expect.stringContaining('87012') });
+    await expect(env.code.revertCodeRelease({ accessToken })).rejects.toMatchObject({
+      code: 'conflict',
+      message: expect.stringContaining('87012'),
+    });
     await env.code.commit({ accessToken, templateId: 2, extJson, userVersion: 'V1.1.0', userDesc: 'second' });
     const second = await env.code.submitAudit({ accessToken });
     await decideAudit(env.sandbox.store, { auditId: second.auditId, decision: 'approve' });
@@ -146,7 +203,10 @@ describe('component + code clients against the sandbox over HTTP: the whole host
   it('bind, list and unbind a tester', async () => {
     const { userStr } = await env.code.bindTester({ accessToken, wechatId: 'tester_001' });
     expect(userStr).toMatch(/^[0-9a-f]{32}$/);
-    await expect(env.code.bindTester({ accessToken, wechatId: 'tester_001' })).rejects.toMatchObject({ code: 'invalid_request', errors: [expect.objectContaining({ code: 'providerA_85004' })] });
+    await expect(env.code.bindTester({ accessToken, wechatId: 'tester_001' })).rejects.toMatchObject({
+      code: 'invalid_request',
+      errors: [expect.objectContaining({ code: 'providerA_85004' })],
+    });
     expect(await env.code.listTesters({ accessToken })).toEqual([{ userStr }]);
     await env.code.unbindTester({ accessToken, userStr });
     expect(await env.code.listTesters({ accessToken })).toEqual([]);

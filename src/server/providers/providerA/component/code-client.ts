@@ -5,9 +5,22 @@ import { withComponentToken, type ComponentTokenProvider } from './with-componen
 import { createWxHttp, type WxHttpOptions } from './wx-http';
 
 export type AuditStatus = 'approved' | 'rejected' | 'pending' | 'withdrawn' | 'delayed';
-const AUDIT_STATUS: Record<number, AuditStatus> = { 0: 'approved', 1: 'rejected', 2: 'pending', 3: 'withdrawn', 4: 'delayed' };
+const AUDIT_STATUS: Record<number, AuditStatus> = {
+  0: 'approved',
+  1: 'rejected',
+  2: 'pending',
+  3: 'withdrawn',
+  4: 'delayed',
+};
 
-export type CodeTemplate = { templateId: string; userVersion: string; userDesc: string; createdAt: Date; templateType: number; draftId?: string };
+export type CodeTemplate = {
+  templateId: string;
+  userVersion: string;
+  userDesc: string;
+  createdAt: Date;
+  templateType: number;
+  draftId?: string;
+};
 export type AuditResult = { status: AuditStatus; reason?: string; screenshot?: string[] };
 export type LatestAudit = AuditResult & { auditId: string; userVersion: string; userDesc: string; submittedAt?: Date };
 export type VersionStamp = { version: string; description: string; time: Date };
@@ -20,8 +33,10 @@ export type CodeClientOptions = WxHttpOptions & {
 
 type Auth = { accessToken: string };
 
-const str = (value: unknown) => (typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value));
-const obj = (value: unknown) => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+const str = (value: unknown) =>
+  typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);
+const obj = (value: unknown) =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 const time = (seconds: unknown) => new Date(Number(seconds ?? 0) * 1000);
 
 /** Reads an integer id from the raw JSON text: WeChat ids can outgrow a double's exact range. */
@@ -33,7 +48,9 @@ function auditResult(body: Record<string, unknown>): AuditResult {
   const status = AUDIT_STATUS[Number(body.status)];
   if (!status) throw new AppError('upstream_unavailable', 'providerA answered with an unknown audit status.');
   const reason = str(body.reason);
-  const shots = str(body.screenshot ?? body.ScreenShot).split('|').filter(Boolean);
+  const shots = str(body.screenshot ?? body.ScreenShot)
+    .split('|')
+    .filter(Boolean);
   return { status, ...(reason ? { reason } : {}), ...(shots.length ? { screenshot: shots } : {}) };
 }
 
@@ -45,18 +62,30 @@ function stamp(info: unknown, prefix: 'exp' | 'release'): VersionStamp | undefin
 }
 
 /**
- * Mini-program code management on behalf of an authorizer (providerA.md D). Calls take the authorizer's
+ * Mini-program code management on behalf of an authorizer (docs/upstream/providerA.md D). Calls take the authorizer's
  * access token; a refused token surfaces as TokenExpiredError so the caller refreshes (C.8) and retries once.
  */
 export function createCodeClient(options: CodeClientOptions) {
   const http = createWxHttp(options);
 
-  const authorizer = async (request: { method: 'GET' | 'POST'; path: string; accessToken: string; body?: string; query?: Record<string, string | undefined>; idempotent: boolean }) =>
+  const authorizer = async (request: {
+    method: 'GET' | 'POST';
+    path: string;
+    accessToken: string;
+    body?: string;
+    query?: Record<string, string | undefined>;
+    idempotent: boolean;
+  }) =>
     http.json({ ...request, query: { ...request.query, access_token: request.accessToken }, tokenKind: 'authorizer' });
 
   async function getLatestAuditStatus({ accessToken }: Auth): Promise<LatestAudit | null> {
     try {
-      const { body, text } = await authorizer({ method: 'GET', path: '/wxa/get_latest_auditstatus', accessToken, idempotent: true });
+      const { body, text } = await authorizer({
+        method: 'GET',
+        path: '/wxa/get_latest_auditstatus',
+        accessToken,
+        idempotent: true,
+      });
       const submitted = Number(body.submit_audit_time ?? 0);
       return {
         ...auditResult(body),
@@ -79,7 +108,10 @@ export function createCodeClient(options: CodeClientOptions) {
         http.json({
           method: 'GET',
           path: '/wxa/gettemplatelist',
-          query: { access_token: token, template_type: input.templateType === undefined ? undefined : String(input.templateType) },
+          query: {
+            access_token: token,
+            template_type: input.templateType === undefined ? undefined : String(input.templateType),
+          },
           tokenKind: 'component',
           idempotent: true,
         }),
@@ -88,22 +120,49 @@ export function createCodeClient(options: CodeClientOptions) {
       return list.map((item) => {
         const t = obj(item);
         const draftId = t.draft_id === undefined ? undefined : str(t.draft_id);
-        return { templateId: str(t.template_id), userVersion: str(t.user_version), userDesc: str(t.user_desc), createdAt: time(t.create_time), templateType: Number(t.template_type ?? 0), ...(draftId ? { draftId } : {}) };
+        return {
+          templateId: str(t.template_id),
+          userVersion: str(t.user_version),
+          userDesc: str(t.user_desc),
+          createdAt: time(t.create_time),
+          templateType: Number(t.template_type ?? 0),
+          ...(draftId ? { draftId } : {}),
+        };
       });
     },
 
     /** Uploads template code as the experience version (D.3). `extJson` is sent as a string, never an object. */
-    async commit(input: Auth & { templateId: number | string; extJson: string; userVersion: string; userDesc: string }): Promise<void> {
+    async commit(
+      input: Auth & { templateId: number | string; extJson: string; userVersion: string; userDesc: string },
+    ): Promise<void> {
       checkCommitInput(input);
       const templateId = idDigits(input.templateId, '/templateId', 'templateId');
-      const rest = JSON.stringify({ ext_json: input.extJson, user_version: input.userVersion, user_desc: input.userDesc });
-      await authorizer({ method: 'POST', path: '/wxa/commit', accessToken: input.accessToken, body: `{"template_id":${templateId},${rest.slice(1)}`, idempotent: true });
+      const rest = JSON.stringify({
+        ext_json: input.extJson,
+        user_version: input.userVersion,
+        user_desc: input.userDesc,
+      });
+      await authorizer({
+        method: 'POST',
+        path: '/wxa/commit',
+        accessToken: input.accessToken,
+        body: `{"template_id":${templateId},${rest.slice(1)}`,
+        idempotent: true,
+      });
     },
 
     /** The experience version's QR code as PNG bytes (D.4: upstream sends JPEG, errors as JSON). */
     async getQrcode(input: Auth & { path?: string }): Promise<Uint8Array> {
-      const result = await http.call({ method: 'GET', path: '/wxa/get_qrcode', query: { access_token: input.accessToken, path: input.path }, tokenKind: 'authorizer', idempotent: true, acceptImage: true });
-      if (result.kind !== 'image') throw new AppError('upstream_unavailable', 'providerA answered get_qrcode without an image.');
+      const result = await http.call({
+        method: 'GET',
+        path: '/wxa/get_qrcode',
+        query: { access_token: input.accessToken, path: input.path },
+        tokenKind: 'authorizer',
+        idempotent: true,
+        acceptImage: true,
+      });
+      if (result.kind !== 'image')
+        throw new AppError('upstream_unavailable', 'providerA answered get_qrcode without an image.');
       return toPng(result.bytes);
     },
 
@@ -111,7 +170,14 @@ export function createCodeClient(options: CodeClientOptions) {
       const { body } = await authorizer({ method: 'GET', path: '/wxa/get_category', accessToken, idempotent: true });
       return (Array.isArray(body.category_list) ? body.category_list : []).map((c) => {
         const o = obj(c);
-        return { firstClass: str(o.first_class), secondClass: str(o.second_class), thirdClass: str(o.third_class) || undefined, firstId: Number(o.first_id), secondId: Number(o.second_id), thirdId: o.third_id === undefined ? undefined : Number(o.third_id) };
+        return {
+          firstClass: str(o.first_class),
+          secondClass: str(o.second_class),
+          thirdClass: str(o.third_class) || undefined,
+          firstId: Number(o.first_id),
+          secondId: Number(o.second_id),
+          thirdId: o.third_id === undefined ? undefined : Number(o.third_id),
+        };
       });
     },
 
@@ -122,7 +188,13 @@ export function createCodeClient(options: CodeClientOptions) {
 
     /** Submits the experience version for review (D.6). 85009 → audit_in_progress, 85085 → rate_limited. */
     async submitAudit(input: Auth & SubmitAuditInput): Promise<{ auditId: string }> {
-      const { text } = await authorizer({ method: 'POST', path: '/wxa/submit_audit', accessToken: input.accessToken, body: JSON.stringify(submitAuditBody(input)), idempotent: false });
+      const { text } = await authorizer({
+        method: 'POST',
+        path: '/wxa/submit_audit',
+        accessToken: input.accessToken,
+        body: JSON.stringify(submitAuditBody(input)),
+        idempotent: false,
+      });
       const auditId = rawId(text, 'auditid');
       if (!auditId) throw new AppError('upstream_unavailable', 'providerA answered submit_audit without an auditid.');
       return { auditId };
@@ -130,7 +202,13 @@ export function createCodeClient(options: CodeClientOptions) {
 
     async getAuditStatus(input: Auth & { auditId: string }): Promise<AuditResult> {
       const auditId = idDigits(input.auditId, '/auditId', 'auditId');
-      const { body } = await authorizer({ method: 'POST', path: '/wxa/get_auditstatus', accessToken: input.accessToken, body: `{"auditid":${auditId}}`, idempotent: true });
+      const { body } = await authorizer({
+        method: 'POST',
+        path: '/wxa/get_auditstatus',
+        accessToken: input.accessToken,
+        body: `{"auditid":${auditId}}`,
+        idempotent: true,
+      });
       return auditResult(body);
     },
 
@@ -150,13 +228,25 @@ export function createCodeClient(options: CodeClientOptions) {
     /** Rolls the online version back to the previous release (or `appVersion`); 87012 → conflict. */
     async revertCodeRelease(input: Auth & { appVersion?: number }): Promise<void> {
       const query = input.appVersion === undefined ? undefined : { app_version: String(input.appVersion) };
-      await authorizer({ method: 'GET', path: '/wxa/revertcoderelease', accessToken: input.accessToken, query, idempotent: false });
+      await authorizer({
+        method: 'GET',
+        path: '/wxa/revertcoderelease',
+        accessToken: input.accessToken,
+        query,
+        idempotent: false,
+      });
     },
 
     /** Experience and released versions (getversioninfo) plus the latest audit (get_latest_auditstatus). */
     async getVersionInfo(auth: Auth): Promise<VersionInfo> {
       const [{ body }, audit] = await Promise.all([
-        authorizer({ method: 'POST', path: '/wxa/getversioninfo', accessToken: auth.accessToken, body: '{}', idempotent: true }),
+        authorizer({
+          method: 'POST',
+          path: '/wxa/getversioninfo',
+          accessToken: auth.accessToken,
+          body: '{}',
+          idempotent: true,
+        }),
         getLatestAuditStatus(auth),
       ]);
       const experience = stamp(body.exp_info, 'exp');
@@ -165,24 +255,47 @@ export function createCodeClient(options: CodeClientOptions) {
     },
 
     async bindTester(input: Auth & { wechatId: string }): Promise<{ userStr: string }> {
-      const { body } = await authorizer({ method: 'POST', path: '/wxa/bind_tester', accessToken: input.accessToken, body: JSON.stringify({ wechatid: input.wechatId }), idempotent: false });
+      const { body } = await authorizer({
+        method: 'POST',
+        path: '/wxa/bind_tester',
+        accessToken: input.accessToken,
+        body: JSON.stringify({ wechatid: input.wechatId }),
+        idempotent: false,
+      });
       return { userStr: str(body.userstr) };
     },
 
     async unbindTester(input: Auth & ({ wechatId: string } | { userStr: string })): Promise<void> {
       const body = 'wechatId' in input ? { wechatid: input.wechatId } : { userstr: input.userStr };
-      await authorizer({ method: 'POST', path: '/wxa/unbind_tester', accessToken: input.accessToken, body: JSON.stringify(body), idempotent: true });
+      await authorizer({
+        method: 'POST',
+        path: '/wxa/unbind_tester',
+        accessToken: input.accessToken,
+        body: JSON.stringify(body),
+        idempotent: true,
+      });
     },
 
     /** Testers as opaque `userStr`s: WeChat never returns the WeChat ids (D.9). */
     async listTesters({ accessToken }: Auth): Promise<{ userStr: string }[]> {
-      const { body } = await authorizer({ method: 'POST', path: '/wxa/memberauth', accessToken, body: '{"action":"get_experiencer"}', idempotent: true });
+      const { body } = await authorizer({
+        method: 'POST',
+        path: '/wxa/memberauth',
+        accessToken,
+        body: '{"action":"get_experiencer"}',
+        idempotent: true,
+      });
       return (Array.isArray(body.members) ? body.members : []).map((m) => ({ userStr: str(obj(m).userstr) }));
     },
 
     /** The mini program's basic account info (D.10). */
     async getAccountBasicInfo({ accessToken }: Auth) {
-      const { body } = await authorizer({ method: 'GET', path: '/cgi-bin/account/getaccountbasicinfo', accessToken, idempotent: true });
+      const { body } = await authorizer({
+        method: 'GET',
+        path: '/cgi-bin/account/getaccountbasicinfo',
+        accessToken,
+        idempotent: true,
+      });
       return {
         appId: str(body.appid),
         accountType: Number(body.account_type ?? 0),

@@ -9,7 +9,8 @@ function invalid(errors: FieldError[]): AppError {
 /** A positive integer id, as digits (written raw into JSON so it never passes through a float). */
 export function idDigits(value: number | string, pointer: string, label: string): string {
   const text = String(value);
-  if (!/^[1-9]\d{0,18}$/.test(text)) throw invalid([{ pointer, code: 'invalid', message: `${label} must be a positive integer.` }]);
+  if (!/^[1-9]\d{0,18}$/.test(text))
+    throw invalid([{ pointer, code: 'invalid', message: `${label} must be a positive integer.` }]);
   return text;
 }
 
@@ -17,7 +18,11 @@ export function idDigits(value: number | string, pointer: string, label: string)
 export function checkCommitInput(input: { extJson: unknown; userVersion: string; userDesc: string }): void {
   const errors: FieldError[] = [];
   if (typeof input.extJson !== 'string') {
-    errors.push({ pointer: '/extJson', code: 'invalid_type', message: 'extJson must be a string holding a JSON object.' });
+    errors.push({
+      pointer: '/extJson',
+      code: 'invalid_type',
+      message: 'extJson must be a string holding a JSON object.',
+    });
   } else {
     let parsed: unknown;
     try {
@@ -30,9 +35,14 @@ export function checkCommitInput(input: { extJson: unknown; userVersion: string;
     }
   }
   if (input.userVersion.length < 1 || input.userVersion.length > 64) {
-    errors.push({ pointer: '/userVersion', code: 'invalid_length', message: 'userVersion must be 1 to 64 characters.' });
+    errors.push({
+      pointer: '/userVersion',
+      code: 'invalid_length',
+      message: 'userVersion must be 1 to 64 characters.',
+    });
   }
-  if (input.userDesc.length > 1024) errors.push({ pointer: '/userDesc', code: 'too_long', message: 'userDesc is too long.' });
+  if (input.userDesc.length > 1024)
+    errors.push({ pointer: '/userDesc', code: 'too_long', message: 'userDesc is too long.' });
   if (errors.length > 0) throw invalid(errors);
 }
 
@@ -62,16 +72,24 @@ export type SubmitAuditInput = {
 export function submitAuditBody(input: SubmitAuditInput): Record<string, unknown> {
   const errors: FieldError[] = [];
   const items = input.itemList ?? [];
-  if (items.length > 5) errors.push({ pointer: '/itemList', code: 'too_many', message: 'itemList holds at most 5 items.' });
+  if (items.length > 5)
+    errors.push({ pointer: '/itemList', code: 'too_many', message: 'itemList holds at most 5 items.' });
   items.forEach((item, i) => {
     const tags = (item.tag ?? '').split(' ').filter(Boolean);
     if (tags.length > 10 || tags.some((t) => t.length > 20)) {
-      errors.push({ pointer: `/itemList/${i}/tag`, code: 'invalid', message: 'At most 10 space-separated tags of 20 characters each.' });
+      errors.push({
+        pointer: `/itemList/${i}/tag`,
+        code: 'invalid',
+        message: 'At most 10 space-separated tags of 20 characters each.',
+      });
     }
-    if ((item.title ?? '').length > 32) errors.push({ pointer: `/itemList/${i}/title`, code: 'too_long', message: 'A title is at most 32 characters.' });
+    if ((item.title ?? '').length > 32)
+      errors.push({ pointer: `/itemList/${i}/title`, code: 'too_long', message: 'A title is at most 32 characters.' });
   });
-  if ((input.feedbackInfo ?? '').length > 200) errors.push({ pointer: '/feedbackInfo', code: 'too_long', message: 'feedbackInfo is at most 200 characters.' });
-  if ((input.feedbackStuff ?? []).length > 5) errors.push({ pointer: '/feedbackStuff', code: 'too_many', message: 'feedbackStuff holds at most 5 media ids.' });
+  if ((input.feedbackInfo ?? '').length > 200)
+    errors.push({ pointer: '/feedbackInfo', code: 'too_long', message: 'feedbackInfo is at most 200 characters.' });
+  if ((input.feedbackStuff ?? []).length > 5)
+    errors.push({ pointer: '/feedbackStuff', code: 'too_many', message: 'feedbackStuff holds at most 5 media ids.' });
   if (errors.length > 0) throw invalid(errors);
 
   const body: Record<string, unknown> = {};

@@ -20,7 +20,13 @@ export const DEFAULT_AUTH_BASE_URLS = {
   mobile: 'https://open.weixin.qq.com/wxaopen/safe/bindcomponent',
 } as const;
 
-export type AuthorizerTokens = { authorizerAppId: string; accessToken: string; refreshToken: string; expiresIn: number; funcInfo: number[] };
+export type AuthorizerTokens = {
+  authorizerAppId: string;
+  accessToken: string;
+  refreshToken: string;
+  expiresIn: number;
+  funcInfo: number[];
+};
 
 export type AuthorizerInfo = {
   nickname: string;
@@ -41,7 +47,8 @@ export type AuthorizerInfo = {
 
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
 const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
-const obj = (value: unknown) => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+const obj = (value: unknown) =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
 /** `func_info[].funcscope_category.id` → permission-set ids (C.7). */
 function funcIds(value: unknown): number[] {
@@ -50,7 +57,7 @@ function funcIds(value: unknown): number[] {
 }
 
 /**
- * The WeChat Open Platform third-party-platform ("component") API (providerA.md C.4–C.9). Knows nothing of
+ * The WeChat Open Platform third-party-platform ("component") API (docs/upstream/providerA.md C.4–C.9). Knows nothing of
  * our tables: the ticket, the token cache and the lock are the app's.
  */
 export function createComponentClient(options: ComponentClientOptions) {
@@ -61,7 +68,14 @@ export function createComponentClient(options: ComponentClientOptions) {
 
   const post = (path: string, body: Record<string, unknown>, idempotent = true) =>
     withComponentToken(tokens.componentAccessToken, async (token) => {
-      const result = await http.json({ method: 'POST', path, query: { component_access_token: token }, body: JSON.stringify(body), tokenKind: 'component', idempotent });
+      const result = await http.json({
+        method: 'POST',
+        path,
+        query: { component_access_token: token },
+        body: JSON.stringify(body),
+        tokenKind: 'component',
+        idempotent,
+      });
       return result.body;
     });
 
@@ -83,7 +97,8 @@ export function createComponentClient(options: ComponentClientOptions) {
     async createPreAuthCode(): Promise<{ preAuthCode: string; expiresIn: number }> {
       const body = await post('/cgi-bin/component/api_create_preauthcode', { component_appid: appId });
       const preAuthCode = str(body.pre_auth_code);
-      if (!preAuthCode) throw new AppError('upstream_unavailable', 'providerA answered api_create_preauthcode without a code.');
+      if (!preAuthCode)
+        throw new AppError('upstream_unavailable', 'providerA answered api_create_preauthcode without a code.');
       return { preAuthCode, expiresIn: num(body.expires_in) ?? 600 };
     },
 
@@ -92,7 +107,10 @@ export function createComponentClient(options: ComponentClientOptions) {
      * this service hosts mini programs; pass 3 for both kinds. WeChat's links carry no state: put it in
      * `redirectUri`.
      */
-    authUrls(input: { preAuthCode: string; redirectUri: string; authType?: 1 | 2 | 3; bizAppId?: string }): { authUrl: string; mobileAuthUrl: string } {
+    authUrls(input: { preAuthCode: string; redirectUri: string; authType?: 1 | 2 | 3; bizAppId?: string }): {
+      authUrl: string;
+      mobileAuthUrl: string;
+    } {
       const params = [
         `component_appid=${encodeURIComponent(appId)}`,
         `pre_auth_code=${encodeURIComponent(input.preAuthCode)}`,
@@ -102,12 +120,19 @@ export function createComponentClient(options: ComponentClientOptions) {
       ].join('&');
       const pc = options.authBaseUrls?.pc ?? DEFAULT_AUTH_BASE_URLS.pc;
       const mobile = options.authBaseUrls?.mobile ?? DEFAULT_AUTH_BASE_URLS.mobile;
-      return { authUrl: `${pc}?${params}`, mobileAuthUrl: `${mobile}?action=bindcomponent&no_scan=1&${params}#wechat_redirect` };
+      return {
+        authUrl: `${pc}?${params}`,
+        mobileAuthUrl: `${mobile}?action=bindcomponent&no_scan=1&${params}#wechat_redirect`,
+      };
     },
 
     /** Exchanges the redirect's `auth_code` for the authorizer's tokens (C.7); the code is single-use. */
     async queryAuth(authorizationCode: string): Promise<AuthorizerTokens> {
-      const body = await post('/cgi-bin/component/api_query_auth', { component_appid: appId, authorization_code: authorizationCode }, false);
+      const body = await post(
+        '/cgi-bin/component/api_query_auth',
+        { component_appid: appId, authorization_code: authorizationCode },
+        false,
+      );
       const info = obj(body.authorization_info);
       const result = {
         authorizerAppId: str(info.authorizer_appid),
@@ -123,20 +148,31 @@ export function createComponentClient(options: ComponentClientOptions) {
     },
 
     /** A new authorizer access token (C.8); the returned refresh token replaces the stored one. */
-    async refreshAuthorizerToken(authorizerAppId: string, refreshToken: string): Promise<{ accessToken: string; refreshToken: string; expiresIn: number }> {
+    async refreshAuthorizerToken(
+      authorizerAppId: string,
+      refreshToken: string,
+    ): Promise<{ accessToken: string; refreshToken: string; expiresIn: number }> {
       const body = await post('/cgi-bin/component/api_authorizer_token', {
         component_appid: appId,
         authorizer_appid: authorizerAppId,
         authorizer_refresh_token: refreshToken,
       });
       const accessToken = str(body.authorizer_access_token);
-      if (!accessToken) throw new AppError('upstream_unavailable', 'providerA answered api_authorizer_token without a token.');
-      return { accessToken, refreshToken: str(body.authorizer_refresh_token) || refreshToken, expiresIn: num(body.expires_in) ?? 7200 };
+      if (!accessToken)
+        throw new AppError('upstream_unavailable', 'providerA answered api_authorizer_token without a token.');
+      return {
+        accessToken,
+        refreshToken: str(body.authorizer_refresh_token) || refreshToken,
+        expiresIn: num(body.expires_in) ?? 7200,
+      };
     },
 
     /** The authorizer's public profile and granted permission sets (C.9). */
     async getAuthorizerInfo(authorizerAppId: string): Promise<AuthorizerInfo> {
-      const body = await post('/cgi-bin/component/api_get_authorizer_info', { component_appid: appId, authorizer_appid: authorizerAppId });
+      const body = await post('/cgi-bin/component/api_get_authorizer_info', {
+        component_appid: appId,
+        authorizer_appid: authorizerAppId,
+      });
       const info = obj(body.authorizer_info);
       return {
         nickname: str(info.nick_name),

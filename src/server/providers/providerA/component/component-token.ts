@@ -37,11 +37,19 @@ export function createComponentTokenSource(options: ComponentTokenOptions) {
 
   async function fetchToken(): Promise<CachedToken> {
     const ticket = await options.getVerifyTicket();
-    if (!ticket) throw new AppError('upstream_unavailable', 'No component_verify_ticket has been received from providerA yet; wait for the next ticket push.');
+    if (!ticket)
+      throw new AppError(
+        'upstream_unavailable',
+        'No component_verify_ticket has been received from providerA yet; wait for the next ticket push.',
+      );
     const { body } = await options.http.json({
       method: 'POST',
       path: '/cgi-bin/component/api_component_token',
-      body: JSON.stringify({ component_appid: options.componentAppId, component_appsecret: options.componentAppSecret, component_verify_ticket: ticket }),
+      body: JSON.stringify({
+        component_appid: options.componentAppId,
+        component_appsecret: options.componentAppSecret,
+        component_verify_ticket: ticket,
+      }),
       tokenKind: 'component',
       idempotent: true,
     });

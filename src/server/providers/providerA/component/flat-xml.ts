@@ -67,7 +67,8 @@ function parseChildren(xml: string, start: number, depth: number): { value: XmlV
       }
       // The first occurrence wins; repeated elements do not occur in the documents we read.
       // Own properties only: an element named __proto__ must not become the record's prototype.
-      if (!Object.hasOwn(record, name)) Object.defineProperty(record, name, { value, enumerable: true, writable: true, configurable: true });
+      if (!Object.hasOwn(record, name))
+        Object.defineProperty(record, name, { value, enumerable: true, writable: true, configurable: true });
       pos = next;
     } else {
       const nextTag = xml.indexOf('<', pos);

@@ -3,7 +3,8 @@ import { parseFlatXml, xmlText, XmlFormatError, type XmlRecord } from './flat-xm
 import type { ParsedPushEvent } from './push-events';
 import { decryptMessage, MsgCryptError, signaturesEqual, urlSignature } from './wx-biz-msg-crypt';
 
-export type PushRejection = 'malformed' | 'not_encrypted' | 'signature_mismatch' | 'appid_mismatch' | 'stale_timestamp' | 'replayed';
+export type PushRejection =
+  'malformed' | 'not_encrypted' | 'signature_mismatch' | 'appid_mismatch' | 'stale_timestamp' | 'replayed';
 
 /**
  * An inbound push we refuse. The route answers with `status`; for `replayed` it may instead answer
@@ -14,7 +15,12 @@ export class PushRejectedError extends AppError {
     readonly reason: PushRejection,
     message: string,
   ) {
-    const code = reason === 'replayed' ? 'conflict' : reason === 'signature_mismatch' || reason === 'appid_mismatch' ? 'unauthenticated' : 'invalid_request';
+    const code =
+      reason === 'replayed'
+        ? 'conflict'
+        : reason === 'signature_mismatch' || reason === 'appid_mismatch'
+          ? 'unauthenticated'
+          : 'invalid_request';
     super(code, message);
     this.name = 'PushRejectedError';
   }
@@ -56,12 +62,15 @@ function readXml(text: string, what: string): XmlRecord {
   try {
     return parseFlatXml(text);
   } catch (error) {
-    throw new PushRejectedError('malformed', `The ${what} is not a readable push document${error instanceof XmlFormatError ? `: ${error.message}` : '.'}`);
+    throw new PushRejectedError(
+      'malformed',
+      `The ${what} is not a readable push document${error instanceof XmlFormatError ? `: ${error.message}` : '.'}`,
+    );
   }
 }
 
 /**
- * Verifies and decrypts a component push (providerA.md C.2): envelope → msg_signature (constant time, before
+ * Verifies and decrypts a component push (docs/upstream/providerA.md C.2): envelope → msg_signature (constant time, before
  * any decryption) → timestamp window → AES decrypt with the receive_id check → replay hook → typed event.
  */
 export async function parseComponentPush(input: ParsePushInput): Promise<ParsedPush> {
@@ -72,9 +81,13 @@ export async function parseComponentPush(input: ParsePushInput): Promise<ParsedP
   const nonce = param(input.query, 'nonce');
   const msgSignature = param(input.query, 'msg_signature');
   if (param(input.query, 'encrypt_type') !== 'aes' || !encrypt || !msgSignature) {
-    throw new PushRejectedError('not_encrypted', 'Only encrypted (encrypt_type=aes) pushes with msg_signature are accepted.');
+    throw new PushRejectedError(
+      'not_encrypted',
+      'Only encrypted (encrypt_type=aes) pushes with msg_signature are accepted.',
+    );
   }
-  if (!timestamp || !/^\d{1,12}$/.test(timestamp) || !nonce) throw new PushRejectedError('malformed', 'The push query lacks timestamp or nonce.');
+  if (!timestamp || !/^\d{1,12}$/.test(timestamp) || !nonce)
+    throw new PushRejectedError('malformed', 'The push query lacks timestamp or nonce.');
 
   const { token, encodingAesKey, componentAppId } = input.credentials;
   const signature = param(input.query, 'signature');
@@ -83,10 +96,21 @@ export async function parseComponentPush(input: ParsePushInput): Promise<ParsedP
   }
   let plaintext: string;
   try {
-    plaintext = decryptMessage({ token, encodingAesKey, appId: componentAppId }, { encrypt, msgSignature, timestamp, nonce });
+    plaintext = decryptMessage(
+      { token, encodingAesKey, appId: componentAppId },
+      { encrypt, msgSignature, timestamp, nonce },
+    );
   } catch (error) {
-    if (error instanceof MsgCryptError && (error.reason === 'signature_mismatch' || error.reason === 'appid_mismatch')) {
-      throw new PushRejectedError(error.reason, error.reason === 'appid_mismatch' ? 'The push was encrypted for another component appid.' : 'The push msg_signature does not match.');
+    if (
+      error instanceof MsgCryptError &&
+      (error.reason === 'signature_mismatch' || error.reason === 'appid_mismatch')
+    ) {
+      throw new PushRejectedError(
+        error.reason,
+        error.reason === 'appid_mismatch'
+          ? 'The push was encrypted for another component appid.'
+          : 'The push msg_signature does not match.',
+      );
     }
     throw new PushRejectedError('malformed', 'The push could not be decrypted.');
   }
@@ -96,7 +120,8 @@ export async function parseComponentPush(input: ParsePushInput): Promise<ParsedP
     throw new PushRejectedError('stale_timestamp', 'The push timestamp is outside the accepted window.');
   }
   const outerAppId = xmlText(envelope, 'AppId');
-  if (outerAppId !== undefined && outerAppId !== componentAppId) throw new PushRejectedError('appid_mismatch', 'The push envelope names another component appid.');
+  if (outerAppId !== undefined && outerAppId !== componentAppId)
+    throw new PushRejectedError('appid_mismatch', 'The push envelope names another component appid.');
 
   const event = toEvent(readXml(plaintext, 'decrypted message'), componentAppId);
   if (input.seenNonce && (await input.seenNonce({ nonce, timestamp: ts, msgSignature: msgSignature.toLowerCase() }))) {
@@ -120,7 +145,8 @@ function requiredNumber(record: XmlRecord, name: string): number {
 function toEvent(record: XmlRecord, componentAppId: string): ParsedPushEvent {
   const infoType = xmlText(record, 'InfoType');
   if (infoType !== undefined) {
-    if (required(record, 'AppId') !== componentAppId) throw new PushRejectedError('appid_mismatch', 'The push names another component appid.');
+    if (required(record, 'AppId') !== componentAppId)
+      throw new PushRejectedError('appid_mismatch', 'The push names another component appid.');
     const base = { componentAppId, createTime: requiredNumber(record, 'CreateTime') };
     switch (infoType) {
       case 'component_verify_ticket':
@@ -143,17 +169,32 @@ function toEvent(record: XmlRecord, componentAppId: string): ParsedPushEvent {
   }
   const event = xmlText(record, 'Event') ?? xmlText(record, 'MsgType') ?? 'unknown';
   if (!event.startsWith('weapp_audit_')) return { type: 'ignored', name: event };
-  const base = { toUserName: required(record, 'ToUserName'), fromUserName: xmlText(record, 'FromUserName') ?? '', createTime: requiredNumber(record, 'CreateTime') };
+  const base = {
+    toUserName: required(record, 'ToUserName'),
+    fromUserName: xmlText(record, 'FromUserName') ?? '',
+    createTime: requiredNumber(record, 'CreateTime'),
+  };
   switch (event) {
     case 'weapp_audit_success':
       return { type: event, ...base, succTime: requiredNumber(record, 'SuccTime') };
     case 'weapp_audit_fail': {
       const screenshots = (xmlText(record, 'ScreenShot') ?? '').split('|').filter((id) => id !== '');
-      return { type: event, ...base, failTime: requiredNumber(record, 'FailTime'), reason: xmlText(record, 'Reason') ?? '', screenshots };
+      return {
+        type: event,
+        ...base,
+        failTime: requiredNumber(record, 'FailTime'),
+        reason: xmlText(record, 'Reason') ?? '',
+        screenshots,
+      };
     }
     case 'weapp_audit_delay': {
       const reason = xmlText(record, 'Reason');
-      return { type: event, ...base, delayTime: requiredNumber(record, 'DelayTime'), ...(reason !== undefined ? { reason } : {}) };
+      return {
+        type: event,
+        ...base,
+        delayTime: requiredNumber(record, 'DelayTime'),
+        ...(reason !== undefined ? { reason } : {}),
+      };
     }
     default:
       return { type: 'ignored', name: event, createTime: base.createTime };

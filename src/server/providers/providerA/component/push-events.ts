@@ -1,8 +1,13 @@
 /**
- * The decrypted pushes the component receives (providerA.md C.3, C.10, D.11), as typed events. Shared by the
+ * The decrypted pushes the component receives (docs/upstream/providerA.md C.3, C.10, D.11), as typed events. Shared by the
  * parser (client side) and the sandbox's push builder, so what the emulator sends is what the app reads.
  */
-export type VerifyTicketEvent = { type: 'component_verify_ticket'; componentAppId: string; createTime: number; ticket: string };
+export type VerifyTicketEvent = {
+  type: 'component_verify_ticket';
+  componentAppId: string;
+  createTime: number;
+  ticket: string;
+};
 
 export type AuthorizationGrantEvent = {
   type: 'authorized' | 'updateauthorized';
@@ -15,7 +20,12 @@ export type AuthorizationGrantEvent = {
   preAuthCode: string;
 };
 
-export type AuthorizationRevokedEvent = { type: 'unauthorized'; componentAppId: string; createTime: number; authorizerAppId: string };
+export type AuthorizationRevokedEvent = {
+  type: 'unauthorized';
+  componentAppId: string;
+  createTime: number;
+  authorizerAppId: string;
+};
 
 type AuditEventBase = {
   /** The mini program's original id (`gh_…`); the event carries no auditid (D.11). */

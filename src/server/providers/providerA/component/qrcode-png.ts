@@ -7,7 +7,7 @@ export function isPng(bytes: Uint8Array): boolean {
 }
 
 /**
- * get_qrcode answers with a JPEG (D.4) while the service hands out PNG (decisions §5): convert losslessly
+ * get_qrcode answers with a JPEG (D.4) while the service hands out PNG (docs/product/decisions.md §5): convert losslessly
  * from here on. sharp is loaded on first use so importing the client stays cheap.
  */
 export async function toPng(bytes: Uint8Array): Promise<Uint8Array> {

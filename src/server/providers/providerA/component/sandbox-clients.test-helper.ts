@@ -10,10 +10,19 @@ import { parseComponentPush } from './parse-push';
  * them: the ticket comes from an emulator-built push that went through parseComponentPush, and the token
  * cache is a plain variable standing in for the app's table.
  */
-export async function startClientsAgainstSandbox(options: Parameters<typeof startComponentSandbox>[0] & { retry?: { attempts?: number; baseDelayMs?: number }; timeoutMs?: number } = {}) {
+export async function startClientsAgainstSandbox(
+  options: Parameters<typeof startComponentSandbox>[0] & {
+    retry?: { attempts?: number; baseDelayMs?: number };
+    timeoutMs?: number;
+  } = {},
+) {
   const sandbox = await startComponentSandbox(options);
   const { config, clock, store } = sandbox;
-  const credentials = { token: config.token, encodingAesKey: config.encodingAesKey, componentAppId: config.componentAppId };
+  const credentials = {
+    token: config.token,
+    encodingAesKey: config.encodingAesKey,
+    componentAppId: config.componentAppId,
+  };
   let ticket: string | undefined;
   let cached: CachedToken | null = null;
   const tokenFetches = { count: 0 };
@@ -26,7 +35,11 @@ export async function startClientsAgainstSandbox(options: Parameters<typeof star
     return parsed;
   }
 
-  const transport = { baseUrl: sandbox.apiBaseUrl, retry: options.retry ?? { attempts: 3, baseDelayMs: 5 }, timeoutMs: options.timeoutMs ?? 5000 };
+  const transport = {
+    baseUrl: sandbox.apiBaseUrl,
+    retry: options.retry ?? { attempts: 3, baseDelayMs: 5 },
+    timeoutMs: options.timeoutMs ?? 5000,
+  };
   const component = createComponentClient({
     ...transport,
     componentAppId: config.componentAppId,
@@ -40,7 +53,10 @@ export async function startClientsAgainstSandbox(options: Parameters<typeof star
       },
     },
     now: clock.now,
-    authBaseUrls: { pc: `${sandbox.baseUrl}/sandbox/providerA/authorize`, mobile: `${sandbox.baseUrl}/sandbox/providerA/authorize/mobile` },
+    authBaseUrls: {
+      pc: `${sandbox.baseUrl}/sandbox/providerA/authorize`,
+      mobile: `${sandbox.baseUrl}/sandbox/providerA/authorize/mobile`,
+    },
   });
   const code = createCodeClient({ ...transport, componentAccessToken: component.componentAccessToken });
   return { sandbox, component, code, credentials, pushTicket, tokenFetches, cachedToken: () => cached };

@@ -6,7 +6,10 @@ export type ComponentTokenProvider = (opts?: { invalidToken?: string }) => Promi
  * Runs a call with the component token; if the upstream refuses the token (40001/40014/42001), fetches a
  * new one and retries exactly once, as WxJava does (C.11).
  */
-export async function withComponentToken<T>(getToken: ComponentTokenProvider, call: (token: string) => Promise<T>): Promise<T> {
+export async function withComponentToken<T>(
+  getToken: ComponentTokenProvider,
+  call: (token: string) => Promise<T>,
+): Promise<T> {
   const token = await getToken();
   try {
     return await call(token);

@@ -10,9 +10,17 @@ import {
 } from './wx-biz-msg-crypt';
 
 // Published vectors from /work/shared/upstream/providerA.md (TV-5, TV-6, TV-7) and the derived TV-9 (D4).
-const tv5: MsgCryptCredentials = { token: 'pamtest', encodingAesKey: 'abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG', appId: 'wxb11529c136998cb6' };
+const tv5: MsgCryptCredentials = {
+  token: 'pamtest',
+  encodingAesKey: 'abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG',
+  appId: 'wxb11529c136998cb6',
+};
 const tv5Random = Buffer.from('aaaabbbbccccdddd', 'ascii');
-const tv6: MsgCryptCredentials = { token: '123456', encodingAesKey: 'kWxPEV2UEDyxWpmPdKC3F4dgPDmOvfKX1HGnEUDS1aR', appId: 'wx49f0ab532d5d035a' };
+const tv6: MsgCryptCredentials = {
+  token: '123456',
+  encodingAesKey: 'kWxPEV2UEDyxWpmPdKC3F4dgPDmOvfKX1HGnEUDS1aR',
+  appId: 'wx49f0ab532d5d035a',
+};
 
 const tv5XmlMsg =
   '<xml><ToUserName><![CDATA[oia2Tj我是中文jewbmiOUlr6X-1crbLOvLw]]></ToUserName><FromUserName><![CDATA[gh_7f083739789a]]></FromUserName><CreateTime>1407743423</CreateTime><MsgType><![CDATA[video]]></MsgType><Video><MediaId><![CDATA[eYJ1MbwPRJtOvIEabaxHs7TX2D-HV71s79GUxqdUkjm6Gs2Ed1KF3ulAOA9H1xG0]]></MediaId><Title><![CDATA[testCallBackReplyVideo]]></Title><Description><![CDATA[testCallBackReplyVideo]]></Description></Video></xml>';
@@ -22,7 +30,9 @@ const tv5XmlEncrypt =
 describe('WXBizMsgCrypt — TV-5 (WxJava, fixed random)', () => {
   it('encrypts the Chinese text message to the published ciphertext and the derived msg_signature', () => {
     const out = encryptMessage(tv5, '我是中文abcd123', { timestamp: '1409304348', nonce: 'xxxxxx', random: tv5Random });
-    expect(out.encrypt).toBe('jn1L23DB+6ELqJ+6bruv21Y6MD7KeIfP82D6gU39rmkgczbWwt5+3bnyg5K55bgVtVzd832WzZGMhkP72vVOfg==');
+    expect(out.encrypt).toBe(
+      'jn1L23DB+6ELqJ+6bruv21Y6MD7KeIfP82D6gU39rmkgczbWwt5+3bnyg5K55bgVtVzd832WzZGMhkP72vVOfg==',
+    );
     expect(out.msgSignature).toBe('82c962d39941aa48552f90ef55aa323dc620cc10');
   });
 
@@ -30,11 +40,19 @@ describe('WXBizMsgCrypt — TV-5 (WxJava, fixed random)', () => {
     const out = encryptMessage(tv5, tv5XmlMsg, { timestamp: '1409304348', nonce: 'xxxxxx', random: tv5Random });
     expect(out.encrypt).toBe(tv5XmlEncrypt);
     expect(out.msgSignature).toBe('ea88b765074e41eb8c7a75b449db34fa2fd560d5');
-    expect(decryptMessage(tv5, { encrypt: tv5XmlEncrypt, msgSignature: out.msgSignature, timestamp: '1409304348', nonce: 'xxxxxx' })).toBe(tv5XmlMsg);
+    expect(
+      decryptMessage(tv5, {
+        encrypt: tv5XmlEncrypt,
+        msgSignature: out.msgSignature,
+        timestamp: '1409304348',
+        nonce: 'xxxxxx',
+      }),
+    ).toBe(tv5XmlMsg);
   });
 
   it('refuses msg_signature 12345 before decrypting', () => {
-    const attempt = () => decryptMessage(tv5, { encrypt: tv5XmlEncrypt, msgSignature: '12345', timestamp: '1409304348', nonce: 'xxxxxx' });
+    const attempt = () =>
+      decryptMessage(tv5, { encrypt: tv5XmlEncrypt, msgSignature: '12345', timestamp: '1409304348', nonce: 'xxxxxx' });
     expect(attempt).toThrow(MsgCryptError);
     expect(attempt).toThrow(/msg_signature/);
   });
@@ -63,7 +81,11 @@ describe('WXBizMsgCrypt — TV-6 (wechatpy, published signatures)', () => {
       '<CreateTime>1411525903</CreateTime>',
       '</xml>',
     ].join('\n');
-    const out = encryptMessage(tv6, plaintext, { timestamp: '1411525903', nonce: '461056294', random: Buffer.from('1234567890123456') });
+    const out = encryptMessage(tv6, plaintext, {
+      timestamp: '1411525903',
+      nonce: '461056294',
+      random: Buffer.from('1234567890123456'),
+    });
     expect(out.encrypt).toBe(
       '9s4gMv99m88kKTh/H8IdkOiMg6bisoy3ypwy9H4hvSPe9nsGaqyw5hhSjdYbcrKk+j3nba4HMOTzHrluLBYqxgNcBqGsL8GqxlhZgURnAtObvesEl5nZ+uBE8bviY0LWke8Zy9V/QYKxNV2FqllNXcfmstttyIkMKCCmVbCFM2JTF5wY0nFhHZSjPUL2Q1qvSUCUld+/WIXrx0oyKQmpB6o8NRrrNrsDf03oxI1p9FxUgMnwKKZeOA/uu+2IEvEBtb7muXsVbwbgX05UPPJvFurDXafG0RQyPR+mf1nDnAtQmmNOuiR5MIkdQ39xn1vWwi1O5oazPoQJz0nTYjxxEE8kv3kFxtAGVRe3ypD3WeK2XeFYFMNMpatF9XiKzHo3',
     );
@@ -73,7 +95,12 @@ describe('WXBizMsgCrypt — TV-6 (wechatpy, published signatures)', () => {
   it('c) verifies and decrypts the published message', () => {
     const encrypt =
       'RgqEoJj5A4EMYlLvWO1F86ioRjZfaex/gePD0gOXTxpsq5Yj4GNglrBb8I2BAJVODGajiFnXBu7mCPatfjsu6IHCrsTyeDXzF6Bv283dGymzxh6ydJRvZsryDyZbLTE7rhnus50qGPMfp2wASFlzEgMW9z1ef/RD8XzaFYgm7iTdaXpXaG4+BiYyolBug/gYNx410cvkKR2/nPwBiT+P4hIiOAQqGp/TywZBtDh1yCF2KOd0gpiMZ5jSw3e29mTvmUHzkVQiMS6td7vXUaWOMZnYZlF3So2SjHnwh4jYFxdgpkHHqIrH/54SNdshoQgWYEvccTKe7FS709/5t6NMxuGhcUGAPOQipvWTT4dShyqio7mlsl5noTrb++x6En749zCpQVhDpbV6GDnTbcX2e8K9QaNWHp91eBdCRxthuL0=';
-    const message = decryptMessage(tv6, { encrypt, msgSignature: '74d92dfeb87ba7c714f89d98870ae5eb62dff26d', timestamp: '1411525903', nonce: '461056294' });
+    const message = decryptMessage(tv6, {
+      encrypt,
+      msgSignature: '74d92dfeb87ba7c714f89d98870ae5eb62dff26d',
+      timestamp: '1411525903',
+      nonce: '461056294',
+    });
     expect(message).toBe(
       [
         '<xml><ToUserName><![CDATA[wx49f0ab532d5d035a]]></ToUserName>',
@@ -91,9 +118,9 @@ describe('WXBizMsgCrypt — TV-6 (wechatpy, published signatures)', () => {
 
   it('refuses a correctly signed ciphertext encrypted for another receive_id', () => {
     const signed = encryptMessage(tv6, '<xml/>', { timestamp: '1', nonce: 'n' });
-    expect(() => decryptMessage({ ...tv6, appId: 'wx0000000000000000' }, { ...signed, timestamp: '1', nonce: 'n' })).toThrow(
-      expect.objectContaining({ reason: 'appid_mismatch' }),
-    );
+    expect(() =>
+      decryptMessage({ ...tv6, appId: 'wx0000000000000000' }, { ...signed, timestamp: '1', nonce: 'n' }),
+    ).toThrow(expect.objectContaining({ reason: 'appid_mismatch' }));
   });
 });
 
@@ -118,12 +145,19 @@ describe('TV-9 D4 (derived): component_verify_ticket push with TV-5 parameters',
 
   it('refuses the ciphertext when one character is changed', () => {
     const tampered = `${encrypt.slice(0, 10)}${encrypt[10] === 'A' ? 'B' : 'A'}${encrypt.slice(11)}`;
-    expect(() => decryptMessage(tv5, { encrypt: tampered, msgSignature: '56f538ae9dd5338f82dd78a9b369506bf4402841', timestamp: '1413192605', nonce: 'xxxxxx' })).toThrow(
-      expect.objectContaining({ reason: 'signature_mismatch' }),
-    );
+    expect(() =>
+      decryptMessage(tv5, {
+        encrypt: tampered,
+        msgSignature: '56f538ae9dd5338f82dd78a9b369506bf4402841',
+        timestamp: '1413192605',
+        nonce: 'xxxxxx',
+      }),
+    ).toThrow(expect.objectContaining({ reason: 'signature_mismatch' }));
   });
 
   it('rejects an EncodingAESKey that is not 43 base64 characters', () => {
-    expect(() => encryptMessage({ ...tv5, encodingAesKey: 'short' }, 'x', { timestamp: '1', nonce: 'n' })).toThrow(expect.objectContaining({ reason: 'invalid_key' }));
+    expect(() => encryptMessage({ ...tv5, encodingAesKey: 'short' }, 'x', { timestamp: '1', nonce: 'n' })).toThrow(
+      expect.objectContaining({ reason: 'invalid_key' }),
+    );
   });
 });

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
- * WeChat's message encryption for third-party-platform pushes (WXBizMsgCrypt, providerA.md C.2).
+ * WeChat's message encryption for third-party-platform pushes (WXBizMsgCrypt, docs/upstream/providerA.md C.2).
  * AES-256-CBC, key = base64(EncodingAESKey + '='), IV = first 16 key bytes, PKCS#7 padded to 32-byte blocks,
  * plaintext = random(16) ‖ msg_len(4, big-endian) ‖ msg ‖ receive_id (the component appid).
  */
@@ -38,7 +38,9 @@ export function aesKeyFromEncodingAesKey(encodingAesKey: string): Buffer {
 /** hex(sha1(concat(sort(parts)))): the shape of both `signature` and `msg_signature`. */
 function sortedSha1(parts: string[]): string {
   // Default sort compares UTF-16 code units, as the reference SDKs' string sorts do.
-  return createHash('sha1').update([...parts].sort().join(''), 'utf8').digest('hex');
+  return createHash('sha1')
+    .update([...parts].sort().join(''), 'utf8')
+    .digest('hex');
 }
 
 /** The query `signature` of URL verification and of every push (TV-7). */
@@ -121,7 +123,8 @@ export function decryptPayload(encodingAesKey: string, encrypt: string): { messa
   const plain = padded.subarray(0, padded.length - (last >= 1 && last <= BLOCK ? last : 0));
   if (plain.length < 20) throw new MsgCryptError('invalid_ciphertext', 'Decrypted message is too short.');
   const length = plain.readUInt32BE(16);
-  if (20 + length > plain.length) throw new MsgCryptError('invalid_ciphertext', 'Decrypted length prefix is out of range.');
+  if (20 + length > plain.length)
+    throw new MsgCryptError('invalid_ciphertext', 'Decrypted length prefix is out of range.');
   return {
     message: plain.subarray(20, 20 + length).toString('utf8'),
     receiveId: plain.subarray(20 + length).toString('utf8'),

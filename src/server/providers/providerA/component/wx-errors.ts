@@ -9,7 +9,10 @@ export class TokenExpiredError extends AppError {
     readonly tokenKind: 'component' | 'authorizer',
     readonly errcode: number,
   ) {
-    super('upstream_unavailable', `providerA refused the ${tokenKind} access token (errcode ${errcode}); refresh it and retry.`);
+    super(
+      'upstream_unavailable',
+      `providerA refused the ${tokenKind} access token (errcode ${errcode}); refresh it and retry.`,
+    );
     this.name = 'TokenExpiredError';
   }
 }
@@ -27,7 +30,7 @@ export function cleanErrmsg(errmsg: unknown): string {
 const QUOTAS: Record<number, { what: string; retryAfterSeconds: number }> = {
   45009: { what: 'the daily API call quota', retryAfterSeconds: 3600 },
   45011: { what: 'the per-minute API call quota', retryAfterSeconds: 60 },
-  85085: { what: 'the platform\'s monthly submit-audit quota', retryAfterSeconds: 86_400 },
+  85085: { what: "the platform's monthly submit-audit quota", retryAfterSeconds: 86_400 },
   87013: { what: 'the audit-withdrawal quota (5 per day, 10 per month)', retryAfterSeconds: 86_400 },
   89405: { what: 'the monthly expedited-audit quota', retryAfterSeconds: 86_400 },
 };
@@ -36,7 +39,7 @@ const QUOTAS: Record<number, { what: string; retryAfterSeconds: number }> = {
 const PLATFORM_PROBLEMS: Record<number, string> = {
   40125: 'the component appsecret is invalid',
   41004: 'the component appsecret is missing',
-  61004: 'this server\'s IP is not on the component whitelist',
+  61004: "this server's IP is not on the component whitelist",
   61005: 'the component_verify_ticket has expired; wait for the next ticket push',
   61006: 'the component_verify_ticket is invalid; wait for the next ticket push',
   61011: 'the component appid is invalid',
@@ -57,7 +60,7 @@ const INPUT_PROBLEMS: Record<number, { pointer: string; message: string }> = {
   85064: { pointer: '/templateId', message: 'the template or draft does not exist' },
   85006: { pointer: '/itemList', message: 'a tag is malformed (at most 10 tags of 20 characters, space-separated)' },
   85007: { pointer: '/itemList', message: 'a page path is not in the committed code' },
-  85008: { pointer: '/itemList', message: 'a category is not one of the mini program\'s categories' },
+  85008: { pointer: '/itemList', message: "a category is not one of the mini program's categories" },
   85010: { pointer: '/itemList', message: 'an item lacks a required field' },
   85011: { pointer: '/itemList', message: 'a title is invalid (at most 32 characters)' },
   85023: { pointer: '/itemList', message: 'itemList must hold 1 to 5 items' },
@@ -88,9 +91,13 @@ export function mapErrcode(errcode: number, errmsg: unknown, tokenKind: 'compone
   const tag = `errcode ${errcode}${upstream ? `: ${upstream}` : ''}`;
   if (TOKEN_ERRCODES.has(errcode)) return new TokenExpiredError(tokenKind, errcode);
   const quota = QUOTAS[errcode];
-  if (quota) return new AppError('rate_limited', `providerA: ${quota.what} is exhausted (${tag}).`, { retryAfterSeconds: quota.retryAfterSeconds });
+  if (quota)
+    return new AppError('rate_limited', `providerA: ${quota.what} is exhausted (${tag}).`, {
+      retryAfterSeconds: quota.retryAfterSeconds,
+    });
   const platform = PLATFORM_PROBLEMS[errcode];
-  if (platform) return new AppError('upstream_unavailable', `providerA refused the platform's credentials: ${platform} (${tag}).`);
+  if (platform)
+    return new AppError('upstream_unavailable', `providerA refused the platform's credentials: ${platform} (${tag}).`);
   const input = INPUT_PROBLEMS[errcode];
   if (input) {
     return new AppError('invalid_request', `providerA: ${input.message} (${tag}).`, {
@@ -99,11 +106,15 @@ export function mapErrcode(errcode: number, errmsg: unknown, tokenKind: 'compone
   }
   const conflict = CONFLICTS[errcode];
   // The errcode stays on the error: a repeat after a lost answer (85009, 85052) is recognized by it.
-  if (conflict) return new AppError(conflict.code, `providerA: ${conflict.message} (${tag}).`, { errors: [{ pointer: '', code: `providerA_${errcode}`, message: conflict.message }] });
+  if (conflict)
+    return new AppError(conflict.code, `providerA: ${conflict.message} (${tag}).`, {
+      errors: [{ pointer: '', code: `providerA_${errcode}`, message: conflict.message }],
+    });
   return new AppError('upstream_rejected', `providerA rejected the request (${tag}).`, {
     errors: [{ pointer: '', code: `providerA_${errcode}`, message: upstream || `errcode ${errcode}` }],
   });
 }
 
 /** Whether a mapped providerA error came from this errcode. */
-export const isErrcode = (error: unknown, errcode: number) => error instanceof AppError && error.errors.some((e) => e.code === `providerA_${errcode}`);
+export const isErrcode = (error: unknown, errcode: number) =>
+  error instanceof AppError && error.errors.some((e) => e.code === `providerA_${errcode}`);

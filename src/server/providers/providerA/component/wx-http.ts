@@ -33,12 +33,17 @@ export type WxImageResult = { kind: 'image'; bytes: Uint8Array; contentType: str
 const USER_AGENT = 'onboarding-service/0.1 (providerA component client; node)';
 const MAX_DELAY_MS = 5_000;
 
-type Attempt = { kind: 'timeout' | 'network' } | { kind: 'busy'; detail: string } | { kind: 'done'; result: WxJsonResult | WxImageResult };
+type Attempt =
+  | { kind: 'timeout' | 'network' }
+  | { kind: 'busy'; detail: string }
+  | { kind: 'done'; result: WxJsonResult | WxImageResult };
 
 function parseObject(text: string): Record<string, unknown> | undefined {
   try {
     const parsed: unknown = JSON.parse(text);
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : undefined;
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : undefined;
   } catch {
     return undefined;
   }
@@ -59,7 +64,10 @@ export function createWxHttp(options: WxHttpOptions) {
 
   async function attemptOnce(request: WxRequest, url: URL): Promise<Attempt> {
     const signal = AbortSignal.timeout(timeoutMs);
-    const headers: Record<string, string> = { Accept: request.acceptImage ? 'image/*, application/json' : 'application/json', 'User-Agent': USER_AGENT };
+    const headers: Record<string, string> = {
+      Accept: request.acceptImage ? 'image/*, application/json' : 'application/json',
+      'User-Agent': USER_AGENT,
+    };
     if (request.body !== undefined) headers['Content-Type'] = 'application/json; charset=utf-8';
     let response: Response;
     let bytes: Uint8Array;
@@ -90,7 +98,8 @@ export function createWxHttp(options: WxHttpOptions) {
 
   async function call(request: WxRequest): Promise<WxJsonResult | WxImageResult> {
     const url = new URL(`${baseUrl}${request.path}`);
-    for (const [name, value] of Object.entries(request.query ?? {})) if (value !== undefined) url.searchParams.set(name, value);
+    for (const [name, value] of Object.entries(request.query ?? {}))
+      if (value !== undefined) url.searchParams.set(name, value);
     let last: Attempt = { kind: 'network' };
     for (let attempt = 1; attempt <= attempts; attempt++) {
       last = await attemptOnce(request, url);
@@ -102,15 +111,19 @@ export function createWxHttp(options: WxHttpOptions) {
       }
     }
     const where = `${request.method} ${request.path}`;
-    if (last.kind === 'timeout') return Promise.reject(new AppError('upstream_timeout', `providerA did not answer ${where} in time.`));
+    if (last.kind === 'timeout')
+      return Promise.reject(new AppError('upstream_timeout', `providerA did not answer ${where} in time.`));
     const detail = last.kind === 'busy' ? ` (${last.detail})` : '';
-    return Promise.reject(new AppError('upstream_unavailable', `providerA could not serve ${where}${detail}; the call can be repeated.`));
+    return Promise.reject(
+      new AppError('upstream_unavailable', `providerA could not serve ${where}${detail}; the call can be repeated.`),
+    );
   }
 
   /** A call whose success is JSON. */
   async function json(request: WxRequest): Promise<WxJsonResult> {
     const result = await call(request);
-    if (result.kind !== 'json') throw new AppError('upstream_unavailable', 'providerA answered with an unexpected content type.');
+    if (result.kind !== 'json')
+      throw new AppError('upstream_unavailable', 'providerA answered with an unexpected content type.');
     return result;
   }
 

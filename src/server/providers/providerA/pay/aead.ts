@@ -3,7 +3,7 @@ import { createDecipheriv } from 'node:crypto';
 const TAG_LENGTH = 16;
 
 /**
- * AEAD_AES_256_GCM as WeChat Pay uses it for certificates and callbacks (providerA.md A.6): the key is the
+ * AEAD_AES_256_GCM as WeChat Pay uses it for certificates and callbacks (docs/upstream/providerA.md A.6): the key is the
  * ASCII APIv3 key, the nonce string is the IV, and `ciphertext` is Base64(ciphertext ‖ 16-byte tag).
  * The published vectors use 16-byte keys, so the AES size follows the key length (same code path).
  * Throws when the tag does not authenticate (wrong key, tampered data).
@@ -22,5 +22,7 @@ export function decryptAeadAes256Gcm(input: {
   const decipher = createDecipheriv(algorithm, key, Buffer.from(input.nonce, 'utf8'), { authTagLength: TAG_LENGTH });
   decipher.setAuthTag(data.subarray(data.length - TAG_LENGTH));
   decipher.setAAD(Buffer.from(input.associatedData ?? '', 'utf8'));
-  return Buffer.concat([decipher.update(data.subarray(0, data.length - TAG_LENGTH)), decipher.final()]).toString('utf8');
+  return Buffer.concat([decipher.update(data.subarray(0, data.length - TAG_LENGTH)), decipher.final()]).toString(
+    'utf8',
+  );
 }

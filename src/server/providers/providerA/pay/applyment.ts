@@ -6,7 +6,7 @@ import { mapFormDataToApplymentBody } from './map-form-data';
 import { ApplymentInProgressError, isApplymentNotFound, mapUpstreamError } from './map-upstream-error';
 import type { ApplymentFormData, ApplymentState, ApplymentStatus, RejectReason } from './types';
 
-/** WeChat's states → ours, one to one (decisions §4); EDITTING (sic) means "submitted, needs a resubmit". */
+/** WeChat's states → ours, one to one (docs/product/decisions.md §4); EDITTING (sic) means "submitted, needs a resubmit". */
 export const APPLYMENT_STATE_MAP: Record<string, ApplymentState> = {
   APPLYMENT_STATE_EDITTING: 'submitted',
   APPLYMENT_STATE_AUDITING: 'auditing',
@@ -42,7 +42,11 @@ export function parseApplymentStatus(bodyText: string, formData?: ApplymentFormD
   const body = parseJsonObject(bodyText);
   const upstreamState = text(body.applyment_state) ?? '';
   const state = APPLYMENT_STATE_MAP[upstreamState];
-  if (!state) throw new AppError('upstream_unavailable', `providerA returned an unknown applyment_state "${upstreamState.slice(0, 64)}".`);
+  if (!state)
+    throw new AppError(
+      'upstream_unavailable',
+      `providerA returned an unknown applyment_state "${upstreamState.slice(0, 64)}".`,
+    );
   const status: ApplymentStatus = {
     applymentId: applymentIdOf(bodyText),
     businessCode: text(body.business_code) ?? '',
@@ -58,7 +62,11 @@ export function parseApplymentStatus(bodyText: string, formData?: ApplymentFormD
   return status;
 }
 
-async function queryApplyment(transport: PayTransport, path: string, formData?: ApplymentFormData): Promise<ApplymentStatus | null> {
+async function queryApplyment(
+  transport: PayTransport,
+  path: string,
+  formData?: ApplymentFormData,
+): Promise<ApplymentStatus | null> {
   const result = await transport.send({ method: 'GET', path, signBody: '' });
   if (!result.ok) {
     if (isApplymentNotFound(result.status, result.error)) return null;
@@ -71,8 +79,16 @@ async function queryApplyment(transport: PayTransport, path: string, formData?: 
  * `GET /v3/applyment4sub/applyment/business_code/{code}` → the normalized status, or null when the upstream
  * knows no such application. Pass the submitted formData to resolve reject reasons to the keys that fed them.
  */
-export function queryApplymentByBusinessCode(transport: PayTransport, businessCode: string, formData?: ApplymentFormData) {
-  return queryApplyment(transport, `/v3/applyment4sub/applyment/business_code/${encodeURIComponent(businessCode)}`, formData);
+export function queryApplymentByBusinessCode(
+  transport: PayTransport,
+  businessCode: string,
+  formData?: ApplymentFormData,
+) {
+  return queryApplyment(
+    transport,
+    `/v3/applyment4sub/applyment/business_code/${encodeURIComponent(businessCode)}`,
+    formData,
+  );
 }
 
 export function queryApplymentById(transport: PayTransport, applymentId: string, formData?: ApplymentFormData) {
@@ -93,7 +109,13 @@ export async function submitApplyment(
   const key = transport.platformKeys.encryption.key;
   const body = mapFormDataToApplymentBody({ ...input, encrypt: (plaintext) => encryptSensitive(plaintext, key) });
   const json = JSON.stringify(body);
-  const result = await transport.send({ method: 'POST', path: '/v3/applyment4sub/applyment/', body: json, signBody: json, contentType: 'application/json' });
+  const result = await transport.send({
+    method: 'POST',
+    path: '/v3/applyment4sub/applyment/',
+    body: json,
+    signBody: json,
+    contentType: 'application/json',
+  });
   if (result.ok) return { applymentId: applymentIdOf(result.bodyText) };
   const error = mapUpstreamError(result.status, result.error, input.formData);
   if (error instanceof ApplymentInProgressError && result.attempts > 1) {

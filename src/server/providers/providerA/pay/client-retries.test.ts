@@ -10,7 +10,10 @@ let seq = 0;
 const newCode = () => `1900013511_rt${Date.now()}${seq++}`;
 
 async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(AppError);
   return error as AppError;
 }
@@ -20,7 +23,13 @@ async function applymentsFor(businessCode: string) {
 }
 
 /** Counts calls and lets `plan(n)` answer call n itself (a Response) or pass it through (undefined). */
-function scriptedFetch(plan: (call: number, input: RequestInfo | URL, init?: RequestInit) => Promise<Response | undefined> | Response | undefined) {
+function scriptedFetch(
+  plan: (
+    call: number,
+    input: RequestInfo | URL,
+    init?: RequestInit,
+  ) => Promise<Response | undefined> | Response | undefined,
+) {
   const state = { calls: 0 };
   const wrapped: typeof fetch = async (input, init) => {
     state.calls++;
@@ -29,7 +38,11 @@ function scriptedFetch(plan: (call: number, input: RequestInfo | URL, init?: Req
   return { state, fetch: wrapped };
 }
 
-const systemError = () => new Response('{"code":"SYSTEM_ERROR","message":"系统错误"}', { status: 500, headers: { 'content-type': 'application/json' } });
+const systemError = () =>
+  new Response('{"code":"SYSTEM_ERROR","message":"系统错误"}', {
+    status: 500,
+    headers: { 'content-type': 'application/json' },
+  });
 
 beforeAll(async () => {
   sandbox = await startProviderAPaySandbox();
@@ -41,7 +54,9 @@ describe('retries', () => {
   it('two 500s from the fetch layer, then success: one applyment, three calls', async () => {
     const script = scriptedFetch((call) => (call <= 2 ? systemError() : undefined));
     const businessCode = newCode();
-    const { applymentId } = await sandbox.client({ fetch: script.fetch }).submitApplyment({ businessCode, formData: sampleFormData(media) });
+    const { applymentId } = await sandbox
+      .client({ fetch: script.fetch })
+      .submitApplyment({ businessCode, formData: sampleFormData(media) });
     expect(script.state.calls).toBe(3);
     const stored = await applymentsFor(businessCode);
     expect(stored).toHaveLength(1);
@@ -70,7 +85,9 @@ describe('retries', () => {
       return systemError();
     });
     const businessCode = newCode();
-    const { applymentId } = await sandbox.client({ fetch: script.fetch }).submitApplyment({ businessCode, formData: sampleFormData(media) });
+    const { applymentId } = await sandbox
+      .client({ fetch: script.fetch })
+      .submitApplyment({ businessCode, formData: sampleFormData(media) });
     // call 1 landed, call 2 got PROCESSING, call 3 queried the business code.
     expect(script.state.calls).toBe(3);
     expect(applymentId).toBe(firstId);
@@ -87,7 +104,9 @@ describe('retries', () => {
 
   it('network errors → retried, then upstream_unavailable', async () => {
     const script = scriptedFetch(() => Promise.reject(new TypeError('fetch failed')));
-    const error = await rejection(sandbox.client({ fetch: script.fetch, retry: { attempts: 2, baseDelayMs: 1 } }).queryApplymentByBusinessCode('x'));
+    const error = await rejection(
+      sandbox.client({ fetch: script.fetch, retry: { attempts: 2, baseDelayMs: 1 } }).queryApplymentByBusinessCode('x'),
+    );
     expect(error.code).toBe('upstream_unavailable');
     expect(script.state.calls).toBe(2);
   });
@@ -100,7 +119,11 @@ describe('retries', () => {
       calls++;
       return hang(input, init);
     };
-    const error = await rejection(sandbox.client({ fetch: counting, timeoutMs: 30, retry: { attempts: 2, baseDelayMs: 1 } }).queryApplymentByBusinessCode('x'));
+    const error = await rejection(
+      sandbox
+        .client({ fetch: counting, timeoutMs: 30, retry: { attempts: 2, baseDelayMs: 1 } })
+        .queryApplymentByBusinessCode('x'),
+    );
     expect(error.code).toBe('upstream_timeout');
     expect(error.status).toBe(504);
     expect(calls).toBe(2);
@@ -110,7 +133,10 @@ describe('retries', () => {
     let limited = 0;
     sandbox.emulator.fault = () =>
       limited++ === 0
-        ? new Response('{"code":"FREQUENCY_LIMITED","message":"频率超限"}', { status: 429, headers: { 'retry-after': '1' } })
+        ? new Response('{"code":"FREQUENCY_LIMITED","message":"频率超限"}', {
+            status: 429,
+            headers: { 'retry-after': '1' },
+          })
         : undefined;
     try {
       const started = Date.now();
@@ -123,7 +149,9 @@ describe('retries', () => {
   });
 
   it('429 on every attempt → rate_limited with a retry hint', async () => {
-    const script = scriptedFetch(() => new Response('{"code":"FREQUENCY_LIMITED","message":"频率超限"}', { status: 429 }));
+    const script = scriptedFetch(
+      () => new Response('{"code":"FREQUENCY_LIMITED","message":"频率超限"}', { status: 429 }),
+    );
     const error = await rejection(sandbox.client({ fetch: script.fetch }).queryApplymentByBusinessCode('x'));
     expect(error.code).toBe('rate_limited');
     expect(error.options.retryAfterSeconds).toBeGreaterThan(0);
@@ -132,7 +160,11 @@ describe('retries', () => {
 
   it('a 4xx is not retried', async () => {
     const script = scriptedFetch(() => undefined);
-    const error = await rejection(sandbox.client({ fetch: script.fetch }).submitApplyment({ businessCode: newCode(), formData: { ...sampleFormData(media), idCardCopy: 'missing' } }));
+    const error = await rejection(
+      sandbox
+        .client({ fetch: script.fetch })
+        .submitApplyment({ businessCode: newCode(), formData: { ...sampleFormData(media), idCardCopy: 'missing' } }),
+    );
     expect(error.code).toBe('upstream_rejected');
     expect(script.state.calls).toBe(1);
   });

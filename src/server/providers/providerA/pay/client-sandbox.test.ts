@@ -5,7 +5,14 @@ import { APPLYMENT_KIND, type SandboxApplyment } from '@/sandbox/providerA/pay/a
 import { setApplymentState } from '@/sandbox/providerA/pay/control';
 import { MEDIA_KIND } from '@/sandbox/providerA/pay/media-upload';
 import { ApplymentInProgressError, type ProviderAPayClient } from './client';
-import { SAMPLE_ACCOUNT_NUMBER, SAMPLE_ID_NUMBER, SAMPLE_MOBILE, sampleFormData, startProviderAPaySandbox, uploadSampleImages } from './sandbox-harness';
+import {
+  SAMPLE_ACCOUNT_NUMBER,
+  SAMPLE_ID_NUMBER,
+  SAMPLE_MOBILE,
+  sampleFormData,
+  startProviderAPaySandbox,
+  uploadSampleImages,
+} from './sandbox-harness';
 
 type Sandbox = Awaited<ReturnType<typeof startProviderAPaySandbox>>;
 let sandbox: Sandbox;
@@ -15,7 +22,10 @@ let seq = 0;
 const newCode = () => `1900013511_it${Date.now()}${seq++}`;
 
 async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(AppError);
   return error as AppError;
 }
@@ -29,14 +39,20 @@ afterAll(() => sandbox.close());
 
 describe('media upload', () => {
   it('returns a media id the emulator stored', async () => {
-    const { mediaId } = await client.uploadImage({ bytes: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]), filename: '门头照.JPG', mimeType: 'image/jpeg' });
+    const { mediaId } = await client.uploadImage({
+      bytes: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]),
+      filename: '门头照.JPG',
+      mimeType: 'image/jpeg',
+    });
     expect(mediaId).toMatch(/^[A-Za-z0-9_-]{20,512}$/);
     const stored = await sandbox.store.get<{ filename: string; mime_type: string }>(MEDIA_KIND, mediaId);
     expect(stored).toMatchObject({ filename: '___.jpg', mime_type: 'image/jpeg' });
   });
 
   it('maps the emulator refusing bytes that are not an image to upstream_rejected', async () => {
-    const error = await rejection(client.uploadImage({ bytes: Buffer.from('not an image'), filename: 'a.png', mimeType: 'image/png' }));
+    const error = await rejection(
+      client.uploadImage({ bytes: Buffer.from('not an image'), filename: 'a.png', mimeType: 'image/png' }),
+    );
     expect(error.code).toBe('upstream_rejected');
     expect(error.message).toContain('REQUEST_BLOCKED');
   });
@@ -49,7 +65,14 @@ describe('applyment lifecycle', () => {
     expect(applymentId).toMatch(/^2000\d{12}$/);
 
     const auditing = await client.queryApplymentByBusinessCode(businessCode);
-    expect(auditing).toMatchObject({ applymentId, businessCode, state: 'auditing', upstreamState: 'APPLYMENT_STATE_AUDITING', stateMsg: '审核中', rejectReasons: [] });
+    expect(auditing).toMatchObject({
+      applymentId,
+      businessCode,
+      state: 'auditing',
+      upstreamState: 'APPLYMENT_STATE_AUDITING',
+      stateMsg: '审核中',
+      rejectReasons: [],
+    });
     expect(auditing?.subMchid).toBeUndefined();
 
     await setApplymentState(sandbox.store, applymentId, { state: 'to_be_signed' });
@@ -67,18 +90,29 @@ describe('applyment lifecycle', () => {
   it('rejected on id_card_copy → rejectReasons on idCardCopy; resubmitting the same business_code starts a new round', async () => {
     const businessCode = newCode();
     const { applymentId } = await client.submitApplyment({ businessCode, formData: sampleFormData(media) });
-    await setApplymentState(sandbox.store, applymentId, { state: 'rejected', rejectReasons: [{ field: 'id_card_copy', reason: '身份证照片模糊' }] });
+    await setApplymentState(sandbox.store, applymentId, {
+      state: 'rejected',
+      rejectReasons: [{ field: 'id_card_copy', reason: '身份证照片模糊' }],
+    });
 
     const rejected = await client.queryApplymentByBusinessCode(businessCode);
-    expect(rejected).toMatchObject({ state: 'rejected', rejectReasons: [{ field: 'idCardCopy', reason: '身份证照片模糊' }] });
+    expect(rejected).toMatchObject({
+      state: 'rejected',
+      rejectReasons: [{ field: 'idCardCopy', reason: '身份证照片模糊' }],
+    });
 
-    const again = await client.submitApplyment({ businessCode, formData: { ...sampleFormData(media), idCardCopy: media[4] } });
+    const again = await client.submitApplyment({
+      businessCode,
+      formData: { ...sampleFormData(media), idCardCopy: media[4] },
+    });
     expect(again.applymentId).toBe(applymentId);
     const round2 = await client.queryApplymentByBusinessCode(businessCode);
     expect(round2).toMatchObject({ state: 'auditing', rejectReasons: [] });
     const stored = await sandbox.store.get<SandboxApplyment>(APPLYMENT_KIND, businessCode);
     expect(stored?.round).toBe(2);
-    const sameCode = (await sandbox.store.list<SandboxApplyment>(APPLYMENT_KIND)).filter((a) => a.business_code === businessCode);
+    const sameCode = (await sandbox.store.list<SandboxApplyment>(APPLYMENT_KIND)).filter(
+      (a) => a.business_code === businessCode,
+    );
     expect(sameCode).toHaveLength(1);
   });
 
@@ -103,7 +137,13 @@ describe('applyment lifecycle', () => {
       await certClient.submitApplyment({ businessCode, formData: sampleFormData(ids) });
       expect((await certClient.queryApplymentByBusinessCode(businessCode))?.state).toBe('auditing');
       // A public-key-mode client does not know the certificate serial the emulator now signs with.
-      const pkClient = certSandbox.client({ platform: { mode: 'publicKey', publicKeyId: certSandbox.keys.platform.publicKeyId, publicKeyPem: certSandbox.keys.platform.publicKeyPem } });
+      const pkClient = certSandbox.client({
+        platform: {
+          mode: 'publicKey',
+          publicKeyId: certSandbox.keys.platform.publicKeyId,
+          publicKeyPem: certSandbox.keys.platform.publicKeyPem,
+        },
+      });
       const error = await rejection(pkClient.queryApplymentByBusinessCode(businessCode));
       expect(error.message).toMatch(/unknown Wechatpay-Serial/);
     } finally {
@@ -118,9 +158,15 @@ describe('field errors map back to formData', () => {
     ['an unknown media id inside a list', { storeIndoorPics: ['no-such-media-id'] }, '/formData/storeIndoorPics'],
     ['a missing required field', { servicePhone: undefined }, '/formData/servicePhone'],
     ['an ID number with a bad check digit', { idCardNumber: '110105194912310021' }, '/formData/idCardNumber'],
-    ['a missing bank area code (no store scene)', { salesScene: 'SALES_SCENES_MINI_PROGRAM', storeAddressCode: undefined }, '/formData/bankAddressCode'],
+    [
+      'a missing bank area code (no store scene)',
+      { salesScene: 'SALES_SCENES_MINI_PROGRAM', storeAddressCode: undefined },
+      '/formData/bankAddressCode',
+    ],
   ])('%s', async (_label, change, pointer) => {
-    const error = await rejection(client.submitApplyment({ businessCode: newCode(), formData: { ...sampleFormData(media), ...change } }));
+    const error = await rejection(
+      client.submitApplyment({ businessCode: newCode(), formData: { ...sampleFormData(media), ...change } }),
+    );
     expect(error.code).toBe('upstream_rejected');
     expect(error.status).toBe(422);
     expect(error.errors).toHaveLength(1);
@@ -134,10 +180,12 @@ describe('personal data at rest in the emulator', () => {
     const businessCode = newCode();
     await client.submitApplyment({ businessCode, formData: sampleFormData(media) });
     const dump = JSON.stringify(await sandbox.store.list(APPLYMENT_KIND));
-    for (const secret of [SAMPLE_ID_NUMBER, SAMPLE_ACCOUNT_NUMBER, SAMPLE_MOBILE, 'zhangsan@example.com']) expect(dump).not.toContain(secret);
+    for (const secret of [SAMPLE_ID_NUMBER, SAMPLE_ACCOUNT_NUMBER, SAMPLE_MOBILE, 'zhangsan@example.com'])
+      expect(dump).not.toContain(secret);
 
     const stored = await sandbox.store.get<SandboxApplyment>(APPLYMENT_KIND, businessCode);
-    const idInfo = (stored?.request.subject_info as { identity_info: { id_card_info: { id_card_number: string } } }).identity_info.id_card_info;
+    const idInfo = (stored?.request.subject_info as { identity_info: { id_card_info: { id_card_number: string } } })
+      .identity_info.id_card_info;
     const plain = privateDecrypt(
       { key: sandbox.keys.platform.privateKeyPem, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha1' },
       Buffer.from(idInfo.id_card_number, 'base64'),
@@ -174,13 +222,19 @@ describe('response verification end to end', () => {
 
   it('an unsigned 2xx is refused', async () => {
     const unsigned: typeof fetch = async () => new Response('{"media_id":"forged"}', { status: 200 });
-    const error = await rejection(sandbox.client({ fetch: unsigned }).uploadImage({ bytes: Buffer.from([0x89, 0x50]), filename: 'a.png', mimeType: 'image/png' }));
+    const error = await rejection(
+      sandbox
+        .client({ fetch: unsigned })
+        .uploadImage({ bytes: Buffer.from([0x89, 0x50]), filename: 'a.png', mimeType: 'image/png' }),
+    );
     expect(error.message).toMatch(/no Wechatpay-\* signature headers/);
   });
 
-  it('a client signing with the wrong merchant key gets the emulator\'s 401 SIGN_ERROR', async () => {
+  it("a client signing with the wrong merchant key gets the emulator's 401 SIGN_ERROR", async () => {
     const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    const wrong = sandbox.client({ merchantPrivateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() });
+    const wrong = sandbox.client({
+      merchantPrivateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    });
     const error = await rejection(wrong.queryApplymentByBusinessCode('1900013511_x'));
     expect(error.code).toBe('upstream_unavailable');
     expect(error.message).toContain('SIGN_ERROR');

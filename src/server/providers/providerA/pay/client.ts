@@ -32,4 +32,11 @@ export function createProviderAPayClient(config: ProviderAPayClientConfig): Prov
 
 export { ApplymentInProgressError } from './map-upstream-error';
 export { ResponseVerificationError } from './verify-response';
-export type { ApplymentFormData, ApplymentState, ApplymentStatus, ProviderAPayClientConfig, ProviderAPlatformKeys, RejectReason } from './types';
+export type {
+  ApplymentFormData,
+  ApplymentState,
+  ApplymentStatus,
+  ProviderAPayClientConfig,
+  ProviderAPlatformKeys,
+  RejectReason,
+} from './types';

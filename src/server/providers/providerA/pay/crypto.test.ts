@@ -7,8 +7,9 @@ import { createPlatformKeyRing } from './platform-keys';
 import { buildAuthorizationHeader, buildRequestMessage, signMessage, signRequest } from './sign-request';
 import { ResponseVerificationError, verifyResponseSignature } from './verify-response';
 
-// Published vectors from providerA.md "Test vectors" (TV-0…TV-4) and the derived TV-9 D1–D3.
-const fixture = (name: string) => readFileSync(new URL(`../../../../sandbox/fixtures/providerA/${name}`, import.meta.url), 'utf8');
+// Published vectors from docs/upstream/providerA.md "Test vectors" (TV-0…TV-4) and the derived TV-9 D1–D3.
+const fixture = (name: string) =>
+  readFileSync(new URL(`../../../../sandbox/fixtures/providerA/${name}`, import.meta.url), 'utf8');
 const TV0_KEY = fixture('merchant-apiclient-key.pem');
 const TV0_CERT = fixture('merchant-apiclient-cert.pem');
 
@@ -32,7 +33,8 @@ const tv3Headers = (overrides: Record<string, string> = {}) =>
     'Wechatpay-Signature': TV3_SIGNATURE,
     ...overrides,
   });
-const certRing = () => createPlatformKeyRing({ mode: 'certificate', certificates: [{ serialNo: 'D7CE59D1F522D701', pem: TV0_CERT }] });
+const certRing = () =>
+  createPlatformKeyRing({ mode: 'certificate', certificates: [{ serialNo: 'D7CE59D1F522D701', pem: TV0_CERT }] });
 
 describe('TV-0 key pair', () => {
   it('the certificate has serial D7CE59D1F522D701 and holds the public half of the key', () => {
@@ -50,16 +52,29 @@ describe('request signing', () => {
 
   it('TV-4: sign messages for GET without body and POST whose body ends in \\n', () => {
     const base = { canonicalUrl: '/v3/certificates', timestamp: '1624523846', nonce: 'A1B2C3D4E5F6G7' };
-    expect(buildRequestMessage({ ...base, method: 'GET', body: '' })).toBe('GET\n/v3/certificates\n1624523846\nA1B2C3D4E5F6G7\n\n');
+    expect(buildRequestMessage({ ...base, method: 'GET', body: '' })).toBe(
+      'GET\n/v3/certificates\n1624523846\nA1B2C3D4E5F6G7\n\n',
+    );
     expect(buildRequestMessage({ ...base, method: 'POST', body: 'Hello World!\n' })).toBe(
       'POST\n/v3/certificates\n1624523846\nA1B2C3D4E5F6G7\nHello World!\n\n',
     );
   });
 
   it('TV-4: header assembly with the mock signer', () => {
-    const message = buildRequestMessage({ method: 'GET', canonicalUrl: '/v3/certificates', timestamp: '1624523846', nonce: 'A1B2C3D4E5F6G7', body: '' });
+    const message = buildRequestMessage({
+      method: 'GET',
+      canonicalUrl: '/v3/certificates',
+      timestamp: '1624523846',
+      nonce: 'A1B2C3D4E5F6G7',
+      body: '',
+    });
     const header = buildAuthorizationHeader({
-      scheme: 'WECHATPAY2-Mock', mchId: '1234567890', nonce: 'A1B2C3D4E5F6G7', timestamp: '1624523846', serialNo: '0123456789ABC', signature: `Sign:${message}`,
+      scheme: 'WECHATPAY2-Mock',
+      mchId: '1234567890',
+      nonce: 'A1B2C3D4E5F6G7',
+      timestamp: '1624523846',
+      serialNo: '0123456789ABC',
+      signature: `Sign:${message}`,
     });
     expect(header).toBe(
       `WECHATPAY2-Mock mchid="1234567890",nonce_str="A1B2C3D4E5F6G7",timestamp="1624523846",serial_no="0123456789ABC",signature="Sign:${message}"`,
@@ -68,8 +83,14 @@ describe('request signing', () => {
 
   it('TV-9 D1: full Authorization header for GET /v3/certificates', () => {
     const header = signRequest({
-      method: 'GET', url: new URL('https://api.mch.weixin.qq.com/v3/certificates'), signBody: '', mchId: '1234567890',
-      serialNo: '0123456789ABC', privateKey: TV0_KEY, timestamp: '1624523846', nonce: 'A1B2C3D4E5F6G7',
+      method: 'GET',
+      url: new URL('https://api.mch.weixin.qq.com/v3/certificates'),
+      signBody: '',
+      mchId: '1234567890',
+      serialNo: '0123456789ABC',
+      privateKey: TV0_KEY,
+      timestamp: '1624523846',
+      nonce: 'A1B2C3D4E5F6G7',
     });
     expect(header).toBe(
       `WECHATPAY2-SHA256-RSA2048 mchid="1234567890",nonce_str="A1B2C3D4E5F6G7",timestamp="1624523846",serial_no="0123456789ABC",signature="${D1}"`,
@@ -79,8 +100,14 @@ describe('request signing', () => {
   it('TV-9 D3: upload signs over the meta JSON', () => {
     const meta = '{"filename":"filea.jpg","sha256":"hjkahkjsjkfsjk78687dhjahdajhk"}';
     const header = signRequest({
-      method: 'POST', url: new URL('https://api.mch.weixin.qq.com/v3/merchant/media/upload'), signBody: meta, mchId: '1',
-      serialNo: 'S', privateKey: TV0_KEY, timestamp: '1566987169', nonce: '12ced2db6f0193dda91ba86224ea1cd8',
+      method: 'POST',
+      url: new URL('https://api.mch.weixin.qq.com/v3/merchant/media/upload'),
+      signBody: meta,
+      mchId: '1',
+      serialNo: 'S',
+      privateKey: TV0_KEY,
+      timestamp: '1566987169',
+      nonce: '12ced2db6f0193dda91ba86224ea1cd8',
     });
     expect(header).toContain(`signature="${D3}"`);
   });
@@ -88,54 +115,102 @@ describe('request signing', () => {
 
 describe('response verification', () => {
   it('TV-3: accepts the published signed callback (certificate mode)', () => {
-    expect(() => verifyResponseSignature({ headers: tv3Headers(), body: Buffer.from(TV3_BODY), keys: certRing(), now: TV3_NOW })).not.toThrow();
+    expect(() =>
+      verifyResponseSignature({ headers: tv3Headers(), body: Buffer.from(TV3_BODY), keys: certRing(), now: TV3_NOW }),
+    ).not.toThrow();
   });
 
   it('TV-3: accepts the same signature in public-key mode under a PUB_KEY_ID serial', () => {
-    const keys = createPlatformKeyRing({ mode: 'publicKey', publicKeyId: 'PUB_KEY_ID_0114232134912410000000000000', publicKeyPem: new X509Certificate(TV0_CERT).publicKey.export({ format: 'pem', type: 'spki' }).toString() });
+    const keys = createPlatformKeyRing({
+      mode: 'publicKey',
+      publicKeyId: 'PUB_KEY_ID_0114232134912410000000000000',
+      publicKeyPem: new X509Certificate(TV0_CERT).publicKey.export({ format: 'pem', type: 'spki' }).toString(),
+    });
     const headers = tv3Headers({ 'Wechatpay-Serial': 'PUB_KEY_ID_0114232134912410000000000000' });
     expect(() => verifyResponseSignature({ headers, body: Buffer.from(TV3_BODY), keys, now: TV3_NOW })).not.toThrow();
     // …but not a certificate serial the public-key ring does not hold.
-    expect(() => verifyResponseSignature({ headers: tv3Headers(), body: Buffer.from(TV3_BODY), keys, now: TV3_NOW })).toThrow(/unknown Wechatpay-Serial/);
+    expect(() =>
+      verifyResponseSignature({ headers: tv3Headers(), body: Buffer.from(TV3_BODY), keys, now: TV3_NOW }),
+    ).toThrow(/unknown Wechatpay-Serial/);
   });
 
   it('TV-9 D2: verifies the derived applyment response signature', () => {
-    const body = '{"business_code":"1900013511_10000","applyment_id":2000002124775691,"applyment_state":"APPLYMENT_STATE_AUDITING","applyment_state_msg":"审核中","sign_url":"https://example.invalid/sign"}';
-    const signature = 'mJv49pFgOZRJcdybZWONmkaRxvggxZ4f9+NY16qC+kdek/zeDA1CgG0/51eFLjOBgdar16hLldpbylyuqqRdcJXrfvQs2r+0NOLAMv79nI732Iw8TZbF9ho0mBYdr0GWwZUQBJo6Qmjy5u8OI+62HLfcbVzQwuw5Fs/kipJ7seQW2AQ0gDnZ5PFwqhL1uE4EAYtQctWbklSyZF+coJvJCqvUY65m7mZIeHBM+1Ui/od838QOXdpGCUB0ZhhT4VBtXlageQTMdc534gCCR8ZjSH0o6YENPVMys85/rP3WkFl6ew17JSaVTK1Jx1Dt8uCEiEIWfgEVgH+qYR5JdcYImw==';
-    expect(() => verifyResponseSignature({ headers: tv3Headers({ 'Wechatpay-Signature': signature }), body: Buffer.from(body), keys: certRing(), now: TV3_NOW })).not.toThrow();
+    const body =
+      '{"business_code":"1900013511_10000","applyment_id":2000002124775691,"applyment_state":"APPLYMENT_STATE_AUDITING","applyment_state_msg":"审核中","sign_url":"https://example.invalid/sign"}';
+    const signature =
+      'mJv49pFgOZRJcdybZWONmkaRxvggxZ4f9+NY16qC+kdek/zeDA1CgG0/51eFLjOBgdar16hLldpbylyuqqRdcJXrfvQs2r+0NOLAMv79nI732Iw8TZbF9ho0mBYdr0GWwZUQBJo6Qmjy5u8OI+62HLfcbVzQwuw5Fs/kipJ7seQW2AQ0gDnZ5PFwqhL1uE4EAYtQctWbklSyZF+coJvJCqvUY65m7mZIeHBM+1Ui/od838QOXdpGCUB0ZhhT4VBtXlageQTMdc534gCCR8ZjSH0o6YENPVMys85/rP3WkFl6ew17JSaVTK1Jx1Dt8uCEiEIWfgEVgH+qYR5JdcYImw==';
+    expect(() =>
+      verifyResponseSignature({
+        headers: tv3Headers({ 'Wechatpay-Signature': signature }),
+        body: Buffer.from(body),
+        keys: certRing(),
+        now: TV3_NOW,
+      }),
+    ).not.toThrow();
   });
 
   it.each([
     ['a body altered by one byte', { body: TV3_BODY.replace('签约成功', '签约失败') }, /does not match/],
     ['a missing signature', { headers: { 'Wechatpay-Signature': '' } }, /no Wechatpay-\* signature headers/],
-    ['a WECHATPAY/SIGNTEST/ probe', { headers: { 'Wechatpay-Signature': `WECHATPAY/SIGNTEST/${TV3_SIGNATURE}` } }, /probe/],
+    [
+      'a WECHATPAY/SIGNTEST/ probe',
+      { headers: { 'Wechatpay-Signature': `WECHATPAY/SIGNTEST/${TV3_SIGNATURE}` } },
+      /probe/,
+    ],
     ['a timestamp 300 s old', { now: new Date((1624523846 + 300) * 1000) }, /window/],
     ['an unknown serial', { headers: { 'Wechatpay-Serial': 'ABCDEF' } }, /unknown Wechatpay-Serial/],
   ])('TV-3 rejects %s', (_label, change: { body?: string; headers?: Record<string, string>; now?: Date }, reason) => {
     const headers = tv3Headers(change.headers);
     if (change.headers?.['Wechatpay-Signature'] === '') headers.delete('Wechatpay-Signature');
-    const run = () => verifyResponseSignature({ headers, body: Buffer.from(change.body ?? TV3_BODY), keys: certRing(), now: change.now ?? TV3_NOW });
+    const run = () =>
+      verifyResponseSignature({
+        headers,
+        body: Buffer.from(change.body ?? TV3_BODY),
+        keys: certRing(),
+        now: change.now ?? TV3_NOW,
+      });
     expect(run).toThrow(ResponseVerificationError);
     expect(run).toThrow(reason);
   });
 
   it('accepts a timestamp 299 s old', () => {
-    expect(() => verifyResponseSignature({ headers: tv3Headers(), body: Buffer.from(TV3_BODY), keys: certRing(), now: new Date((1624523846 + 299) * 1000) })).not.toThrow();
+    expect(() =>
+      verifyResponseSignature({
+        headers: tv3Headers(),
+        body: Buffer.from(TV3_BODY),
+        keys: certRing(),
+        now: new Date((1624523846 + 299) * 1000),
+      }),
+    ).not.toThrow();
   });
 });
 
 describe('AEAD_AES_256_GCM', () => {
   it('TV-1 decrypts "Hello World" and fails with the wrong key or a bad ciphertext', () => {
-    const input = { key: 'testAPIv3Key0000', nonce: 'wCq51qZv4Yfg', associatedData: 'Dl56FrqWQJF1t9LtC3vEUsniZKvbqdR8', ciphertext: 'FsdXzxryWfKwvLJKf8LG/ToRPTRh8RN9wROC' };
+    const input = {
+      key: 'testAPIv3Key0000',
+      nonce: 'wCq51qZv4Yfg',
+      associatedData: 'Dl56FrqWQJF1t9LtC3vEUsniZKvbqdR8',
+      ciphertext: 'FsdXzxryWfKwvLJKf8LG/ToRPTRh8RN9wROC',
+    };
     expect(decryptAeadAes256Gcm(input)).toBe('Hello World');
     expect(() => decryptAeadAes256Gcm({ ...input, key: 'testAPIv3Key1111' })).toThrow();
     expect(() => decryptAeadAes256Gcm({ ...input, ciphertext: 'SGVsbG8gV29ybGQK' })).toThrow();
   });
 
   it('TV-3 decrypts the callback resource', () => {
-    const resource = (JSON.parse(TV3_BODY) as { resource: { ciphertext: string; nonce: string; associated_data: string } }).resource;
-    const plaintext = decryptAeadAes256Gcm({ key: 'testMchAPIv3Key0', nonce: resource.nonce, associatedData: resource.associated_data, ciphertext: resource.ciphertext });
-    expect(plaintext).toBe('{"mchid":"1234567890","appid":"054aa7d7a2a54ab5898df65bd96f001c","create_time":"2020-06-30T12:12:00+08:00","out_contract_code":"21640bdbd08e473e828f3206a2741c6e"}');
+    const resource = (
+      JSON.parse(TV3_BODY) as { resource: { ciphertext: string; nonce: string; associated_data: string } }
+    ).resource;
+    const plaintext = decryptAeadAes256Gcm({
+      key: 'testMchAPIv3Key0',
+      nonce: resource.nonce,
+      associatedData: resource.associated_data,
+      ciphertext: resource.ciphertext,
+    });
+    expect(plaintext).toBe(
+      '{"mchid":"1234567890","appid":"054aa7d7a2a54ab5898df65bd96f001c","create_time":"2020-06-30T12:12:00+08:00","out_contract_code":"21640bdbd08e473e828f3206a2741c6e"}',
+    );
   });
 });
 
@@ -153,6 +228,8 @@ describe('sensitive-field encryption (RSA-OAEP/SHA-1)', () => {
   it('is OAEP with SHA-1: a SHA-256 OAEP decrypt of the same ciphertext fails', async () => {
     const { privateDecrypt, constants } = await import('node:crypto');
     const ciphertext = Buffer.from(encryptSensitive('张三', certRing().encryption.key), 'base64');
-    expect(() => privateDecrypt({ key: TV0_KEY, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, ciphertext)).toThrow();
+    expect(() =>
+      privateDecrypt({ key: TV0_KEY, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, ciphertext),
+    ).toThrow();
   });
 });

@@ -1,7 +1,7 @@
 import { constants, privateDecrypt, publicEncrypt, type KeyObject } from 'node:crypto';
 
 /**
- * Sensitive-field encryption (providerA.md A.5): RSAES-OAEP with SHA-1 and MGF1-SHA-1, empty label, standard
+ * Sensitive-field encryption (docs/upstream/providerA.md A.5): RSAES-OAEP with SHA-1 and MGF1-SHA-1, empty label, standard
  * Base64. SHA-1 here is WeChat's choice, not ours; Node's OAEP default digest is SHA-1, but it is named
  * explicitly so a runtime default can never change the wire format.
  */

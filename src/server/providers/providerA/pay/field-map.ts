@@ -1,9 +1,9 @@
 import type { ApplymentFormData } from './types';
 
 /**
- * Where each formData key lands in the applyment4sub submit body (providerA.md B.2), and back.
+ * Where each formData key lands in the applyment4sub submit body (docs/upstream/providerA.md B.2), and back.
  *
- * `form` lists the formData keys that can feed the field, first present wins. Keys beyond service.md's
+ * `form` lists the formData keys that can feed the field, first present wins. Keys beyond docs/product/service.md's
  * formData (contactType, bankAddressCode, licenseAddress, …) are optional extras a caller may send; the
  * defaults used when they are absent are documented on the entries that use them.
  */
@@ -51,7 +51,12 @@ export const FIELD_MAP: readonly FieldMapping[] = [
   { path: `${CONTACT}/contact_id_doc_copy_back`, form: ['contactIdDocCopyBack'], kind: 'media', when: isSuper },
   { path: `${CONTACT}/contact_period_begin`, form: ['contactPeriodBegin'], kind: 'text', when: isSuper },
   { path: `${CONTACT}/contact_period_end`, form: ['contactPeriodEnd'], kind: 'text', when: isSuper },
-  { path: `${CONTACT}/business_authorization_letter`, form: ['businessAuthorizationLetter'], kind: 'media', when: isSuper },
+  {
+    path: `${CONTACT}/business_authorization_letter`,
+    form: ['businessAuthorizationLetter'],
+    kind: 'media',
+    when: isSuper,
+  },
   // Sent unencrypted: WxJava does not encrypt it and it is not PII in the docs' sense (B.2, [U]).
   { path: `${CONTACT}/openid`, form: ['contactOpenid'], kind: 'text' },
   { path: `${CONTACT}/mobile_phone`, form: ['contactMobile'], kind: 'sensitive' },
@@ -59,7 +64,12 @@ export const FIELD_MAP: readonly FieldMapping[] = [
 
   // Default SUBJECT_TYPE_INDIVIDUAL (个体工商户): formData always carries a business licence, so it is an
   // individual business or an enterprise; only the latter is flagged by the spec's conditional fields.
-  { path: '/subject_info/subject_type', form: ['subjectType'], kind: 'text', fallback: () => 'SUBJECT_TYPE_INDIVIDUAL' },
+  {
+    path: '/subject_info/subject_type',
+    form: ['subjectType'],
+    kind: 'text',
+    fallback: () => 'SUBJECT_TYPE_INDIVIDUAL',
+  },
   { path: `${LICENSE}/license_copy`, form: ['licenseCopy'], kind: 'media' },
   { path: `${LICENSE}/license_number`, form: ['licenseNumber'], kind: 'text' },
   { path: `${LICENSE}/merchant_name`, form: ['merchantName'], kind: 'text' },
@@ -87,7 +97,13 @@ export const FIELD_MAP: readonly FieldMapping[] = [
   { path: `${IDENTITY}/id_doc_info/doc_period_end`, form: ['idCardPeriodEnd'], kind: 'text', when: otherIdDoc },
   // Enterprises must say whether the legal person is the beneficial owner; default true, because a false
   // needs ubo_info_list, which formData cannot express.
-  { path: `${IDENTITY}/owner`, form: ['owner'], kind: 'bool', when: (c) => c.subjectType === SUBJECT_ENTERPRISE, fallback: () => true },
+  {
+    path: `${IDENTITY}/owner`,
+    form: ['owner'],
+    kind: 'bool',
+    when: (c) => c.subjectType === SUBJECT_ENTERPRISE,
+    fallback: () => true,
+  },
 
   { path: '/business_info/merchant_shortname', form: ['merchantShortname'], kind: 'text' },
   { path: '/business_info/service_phone', form: ['servicePhone'], kind: 'text' },
@@ -95,13 +111,28 @@ export const FIELD_MAP: readonly FieldMapping[] = [
   { path: `${SALES}/biz_store_info/biz_store_name`, form: ['storeName'], kind: 'text', when: scene('STORE') },
   { path: `${SALES}/biz_store_info/biz_address_code`, form: ['storeAddressCode'], kind: 'text', when: scene('STORE') },
   { path: `${SALES}/biz_store_info/biz_store_address`, form: ['storeAddress'], kind: 'text', when: scene('STORE') },
-  { path: `${SALES}/biz_store_info/store_entrance_pic`, form: ['storeEntrancePics'], kind: 'mediaList', when: scene('STORE') },
+  {
+    path: `${SALES}/biz_store_info/store_entrance_pic`,
+    form: ['storeEntrancePics'],
+    kind: 'mediaList',
+    when: scene('STORE'),
+  },
   { path: `${SALES}/biz_store_info/indoor_pic`, form: ['storeIndoorPics'], kind: 'mediaList', when: scene('STORE') },
   { path: `${SALES}/biz_store_info/biz_sub_appid`, form: ['storeSubAppid'], kind: 'text', when: scene('STORE') },
   // miniProgramAppid is the seller's own mini program (the one this service hosts), i.e. WeChat's
   // mini_program_sub_appid; mini_program_appid would be the service provider's.
-  { path: `${SALES}/mini_program_info/mini_program_sub_appid`, form: ['miniProgramAppid'], kind: 'text', when: scene('MINI_PROGRAM') },
-  { path: `${SALES}/mini_program_info/mini_program_pics`, form: ['miniProgramPics'], kind: 'mediaList', when: scene('MINI_PROGRAM') },
+  {
+    path: `${SALES}/mini_program_info/mini_program_sub_appid`,
+    form: ['miniProgramAppid'],
+    kind: 'text',
+    when: scene('MINI_PROGRAM'),
+  },
+  {
+    path: `${SALES}/mini_program_info/mini_program_pics`,
+    form: ['miniProgramPics'],
+    kind: 'mediaList',
+    when: scene('MINI_PROGRAM'),
+  },
   { path: `${SALES}/web_info/domain`, form: ['websiteDomain'], kind: 'text', when: scene('WEB') },
   { path: `${SALES}/web_info/web_authorisation`, form: ['webAuthorisation'], kind: 'media', when: scene('WEB') },
   { path: `${SALES}/web_info/web_appid`, form: ['webAppid'], kind: 'text', when: scene('WEB') },
@@ -120,8 +151,11 @@ export const FIELD_MAP: readonly FieldMapping[] = [
 
   // Default: a corporate account for enterprises (the spec requires it), the operator's personal card otherwise.
   {
-    path: `${BANK}/bank_account_type`, form: ['bankAccountType'], kind: 'text',
-    fallback: (c) => (c.subjectType === SUBJECT_ENTERPRISE ? 'BANK_ACCOUNT_TYPE_CORPORATE' : 'BANK_ACCOUNT_TYPE_PERSONAL'),
+    path: `${BANK}/bank_account_type`,
+    form: ['bankAccountType'],
+    kind: 'text',
+    fallback: (c) =>
+      c.subjectType === SUBJECT_ENTERPRISE ? 'BANK_ACCOUNT_TYPE_CORPORATE' : 'BANK_ACCOUNT_TYPE_PERSONAL',
   },
   { path: `${BANK}/account_name`, form: ['accountName'], kind: 'sensitive' },
   { path: `${BANK}/account_bank`, form: ['accountBank'], kind: 'text' },

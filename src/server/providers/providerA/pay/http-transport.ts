@@ -5,7 +5,7 @@ import { signRequest } from './sign-request';
 import type { ProviderAPayClientConfig } from './types';
 import { verifyResponseSignature } from './verify-response';
 
-/** The upstream's error JSON (providerA.md A.1). `detail.value` may hold personal data: never surface it. */
+/** The upstream's error JSON (docs/upstream/providerA.md A.1). `detail.value` may hold personal data: never surface it. */
 export type UpstreamErrorBody = {
   code?: string;
   message?: string;
@@ -53,13 +53,21 @@ function retryAfterSeconds(headers: Headers): number | undefined {
 function finalError(failure: Failure, attempts: number): AppError {
   const tries = `after ${attempts} attempt${attempts === 1 ? '' : 's'}`;
   if (failure.kind === 'timeout') return new AppError('upstream_timeout', `providerA did not answer in time ${tries}.`);
-  if (failure.kind === 'network') return new AppError('upstream_unavailable', `providerA could not be reached ${tries}.`);
+  if (failure.kind === 'network')
+    return new AppError('upstream_unavailable', `providerA could not be reached ${tries}.`);
   if (failure.status === 429) {
-    return new AppError('rate_limited', `providerA rate-limited the request (${failure.code ?? 'HTTP 429'}) ${tries}.`, {
-      retryAfterSeconds: failure.retryAfterSeconds ?? 60,
-    });
+    return new AppError(
+      'rate_limited',
+      `providerA rate-limited the request (${failure.code ?? 'HTTP 429'}) ${tries}.`,
+      {
+        retryAfterSeconds: failure.retryAfterSeconds ?? 60,
+      },
+    );
   }
-  return new AppError('upstream_unavailable', `providerA failed (HTTP ${failure.status} ${failure.code ?? ''}) ${tries}.`.replace(' )', ')'));
+  return new AppError(
+    'upstream_unavailable',
+    `providerA failed (HTTP ${failure.status} ${failure.code ?? ''}) ${tries}.`.replace(' )', ')'),
+  );
 }
 
 /**
@@ -84,10 +92,21 @@ export function createPayTransport(config: ProviderAPayClientConfig): PayTranspo
     return Math.min(MAX_RETRY_DELAY_MS, Math.max(exponential, (failure.retryAfterSeconds ?? 0) * 1000));
   };
 
-  async function attemptOnce(request: UpstreamRequest, url: URL): Promise<{ status: number; headers: Headers; bytes: Uint8Array } | Failure> {
+  async function attemptOnce(
+    request: UpstreamRequest,
+    url: URL,
+  ): Promise<{ status: number; headers: Headers; bytes: Uint8Array } | Failure> {
     const signal = AbortSignal.timeout(timeoutMs);
     const headers: Record<string, string> = {
-      Authorization: signRequest({ method: request.method, url, signBody: request.signBody, mchId: config.mchId, serialNo: config.merchantSerialNo, privateKey, now }),
+      Authorization: signRequest({
+        method: request.method,
+        url,
+        signBody: request.signBody,
+        mchId: config.mchId,
+        serialNo: config.merchantSerialNo,
+        privateKey,
+        now,
+      }),
       Accept: 'application/json',
       'User-Agent': USER_AGENT,
       // Required on bodies with encrypted fields (A.4); sent always, as the Go SDK does.
@@ -113,12 +132,23 @@ export function createPayTransport(config: ProviderAPayClientConfig): PayTranspo
         failure = outcome;
       } else if (outcome.status >= 200 && outcome.status < 300) {
         verifyResponseSignature({ headers: outcome.headers, body: outcome.bytes, keys: platformKeys, now: now() });
-        return { ok: true, status: outcome.status, bodyText: Buffer.from(outcome.bytes).toString('utf8'), attempts: attempt };
+        return {
+          ok: true,
+          status: outcome.status,
+          bodyText: Buffer.from(outcome.bytes).toString('utf8'),
+          attempts: attempt,
+        };
       } else {
         const text = Buffer.from(outcome.bytes).toString('utf8');
         const error = parseErrorBody(text);
-        if (outcome.status !== 429 && outcome.status < 500) return { ok: false, status: outcome.status, error, attempts: attempt };
-        failure = { kind: 'status', status: outcome.status, code: error.code, retryAfterSeconds: retryAfterSeconds(outcome.headers) };
+        if (outcome.status !== 429 && outcome.status < 500)
+          return { ok: false, status: outcome.status, error, attempts: attempt };
+        failure = {
+          kind: 'status',
+          status: outcome.status,
+          code: error.code,
+          retryAfterSeconds: retryAfterSeconds(outcome.headers),
+        };
       }
       if (attempt < attempts) await new Promise((resolve) => setTimeout(resolve, backoff(attempt, failure)));
     }
@@ -132,7 +162,8 @@ export function createPayTransport(config: ProviderAPayClientConfig): PayTranspo
 export function parseJsonObject(text: string): Record<string, unknown> {
   try {
     const parsed: unknown = JSON.parse(text);
-    if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+    if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed))
+      return parsed as Record<string, unknown>;
   } catch {
     // fall through
   }

@@ -16,7 +16,8 @@ function asList(value: unknown): string[] | undefined {
 }
 
 function contextOf(formData: ApplymentFormData): ApplymentContext {
-  const text = (key: string, fallback: string) => (typeof formData[key] === 'string' && formData[key] ? (formData[key] as string) : fallback);
+  const text = (key: string, fallback: string) =>
+    typeof formData[key] === 'string' && formData[key] ? (formData[key] as string) : fallback;
   return {
     subjectType: text('subjectType', 'SUBJECT_TYPE_INDIVIDUAL'),
     contactType: text('contactType', 'LEGAL'),
@@ -25,8 +26,15 @@ function contextOf(formData: ApplymentFormData): ApplymentContext {
   };
 }
 
-function valueOf(entry: FieldMapping, formData: ApplymentFormData, context: ApplymentContext, encrypt: (s: string) => string): Json | undefined {
-  const key = sourcesFor(entry, formData).find((k) => formData[k] !== undefined && formData[k] !== null && formData[k] !== '');
+function valueOf(
+  entry: FieldMapping,
+  formData: ApplymentFormData,
+  context: ApplymentContext,
+  encrypt: (s: string) => string,
+): Json | undefined {
+  const key = sourcesFor(entry, formData).find(
+    (k) => formData[k] !== undefined && formData[k] !== null && formData[k] !== '',
+  );
   const raw = key === undefined ? entry.fallback?.(context) : formData[key];
   if (raw === undefined || raw === null) return undefined;
   switch (entry.kind) {

@@ -9,7 +9,10 @@ import type { ApplymentFormData } from './types';
  */
 export class ApplymentInProgressError extends AppError {
   constructor() {
-    super('onboarding_in_progress', 'An upstream application with this business code is already under review; query it instead of resubmitting.');
+    super(
+      'onboarding_in_progress',
+      'An upstream application with this business code is already under review; query it instead of resubmitting.',
+    );
   }
 }
 
@@ -42,10 +45,16 @@ export function mapUpstreamError(status: number, error: UpstreamErrorBody, formD
   const suffix = detail ? `: ${detail}` : '.';
   if (code === 'PROCESSING') return new ApplymentInProgressError();
   if (status === 401 || code === 'SIGN_ERROR') {
-    return new AppError('upstream_unavailable', 'providerA refused this service\'s request signature (SIGN_ERROR); check the merchant id, key and certificate serial.');
+    return new AppError(
+      'upstream_unavailable',
+      "providerA refused this service's request signature (SIGN_ERROR); check the merchant id, key and certificate serial.",
+    );
   }
   if (code === 'NO_AUTH') {
-    return new AppError('upstream_unavailable', 'providerA says this service provider lacks the permission for this call (NO_AUTH).');
+    return new AppError(
+      'upstream_unavailable',
+      'providerA says this service provider lacks the permission for this call (NO_AUTH).',
+    );
   }
   const location = error.detail?.location;
   const field = upstreamField(error);
@@ -56,7 +65,13 @@ export function mapUpstreamError(status: number, error: UpstreamErrorBody, formD
   const formField = field ? upstreamFieldToFormField(field, formData) : undefined;
   if (formField) {
     return new AppError('upstream_rejected', `providerA rejected the field ${formField} (${code}).`, {
-      errors: [{ pointer: `/formData/${formField}`, code: code.toLowerCase(), message: detail || `Rejected by providerA (${code}).` }],
+      errors: [
+        {
+          pointer: `/formData/${formField}`,
+          code: code.toLowerCase(),
+          message: detail || `Rejected by providerA (${code}).`,
+        },
+      ],
     });
   }
   return new AppError('upstream_rejected', `providerA rejected the request (${code})${suffix}`);

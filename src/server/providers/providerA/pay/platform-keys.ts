@@ -3,7 +3,7 @@ import type { ProviderAPlatformKeys } from './types';
 
 /**
  * The platform keys parsed once: lookup by `Wechatpay-Serial` for verification, and the one key (with its
- * serial) that encrypts sensitive fields (providerA.md A.4).
+ * serial) that encrypts sensitive fields (docs/upstream/providerA.md A.4).
  */
 export type PlatformKeyRing = {
   /** Serial or public-key id → public key. Certificate serials are matched case-insensitively. */

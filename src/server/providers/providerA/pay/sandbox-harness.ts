@@ -17,7 +17,12 @@ export async function startProviderAPaySandbox(options: { responseSerialMode?: '
   const server = await startHttpServer((request) => handleProviderAPayRequest(request, { store, keys, ...emulator }));
   const baseUrl = `${server.baseUrl}/sandbox/providerA/pay`;
   const client = (overrides: Partial<ProviderAPayClientConfig> = {}): ProviderAPayClient =>
-    createProviderAPayClient({ baseUrl, ...providerASandboxClientSettings(keys), retry: { attempts: 3, baseDelayMs: 1 }, ...overrides });
+    createProviderAPayClient({
+      baseUrl,
+      ...providerASandboxClientSettings(keys),
+      retry: { attempts: 3, baseDelayMs: 1 },
+      ...overrides,
+    });
   return { store, keys, baseUrl, emulator, client, close: server.close };
 }
 
@@ -34,7 +39,10 @@ export const SAMPLE_MOBILE = '13800138000';
 
 export async function uploadSampleImages(client: ProviderAPayClient, count: number): Promise<string[]> {
   const ids: string[] = [];
-  for (let i = 0; i < count; i++) ids.push((await client.uploadImage({ bytes: TINY_PNG, filename: `photo-${i}.png`, mimeType: 'image/png' })).mediaId);
+  for (let i = 0; i < count; i++)
+    ids.push(
+      (await client.uploadImage({ bytes: TINY_PNG, filename: `photo-${i}.png`, mimeType: 'image/png' })).mediaId,
+    );
   return ids;
 }
 

@@ -1,6 +1,6 @@
 import { createSign, randomInt, type KeyObject } from 'node:crypto';
 
-/** WeChat Pay APIv3 request signing (providerA.md A.2). */
+/** WeChat Pay APIv3 request signing (docs/upstream/providerA.md A.2). */
 
 export const AUTH_SCHEME = 'WECHATPAY2-SHA256-RSA2048';
 

@@ -21,16 +21,9 @@ export type ProviderAPayClientConfig = {
   now?: () => Date;
 };
 
-/** Our names for WeChat's `APPLYMENT_STATE_*` values (decisions §4). */
+/** Our names for WeChat's `APPLYMENT_STATE_*` values (docs/product/decisions.md §4). */
 export type ApplymentState =
-  | 'submitted'
-  | 'auditing'
-  | 'rejected'
-  | 'to_be_confirmed'
-  | 'to_be_signed'
-  | 'signing'
-  | 'finished'
-  | 'canceled';
+  'submitted' | 'auditing' | 'rejected' | 'to_be_confirmed' | 'to_be_signed' | 'signing' | 'finished' | 'canceled';
 
 export type RejectReason = { field: string; reason: string };
 
@@ -48,5 +41,5 @@ export type ApplymentStatus = {
   rejectReasons: RejectReason[];
 };
 
-/** The flat formData of service.md; values are strings, string arrays (media lists, salesScene) or booleans. */
+/** The flat formData of docs/product/service.md; values are strings, string arrays (media lists, salesScene) or booleans. */
 export type ApplymentFormData = Record<string, unknown>;

@@ -6,14 +6,23 @@ import { mapUpstreamError } from './map-upstream-error';
 /** applyment4sub's upload page says 2 MB (B.7); the media service downsizes photos before calling us. */
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 
-const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/jpg': 'jpg', 'image/png': 'png', 'image/bmp': 'bmp' };
+const EXTENSIONS: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/jpg': 'jpg',
+  'image/png': 'png',
+  'image/bmp': 'bmp',
+};
 
 /**
  * WeChat wants 1–128 chars ending in .jpg/.png/.bmp. Non-ASCII and quote characters are replaced so the
  * name reads the same in the meta JSON and the multipart header, and the extension follows the real type.
  */
 function uploadFilename(filename: string, extension: string): string {
-  const stem = filename.replace(/\.[^.]*$/, '').replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 100) || 'image';
+  const stem =
+    filename
+      .replace(/\.[^.]*$/, '')
+      .replace(/[^A-Za-z0-9_-]/g, '_')
+      .slice(0, 100) || 'image';
   return `${stem}.${extension}`;
 }
 
@@ -27,7 +36,8 @@ export function buildMediaUploadBody(input: { bytes: Uint8Array; filename: strin
   const extension = EXTENSIONS[input.mimeType.toLowerCase()];
   if (!extension) throw new AppError('unsupported_media_type', 'providerA accepts JPEG, PNG or BMP images only.');
   if (input.bytes.length === 0) throw new AppError('invalid_request', 'The image is empty.');
-  if (input.bytes.length > MAX_IMAGE_BYTES) throw new AppError('payload_too_large', 'providerA accepts images up to 2 MB.');
+  if (input.bytes.length > MAX_IMAGE_BYTES)
+    throw new AppError('payload_too_large', 'providerA accepts images up to 2 MB.');
   const filename = uploadFilename(input.filename, extension);
   const sha256 = createHash('sha256').update(input.bytes).digest('hex');
   const meta = JSON.stringify({ filename, sha256 });
@@ -40,9 +50,18 @@ export function buildMediaUploadBody(input: { bytes: Uint8Array; filename: strin
 }
 
 /** `POST /v3/merchant/media/upload`, signed over the meta JSON (B.7) → the upstream media_id. */
-export async function uploadMedia(transport: PayTransport, input: { bytes: Uint8Array; filename: string; mimeType: string }): Promise<{ mediaId: string }> {
+export async function uploadMedia(
+  transport: PayTransport,
+  input: { bytes: Uint8Array; filename: string; mimeType: string },
+): Promise<{ mediaId: string }> {
   const { meta, body, contentType } = buildMediaUploadBody(input);
-  const result = await transport.send({ method: 'POST', path: '/v3/merchant/media/upload', body, signBody: meta, contentType });
+  const result = await transport.send({
+    method: 'POST',
+    path: '/v3/merchant/media/upload',
+    body,
+    signBody: meta,
+    contentType,
+  });
   if (!result.ok) throw mapUpstreamError(result.status, result.error);
   const parsed = parseJsonObject(result.bodyText);
   if (typeof parsed.media_id !== 'string' || parsed.media_id === '') {

@@ -2,7 +2,7 @@ import { createVerify } from 'node:crypto';
 import { AppError } from '@/server/errors';
 import type { PlatformKeyRing } from './platform-keys';
 
-/** WeChat Pay response verification (providerA.md A.3). */
+/** WeChat Pay response verification (docs/upstream/providerA.md A.3). */
 
 /** Go SDK rule: reject when |now − timestamp| ≥ 300 s. */
 export const MAX_RESPONSE_SKEW_SECONDS = 300;

@@ -8,7 +8,9 @@ export function certSn(pem: string): string {
   const cert = new X509Certificate(pem);
   const issuer = cert.issuer.split('\n').reverse().join(',');
   const serial = BigInt(`0x${cert.serialNumber}`).toString(10);
-  return createHash('md5').update(issuer + serial, 'utf8').digest('hex');
+  return createHash('md5')
+    .update(issuer + serial, 'utf8')
+    .digest('hex');
 }
 
 /** The root SN joins the SNs of the RSA-signed certificates of the chain file with `_`. */

@@ -3,7 +3,7 @@ import { AppError } from '@/server/errors';
 import { createProviderBGateway } from './gateway-client';
 import { fixture } from './test-fixtures';
 
-// TV-7a request and TV-7b response (providerB.md): the client must put exactly these bytes on the wire
+// TV-7a request and TV-7b response (docs/upstream/providerB.md): the client must put exactly these bytes on the wire
 // and accept exactly this signed answer.
 const TV7A_SIGN =
   'X1uBdLeggOzO3RemqkPaCMWw7+b0NUNAW2ot93X7famQvZFuyWgSjbqC8BtoNFULSQMWuxEgr7xp/8fHMA2W5hDnvMpPf8NFI9RO1VfM5F2Q6a2pEJWP81PAosDmEuavhHablAOGxGKJ3J3b+t48RGrwwc+CJ+XKH3XjfADQNdU/s56W0IsMtb3c83EpU39XkztxJP/JFD656881gRiAy6aYn/JXV5Iz7raZk5PgaLPR7h3tGCLkWsu3mldImVmIRm3zYgnBIBFIqAOXwu4GYnXgtFWsaF0vhnlZuqnPaCUGN83BeKFDqAStGHAt91aIqkwO8opSUOlGswUcpbXiNw==';
@@ -39,7 +39,9 @@ describe('gateway client wire format', () => {
     expect(query.get('sign')).toBe(TV7A_SIGN);
     expect(query.get('timestamp')).toBe('2024-05-13 17:49:20');
     expect(query.get('biz_content')).toBeNull();
-    expect(new URLSearchParams(capture.body).get('biz_content')).toBe('{"app_version":"0.0.1","bundle_id":"com.alipay.alipaywallet"}');
+    expect(new URLSearchParams(capture.body).get('biz_content')).toBe(
+      '{"app_version":"0.0.1","bundle_id":"com.alipay.alipaywallet"}',
+    );
   });
 
   it('refuses a TV-7b body whose content was altered', async () => {

@@ -45,12 +45,29 @@ export interface ProviderBGateway {
   /** Form-encoded call with `biz_content`; resolves with the verified `<method>_response` object (code 10000). */
   call(method: string, bizContent?: Record<string, unknown>, options?: GatewayCallOptions): Promise<GatewayPayload>;
   /** Multipart call: business parameters are signed top-level text fields, files are unsigned parts (A.2). */
-  upload(method: string, request: { fields: Record<string, string | undefined>; files: GatewayFile[] }, options?: GatewayCallOptions): Promise<GatewayPayload>;
+  upload(
+    method: string,
+    request: { fields: Record<string, string | undefined>; files: GatewayFile[] },
+    options?: GatewayCallOptions,
+  ): Promise<GatewayPayload>;
   verifyNotification(params: Record<string, string>, rule?: NotificationSignTypeRule): boolean;
 }
 
 // Public parameters travel in the query string like the official SDKs send them; the rest goes in the body.
-const QUERY_PARAMS = ['app_id', 'method', 'format', 'charset', 'sign_type', 'sign', 'timestamp', 'version', 'notify_url', 'app_auth_token', 'app_cert_sn', 'alipay_root_cert_sn'];
+const QUERY_PARAMS = [
+  'app_id',
+  'method',
+  'format',
+  'charset',
+  'sign_type',
+  'sign',
+  'timestamp',
+  'version',
+  'notify_url',
+  'app_auth_token',
+  'app_cert_sn',
+  'alipay_root_cert_sn',
+];
 
 type Body = { body: BodyInit; contentType?: string; signed: Record<string, string | undefined> };
 
@@ -61,7 +78,11 @@ export function createProviderBGateway(options: ProviderBGatewayOptions): Provid
   const timeoutMs = options.timeoutMs ?? 15_000;
   const now = options.now ?? (() => new Date());
 
-  function signedUrl(method: string, callOptions: GatewayCallOptions, extra: Record<string, string | undefined>): string {
+  function signedUrl(
+    method: string,
+    callOptions: GatewayCallOptions,
+    extra: Record<string, string | undefined>,
+  ): string {
     const params: Record<string, string | undefined> = {
       app_id: options.appId,
       method,
@@ -76,11 +97,17 @@ export function createProviderBGateway(options: ProviderBGatewayOptions): Provid
       alipay_root_cert_sn: options.alipayRootCertSn,
     };
     params.sign = rsa2Sign(buildSignContent({ ...params, ...extra }), privateKey);
-    const query = QUERY_PARAMS.filter((k) => params[k]).map((k) => `${k}=${encodeURIComponent(params[k]!)}`).join('&');
+    const query = QUERY_PARAMS.filter((k) => params[k])
+      .map((k) => `${k}=${encodeURIComponent(params[k]!)}`)
+      .join('&');
     return `${options.baseUrl}${options.baseUrl.includes('?') ? '&' : '?'}${query}`;
   }
 
-  async function attempt(method: string, makeBody: () => Body, callOptions: GatewayCallOptions): Promise<GatewayPayload> {
+  async function attempt(
+    method: string,
+    makeBody: () => Body,
+    callOptions: GatewayCallOptions,
+  ): Promise<GatewayPayload> {
     const { body, contentType, signed } = makeBody();
     const url = signedUrl(method, callOptions, signed);
     const controller = new AbortController();
@@ -89,36 +116,64 @@ export function createProviderBGateway(options: ProviderBGatewayOptions): Provid
     let text: string;
     let retryAfter: string | null;
     try {
-      const response = await fetchImpl(url, { method: 'POST', body, headers: contentType ? { 'content-type': contentType } : {}, signal: controller.signal });
+      const response = await fetchImpl(url, {
+        method: 'POST',
+        body,
+        headers: contentType ? { 'content-type': contentType } : {},
+        signal: controller.signal,
+      });
       status = response.status;
       retryAfter = response.headers.get('retry-after');
       text = await response.text();
     } catch (error) {
-      if (controller.signal.aborted) throw new AppError('upstream_timeout', `providerB ${method} timed out after ${timeoutMs} ms.`, { cause: error });
-      throw new RetryableFailure(new AppError('upstream_unavailable', `providerB gateway unreachable for ${method}.`, { cause: error }));
+      if (controller.signal.aborted)
+        throw new AppError('upstream_timeout', `providerB ${method} timed out after ${timeoutMs} ms.`, {
+          cause: error,
+        });
+      throw new RetryableFailure(
+        new AppError('upstream_unavailable', `providerB gateway unreachable for ${method}.`, { cause: error }),
+      );
     } finally {
       clearTimeout(timer);
     }
     if (status === 429) {
-      throw new AppError('rate_limited', `providerB throttled ${method}.`, { retryAfterSeconds: Number(retryAfter) || 1 });
+      throw new AppError('rate_limited', `providerB throttled ${method}.`, {
+        retryAfterSeconds: Number(retryAfter) || 1,
+      });
     }
-    if (status >= 500) throw new RetryableFailure(new AppError('upstream_unavailable', `providerB gateway answered HTTP ${status} for ${method}.`));
-    if (status < 200 || status >= 300) throw new AppError('upstream_unavailable', `providerB gateway answered HTTP ${status} for ${method}.`);
+    if (status >= 500)
+      throw new RetryableFailure(
+        new AppError('upstream_unavailable', `providerB gateway answered HTTP ${status} for ${method}.`),
+      );
+    if (status < 200 || status >= 300)
+      throw new AppError('upstream_unavailable', `providerB gateway answered HTTP ${status} for ${method}.`);
 
     let payload: GatewayPayload;
     try {
       payload = verifyGatewayResponse(text, method, alipayKey).payload;
     } catch (error) {
       if (error instanceof ProviderBResponseVerificationError) {
-        throw new AppError('upstream_unavailable', `providerB response to ${method} failed verification: ${error.message}.`, { cause: error });
+        throw new AppError(
+          'upstream_unavailable',
+          `providerB response to ${method} failed verification: ${error.message}.`,
+          { cause: error },
+        );
       }
       throw error;
     }
     if (payload.code === '10000') return payload;
     const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
-    const failure = new ProviderBGatewayError(method, String(payload.code ?? ''), str(payload.msg) ?? '', str(payload.sub_code), str(payload.sub_msg));
+    const failure = new ProviderBGatewayError(
+      method,
+      String(payload.code ?? ''),
+      str(payload.msg) ?? '',
+      str(payload.sub_code),
+      str(payload.sub_msg),
+    );
     const appError = gatewayErrorToAppError(failure, callOptions.fieldPointer);
-    throw classifyGatewayFailure(failure.code, failure.subCode) === 'retryable' ? new RetryableFailure(appError) : appError;
+    throw classifyGatewayFailure(failure.code, failure.subCode) === 'retryable'
+      ? new RetryableFailure(appError)
+      : appError;
   }
 
   return {
@@ -131,7 +186,11 @@ export function createProviderBGateway(options: ProviderBGatewayOptions): Provid
             () => {
               const biz = bizContent === undefined ? undefined : JSON.stringify(bizContent);
               const body = biz === undefined ? '' : `biz_content=${encodeURIComponent(biz)}`;
-              return { body, contentType: 'application/x-www-form-urlencoded;charset=utf-8', signed: { biz_content: biz } };
+              return {
+                body,
+                contentType: 'application/x-www-form-urlencoded;charset=utf-8',
+                signed: { biz_content: biz },
+              };
             },
             callOptions,
           ),
@@ -146,7 +205,8 @@ export function createProviderBGateway(options: ProviderBGatewayOptions): Provid
             () => {
               const form = new FormData();
               for (const [key, value] of Object.entries(request.fields)) if (value) form.append(key, value);
-              for (const file of request.files) form.append(file.field, new Blob([new Uint8Array(file.bytes)], { type: file.mimeType }), file.filename);
+              for (const file of request.files)
+                form.append(file.field, new Blob([new Uint8Array(file.bytes)], { type: file.mimeType }), file.filename);
               // fetch writes the multipart boundary itself, so no content-type header here.
               return { body: form, signed: request.fields };
             },

@@ -23,10 +23,15 @@ export class ProviderBGatewayError extends Error {
 
 export type GatewayFailureKind = 'retryable' | 'rate_limited' | 'configuration' | 'rejected';
 
-// No authoritative throttling sub_code is published (providerB.md E); these cover the names seen in the wild.
+// No authoritative throttling sub_code is published (docs/upstream/providerB.md E); these cover the names seen in the wild.
 const RATE_LIMIT = /(call-limit|limited|flow-?limit|over-?limit|too-?many|frequen)/i;
 // 40002 isv.* codes that describe a business parameter, not our credentials or protocol.
-const PARAMETER_ISV = new Set(['isv.invalid-parameter', 'isv.upload-fail', 'isv.invalid-file-extension', 'isv.invalid-file-size']);
+const PARAMETER_ISV = new Set([
+  'isv.invalid-parameter',
+  'isv.upload-fail',
+  'isv.invalid-file-extension',
+  'isv.invalid-file-size',
+]);
 
 /**
  * 20000 / isp.* / *SYSTEM_ERROR are Alipay-side faults: retry. 40001 and protocol 40002 codes (bad
@@ -36,7 +41,8 @@ const PARAMETER_ISV = new Set(['isv.invalid-parameter', 'isv.upload-fail', 'isv.
 export function classifyGatewayFailure(code: string, subCode: string | undefined): GatewayFailureKind {
   const sub = subCode ?? '';
   if (RATE_LIMIT.test(sub)) return 'rate_limited';
-  if (code === '20000' || sub.startsWith('isp.') || sub.endsWith('SYSTEM_ERROR') || sub === 'aop.unknow-error') return 'retryable';
+  if (code === '20000' || sub.startsWith('isp.') || sub.endsWith('SYSTEM_ERROR') || sub === 'aop.unknow-error')
+    return 'retryable';
   if (code === '40001') return 'configuration';
   if (code === '40002' && sub.startsWith('isv.') && !PARAMETER_ISV.has(sub)) return 'configuration';
   return 'rejected';
@@ -48,7 +54,10 @@ export function classifyGatewayFailure(code: string, subCode: string | undefined
  */
 const FIELD_TOKEN = /[a-z][a-z0-9_]*(?:\[\d+\])?(?:\.[a-z][a-z0-9_]*(?:\[\d+\])?)*/g;
 
-export function findFieldPointer(text: string | undefined, fieldPointer?: (upstreamField: string) => string | undefined): string | undefined {
+export function findFieldPointer(
+  text: string | undefined,
+  fieldPointer?: (upstreamField: string) => string | undefined,
+): string | undefined {
   if (!text || !fieldPointer) return undefined;
   for (const token of text.match(FIELD_TOKEN) ?? []) {
     const field = fieldPointer(token);
@@ -63,14 +72,27 @@ export function gatewayErrorToAppError(
 ): AppError {
   const kind = classifyGatewayFailure(error.code, error.subCode);
   const label = `${error.code}${error.subCode ? ` ${error.subCode}` : ''}`;
-  if (kind === 'rate_limited') return new AppError('rate_limited', `providerB throttled ${error.method} (${label}).`, { retryAfterSeconds: 1, cause: error });
-  if (kind === 'retryable') return new AppError('upstream_unavailable', `providerB failed ${error.method} (${label}).`, { cause: error });
+  if (kind === 'rate_limited')
+    return new AppError('rate_limited', `providerB throttled ${error.method} (${label}).`, {
+      retryAfterSeconds: 1,
+      cause: error,
+    });
+  if (kind === 'retryable')
+    return new AppError('upstream_unavailable', `providerB failed ${error.method} (${label}).`, { cause: error });
   if (kind === 'configuration') {
-    return new AppError('upstream_unavailable', `providerB refused ${error.method} (${label}): check the app id, keys and gateway URL.`, { cause: error });
+    return new AppError(
+      'upstream_unavailable',
+      `providerB refused ${error.method} (${label}): check the app id, keys and gateway URL.`,
+      { cause: error },
+    );
   }
   const field = findFieldPointer(error.subMsg, fieldPointer);
   const errors: FieldError[] = field
     ? [{ pointer: `/formData/${field}`, code: error.subCode ?? error.code, message: error.subMsg ?? error.msg }]
     : [];
-  return new AppError('upstream_rejected', `providerB rejected ${error.method} (${label})${error.subMsg ? `: ${error.subMsg}` : ''}.`, { errors, cause: error });
+  return new AppError(
+    'upstream_rejected',
+    `providerB rejected ${error.method} (${label})${error.subMsg ? `: ${error.subMsg}` : ''}.`,
+    { errors, cause: error },
+  );
 }

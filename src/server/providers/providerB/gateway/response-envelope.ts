@@ -59,14 +59,19 @@ export interface VerifiedGatewayResponse {
  * Parses and authenticates a legacy-gateway response. A success must carry a valid signature; an error that
  * carries a signature must verify too; an unsigned error is returned with `signed: false`.
  */
-export function verifyGatewayResponse(raw: string, method: string, alipayPublicKey: KeyObject): VerifiedGatewayResponse {
+export function verifyGatewayResponse(
+  raw: string,
+  method: string,
+  alipayPublicKey: KeyObject,
+): VerifiedGatewayResponse {
   let envelope: unknown;
   try {
     envelope = JSON.parse(raw);
   } catch {
     throw new ProviderBResponseVerificationError('response is not JSON', method);
   }
-  if (!envelope || typeof envelope !== 'object') throw new ProviderBResponseVerificationError('response is not an object', method);
+  if (!envelope || typeof envelope !== 'object')
+    throw new ProviderBResponseVerificationError('response is not an object', method);
 
   let responseKey = responseKeyFor(method);
   let node = extractResponseNode(raw, responseKey);
@@ -85,7 +90,8 @@ export function verifyGatewayResponse(raw: string, method: string, alipayPublicK
   }
   // Java SDK quirk kept on purpose: some gateway nodes were signed before `/` got escaped as `\/`.
   const valid =
-    rsa2Verify(node, sign, alipayPublicKey) || (node.includes('\\/') && rsa2Verify(node.replaceAll('\\/', '/'), sign, alipayPublicKey));
+    rsa2Verify(node, sign, alipayPublicKey) ||
+    (node.includes('\\/') && rsa2Verify(node.replaceAll('\\/', '/'), sign, alipayPublicKey));
   if (!valid) throw new ProviderBResponseVerificationError('response signature does not verify', method);
   return { responseKey, payload, signed: true };
 }

@@ -3,7 +3,7 @@ import { createSign, createVerify, type KeyObject } from 'node:crypto';
 export type SignableParams = Record<string, string | undefined | null>;
 
 /**
- * Legacy-gateway string to sign (providerB.md A.3): every parameter except the excluded ones, empty values
+ * Legacy-gateway string to sign (docs/upstream/providerB.md A.3): every parameter except the excluded ones, empty values
  * dropped, keys sorted ascending, raw (not URL-encoded) values joined as `k=v` with `&`.
  * `sign_type` is part of request signatures; notifications exclude it or not by family (A.7).
  */

@@ -2,9 +2,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** Published test keys and certificates (src/sandbox/fixtures/providerB/README.md), for the vector tests. */
-export const fixture = (name: string) => readFileSync(path.join(process.cwd(), 'src/sandbox/fixtures/providerB', name), 'utf8');
+export const fixture = (name: string) =>
+  readFileSync(path.join(process.cwd(), 'src/sandbox/fixtures/providerB', name), 'utf8');
 
-/** TV-7e, the message-service notify produced by the emulator key (providerB.md, Test vectors). */
+/** TV-7e, the message-service notify produced by the emulator key (docs/upstream/providerB.md, Test vectors). */
 export const TV7E: Record<string, string> = {
   notify_id: '2024051300222174920012345678901234',
   utc_timestamp: '1715593760000',

@@ -41,8 +41,12 @@ describe('TV-1 / TV-2 response signatures', () => {
     const res = verifyGatewayResponse(tv1(tv1Sign), 'alipay.open.file.upload', ALIPAY_PUB);
     expect(res.payload.file_id).toBe('CAxAToWB1JsAAAAAAAAAAAAADgSLAQBr');
     expect(res.signed).toBe(true);
-    expect(() => verifyGatewayResponse(tv1('wrong-sing'), 'alipay.open.file.upload', ALIPAY_PUB)).toThrow(/does not verify/);
-    expect(() => verifyGatewayResponse(tv1(tv1Sign).replace('CAxA', 'DAxA'), 'alipay.open.file.upload', ALIPAY_PUB)).toThrow(/does not verify/);
+    expect(() => verifyGatewayResponse(tv1('wrong-sing'), 'alipay.open.file.upload', ALIPAY_PUB)).toThrow(
+      /does not verify/,
+    );
+    expect(() =>
+      verifyGatewayResponse(tv1(tv1Sign).replace('CAxA', 'DAxA'), 'alipay.open.file.upload', ALIPAY_PUB),
+    ).toThrow(/does not verify/);
   });
 
   it('TV-1 without sign is an error (unsigned success)', () => {
@@ -58,7 +62,9 @@ describe('TV-1 / TV-2 response signatures', () => {
     const raw = `{"alipay_security_risk_content_analyze_response":${content},"sign":"${sign}"}`;
     const res = verifyGatewayResponse(raw, 'alipay.security.risk.content.analyze', ALIPAY_PUB);
     expect(res.payload.sub_code).toBe('isv.invalid-signature');
-    expect(() => verifyGatewayResponse(raw.replace('40002', '40004'), 'alipay.security.risk.content.analyze', ALIPAY_PUB)).toThrow();
+    expect(() =>
+      verifyGatewayResponse(raw.replace('40002', '40004'), 'alipay.security.risk.content.analyze', ALIPAY_PUB),
+    ).toThrow();
   });
 });
 
@@ -90,7 +96,12 @@ describe('TV-4 / TV-5 notifications', () => {
     expect(verifyNotificationSignature(params, NOTIFY_V1, 'include-sign-type')).toBe(false);
     expect(verifyNotificationSignature(params, NOTIFY_V1)).toBe(true);
     // Round trip through a form body (values decoded exactly once).
-    expect(verifyNotificationSignature(Object.fromEntries(new URLSearchParams(new URLSearchParams(params).toString())), NOTIFY_V1)).toBe(true);
+    expect(
+      verifyNotificationSignature(
+        Object.fromEntries(new URLSearchParams(new URLSearchParams(params).toString())),
+        NOTIFY_V1,
+      ),
+    ).toBe(true);
     expect(verifyNotificationSignature({ ...params, total_amount: '10.00' }, NOTIFY_V1)).toBe(false);
   });
 
@@ -112,8 +123,12 @@ describe('TV-6 certificate SNs', () => {
   it('matches the published SNs and public key', () => {
     expect(certSn(fixture('appCertPublicKey_2021001161683774.crt'))).toBe('866efef280dec9137a87d047ac446315');
     expect(certSn(fixture('alipayCertPublicKey_RSA2.crt'))).toBe('7513daaaa48aa3ba2e4018d84402479c');
-    expect(rootCertSn(fixture('alipayRootCert.crt'))).toBe('687b59193f3f462dd5336e5abf83c5d8_02941eef3187dddf3d3b83462e1dfcf6');
-    const spki = loadPublicKey(fixture('alipayCertPublicKey_RSA2.crt')).export({ type: 'spki', format: 'der' }).toString('base64');
+    expect(rootCertSn(fixture('alipayRootCert.crt'))).toBe(
+      '687b59193f3f462dd5336e5abf83c5d8_02941eef3187dddf3d3b83462e1dfcf6',
+    );
+    const spki = loadPublicKey(fixture('alipayCertPublicKey_RSA2.crt'))
+      .export({ type: 'spki', format: 'der' })
+      .toString('base64');
     expect(spki).toBe(
       'MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAhoVesfcGvUv1XvUndmX0rmSZ/2posJBCooySbSVFpV79RtHMzrVz2aKkC3WvOXeT5iNeQK4mK8gp3vNkWrHTkQGx5BcmkeO1WS384CQde7dAS0gmxeFs5bs+cCQqV2A2c2R9/5rJMtFtp1Ot/rIiMBUn6Ei0UoztM7AneavqQEzSwYlCKNhPFFtHCiz7u4O5R9CIyvUmYr+zpem2HXBN9ygPAZ0aXBQipGbc45+G07ZCNsmY4hV/Igya1aBf+Ye8p10Ew8uBBri0sIknhSC2LqKKy2IH1fO6q1d1jhN240QRHvbpRNv60kAfZsEulBASBrCMBi49NiJyr5nre7SNywIDAQAB',
     );
@@ -147,11 +162,14 @@ describe('TV-7 derived vectors', () => {
     const node = '{"code":"10000","msg":"Success","app_version":"0.0.1","status":"AUDITING","version_desc":"demo"}';
     expect(rsa2Sign(node, EMU_PRIV)).toBe(TV7B_SIGN);
     const raw = `{"alipay_open_mini_version_detail_query_response":${node},"sign":"${TV7B_SIGN}"}`;
-    expect(verifyGatewayResponse(raw, 'alipay.open.mini.version.detail.query', EMU_PUB).payload.status).toBe('AUDITING');
+    expect(verifyGatewayResponse(raw, 'alipay.open.mini.version.detail.query', EMU_PUB).payload.status).toBe(
+      'AUDITING',
+    );
   });
 
   it('7c / 7d v3 strings sign to the published values (primitive only; v3 transport not implemented)', () => {
-    const c = 'app_id=2021000122671080,nonce=4f14052a803e6219a069e9635961a5a5,timestamp=1717756911576\nPOST\n/v3/alipay/open/mini/version/audit/cancel\n{"app_version":"0.0.1"}\n202007BBbf2c01e84b464234910c43ff65c54X09\n';
+    const c =
+      'app_id=2021000122671080,nonce=4f14052a803e6219a069e9635961a5a5,timestamp=1717756911576\nPOST\n/v3/alipay/open/mini/version/audit/cancel\n{"app_version":"0.0.1"}\n202007BBbf2c01e84b464234910c43ff65c54X09\n';
     expect(rsa2Sign(c, APP_PRIV)).toBe(
       'BzWagogVieXeUXKR+IbMf351f9OfMPx/vRin+sYTX+yK7jxXsYTxqIR6a4lgaqzfOEtoS3cG264RN827Z2ff3NM9ibN5vwFupKTdjIPJJwkiDOE7Yqf/iV0Jq35oZ7HtTMSFXl9M+EIERttnwiN9DPxtBnXqFpxygV0oDqY+pmQG42qd/5XyT9JcZu0LlimtAHgQNjT7Qqwna2cWNPTj/1MOZrkr3tIEoS5XRirHJlP9ZEKh8a/EkQr8HWIkf/7fjMjwLEdFaWWjBuxuErXY+CyVxtZAa6Aafy2K2XqahVe66bvxigKPHhqoF5OPE09PwVFmPQzz46lxO2ZjtP2Hfw==',
     );

@@ -33,7 +33,8 @@ export function parseAppAuthNotify(
   alipayPublicKey: KeyObject | string | ((params: Record<string, string>) => boolean),
 ): AppAuthNotification {
   const { params, biz } = verifiedPush(rawBody, alipayPublicKey);
-  if (params.notify_type !== APP_AUTH_NOTIFY_TYPE) throw new AppError('invalid_request', 'providerB notification is not open_app_auth_notify.');
+  if (params.notify_type !== APP_AUTH_NOTIFY_TYPE)
+    throw new AppError('invalid_request', 'providerB notification is not open_app_auth_notify.');
   const detail = objectOf(biz.detail) ?? {};
   const authAppId = text(detail.auth_app_id) ?? params.auth_app_id;
   if (!authAppId) throw new AppError('invalid_request', 'open_app_auth_notify has no auth_app_id.');

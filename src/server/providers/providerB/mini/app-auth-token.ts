@@ -20,7 +20,14 @@ function normalizeTokens(node: Record<string, unknown>): AppAuthTokens | undefin
   const appAuthToken = text(node.app_auth_token);
   const appRefreshToken = text(node.app_refresh_token);
   if (!authAppId || !appAuthToken || !appRefreshToken) return undefined;
-  return { authAppId, appAuthToken, appRefreshToken, expiresIn: num(node.expires_in), reExpiresIn: num(node.re_expires_in), userId: text(node.user_id) };
+  return {
+    authAppId,
+    appAuthToken,
+    appRefreshToken,
+    expiresIn: num(node.expires_in),
+    reExpiresIn: num(node.re_expires_in),
+    userId: text(node.user_id),
+  };
 }
 
 /** Top-level fields, or the first of `tokens[]` (batch authorisation answers with a list, B.3). */
@@ -37,7 +44,9 @@ export async function exchangeAuthCode(gateway: ProviderBGateway, code: string):
 
 /** `grant_type=refresh_token`. The old token keeps working for about 10 minutes (B.3), so in-flight calls survive. */
 export async function refreshAppAuthToken(gateway: ProviderBGateway, refreshToken: string): Promise<AppAuthTokens> {
-  return tokensOf(await callMini(gateway, MINI_METHODS.tokenApp, { grant_type: 'refresh_token', refresh_token: refreshToken }));
+  return tokensOf(
+    await callMini(gateway, MINI_METHODS.tokenApp, { grant_type: 'refresh_token', refresh_token: refreshToken }),
+  );
 }
 
 export interface AppAuthTokenInfo {
@@ -58,7 +67,9 @@ export async function queryAppAuthToken(gateway: ProviderBGateway, appAuthToken:
     userId: text(payload.user_id),
     status: payload.status === 'valid' ? 'valid' : 'invalid',
     expiresIn: num(payload.expires_in),
-    authMethods: Array.isArray(payload.auth_methods) ? payload.auth_methods.filter((m): m is string => typeof m === 'string') : [],
+    authMethods: Array.isArray(payload.auth_methods)
+      ? payload.auth_methods.filter((m): m is string => typeof m === 'string')
+      : [],
     authStart: text(payload.auth_start),
     authEnd: text(payload.auth_end),
   };

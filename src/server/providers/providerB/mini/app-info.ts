@@ -20,7 +20,10 @@ export async function listTemplates(gateway: ProviderBGateway): Promise<MiniTemp
     appName: text(t.app_name),
     logoUrl: text(t.logo_url),
     createdAt: text(t.date_create),
-    versions: list(t.version_list).map((v) => ({ templateVersion: text(v.template_version) ?? '', versionStatus: text(v.version_status) })),
+    versions: list(t.version_list).map((v) => ({
+      templateVersion: text(v.template_version) ?? '',
+      versionStatus: text(v.version_status),
+    })),
   }));
 }
 
@@ -73,7 +76,11 @@ export async function createExperience(gateway: ProviderBGateway, input: Version
 export async function queryExperience(gateway: ProviderBGateway, input: VersionRef): Promise<MiniExperience> {
   const p = await callMini(gateway, MINI_METHODS.experienceQuery, versionBiz(input), input.appAuthToken);
   const upstreamStatus = text(p.status) ?? '';
-  const status = /^expVersionPack(e)?ged$/.test(upstreamStatus) ? 'ready' : upstreamStatus === 'expVersionPackaging' ? 'building' : 'none';
+  const status = /^expVersionPack(e)?ged$/.test(upstreamStatus)
+    ? 'ready'
+    : upstreamStatus === 'expVersionPackaging'
+      ? 'building'
+      : 'none';
   return { status, upstreamStatus, qrCodeUrl: text(p.exp_qr_code_url), schemaUrl: text(p.exp_schema_url) };
 }
 
@@ -82,17 +89,21 @@ export async function cancelExperience(gateway: ProviderBGateway, input: Version
 }
 
 /**
- * Downloads the experience QR image (the service answers it as base64 PNG, decisions §5). Works for the
+ * Downloads the experience QR image (the service answers it as base64 PNG, docs/product/decisions.md §5). Works for the
  * live https URLs and for the sandbox's `data:` URLs alike.
  */
-export async function downloadExperienceQr(qrCodeUrl: string, fetchImpl: typeof fetch = fetch): Promise<{ mimeType: string; base64: string }> {
+export async function downloadExperienceQr(
+  qrCodeUrl: string,
+  fetchImpl: typeof fetch = fetch,
+): Promise<{ mimeType: string; base64: string }> {
   let response: Response;
   try {
     response = await fetchImpl(qrCodeUrl);
   } catch (error) {
     throw new AppError('upstream_unavailable', 'providerB experience QR image could not be fetched.', { cause: error });
   }
-  if (!response.ok) throw new AppError('upstream_unavailable', `providerB experience QR image answered HTTP ${response.status}.`);
+  if (!response.ok)
+    throw new AppError('upstream_unavailable', `providerB experience QR image answered HTTP ${response.status}.`);
   const mimeType = response.headers.get('content-type')?.split(';')[0]?.trim() || 'image/png';
   return { mimeType, base64: Buffer.from(await response.arrayBuffer()).toString('base64') };
 }

@@ -5,9 +5,22 @@ import { bool, text, uploadMini, type VersionRef } from './mini-call';
 
 /** File parts `…version.audit.apply` accepts (C.4); all optional and reused when sent before. */
 export const AUDIT_IMAGE_FIELDS = [
-  'app_logo', 'first_screen_shot', 'second_screen_shot', 'third_screen_shot', 'fourth_screen_shot', 'fifth_screen_shot',
-  'first_license_pic', 'second_license_pic', 'third_license_pic', 'fourth_license_pic', 'fifth_license_pic',
-  'first_special_license_pic', 'second_special_license_pic', 'third_special_license_pic', 'out_door_pic', 'test_file_name',
+  'app_logo',
+  'first_screen_shot',
+  'second_screen_shot',
+  'third_screen_shot',
+  'fourth_screen_shot',
+  'fifth_screen_shot',
+  'first_license_pic',
+  'second_license_pic',
+  'third_license_pic',
+  'fourth_license_pic',
+  'fifth_license_pic',
+  'first_special_license_pic',
+  'second_special_license_pic',
+  'third_special_license_pic',
+  'out_door_pic',
+  'test_file_name',
 ] as const;
 
 export interface RegionInfo {
@@ -55,9 +68,13 @@ const flag = (v: boolean | undefined) => (v === undefined ? undefined : String(v
  * Without images the same text fields go in a multipart body with no file part (template-built mini
  * programs may omit screenshots, and base information is reused), which the gateway reads the same way.
  */
-export async function applyAudit(gateway: ProviderBGateway, input: ApplyAuditInput): Promise<{ speedUp?: boolean; speedUpMemo?: string }> {
+export async function applyAudit(
+  gateway: ProviderBGateway,
+  input: ApplyAuditInput,
+): Promise<{ speedUp?: boolean; speedUpMemo?: string }> {
   for (const image of input.images ?? []) {
-    if (!(AUDIT_IMAGE_FIELDS as readonly string[]).includes(image.field)) throw new AppError('invalid_request', `Unknown audit image field ${image.field}.`);
+    if (!(AUDIT_IMAGE_FIELDS as readonly string[]).includes(image.field))
+      throw new AppError('invalid_request', `Unknown audit image field ${image.field}.`);
   }
   const fields: Record<string, string | undefined> = {
     app_version: input.appVersion,

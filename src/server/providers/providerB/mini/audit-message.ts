@@ -25,7 +25,9 @@ export interface MiniAuditMessage {
 
 /** Review memos of the split-review records (`{audit_images[], memos[{memo}]}`). */
 function memosOf(record: unknown): string[] {
-  return list(objectOf(record)?.memos).map((m) => text(m.memo)).filter((m): m is string => Boolean(m));
+  return list(objectOf(record)?.memos)
+    .map((m) => text(m.memo))
+    .filter((m): m is string => Boolean(m));
 }
 
 /**
@@ -40,13 +42,24 @@ export function parseMiniAuditMessage(
 ): MiniAuditMessage {
   const { params, biz } = verifiedPush(rawBody, alipayPublicKey);
   const msgMethod = params.msg_method ?? '';
-  const outcome = msgMethod === MINI_MESSAGE_METHODS.auditPassed ? 'approved' : msgMethod === MINI_MESSAGE_METHODS.auditRejected ? 'rejected' : undefined;
+  const outcome =
+    msgMethod === MINI_MESSAGE_METHODS.auditPassed
+      ? 'approved'
+      : msgMethod === MINI_MESSAGE_METHODS.auditRejected
+        ? 'rejected'
+        : undefined;
   if (!outcome) throw new AppError('invalid_request', 'providerB notification is not a mini-program audit message.');
   const authAppId = text(biz.mini_app_id);
   const appVersion = text(biz.mini_app_version);
-  if (!authAppId || !appVersion) throw new AppError('invalid_request', 'providerB audit message has no mini_app_id/mini_app_version.');
-  const reasons = [text(biz.audit_reason), ...memosOf(biz.base_audit_reason), ...memosOf(biz.promote_audit_reason)].filter((r): r is string => Boolean(r));
-  const reason = outcome === 'rejected' && reasons.length ? redactPersonalData([...new Set(reasons)].join('；')) : undefined;
+  if (!authAppId || !appVersion)
+    throw new AppError('invalid_request', 'providerB audit message has no mini_app_id/mini_app_version.');
+  const reasons = [
+    text(biz.audit_reason),
+    ...memosOf(biz.base_audit_reason),
+    ...memosOf(biz.promote_audit_reason),
+  ].filter((r): r is string => Boolean(r));
+  const reason =
+    outcome === 'rejected' && reasons.length ? redactPersonalData([...new Set(reasons)].join('；')) : undefined;
   return {
     notifyId: params.notify_id ?? '',
     msgMethod,

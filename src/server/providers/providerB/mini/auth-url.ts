@@ -24,7 +24,10 @@ export interface AppAuthUrlInput {
   appTypes?: string[];
 }
 
-export function buildAppAuthUrl(input: AppAuthUrlInput, options: { style?: AppAuthLinkStyle; authBaseUrl?: string } = {}): string {
+export function buildAppAuthUrl(
+  input: AppAuthUrlInput,
+  options: { style?: AppAuthLinkStyle; authBaseUrl?: string } = {},
+): string {
   const style = options.style ?? 'tasks';
   const url = new URL(options.authBaseUrl ?? LIVE_AUTH_BASE_URLS[style]);
   if (style === 'legacy') {
@@ -73,13 +76,15 @@ export function parseAppAuthUrl(link: string): ParsedAppAuthUrl {
     const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
     const isvAppId = text(op?.isvAppId);
     const redirectUri = text(op?.redirectUri);
-    if (!isvAppId || !redirectUri) throw new AppError('invalid_request', 'The authorization link has no isvAppId/redirectUri in bizData.');
+    if (!isvAppId || !redirectUri)
+      throw new AppError('invalid_request', 'The authorization link has no isvAppId/redirectUri in bizData.');
     const appTypes = Array.isArray(op?.appTypes) ? op.appTypes.filter((t): t is string => typeof t === 'string') : [];
     return { isvAppId, redirectUri, state: text(op?.state), appTypes };
   }
   const isvAppId = url.searchParams.get('app_id');
   const redirectUri = url.searchParams.get('redirect_uri');
-  if (!isvAppId || !redirectUri) throw new AppError('invalid_request', 'The authorization link has no app_id/redirect_uri.');
+  if (!isvAppId || !redirectUri)
+    throw new AppError('invalid_request', 'The authorization link has no app_id/redirect_uri.');
   const appTypes = url.searchParams.get('application_type')?.split(',').filter(Boolean) ?? [];
   return { isvAppId, redirectUri, state: url.searchParams.get('state') ?? undefined, appTypes };
 }

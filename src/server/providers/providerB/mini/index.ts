@@ -1,12 +1,33 @@
 export { createProviderBMiniClient } from './mini-client';
 export type { ProviderBMiniClient, ProviderBMiniClientOptions } from './mini-client';
-export { MINI_METHODS, MINI_MESSAGE_METHODS, APP_AUTH_NOTIFY_TYPE, DEFAULT_BUNDLE_ID, MINI_MEMBER_ROLES } from './methods';
+export {
+  MINI_METHODS,
+  MINI_MESSAGE_METHODS,
+  APP_AUTH_NOTIFY_TYPE,
+  DEFAULT_BUNDLE_ID,
+  MINI_MEMBER_ROLES,
+} from './methods';
 export type { MiniMemberRole } from './methods';
 export { buildAppAuthUrl, parseAppAuthUrl, LIVE_AUTH_BASE_URLS, DEFAULT_AUTH_APP_TYPES } from './auth-url';
 export type { AppAuthLinkStyle, AppAuthUrlInput, ParsedAppAuthUrl } from './auth-url';
-export { AppAuthTokenExpiredError, AppAuthorizationRevokedError, withAppAuthTokenRefresh, remapMiniError, gatewayFailureOf, APP_AUTH_TOKEN_SUB_CODES } from './mini-errors';
+export {
+  AppAuthTokenExpiredError,
+  AppAuthorizationRevokedError,
+  withAppAuthTokenRefresh,
+  remapMiniError,
+  gatewayFailureOf,
+  APP_AUTH_TOKEN_SUB_CODES,
+} from './mini-errors';
 export type { AppAuthTokens, AppAuthTokenInfo } from './app-auth-token';
-export { miniVersionStatus, miniAuditOutcome, miniAuditId, parseMiniAuditId, compareAppVersions, APP_VERSION_PATTERN, RELEASABLE_UPSTREAM_STATUSES } from './version-status';
+export {
+  miniVersionStatus,
+  miniAuditOutcome,
+  miniAuditId,
+  parseMiniAuditId,
+  compareAppVersions,
+  APP_VERSION_PATTERN,
+  RELEASABLE_UPSTREAM_STATUSES,
+} from './version-status';
 export type { MiniVersionStatus, UpstreamVersionStatus } from './version-status';
 export type { MiniVersionDetail, MiniVersionSummary } from './version-queries';
 export type { UploadVersionInput, MiniBuildStatus, MiniBuildState } from './versions';

@@ -16,20 +16,34 @@ export interface MiniMember {
 }
 
 function checkRole(role: string): asserts role is MiniMemberRole {
-  if (!(MINI_MEMBER_ROLES as readonly string[]).includes(role)) throw new AppError('invalid_request', 'role must be DEVELOPER or EXPERIENCER.', { errors: [{ pointer: '/role', code: 'invalid', message: 'DEVELOPER or EXPERIENCER' }] });
+  if (!(MINI_MEMBER_ROLES as readonly string[]).includes(role))
+    throw new AppError('invalid_request', 'role must be DEVELOPER or EXPERIENCER.', {
+      errors: [{ pointer: '/role', code: 'invalid', message: 'DEVELOPER or EXPERIENCER' }],
+    });
 }
 
 /**
  * `alipay.open.app.members.create` (C.8). Alipay sends the user an invitation they accept in the app;
  * `logonId` is their Alipay login (phone or e-mail), personal data that never goes into our messages.
  */
-export async function addMember(gateway: ProviderBGateway, input: { appAuthToken: string; logonId: string; role: MiniMemberRole }): Promise<void> {
+export async function addMember(
+  gateway: ProviderBGateway,
+  input: { appAuthToken: string; logonId: string; role: MiniMemberRole },
+): Promise<void> {
   checkRole(input.role);
-  await callMini(gateway, MINI_METHODS.membersCreate, { logon_id: input.logonId, role: input.role }, input.appAuthToken);
+  await callMini(
+    gateway,
+    MINI_METHODS.membersCreate,
+    { logon_id: input.logonId, role: input.role },
+    input.appAuthToken,
+  );
 }
 
 /** `alipay.open.app.members.query` for one role, or both when none is given. */
-export async function listMembers(gateway: ProviderBGateway, input: { appAuthToken: string; role?: MiniMemberRole }): Promise<MiniMember[]> {
+export async function listMembers(
+  gateway: ProviderBGateway,
+  input: { appAuthToken: string; role?: MiniMemberRole },
+): Promise<MiniMember[]> {
   if (input.role) checkRole(input.role);
   const roles = input.role ? [input.role] : MINI_MEMBER_ROLES;
   const members: MiniMember[] = [];
@@ -53,7 +67,10 @@ export async function listMembers(gateway: ProviderBGateway, input: { appAuthTok
 
 /** Does a masked logon id (runs of `*` hide characters) fit this clear one? */
 export function maskedLogonIdMatches(masked: string, logonId: string): boolean {
-  const pattern = masked.split(/\*+/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.+');
+  const pattern = masked
+    .split(/\*+/)
+    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('.+');
   return new RegExp(`^${pattern}$`, 'i').test(logonId);
 }
 
@@ -75,7 +92,8 @@ export async function deleteMember(
       (m) => m.userId && m.logonId && (m.logonId === logonId || maskedLogonIdMatches(m.logonId, logonId)),
     );
     if (matches.length === 0) throw new AppError('not_found', `No ${input.role} member with that logon id.`);
-    if (matches.length > 1) throw new AppError('conflict', `Several ${input.role} members match that logon id's mask; pass the userId.`);
+    if (matches.length > 1)
+      throw new AppError('conflict', `Several ${input.role} members match that logon id's mask; pass the userId.`);
     userId = matches[0]!.userId!;
   }
   await callMini(gateway, MINI_METHODS.membersDelete, { role: input.role, user_id: userId }, input.appAuthToken);

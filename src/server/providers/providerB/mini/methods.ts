@@ -1,4 +1,4 @@
-/** Legacy-gateway method names of the mini-program family (providerB.md B.3–B.4, C.1–C.8). */
+/** Legacy-gateway method names of the mini-program family (docs/upstream/providerB.md B.3–B.4, C.1–C.8). */
 export const MINI_METHODS = {
   tokenApp: 'alipay.open.auth.token.app',
   tokenAppQuery: 'alipay.open.auth.token.app.query',

@@ -1,14 +1,30 @@
 import { AppError } from '@/server/errors';
 import type { ProviderBGateway } from '../gateway/gateway-client';
 import { addMember, deleteMember, listMembers } from './members';
-import { baseinfo, cancelExperience, createExperience, downloadExperienceQr, listTemplates, queryExperience } from './app-info';
+import {
+  baseinfo,
+  cancelExperience,
+  createExperience,
+  downloadExperienceQr,
+  listTemplates,
+  queryExperience,
+} from './app-info';
 import { exchangeAuthCode, queryAppAuthToken, refreshAppAuthToken } from './app-auth-token';
 import { applyAudit } from './audit-apply';
 import { parseAppAuthNotify, type AppAuthNotification } from './app-auth-notify';
 import { parseMiniAuditMessage, type MiniAuditMessage } from './audit-message';
 import { buildAppAuthUrl, type AppAuthLinkStyle } from './auth-url';
 import { listVersions, versionDetail } from './version-queries';
-import { buildStatus, cancelAudit, cancelAudited, deleteVersion, offline, online, rollback, uploadVersion } from './versions';
+import {
+  buildStatus,
+  cancelAudit,
+  cancelAudited,
+  deleteVersion,
+  offline,
+  online,
+  rollback,
+  uploadVersion,
+} from './versions';
 
 export interface ProviderBMiniClientOptions {
   /** Page the authorization link points at; the sandbox's authorize page in sandbox mode. Default: Alipay's. */
@@ -24,20 +40,24 @@ const bind = <F extends (gateway: ProviderBGateway, ...args: never[]) => unknown
   ((...args: never[]) => fn(gateway, ...args)) as Bound<F>;
 
 /**
- * providerB mini-program management in ISV template mode (providerB.md B, C) over the generic gateway.
+ * providerB mini-program management in ISV template mode (docs/upstream/providerB.md B, C) over the generic gateway.
  * Proxied calls take the merchant's `appAuthToken`; a refused token throws AppAuthTokenExpiredError
  * (refresh and retry once: withAppAuthTokenRefresh), other refusals map to AppError codes.
  */
 export function createProviderBMiniClient(gateway: ProviderBGateway, options: ProviderBMiniClientOptions = {}) {
   const verify = (params: Record<string, string>) => gateway.verifyNotification(params);
   const forUs = <T extends { receiverAppId?: string; appId?: string }>(message: T, receiver: string | undefined): T => {
-    if (receiver !== gateway.appId) throw new AppError('invalid_request', 'providerB notification was addressed to another app.');
+    if (receiver !== gateway.appId)
+      throw new AppError('invalid_request', 'providerB notification was addressed to another app.');
     return message;
   };
   return {
-    /** The merchant authorization link (B.1). providerB has no separate mobile link in our product (decisions §5). */
+    /** The merchant authorization link (B.1). providerB has no separate mobile link in our product (docs/product/decisions.md §5). */
     authUrl: (input: { appId?: string; redirectUri: string; state?: string; appTypes?: string[] }) =>
-      buildAppAuthUrl({ ...input, appId: input.appId ?? gateway.appId }, { style: options.authLinkStyle, authBaseUrl: options.authBaseUrl }),
+      buildAppAuthUrl(
+        { ...input, appId: input.appId ?? gateway.appId },
+        { style: options.authLinkStyle, authBaseUrl: options.authBaseUrl },
+      ),
     exchangeAuthCode: bind(gateway, exchangeAuthCode),
     refreshAppAuthToken: bind(gateway, refreshAppAuthToken),
     queryAppAuthToken: bind(gateway, queryAppAuthToken),

@@ -19,7 +19,11 @@ export class AppAuthTokenExpiredError extends AppError {
     readonly subCode: string,
     cause: unknown,
   ) {
-    super('upstream_rejected', `providerB refused the merchant's app_auth_token on ${method} (${subCode}); refresh it and retry.`, { cause });
+    super(
+      'upstream_rejected',
+      `providerB refused the merchant's app_auth_token on ${method} (${subCode}); refresh it and retry.`,
+      { cause },
+    );
     this.name = 'AppAuthTokenExpiredError';
   }
 }
@@ -30,7 +34,11 @@ export class AppAuthorizationRevokedError extends AppError {
     readonly subCode: string,
     cause: unknown,
   ) {
-    super('upstream_rejected', `providerB refused the app_refresh_token (${subCode}); the merchant must authorise again.`, { cause });
+    super(
+      'upstream_rejected',
+      `providerB refused the app_refresh_token (${subCode}); the merchant must authorise again.`,
+      { cause },
+    );
     this.name = 'AppAuthorizationRevokedError';
   }
 }
@@ -53,9 +61,14 @@ export function remapMiniError(error: unknown): unknown {
   const label = `${failure.code} ${sub}${failure.subMsg ? `: ${failure.subMsg}` : ''}`;
   if (APP_AUTH_TOKEN_SUB_CODES.has(sub)) return new AppAuthTokenExpiredError(failure.method, sub, failure);
   if (REFRESH_TOKEN_SUB_CODES.has(sub)) return new AppAuthorizationRevokedError(sub, failure);
-  if (AUTH_CODE_SUB_CODES.has(sub)) return new AppError('upstream_rejected', `providerB refused the app_auth_code (${label}).`, { cause: failure });
+  if (AUTH_CODE_SUB_CODES.has(sub))
+    return new AppError('upstream_rejected', `providerB refused the app_auth_code (${label}).`, { cause: failure });
   if (AUDIT_IN_PROGRESS_SUB_CODES.has(sub)) {
-    return new AppError('audit_in_progress', `Another version of this mini program is under audit, approved but not released, rejected, or in gray release (${label}).`, { cause: failure });
+    return new AppError(
+      'audit_in_progress',
+      `Another version of this mini program is under audit, approved but not released, rejected, or in gray release (${label}).`,
+      { cause: failure },
+    );
   }
   return error;
 }
@@ -64,7 +77,11 @@ export function remapMiniError(error: unknown): unknown {
  * Runs a proxied call and, if the token was refused, refreshes it once and runs the call again with the
  * new token. A second refusal (or a refused refresh) propagates.
  */
-export async function withAppAuthTokenRefresh<T>(appAuthToken: string, run: (appAuthToken: string) => Promise<T>, refresh: () => Promise<string>): Promise<T> {
+export async function withAppAuthTokenRefresh<T>(
+  appAuthToken: string,
+  run: (appAuthToken: string) => Promise<T>,
+  refresh: () => Promise<string>,
+): Promise<T> {
   try {
     return await run(appAuthToken);
   } catch (error) {

@@ -6,7 +6,13 @@ import { buildAppAuthUrl, parseAppAuthUrl } from './auth-url';
 import { parseMiniAuditMessage } from './audit-message';
 import { maskedLogonIdMatches } from './members';
 import { createProviderBMiniClient } from './mini-client';
-import { compareAppVersions, miniAuditId, miniAuditOutcome, miniVersionStatus, parseMiniAuditId } from './version-status';
+import {
+  compareAppVersions,
+  miniAuditId,
+  miniAuditOutcome,
+  miniVersionStatus,
+  parseMiniAuditId,
+} from './version-status';
 
 const EMU_PUB = fixture('app_2014060600164699_rsa2_public_key_no_wrapper.pem');
 const ALIPAY_PUB = fixture('alipay-public-key.pem');
@@ -47,7 +53,12 @@ describe('audit message (C.10) against TV-7e', () => {
   });
 
   it('the client refuses a verified message addressed to another ISV app', () => {
-    const gateway = createProviderBGateway({ baseUrl: 'http://127.0.0.1:9/gateway.do', appId: '2021000000000009', appPrivateKeyPem: fixture('app-private-key.pem'), alipayPublicKeyPem: EMU_PUB });
+    const gateway = createProviderBGateway({
+      baseUrl: 'http://127.0.0.1:9/gateway.do',
+      appId: '2021000000000009',
+      appPrivateKeyPem: fixture('app-private-key.pem'),
+      alipayPublicKeyPem: EMU_PUB,
+    });
     const error = thrown(() => createProviderBMiniClient(gateway).parseMiniAuditMessage(new URLSearchParams(TV7E)));
     expect(error?.message).toMatch(/another app/);
   });
@@ -62,8 +73,16 @@ describe('version detail against TV-7b', () => {
       alipayPublicKeyPem: EMU_PUB,
       fetch: async () => new Response(TV7B, { status: 200 }),
     });
-    const detail = await createProviderBMiniClient(gateway).versionDetail({ appAuthToken: '202007BBbf2c01e84b464234910c43ff65c54X09', appVersion: '0.0.1' });
-    expect(detail).toMatchObject({ appVersion: '0.0.1', status: 'pending', upstreamStatus: 'AUDITING', versionDesc: 'demo' });
+    const detail = await createProviderBMiniClient(gateway).versionDetail({
+      appAuthToken: '202007BBbf2c01e84b464234910c43ff65c54X09',
+      appVersion: '0.0.1',
+    });
+    expect(detail).toMatchObject({
+      appVersion: '0.0.1',
+      status: 'pending',
+      upstreamStatus: 'AUDITING',
+      versionDesc: 'demo',
+    });
   });
 });
 
@@ -74,25 +93,56 @@ describe('authorization links (B.1)', () => {
     const url = buildAppAuthUrl(input);
     expect(url.startsWith('https://b.alipay.com/page/message/tasksDetail?bizData=')).toBe(true);
     const bizData = JSON.parse(new URL(url).searchParams.get('bizData')!);
-    expect(bizData).toEqual({ platformCode: 'O', taskType: 'INTERFACE_AUTH', agentOpParam: { redirectUri: input.redirectUri, appTypes: ['TINYAPP'], isvAppId: input.appId, state: input.state } });
-    expect(parseAppAuthUrl(url)).toEqual({ isvAppId: input.appId, redirectUri: input.redirectUri, state: input.state, appTypes: ['TINYAPP'] });
+    expect(bizData).toEqual({
+      platformCode: 'O',
+      taskType: 'INTERFACE_AUTH',
+      agentOpParam: {
+        redirectUri: input.redirectUri,
+        appTypes: ['TINYAPP'],
+        isvAppId: input.appId,
+        state: input.state,
+      },
+    });
+    expect(parseAppAuthUrl(url)).toEqual({
+      isvAppId: input.appId,
+      redirectUri: input.redirectUri,
+      state: input.state,
+      appTypes: ['TINYAPP'],
+    });
   });
 
   it('builds the legacy link on a configurable host', () => {
-    const url = buildAppAuthUrl(input, { style: 'legacy', authBaseUrl: 'http://127.0.0.1:3000/sandbox/providerB/oauth2/appToAppAuth.htm' });
+    const url = buildAppAuthUrl(input, {
+      style: 'legacy',
+      authBaseUrl: 'http://127.0.0.1:3000/sandbox/providerB/oauth2/appToAppAuth.htm',
+    });
     const parsed = new URL(url);
     expect(parsed.pathname).toBe('/sandbox/providerB/oauth2/appToAppAuth.htm');
     expect(parsed.searchParams.get('redirect_uri')).toBe(input.redirectUri);
-    expect(parseAppAuthUrl(url)).toMatchObject({ isvAppId: input.appId, redirectUri: input.redirectUri, state: input.state });
-    expect(thrown(() => parseAppAuthUrl('https://b.alipay.com/page/message/tasksDetail?bizData=%7B%7D'))?.code).toBe('invalid_request');
+    expect(parseAppAuthUrl(url)).toMatchObject({
+      isvAppId: input.appId,
+      redirectUri: input.redirectUri,
+      state: input.state,
+    });
+    expect(thrown(() => parseAppAuthUrl('https://b.alipay.com/page/message/tasksDetail?bizData=%7B%7D'))?.code).toBe(
+      'invalid_request',
+    );
   });
 });
 
 describe('status and id helpers', () => {
   it('maps every documented upstream status', () => {
     const cases: [string, string][] = [
-      ['INIT', 'development'], ['AUDITING', 'pending'], ['AUDIT_REJECT', 'rejected'], ['WAIT_RELEASE', 'approved'],
-      ['BASE_AUDIT_PASS', 'approved'], ['GRAY', 'gray'], ['RELEASE', 'released'], ['OFFLINE', 'offline'], ['AUDIT_OFFLINE', 'offline'], ['NEW_THING', 'unknown'],
+      ['INIT', 'development'],
+      ['AUDITING', 'pending'],
+      ['AUDIT_REJECT', 'rejected'],
+      ['WAIT_RELEASE', 'approved'],
+      ['BASE_AUDIT_PASS', 'approved'],
+      ['GRAY', 'gray'],
+      ['RELEASE', 'released'],
+      ['OFFLINE', 'offline'],
+      ['AUDIT_OFFLINE', 'offline'],
+      ['NEW_THING', 'unknown'],
     ];
     for (const [upstream, ours] of cases) expect(miniVersionStatus(upstream)).toBe(ours);
     expect(miniVersionStatus('PROMOTE_AUDIT_REJECT', false)).toBe('rejected');
@@ -101,7 +151,10 @@ describe('status and id helpers', () => {
   });
 
   it('audit ids round-trip and versions compare numerically', () => {
-    expect(parseMiniAuditId(miniAuditId('2021004100000001', '1.10.0'))).toEqual({ authAppId: '2021004100000001', appVersion: '1.10.0' });
+    expect(parseMiniAuditId(miniAuditId('2021004100000001', '1.10.0'))).toEqual({
+      authAppId: '2021004100000001',
+      appVersion: '1.10.0',
+    });
     expect(thrown(() => parseMiniAuditId('wx123:1'))?.code).toBe('invalid_request');
     expect(compareAppVersions('1.10.0', '1.9.9')).toBeGreaterThan(0);
     expect(compareAppVersions('1.0.0', '1.0.0')).toBe(0);

@@ -15,7 +15,8 @@ export function verifiedPush(
   const verify =
     typeof verifier === 'function'
       ? verifier
-      : (p: Record<string, string>) => verifyNotificationSignature(p, typeof verifier === 'string' ? loadPublicKey(verifier) : verifier);
+      : (p: Record<string, string>) =>
+          verifyNotificationSignature(p, typeof verifier === 'string' ? loadPublicKey(verifier) : verifier);
   if (!verify(params)) throw new AppError('invalid_request', 'providerB notification signature does not verify.');
   let biz: unknown;
   try {
@@ -23,7 +24,8 @@ export function verifiedPush(
   } catch {
     throw new AppError('invalid_request', 'providerB notification biz_content is not JSON.');
   }
-  if (!biz || typeof biz !== 'object' || Array.isArray(biz)) throw new AppError('invalid_request', 'providerB notification biz_content is not an object.');
+  if (!biz || typeof biz !== 'object' || Array.isArray(biz))
+    throw new AppError('invalid_request', 'providerB notification biz_content is not an object.');
   return { params, biz: biz as Record<string, unknown> };
 }
 

@@ -2,15 +2,24 @@ import { AppError } from '@/server/errors';
 
 /** Upstream version states, exactly as documented (C.3). */
 export type UpstreamVersionStatus =
-  | 'INIT' | 'AUDITING' | 'AUDIT_REJECT' | 'WAIT_RELEASE' | 'BASE_AUDIT_PASS' | 'PROMOTE_AUDIT_REJECT'
-  | 'GRAY' | 'RELEASE' | 'OFFLINE' | 'AUDIT_OFFLINE';
+  | 'INIT'
+  | 'AUDITING'
+  | 'AUDIT_REJECT'
+  | 'WAIT_RELEASE'
+  | 'BASE_AUDIT_PASS'
+  | 'PROMOTE_AUDIT_REJECT'
+  | 'GRAY'
+  | 'RELEASE'
+  | 'OFFLINE'
+  | 'AUDIT_OFFLINE';
 
 /**
  * Our reading of a version: `development` (built, never submitted or sent back), `pending` (under audit),
  * `approved` (may go online), `rejected`, `gray` (partial release), `released` (online), `offline`
  * (taken down by us, replaced, rolled back, or forced by Alipay).
  */
-export type MiniVersionStatus = 'development' | 'pending' | 'approved' | 'rejected' | 'gray' | 'released' | 'offline' | 'unknown';
+export type MiniVersionStatus =
+  'development' | 'pending' | 'approved' | 'rejected' | 'gray' | 'released' | 'offline' | 'unknown';
 
 export function miniVersionStatus(upstream: string | undefined, canRelease?: boolean): MiniVersionStatus {
   switch (upstream) {
@@ -38,7 +47,7 @@ export function miniVersionStatus(upstream: string | undefined, canRelease?: boo
   }
 }
 
-/** The service's audit status (service.md: pending → approved | rejected); undefined before any submission. */
+/** The service's audit status (docs/product/service.md: pending → approved | rejected); undefined before any submission. */
 export function miniAuditOutcome(status: MiniVersionStatus): 'pending' | 'approved' | 'rejected' | undefined {
   if (status === 'pending' || status === 'rejected') return status;
   if (status === 'approved' || status === 'gray' || status === 'released' || status === 'offline') return 'approved';

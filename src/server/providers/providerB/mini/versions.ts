@@ -30,7 +30,14 @@ export interface MiniBuildStatus {
   needRotation?: boolean;
 }
 
-const BUILD_STATES: Record<string, MiniBuildState> = { '0': 'queued', '1': 'building', '2': 'success', '3': 'failed', '5': 'timeout', '6': 'success' };
+const BUILD_STATES: Record<string, MiniBuildState> = {
+  '0': 'queued',
+  '1': 'building',
+  '2': 'success',
+  '3': 'failed',
+  '5': 'timeout',
+  '6': 'success',
+};
 
 function buildStatusOf(p: Record<string, unknown>): MiniBuildStatus {
   const buildStatus = text(p.build_status);
@@ -56,7 +63,10 @@ export async function buildStatus(gateway: ProviderBGateway, input: VersionRef):
 }
 
 /** `…version.audit.cancel`: withdraw the version under review (AUDITING → INIT). Without appVersion, the one under review. */
-export async function cancelAudit(gateway: ProviderBGateway, input: Omit<VersionRef, 'appVersion'> & { appVersion?: string }): Promise<void> {
+export async function cancelAudit(
+  gateway: ProviderBGateway,
+  input: Omit<VersionRef, 'appVersion'> & { appVersion?: string },
+): Promise<void> {
   await callMini(gateway, MINI_METHODS.auditCancel, versionBiz(input), input.appAuthToken);
 }
 
@@ -79,7 +89,11 @@ export async function online(gateway: ProviderBGateway, input: VersionRef): Prom
     const detail = await versionDetail(gateway, input).catch(() => undefined);
     if (detail?.upstreamStatus === 'RELEASE') return { replayed: true };
     if (detail && !RELEASABLE_UPSTREAM_STATUSES.includes(detail.upstreamStatus)) {
-      throw new AppError('audit_not_approved', `Version ${input.appVersion} is ${detail.upstreamStatus}; only an approved version can be released.`, { cause: error });
+      throw new AppError(
+        'audit_not_approved',
+        `Version ${input.appVersion} is ${detail.upstreamStatus}; only an approved version can be released.`,
+        { cause: error },
+      );
     }
     throw error;
   }
@@ -94,10 +108,17 @@ export async function offline(gateway: ProviderBGateway, input: VersionRef): Pro
  * `…version.rollback` (C.5): `app_version` is the version online now; the previously released one comes
  * back without review. Without appVersion the online version is looked up first.
  */
-export async function rollback(gateway: ProviderBGateway, input: Omit<VersionRef, 'appVersion'> & { appVersion?: string }): Promise<{ rolledBackVersion: string }> {
+export async function rollback(
+  gateway: ProviderBGateway,
+  input: Omit<VersionRef, 'appVersion'> & { appVersion?: string },
+): Promise<{ rolledBackVersion: string }> {
   let appVersion = input.appVersion;
   if (!appVersion) {
-    const [current] = await listVersions(gateway, { appAuthToken: input.appAuthToken, upstreamStatuses: ['RELEASE'], bundleId: input.bundleId });
+    const [current] = await listVersions(gateway, {
+      appAuthToken: input.appAuthToken,
+      upstreamStatuses: ['RELEASE'],
+      bundleId: input.bundleId,
+    });
     if (!current) throw new AppError('conflict', 'This mini program has no released version to roll back.');
     appVersion = current.appVersion;
   }

@@ -75,8 +75,12 @@ for (const path of Object.keys(UPSTREAM_TO_FORM)) {
 export function upstreamFieldToFormField(name: string, formData?: ZftFormData): string | undefined {
   // The name comes from upstream text: own keys only, so "constructor" or "__proto__" map to nothing.
   const known = (table: object, key: string) => Object.hasOwn(table, key);
-  let path = name.trim().replace(/\[\d+\]/g, '').toLowerCase();
-  if (!known(UPSTREAM_TO_FORM, path) && !known(OVERRIDE_KEYS, path) && known(LEAF_TO_PATH, path) && LEAF_TO_PATH[path]) path = LEAF_TO_PATH[path]!;
+  let path = name
+    .trim()
+    .replace(/\[\d+\]/g, '')
+    .toLowerCase();
+  if (!known(UPSTREAM_TO_FORM, path) && !known(OVERRIDE_KEYS, path) && known(LEAF_TO_PATH, path) && LEAF_TO_PATH[path])
+    path = LEAF_TO_PATH[path]!;
   const override = known(OVERRIDE_KEYS, path) ? OVERRIDE_KEYS[path] : undefined;
   if (override && formData && formData[override] !== undefined && formData[override] !== null) return override;
   while (path && !known(UPSTREAM_TO_FORM, path)) path = path.includes('.') ? path.slice(0, path.lastIndexOf('.')) : '';

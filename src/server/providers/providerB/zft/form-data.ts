@@ -1,5 +1,5 @@
 /**
- * The service's flat onboarding formData (service.md "formData"), plus optional Alipay-only keys that
+ * The service's flat onboarding formData (docs/product/service.md §2.2), plus optional Alipay-only keys that
  * let an integrator replace our documented defaults (see zft-biz-content.ts).
  */
 export interface ZftFormData {

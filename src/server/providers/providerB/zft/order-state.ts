@@ -2,7 +2,8 @@ import { redactPersonalData } from '../gateway/gateway-errors';
 import { upstreamFieldToFormField } from './field-names';
 import type { ZftFormData } from './form-data';
 
-export type ChApplymentState = 'submitted' | 'auditing' | 'to_be_confirmed' | 'to_be_signed' | 'signing' | 'finished' | 'rejected' | 'canceled';
+export type ChApplymentState =
+  'submitted' | 'auditing' | 'to_be_confirmed' | 'to_be_signed' | 'signing' | 'finished' | 'rejected' | 'canceled';
 
 export interface RejectReason {
   /** formData field name; '' when the upstream text names no field we know. */
@@ -95,7 +96,15 @@ export function parseRejectReasons(text: string | undefined, formData?: ZftFormD
     .map((part) => {
       for (const token of part.match(/[a-z][a-z0-9_]*(?:\[\d+\])?(?:\.[a-z][a-z0-9_]*)*/g) ?? []) {
         const field = upstreamFieldToFormField(token, formData);
-        if (field) return { field, reason: part.replace(token, '').replace(/^[\s:：,，-]+/, '').trim() || part };
+        if (field)
+          return {
+            field,
+            reason:
+              part
+                .replace(token, '')
+                .replace(/^[\s:：,，-]+/, '')
+                .trim() || part,
+          };
       }
       return { field: '', reason: part };
     });

@@ -12,7 +12,7 @@ export interface ZftDefaults {
 
 export const DEFAULT_ZFT_MCC = '5999';
 
-// WeChat-style subject types (service.md) → D.2 merchant_type. A licence is always required by formData,
+// WeChat-style subject types (docs/product/service.md) → D.2 merchant_type. A licence is always required by formData,
 // so the individual (`06`, ID-card only) type is never derived; it can still be forced with merchantType.
 const MERCHANT_TYPE_BY_SUBJECT: Record<string, string> = {
   SUBJECT_TYPE_ENTERPRISE: '01',
@@ -21,7 +21,15 @@ const MERCHANT_TYPE_BY_SUBJECT: Record<string, string> = {
   SUBJECT_TYPE_GOVERNMENT: '05',
   SUBJECT_TYPE_INDIVIDUAL: '07',
 };
-const CERT_TYPE_BY_MERCHANT_TYPE: Record<string, string> = { '01': '201', '07': '201', '02': '218', '03': '204', '04': '206', '05': '219', '06': '100' };
+const CERT_TYPE_BY_MERCHANT_TYPE: Record<string, string> = {
+  '01': '201',
+  '07': '201',
+  '02': '218',
+  '03': '204',
+  '04': '206',
+  '05': '219',
+  '06': '100',
+};
 const SERVICES_BY_SCENE: Record<string, string[]> = {
   SALES_SCENES_STORE: ['当面付'],
   SALES_SCENES_MINI_PROGRAM: ['小程序支付'],
@@ -31,7 +39,8 @@ const SERVICES_BY_SCENE: Record<string, string[]> = {
 };
 
 const str = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
-const strings = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string' && x !== '') : undefined);
+const strings = (v: unknown) =>
+  Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string' && x !== '') : undefined;
 
 function merchantTypeOf(formData: ZftFormData): string {
   return str(formData.merchantType) ?? MERCHANT_TYPE_BY_SUBJECT[formData.subjectType ?? ''] ?? '01';
@@ -54,24 +63,35 @@ function sitesOf(formData: ZftFormData, services: string[]) {
   const siteName = str(formData.merchantShortname);
   if (services.includes('电脑支付') || services.includes('wap支付')) {
     const domain = str(formData.websiteDomain);
-    sites.push({ site_type: '01', site_url: domain && !/^https?:\/\//.test(domain) ? `https://${domain}` : domain, site_name: siteName });
+    sites.push({
+      site_type: '01',
+      site_url: domain && !/^https?:\/\//.test(domain) ? `https://${domain}` : domain,
+      site_name: siteName,
+    });
   }
-  if (str(formData.miniProgramAppid)) sites.push({ site_type: '06', site_name: siteName, tiny_app_id: formData.miniProgramAppid });
+  if (str(formData.miniProgramAppid))
+    sites.push({ site_type: '06', site_name: siteName, tiny_app_id: formData.miniProgramAppid });
   else if (services.includes('app支付')) sites.push({ site_type: '02', site_name: siteName });
   return sites.length ? sites : undefined;
 }
 
 /**
- * formData → `ant.merchant.expand.indirect.zft.create` biz_content (providerB.md D.2). Settlement always
+ * formData → `ant.merchant.expand.indirect.zft.create` biz_content (docs/upstream/providerB.md D.2). Settlement always
  * goes to the bank card in formData (`default_settle_type=bankCard`). formData fields Alipay has no slot
  * for (settlementId, idCardPeriodBegin/End, idCardAddress, idCardName) are not sent.
  */
-export function formDataToZftBizContent(externalId: string, formData: ZftFormData, defaults: ZftDefaults = {}): Record<string, unknown> {
+export function formDataToZftBizContent(
+  externalId: string,
+  formData: ZftFormData,
+  defaults: ZftDefaults = {},
+): Record<string, unknown> {
   const merchantType = merchantTypeOf(formData);
   const scenes = salesScenes(formData);
   const services = strings(formData.services) ?? [...new Set(scenes.flatMap((s) => SERVICES_BY_SCENE[s] ?? []))];
   const service = services.length ? services : (defaults.services ?? ['小程序支付']);
-  const corporate = formData.bankAccountType ? formData.bankAccountType === 'BANK_ACCOUNT_TYPE_CORPORATE' : merchantType !== '07';
+  const corporate = formData.bankAccountType
+    ? formData.bankAccountType === 'BANK_ACCOUNT_TYPE_CORPORATE'
+    : merchantType !== '07';
   const biz: Record<string, unknown> = {
     external_id: externalId,
     merchant_type: merchantType,

@@ -12,7 +12,13 @@ export const ZFT_METHODS = {
   orderQuery: 'ant.merchant.expand.indirect.zftorder.query',
 } as const;
 
-const IMAGE_TYPES: Record<string, string> = { 'image/jpeg': 'jpg', 'image/jpg': 'jpg', 'image/png': 'png', 'image/bmp': 'bmp', 'image/gif': 'gif' };
+const IMAGE_TYPES: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/jpg': 'jpg',
+  'image/png': 'png',
+  'image/bmp': 'bmp',
+  'image/gif': 'gif',
+};
 
 /** Sub_code our sandbox answers when an external_id already has a live application (see the emulator's zft-create). */
 const DUPLICATE_SUB_CODES = new Set(['EXTERNAL_ID_DUPLICATE', 'ORDER_EXIST', 'EXTERNAL_ID_EXISTED']);
@@ -21,7 +27,10 @@ export type ZftQuery = { externalId: string; orderId?: undefined } | { orderId: 
 
 export interface ZftClient {
   uploadImage(input: { bytes: Uint8Array; filename: string; mimeType: string }): Promise<{ imageId: string }>;
-  createZftApplication(input: { externalId: string; formData: ZftFormData }): Promise<{ orderId: string; replayed: boolean }>;
+  createZftApplication(input: {
+    externalId: string;
+    formData: ZftFormData;
+  }): Promise<{ orderId: string; replayed: boolean }>;
   queryZftApplication(input: ZftQuery & { formData?: ZftFormData }): Promise<ZftApplicationStatus>;
 }
 
@@ -36,7 +45,7 @@ export function createZftClient(gateway: ProviderBGateway, defaults: ZftDefaults
     const payload = await gateway.call(ZFT_METHODS.orderQuery, biz);
     const orders = Array.isArray(payload.orders) ? (payload.orders as ZftOrder[]) : [];
     // zftorder.query lists every application made with an external_id (one per review round); the latest counts.
-    const order = input.orderId ? orders.find((o) => o.order_id === input.orderId) ?? orders[0] : latestOrder(orders);
+    const order = input.orderId ? (orders.find((o) => o.order_id === input.orderId) ?? orders[0]) : latestOrder(orders);
     if (!order) throw new AppError('not_found', 'providerB has no ZFT application for that id.');
     return normalizeZftOrder(order, input.formData);
   }
@@ -48,7 +57,8 @@ export function createZftClient(gateway: ProviderBGateway, defaults: ZftDefaults
         fields: { image_type: imageType },
         files: [{ field: 'image_content', bytes, filename, mimeType }],
       });
-      if (typeof payload.image_id !== 'string' || !payload.image_id) throw new AppError('upstream_unavailable', 'providerB image upload returned no image_id.');
+      if (typeof payload.image_id !== 'string' || !payload.image_id)
+        throw new AppError('upstream_unavailable', 'providerB image upload returned no image_id.');
       return { imageId: payload.image_id };
     },
 
@@ -60,8 +70,11 @@ export function createZftClient(gateway: ProviderBGateway, defaults: ZftDefaults
     async createZftApplication({ externalId, formData }) {
       const biz = formDataToZftBizContent(externalId, formData, defaults);
       try {
-        const payload = await gateway.call(ZFT_METHODS.create, biz, { fieldPointer: (f) => upstreamFieldToFormField(f, formData) });
-        if (typeof payload.order_id !== 'string') throw new AppError('upstream_unavailable', 'providerB zft.create returned no order_id.');
+        const payload = await gateway.call(ZFT_METHODS.create, biz, {
+          fieldPointer: (f) => upstreamFieldToFormField(f, formData),
+        });
+        if (typeof payload.order_id !== 'string')
+          throw new AppError('upstream_unavailable', 'providerB zft.create returned no order_id.');
         return { orderId: payload.order_id, replayed: false };
       } catch (error) {
         const cause = error instanceof AppError ? error.options.cause : undefined;

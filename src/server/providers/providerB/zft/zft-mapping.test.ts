@@ -23,7 +23,15 @@ const base = {
 
 describe('formData → zft.create biz_content', () => {
   it('maps an individual business selling in a store', () => {
-    const biz = formDataToZftBizContent('ext-1', { ...base, subjectType: 'SUBJECT_TYPE_INDIVIDUAL', salesScene: 'SALES_SCENES_STORE', storeAddressCode: '440305', storeAddress: '路1号', storeEntrancePics: ['E1'], storeIndoorPics: ['I1', 'I2'] });
+    const biz = formDataToZftBizContent('ext-1', {
+      ...base,
+      subjectType: 'SUBJECT_TYPE_INDIVIDUAL',
+      salesScene: 'SALES_SCENES_STORE',
+      storeAddressCode: '440305',
+      storeAddress: '路1号',
+      storeEntrancePics: ['E1'],
+      storeIndoorPics: ['I1', 'I2'],
+    });
     expect(biz).toMatchObject({
       external_id: 'ext-1',
       merchant_type: '07',
@@ -41,7 +49,15 @@ describe('formData → zft.create biz_content', () => {
       service: ['当面付'],
       contact_infos: [{ name: '李四', mobile: '13900139000', email: 'a@example.com', type: 'OTHER' }],
       binding_alipay_logon_id: 'a@example.com',
-      biz_cards: [{ account_no: '6222000000000000', account_holder_name: '王五', account_type: 'DC', usage_type: '02', account_inst_name: '工商银行' }],
+      biz_cards: [
+        {
+          account_no: '6222000000000000',
+          account_holder_name: '王五',
+          account_type: 'DC',
+          usage_type: '02',
+          account_inst_name: '工商银行',
+        },
+      ],
       default_settle_rule: { default_settle_type: 'bankCard', default_settle_target: '6222000000000000' },
       business_address: { province_code: '440000', city_code: '440300', district_code: '440305', address: '路1号' },
       out_door_images: ['E1'],
@@ -96,7 +112,9 @@ describe('upstreamFieldToFormField', () => {
     expect(upstreamFieldToFormField('external_id')).toBeUndefined();
     expect(upstreamFieldToFormField('mcc', { mcc: '5812' })).toBe('mcc');
     expect(upstreamFieldToFormField('binding_alipay_logon_id', {})).toBe('contactEmail');
-    expect(upstreamFieldToFormField('binding_alipay_logon_id', { bindingAlipayLogonId: 'x' })).toBe('bindingAlipayLogonId');
+    expect(upstreamFieldToFormField('binding_alipay_logon_id', { bindingAlipayLogonId: 'x' })).toBe(
+      'bindingAlipayLogonId',
+    );
   });
 });
 
@@ -118,12 +136,19 @@ describe('Alipay order → state', () => {
 
   it('only a finished order exposes the smid; reasons are split, attributed and redacted', () => {
     expect(normalizeZftOrder({ order_id: '1', status: '031', smid: '2088000000000001' }).subMchid).toBeUndefined();
-    expect(normalizeZftOrder({ order_id: '1', status: '99', smid: '2088000000000001' }).subMchid).toBe('2088000000000001');
+    expect(normalizeZftOrder({ order_id: '1', status: '99', smid: '2088000000000001' }).subMchid).toBe(
+      '2088000000000001',
+    );
     expect(parseRejectReasons('cert_no：号码不符；照片模糊')).toEqual([
       { field: 'licenseNumber', reason: '号码不符' },
       { field: '', reason: '照片模糊' },
     ]);
-    const rejected = normalizeZftOrder({ order_id: '1', status: '-1', kz_audit: 'REJECT', reason: 'legal_cert_no：证件号 110105194912310021 无效' });
+    const rejected = normalizeZftOrder({
+      order_id: '1',
+      status: '-1',
+      kz_audit: 'REJECT',
+      reason: 'legal_cert_no：证件号 110105194912310021 无效',
+    });
     expect(rejected.rejectReasons).toEqual([{ field: 'idCardNumber', reason: '证件号 *** 无效' }]);
     expect(rejected.stateMsg).not.toContain('110105194912310021');
   });

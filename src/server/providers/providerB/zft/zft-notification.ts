@@ -31,12 +31,21 @@ export interface ZftResultNotification {
  * over the raw form parameters before anything is parsed; anything unsigned, forged or of another topic
  * throws `invalid_request`. The HTTP answer to Alipay must then be the plain text `success`.
  */
-export function parseZftNotification(rawBody: string | URLSearchParams, alipayPublicKey: KeyObject | string): ZftResultNotification {
+export function parseZftNotification(
+  rawBody: string | URLSearchParams,
+  alipayPublicKey: KeyObject | string,
+): ZftResultNotification {
   const key = typeof alipayPublicKey === 'string' ? loadPublicKey(alipayPublicKey) : alipayPublicKey;
   const params = notificationParams(rawBody);
-  if (!verifyNotificationSignature(params, key)) throw new AppError('invalid_request', 'providerB notification signature does not verify.');
+  if (!verifyNotificationSignature(params, key))
+    throw new AppError('invalid_request', 'providerB notification signature does not verify.');
   const msgMethod = params.msg_method ?? '';
-  const outcome = msgMethod === ZFT_MESSAGE_METHODS.passed ? 'passed' : msgMethod === ZFT_MESSAGE_METHODS.rejected ? 'rejected' : undefined;
+  const outcome =
+    msgMethod === ZFT_MESSAGE_METHODS.passed
+      ? 'passed'
+      : msgMethod === ZFT_MESSAGE_METHODS.rejected
+        ? 'rejected'
+        : undefined;
   if (!outcome) throw new AppError('invalid_request', 'providerB notification is not a ZFT result message.');
   let biz: Record<string, unknown>;
   try {

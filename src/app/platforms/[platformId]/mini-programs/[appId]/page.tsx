@@ -6,7 +6,10 @@ import { consolePageTitle } from '@/server/console/console-metadata';
 
 export const generateMetadata = consolePageTitle('nav.miniPrograms');
 
-export default async function MiniProgramPipelinePage(props: { params: Promise<{ appId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function MiniProgramPipelinePage(props: {
+  params: Promise<{ appId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const [{ appId }, query] = await Promise.all([props.params, props.searchParams]);
   return (
     <ConsoleClient namespaces={['miniPrograms']}>

@@ -5,7 +5,11 @@ import { consolePageTitle } from '@/server/console/console-metadata';
 
 export const generateMetadata = consolePageTitle('onboarding.detail.title');
 
-export default async function SubMerchantDetailPage({ params }: { params: Promise<{ platformId: string; id: string }> }) {
+export default async function SubMerchantDetailPage({
+  params,
+}: {
+  params: Promise<{ platformId: string; id: string }>;
+}) {
   const { platformId, id } = await params;
   return (
     <ConsoleClient namespaces={['onboarding', 'subMerchants']}>

@@ -8,6 +8,13 @@ export const dynamic = 'force-dynamic';
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   POST: withSandboxControl('miniprogram', async (request, { platformId, params, sandbox }) =>
-    json(await grantAsSeller(sandbox, platformId, parseSandboxProvider(params.provider!), await parseJsonBody(request, grantSchema))),
+    json(
+      await grantAsSeller(
+        sandbox,
+        platformId,
+        parseSandboxProvider(params.provider!),
+        await parseJsonBody(request, grantSchema),
+      ),
+    ),
   ),
 });

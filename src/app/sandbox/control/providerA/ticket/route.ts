@@ -6,5 +6,7 @@ export const dynamic = 'force-dynamic';
 
 /** Pushes a component_verify_ticket now (the sandbox also does it every ten minutes); the ticket is instance-wide. */
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
-  POST: withSandboxControl('miniprogram', async (_request, { sandbox }) => json({ delivered: await pushVerifyTicket(sandbox.shared) })),
+  POST: withSandboxControl('miniprogram', async (_request, { sandbox }) =>
+    json({ delivered: await pushVerifyTicket(sandbox.shared) }),
+  ),
 });

@@ -6,5 +6,7 @@ import { defineRoute } from '@/server/http/define-route';
 export const dynamic = 'force-dynamic';
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
-  GET: miniProgramGet(authorizerAppIdQuery, (ctx, platform, query) => getBaseinfo(ctx, platform, query.authorizerAppId)),
+  GET: miniProgramGet(authorizerAppIdQuery, (ctx, platform, query) =>
+    getBaseinfo(ctx, platform, query.authorizerAppId),
+  ),
 });

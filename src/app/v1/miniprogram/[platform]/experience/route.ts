@@ -6,5 +6,7 @@ import { defineRoute } from '@/server/http/define-route';
 export const dynamic = 'force-dynamic';
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
-  POST: miniProgramPost(experienceBody, (ctx, platform, body) => createExperience(ctx, platform, body.authorizerAppId, body.path)),
+  POST: miniProgramPost(experienceBody, (ctx, platform, body) =>
+    createExperience(ctx, platform, body.authorizerAppId, body.path),
+  ),
 });

@@ -6,5 +6,7 @@ import { defineRoute } from '@/server/http/define-route';
 export const dynamic = 'force-dynamic';
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
-  POST: miniProgramPost(authorizerAppIdBody, (ctx, platform, body) => rollbackRelease(ctx, platform, body.authorizerAppId)),
+  POST: miniProgramPost(authorizerAppIdBody, (ctx, platform, body) =>
+    rollbackRelease(ctx, platform, body.authorizerAppId),
+  ),
 });

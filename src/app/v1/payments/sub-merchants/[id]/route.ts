@@ -15,7 +15,12 @@ export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
     return jsonText(utf8 ?? json, { headers: { etag, 'cache-control': 'private, no-cache' } });
   }),
   PUT: withApiKey('payments', async (request, ctx) => {
-    const updated = await updateSubMerchant(ctx, ctx.params.id!, await parseJsonBody(request, updateSubMerchantBody), request.headers.get('if-match'));
+    const updated = await updateSubMerchant(
+      ctx,
+      ctx.params.id!,
+      await parseJsonBody(request, updateSubMerchantBody),
+      request.headers.get('if-match'),
+    );
     return json(updated);
   }),
 });

@@ -33,12 +33,23 @@ export default async function OnboardingWizardPage({ params }: Props) {
   const detail = `/platforms/${platformId}/sub-merchants/${id}`;
   return (
     <>
-      <p><Link href={detail}>← {t('onboarding.wizard.toDetail')}</Link></p>
+      <p>
+        <Link href={detail}>← {t('onboarding.wizard.toDetail')}</Link>
+      </p>
       <h1>
         {t('onboarding.wizard.title')}
-        {record && <span className="muted"> · {record.distributorExternalUserId ?? t('subMerchants.platformOwn')} · {labels.provider(record.provider)}</span>}
+        {record && (
+          <span className="muted">
+            {' '}
+            · {record.distributorExternalUserId ?? t('subMerchants.platformOwn')} · {labels.provider(record.provider)}
+          </span>
+        )}
       </h1>
-      {'ok' in loaded && <p role="alert" className="error">{loaded.message}</p>}
+      {'ok' in loaded && (
+        <p role="alert" className="error">
+          {loaded.message}
+        </p>
+      )}
       {record && !hasRole(role, 'operator') && <p className="panel">{t('onboarding.wizard.viewerOnly')}</p>}
       {record && hasRole(role, 'operator') && !editable(record.chApplymentState) && (
         <p className="panel">{t('onboarding.wizard.notEditable', { state: labels.state(record.chApplymentState) })}</p>

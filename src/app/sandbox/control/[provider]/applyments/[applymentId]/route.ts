@@ -5,10 +5,12 @@ import { applymentControlSchema, moveApplyment, parseSandboxProvider } from '@/s
 
 export const dynamic = 'force-dynamic';
 
-/** Moves one of the platform's sandbox applications along (decisions §7), as the upstream's reviewers and the merchant would. */
+/** Moves one of the platform's sandbox applications along (docs/product/decisions.md §7), as the upstream's reviewers and the merchant would. */
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   POST: withSandboxControl('payments', async (request, { params, sandbox }) => {
     const change = await parseJsonBody(request, applymentControlSchema);
-    return json(await moveApplyment(sandbox.store, parseSandboxProvider(params.provider!), params.applymentId!, change));
+    return json(
+      await moveApplyment(sandbox.store, parseSandboxProvider(params.provider!), params.applymentId!, change),
+    );
   }),
 });

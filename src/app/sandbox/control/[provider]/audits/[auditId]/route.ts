@@ -8,6 +8,13 @@ export const dynamic = 'force-dynamic';
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   POST: withSandboxControl('miniprogram', async (request, { params, sandbox }) =>
-    json(await decideAsReviewer(sandbox.store, parseSandboxProvider(params.provider!), params.auditId!, await parseJsonBody(request, auditDecisionSchema))),
+    json(
+      await decideAsReviewer(
+        sandbox.store,
+        parseSandboxProvider(params.provider!),
+        params.auditId!,
+        await parseJsonBody(request, auditDecisionSchema),
+      ),
+    ),
   ),
 });

@@ -9,6 +9,12 @@ export const dynamic = 'force-dynamic';
 /** Expires the platform's authorizer tokens upstream; without an app id, the instance-wide component token too. */
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   POST: withSandboxControl('miniprogram', async (request, { params, sandbox }) =>
-    json(await expireAsUpstream(sandbox.store, parseSandboxProvider(params.provider!), await parseJsonBody(request, expireSchema))),
+    json(
+      await expireAsUpstream(
+        sandbox.store,
+        parseSandboxProvider(params.provider!),
+        await parseJsonBody(request, expireSchema),
+      ),
+    ),
   ),
 });

@@ -8,11 +8,20 @@ export const dynamic = 'force-dynamic';
 /** The page Alipay's authorization link opens, in the sandbox: the merchant presses Authorize. */
 export const GET = sandboxRoute(async (request) => {
   const link = parseAppAuthUrl(request.url);
-  const html = renderAuthorizePage({ appId: link.isvAppId, redirectUri: link.redirectUri, state: link.state, action: request.url });
+  const html = renderAuthorizePage({
+    appId: link.isvAppId,
+    redirectUri: link.redirectUri,
+    state: link.state,
+    action: request.url,
+  });
   return new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8' } });
 });
 
 export const POST = sandboxRoute(async (request, sandbox) => {
-  const granted = await grantInNamespace(sandbox, 'providerB', grantInputFromAuthorizeForm(new URLSearchParams(await request.text())));
+  const granted = await grantInNamespace(
+    sandbox,
+    'providerB',
+    grantInputFromAuthorizeForm(new URLSearchParams(await request.text())),
+  );
   return new Response(null, { status: 302, headers: { location: granted.redirectUrl } });
 });

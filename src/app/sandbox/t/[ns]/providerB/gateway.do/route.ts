@@ -7,5 +7,7 @@ export const dynamic = 'force-dynamic';
 
 /** The Alipay gateway sandbox (ZFT and mini-program methods register on it), one per namespace. */
 export const POST = sandboxRoute((request, ctx) =>
-  answerWithFaults(ctx.store, 'providerB', request, (r) => handleProviderBGatewayRequest(r, { store: ctx.store, keys: ctx.providerBKeys })),
+  answerWithFaults(ctx.store, 'providerB', request, (r) =>
+    handleProviderBGatewayRequest(r, { store: ctx.store, keys: ctx.providerBKeys }),
+  ),
 );

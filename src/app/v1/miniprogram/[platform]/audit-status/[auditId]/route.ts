@@ -6,5 +6,7 @@ import { getAuditStatus } from '@/server/services/mini-programs/get-audit-status
 export const dynamic = 'force-dynamic';
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
-  GET: miniProgramGet(authorizerAppIdQuery, (ctx, platform, query) => getAuditStatus(ctx, platform, ctx.params.auditId!, query.authorizerAppId)),
+  GET: miniProgramGet(authorizerAppIdQuery, (ctx, platform, query) =>
+    getAuditStatus(ctx, platform, ctx.params.auditId!, query.authorizerAppId),
+  ),
 });

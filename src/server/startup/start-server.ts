@@ -37,7 +37,12 @@ export async function startServer() {
       `  Onboarding service ready (${env.embedded ? `embedded database in ${env.dataDir}` : 'PostgreSQL'}, upstream: ${env.UPSTREAM_MODE})`,
     );
     say(`  Console:   ${base}/sign-in`);
-    say(`  API docs:  ${base}/docs`);
+    say(`  API docs:  ${base}/docs   (OpenAPI 3.1: ${base}/v1/openapi.json)`);
+    say('  API keys:  Console → Settings → API keys, or npm run --silent cli -- apikey create <platformId> --json');
+    if (env.UPSTREAM_MODE === 'sandbox')
+      say(
+        '  Sandbox:   Console → Sandbox moves applications and audits as WeChat and Alipay would; nothing leaves this machine',
+      );
     if (firstRun) {
       say('');
       for (const line of firstRunNotice(firstRun, { interactive: process.stdout.isTTY === true, dataDir: env.dataDir }))

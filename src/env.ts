@@ -67,6 +67,8 @@ const envSchema = z.object({
    * forwarding header (the client is the TCP peer); N: the N-th X-Forwarded-For entry from the right.
    */
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  /** Bearer token that opens GET /metrics (Prometheus). Unset: /metrics answers 404. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   API_BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()

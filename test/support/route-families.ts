@@ -31,6 +31,7 @@ const rules: [RegExp, RouteFamily][] = [
   [/^\/api\/trpc\/\{trpc\}$/, 'trpc'],
   [/^\/api\/auth\//, 'auth'],
   [/^\/api\/health$/, 'liveness'],
+  [/^\/metrics$/, 'liveness'],
   [/^\/(v1|admin)\/\{\.\.\.path\}$/, 'unknownPath'],
   [/^\/(v1|admin)\//, 'openapi'],
   [/^\/callbacks\//, 'upstreamPush'],

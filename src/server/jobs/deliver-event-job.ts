@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { deliverEvent } from '@/server/services/events/deliver-event';
 import { DELIVER_EVENT_QUEUE, type DeliverEventPayload } from '@/server/services/events/deliver-event-queue';
+import { metrics } from '@/server/metrics/registry';
 import { defineJob } from './registry';
 
 const payloadSchema = z.object({ deliveryId: z.string().min(1).max(64), attempt: z.number().int().min(1) });
@@ -18,6 +19,8 @@ export const deliverEventJob = defineJob<DeliverEventPayload>({
   // an attempt cut off by a crash waits before pg-boss hands it out again.
   expireInSeconds: 60,
   handler: async (payload, job) => {
-    await deliverEvent(job.db, payloadSchema.parse(payload));
+    const result = await deliverEvent(job.db, payloadSchema.parse(payload));
+    if (result !== 'skipped')
+      metrics().deliveryAttempts.inc({ outcome: result === 'succeeded' ? 'delivered' : 'failed' });
   },
 });

@@ -1,0 +1,100 @@
+/**
+ * /metrics: closed unless METRICS_TOKEN is set, then only for that bearer token; the exposition parses as
+ * Prometheus text and reports the shared state (sync lag, pending deliveries) read from the database.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import parsePrometheusTextFormat from 'parse-prometheus-text-format';
+import { resetEnvForTests } from '@/env';
+import { GET } from '@/app/metrics/route';
+import { eventDeliveries, events, subMerchants } from '@/server/db/schema';
+import { createPlatform } from '@/server/services/platforms/create-platform';
+import { observeRequest } from '@/server/metrics/registry';
+import { callRoute } from '../support/call-route';
+import { describeEachDatabase } from '../support/databases';
+
+const TOKEN = 'metrics-token-for-tests-0123456789';
+type Family = { name: string; type: string; metrics: { value?: string; labels?: Record<string, string> }[] };
+const scrape = (authorization?: string) =>
+  callRoute(GET, '/metrics', { headers: authorization ? { authorization } : {} });
+
+describe('/metrics without METRICS_TOKEN', () => {
+  it('is 404 problem+json, with or without a token', async () => {
+    delete process.env.METRICS_TOKEN;
+    resetEnvForTests();
+    for (const response of [await scrape(), await scrape(`Bearer ${TOKEN}`)]) {
+      expect(response.status).toBe(404);
+      expect(response.headers.get('content-type')).toBe('application/problem+json');
+    }
+  });
+});
+
+describeEachDatabase('/metrics with METRICS_TOKEN', (database) => {
+  const db = () => database().db;
+  beforeAll(async () => {
+    process.env.METRICS_TOKEN = TOKEN;
+    resetEnvForTests();
+    const platformId = (await createPlatform(db(), { name: 'Metrics' })).platform.id;
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    await db()
+      .insert(subMerchants)
+      .values({
+        id: `sm_metrics_${Date.now()}`,
+        platformId,
+        provider: 'providerA',
+        status: 'pending',
+        chApplymentId: '2000002',
+        chApplymentState: 'AUDITING',
+        lastSyncedAt: hourAgo,
+        nextSyncAt: hourAgo,
+      });
+    const eventId = `evt_metrics_${Date.now()}`;
+    await db().insert(events).values({ id: eventId, platformId, type: 'sub_merchant.updated', data: {} });
+    await db()
+      .insert(eventDeliveries)
+      .values({
+        id: `whd_metrics_${Date.now()}`,
+        eventId,
+        platformId,
+        url: 'https://example.com/hook',
+        createdAt: hourAgo,
+      });
+  });
+
+  it('refuses a missing, malformed or wrong token with 401 and a WWW-Authenticate challenge', async () => {
+    for (const authorization of [undefined, TOKEN, `Basic ${TOKEN}`, `Bearer ${TOKEN}x`, `Bearer ${TOKEN.slice(1)}`]) {
+      const response = await scrape(authorization);
+      expect(response.status, String(authorization)).toBe(401);
+      expect(response.headers.get('www-authenticate')).toContain('Bearer');
+    }
+  });
+
+  it('serves Prometheus text that a parser reads, with request, sync-lag and delivery metrics', async () => {
+    observeRequest('v1', '/v1/payments/sub-merchants/{id}', 'GET', 200, 0.012);
+    const response = await scrape(`Bearer ${TOKEN}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+    const families = parsePrometheusTextFormat(await response.text()) as Family[];
+    const byName = new Map(families.map((f) => [f.name, f]));
+    for (const name of [
+      'http_requests_total',
+      'http_request_duration_seconds',
+      'upstream_calls_total',
+      'webhook_delivery_attempts_total',
+      'sub_merchant_sync_lag_seconds',
+      'sub_merchant_sync_overdue',
+      'webhook_deliveries_pending',
+      'webhook_oldest_pending_age_seconds',
+      'process_resident_memory_bytes',
+    ])
+      expect(byName.has(name), name).toBe(true);
+    const requests = byName.get('http_requests_total')!.metrics;
+    expect(
+      requests.some((m) => m.labels?.route === '/v1/payments/sub-merchants/{id}' && m.labels.status === '200'),
+    ).toBe(true);
+    const lag = byName.get('sub_merchant_sync_lag_seconds')!.metrics.find((m) => m.labels?.state === 'AUDITING');
+    expect(Number(lag?.value)).toBeGreaterThanOrEqual(3_590);
+    expect(Number(byName.get('sub_merchant_sync_overdue')!.metrics[0]!.value)).toBeGreaterThanOrEqual(1);
+    expect(Number(byName.get('webhook_deliveries_pending')!.metrics[0]!.value)).toBeGreaterThanOrEqual(1);
+    expect(Number(byName.get('webhook_oldest_pending_age_seconds')!.metrics[0]!.value)).toBeGreaterThanOrEqual(3_590);
+  });
+});

@@ -7,6 +7,7 @@ import { getEnv } from '@/env';
 import { changesCaughtUp } from '@/server/db';
 import { AppError } from '@/server/errors';
 import { logRequest } from '@/server/logger';
+import { observeRequest, requestLabels } from '@/server/metrics/registry';
 import { newRequestId, requestContext } from '@/server/request-context';
 import { declaredBodyLength } from './parse-request';
 import { problemResponse, toAppError } from './problem';
@@ -58,13 +59,11 @@ async function serve(request: Request, context: RouteContext, handler: RouteHand
     }
     // A failed write may have written part of its work (state is saved before an upstream call): wait either way.
     if (!readOnlyMethods.has(request.method)) await changesCaughtUp();
-    logRequest({
-      requestId,
-      method: request.method,
-      path: pathnameOf(request),
-      status: response.status,
-      ms: Math.round(performance.now() - started),
-    });
+    const path = pathnameOf(request);
+    const ms = performance.now() - started;
+    logRequest({ requestId, method: request.method, path, status: response.status, ms: Math.round(ms) });
+    const { family, route } = requestLabels(path);
+    observeRequest(family, route, request.method, response.status, ms / 1000);
     return response;
   });
 }

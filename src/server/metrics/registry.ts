@@ -77,3 +77,14 @@ export function observeRequest(family: string, route: string, method: string, st
   m.requests.inc({ family, route, method, status: String(status) });
   m.requestSeconds.observe({ family, route, method }, seconds);
 }
+
+/**
+ * A request path as a bounded label: segments that look like ids (6+ characters with a digit, or 25+ of
+ * anything) become `{id}`, and the family is the first segment, so a scan of random paths cannot grow the
+ * series without bound beyond what the route tree allows.
+ */
+export function requestLabels(pathname: string): { family: string; route: string } {
+  const segments = pathname.split('/').filter(Boolean).slice(0, 8);
+  const route = segments.map((s) => ((s.length >= 6 && /\d/.test(s)) || s.length > 24 ? '{id}' : s));
+  return { family: route[0] ?? 'root', route: `/${route.join('/')}`.slice(0, 120) };
+}

@@ -10,11 +10,32 @@ import { trpcRefusal } from '@/server/trpc/trpc-refusal';
 import { newRequestId, requestContext } from '@/server/request-context';
 import { appRouter } from '@/server/trpc/app-router';
 import { createContext } from '@/server/trpc/init';
+import { observeRequest } from '@/server/metrics/registry';
 
 export const dynamic = 'force-dynamic';
 
 /** Cheapest refusals first: nothing is read, decoded or run for a request that breaks a limit. */
-const handler = (request: Request) => {
+const handler = async (request: Request) => {
+  const started = performance.now();
+  const response = await answer(request);
+  observeRequest(
+    'trpc',
+    procedureLabel(request),
+    request.method,
+    response.status,
+    (performance.now() - started) / 1000,
+  );
+  return response;
+};
+
+/** One procedure's name (only names the router knows, so the label set stays bounded), or `{batch}`. */
+function procedureLabel(request: Request): string {
+  const names = new URL(request.url).pathname.slice('/api/trpc/'.length).split(',');
+  if (names.length > 1) return '/api/trpc/{batch}';
+  return Object.hasOwn(appRouter._def.procedures, names[0]!) ? `/api/trpc/${names[0]}` : '/api/trpc/{unknown}';
+}
+
+const answer = (request: Request) => {
   const requestId = newRequestId();
   return requestContext.run({ requestId }, async () => {
     try {

@@ -90,7 +90,7 @@ describeEachDatabase('bad input on every endpoint', (database, driver) => {
     delete process.env.API_RATE_LIMIT_PER_SECOND;
     delete process.env.API_RATE_LIMIT_BURST;
     resetEnvForTests();
-    // The lead quotes this number in docs/reliability.md.
+    // docs/reliability.md quotes this number.
     reportRequestCount(`[bad-input] ${casesRun} requests over ${routes.length} route files [${driver}]`);
   });
 

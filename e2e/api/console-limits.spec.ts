@@ -48,7 +48,8 @@ test.describe('console API body limit over HTTP', () => {
     }
     if (!answer && !socket.destroyed) socket.write('0\r\n\r\n');
     const deadline = Date.now() + 30_000;
-    while (!/\r\n\r\n/.test(answer) && !socket.destroyed && Date.now() < deadline)
+    // The whole answer, not just its head: the chunked body (with the error code) may arrive a moment later.
+    while (!/\r\n\r\n[\s\S]*\r\n0\r\n\r\n$/.test(answer) && !socket.destroyed && Date.now() < deadline)
       await new Promise((resolve) => setTimeout(resolve, 20));
     clearInterval(sampler);
     socket.destroy();

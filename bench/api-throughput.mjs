@@ -321,7 +321,7 @@ function render(results, options) {
   ];
   // The pass mark is judged against the trivial handler of the route's own URL shape: Next.js spends more on any
   // dynamic `[id]` URL than on a static one, before a handler runs, so only a same-shape handler isolates what the
-  // route itself costs (docs/benchmarks.md, session 10). The ratio to the static route is printed next to it.
+  // route itself costs (docs/benchmarks.md, "Known limits"). The ratio to the static route is printed next to it.
   for (const r of trivial ? results.filter((x) => !x.key.startsWith('trivial')) : []) {
     const reference = referenceOf(r);
     const share = r.reqPerSec / reference.reqPerSec;

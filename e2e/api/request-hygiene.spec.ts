@@ -4,7 +4,7 @@ import { rawRequest } from '../support/raw-http';
 
 /**
  * What only the production server shows, over real HTTP: paths Next.js cannot decode, duplicate headers as
- * Node parses them, and the CSP on prefetch requests (which the proxy used to skip).
+ * Node parses them, and the CSP on prefetch requests (which the proxy's page matcher includes).
  */
 const get = (baseURL: string, path: string, headers: string[] = []) =>
   rawRequest(
@@ -60,7 +60,7 @@ test.describe('malformed percent-encoding in the path', () => {
   });
 });
 
-test('two Authorization headers are a 400 problem, whichever comes first (Node used to keep only the first)', async ({
+test('two Authorization headers are a 400 problem, whichever comes first (Node alone would keep only the first)', async ({
   baseURL,
 }) => {
   const valid = `Authorization: Bearer ${provision().apiKey}`;

@@ -3,6 +3,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { admin, viewer } from '../support/provision';
 import { signIn } from '../support/sign-in';
 
+/** Axe scans several pages per test, in two browser contexts; on a loaded machine that outlasts the 60 s default. */
+const MULTI_PAGE_SCAN_MS = 150_000;
+
 /** Serious and critical axe violations, by rule id and the first offending element, so a failure says what. */
 async function seriousViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
@@ -29,6 +32,7 @@ for (const width of [1280, 375]) {
       page,
       browser,
     }) => {
+      test.setTimeout(MULTI_PAGE_SCAN_MS);
       await signIn(page, admin);
       await page.getByRole('link', { name: 'Settings' }).click();
       await expect(page.locator('#members').getByRole('row').nth(1)).toBeVisible();
@@ -52,6 +56,7 @@ for (const width of [1280, 375]) {
       const viewerPage = await context.newPage();
       await signIn(viewerPage, viewer);
       await viewerPage.getByRole('link', { name: 'Settings' }).click();
+      await expect(viewerPage.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
       await expect(viewerPage.getByText('Only admins manage API keys.')).toBeVisible();
       expect(await seriousViolations(viewerPage)).toEqual([]);
       expect(await noSideways(viewerPage)).toBe(true);
@@ -62,8 +67,10 @@ for (const width of [1280, 375]) {
       page,
       browser,
     }) => {
+      test.setTimeout(MULTI_PAGE_SCAN_MS);
       await signIn(page, admin);
       await page.getByRole('link', { name: 'Settings' }).click();
+      await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
       await page.locator('#members').getByLabel('E-mail').fill(`a11y-${width}-${Date.now()}@e2e.test`);
       await page.locator('#members').getByRole('button', { name: 'Invite' }).click();
       const link = (await page.getByTestId('invitation-link').textContent())!.trim();

@@ -2,11 +2,15 @@ import { expect, test } from '@playwright/test';
 import { admin } from '../support/provision';
 import { signIn } from '../support/sign-in';
 
+/** Journeys across two or three browser contexts (admin, invitee, a second device); on a loaded machine they outlast the 60 s default. */
+const MULTI_CONTEXT_JOURNEY_MS = 150_000;
+
 test('an admin invites an operator (link shown once, copied), who sets their own password from a new browser and lands in the console as operator; role change, last admin, removal', async ({
   page,
   browser,
   context,
 }) => {
+  test.setTimeout(MULTI_CONTEXT_JOURNEY_MS);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await signIn(page, admin);
   await page.getByRole('link', { name: 'Settings' }).click();
@@ -77,7 +81,10 @@ test('an admin invites an operator (link shown once, copied), who sets their own
   );
   await expect(panel.getByTestId('invitation-link')).toHaveCount(0);
 
+  // Reload only once the server has answered the change, so the reload reads what was saved.
+  const saved = page.waitForResponse((r) => r.url().includes('consoleAdmin.changeRole') && r.ok());
   await row.getByLabel(`Role of ${email}`).selectOption('viewer');
+  await saved;
   await expect(row.getByLabel(`Role of ${email}`)).toHaveValue('viewer');
   await page.reload();
   await expect(page.locator('#members').getByLabel(`Role of ${email}`)).toHaveValue('viewer');
@@ -113,6 +120,7 @@ test('an admin signs a member out everywhere: the member’s open console goes b
   page,
   browser,
 }) => {
+  test.setTimeout(MULTI_CONTEXT_JOURNEY_MS);
   await signIn(page, admin);
   await page.getByRole('link', { name: 'Settings' }).click();
   const panel = page.locator('#members');
@@ -136,6 +144,7 @@ test('an admin signs a member out everywhere: the member’s open console goes b
   await expect(pages[0]!).toHaveURL(/\/platforms\/plat_[^/]+\/sub-merchants$/);
   await signIn(pages[1]!, { email, password });
   await page.reload();
+  await expect(panel.getByLabel(`Role of ${email}`)).toBeVisible();
 
   await panel.getByRole('button', { name: `Sign out ${email} everywhere` }).click();
   await expect(panel.getByRole('status')).toHaveText(

@@ -1,5 +1,5 @@
 /**
- * Bad input on every route file (issue 6 item 1): generated from src/app/**\/route.ts and the OpenAPI operations,
+ * Bad input on every route file: generated from src/app/**\/route.ts and the OpenAPI operations,
  * so a new endpoint is attacked without new test code. Every refusal is a 4xx in the route's own format, shows
  * nothing internal, and leaves the database exactly as it was (see db-snapshot.ts for the one excluded column).
  */
@@ -90,7 +90,7 @@ describeEachDatabase('bad input on every endpoint', (database, driver) => {
     delete process.env.API_RATE_LIMIT_PER_SECOND;
     delete process.env.API_RATE_LIMIT_BURST;
     resetEnvForTests();
-    // The lead quotes this number in docs/reliability.md.
+    // docs/reliability.md quotes this number.
     reportRequestCount(`[bad-input] ${casesRun} requests over ${routes.length} route files [${driver}]`);
   });
 

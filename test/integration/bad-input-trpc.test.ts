@@ -1,5 +1,5 @@
 /**
- * Bad input on every tRPC procedure (issue 6 item 1), over HTTP through the real /api/trpc route with a real
+ * Bad input on every tRPC procedure, over HTTP through the real /api/trpc route with a real
  * next-auth session cookie, generated from the router so a new procedure is attacked without new test code.
  * Every refusal is a 4xx tRPC error with a code, no stack, and the database is unchanged.
  */

@@ -1,9 +1,8 @@
 /**
- * Membership by invitation (security finding 1: cross-platform takeover through "add member"). Platform B's
- * admin used to receive a one-time password for an e-mail with no account and keep it; when platform A's
- * admin later added the same e-mail as admin, the account was attached silently and B's admin held admin on A.
- * Now adding a member is a single-use, expiring, hashed invitation the person accepts themselves, and an
- * existing account is attached only by that account's own session.
+ * Membership by invitation, so that "add member" cannot take over an account across platforms: the attack is
+ * platform B's admin inviting an e-mail with no account, keeping whatever that yields, and waiting for platform A
+ * to add the same e-mail as admin. Adding a member is a single-use, expiring, hashed invitation the person
+ * accepts themselves, and an existing account is attached only by that account's own session.
  */
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * The sandbox as a per-platform test mode (security finding 6): every control call needs the platform's API
+ * The sandbox as a per-platform test mode: every control call needs the platform's API
  * key or an operator session naming the platform; a platform sees and moves only its own applications,
  * audits, authorizations, tokens and faults; and the emulated upstream itself keeps each platform's objects in
  * a namespace of its own, so a correctly signed request on another namespace finds nothing.

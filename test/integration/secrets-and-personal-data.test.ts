@@ -38,7 +38,7 @@ import { noiseJpeg, mediaForm } from '../support/test-images';
 import { startWebhookReceiver, until } from '../support/webhook-receiver';
 
 /**
- * issue 6 item 8: after a full onboarding and a full mini-program flow, no secret and no personal value the
+ * After a full onboarding and a full mini-program flow, no secret and no personal value the
  * test sent is in any log line, on stdout/stderr, in any row of any table, in pg_dump's output or in the
  * embedded database's files — neither as sent nor digits-only, base64 or URL-encoded.
  */

@@ -1,5 +1,5 @@
 /**
- * Tenant isolation matrix (issue 6 item 2): platform B's credentials (its API key, its admin's session, and an
+ * Tenant isolation matrix: platform B's credentials (its API key, its admin's session, and an
  * operator who belongs to no platform) aimed at platform A's real records through every /v1 and /admin
  * operation and every tRPC procedure. Each gets the same answer as for an id that does not exist (404), the
  * answer names nothing of A, and nothing changes. The operation and procedure lists come from the OpenAPI

@@ -39,7 +39,7 @@ export type UpstreamCall = {
   run: (h: Harness, state: State) => Promise<Answer>;
   /**
    * What the repeat answers when the upstream acted but its answer was lost (tampered, held past the
-   * timeout), where that cannot be a success: the reason is documented in docs/reliability.md.
+   * timeout), where that cannot be a success; `why` says why, and docs/reliability.md ("Known limits") lists them.
    */
   answerLostUpstreamActed?: { status: number; code: string; why: string };
 };

@@ -21,7 +21,7 @@ const currentVersions = preparedPerDb((db: Db) =>
     .select({ id: subMerchants.id, platformId: subMerchants.platformId, version: subMerchants.version, rowVersion })
     .from(subMerchants)
     // `= any(array)`: the planner estimates a handful of rows and probes the primary key once the table is past a few
-    // hundred rows (docs/benchmarks.md, session 4, has the EXPLAIN output of this form and of the jsonb form it replaced).
+    // hundred rows (docs/benchmarks.md, "Costs behind the read path's design", compares the plans of this form and of a jsonb form).
     .where(sql`${subMerchants.id} = any(${sql.placeholder('ids')}::text[])`)
     .prepare('sub_merchant_versions_by_ids'),
 );

@@ -26,7 +26,7 @@ type Props = {
 };
 
 /**
- * The sub-merchant list, rendered on the server through the same tRPC procedures the browser used to call
+ * The sub-merchant list, rendered on the server through the same tRPC procedures the browser would call
  * (membership and role checked there); filters and the page are in the address. Only the filter form and
  * "New sub-merchant" are client islands.
  */

@@ -9,7 +9,7 @@ import {
   type MsgCryptCredentials,
 } from './wx-biz-msg-crypt';
 
-// Published vectors from /work/shared/upstream/providerA.md (TV-5, TV-6, TV-7) and the derived TV-9 (D4).
+// Published vectors (docs/upstream/providerA.md TV-5, TV-6, TV-7) and the derived TV-9 D4.
 const tv5: MsgCryptCredentials = {
   token: 'pamtest',
   encodingAesKey: 'abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG',

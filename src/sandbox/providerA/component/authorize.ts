@@ -1,7 +1,4 @@
-import type {
-  AuthorizationGrantEvent,
-  AuthorizationRevokedEvent,
-} from '@/server/providers/providerA/component/push-events';
+import type { AuthorizationGrantEvent, AuthorizationRevokedEvent } from '@/protocols/providerA/component/push-events';
 import { AppError } from '@/server/errors';
 import type { SandboxStore } from '@/sandbox/store';
 import { createProviderAComponentSandboxConfig, type ProviderAComponentSandboxConfig } from './config';

@@ -1,5 +1,5 @@
 import { AppError } from '@/server/errors';
-import { encryptSensitive } from './encrypt-sensitive';
+import { encryptSensitive } from '@/protocols/providerA/pay/encrypt-sensitive';
 import { upstreamFieldToFormField } from './field-map';
 import { parseJsonObject, type PayTransport } from './http-transport';
 import { mapFormDataToApplymentBody } from './map-form-data';

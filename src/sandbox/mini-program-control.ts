@@ -12,7 +12,6 @@ import { deliverAlipayMessage, deliverComponentPush } from './mini-program-pushe
 import { assertAuthorizerAppIdFree, claimAuthorizerAppId } from './namespace';
 import {
   buildPush,
-  createProviderAComponentSandboxConfig,
   decideAudit,
   expireTokens,
   grantAuthorization,
@@ -20,7 +19,6 @@ import {
   readAuthUrl,
 } from './providerA/component';
 import { KIND as PROVIDER_A_KIND } from './providerA/component/state';
-import { loadProviderBSandboxKeys } from './providerB/keys';
 import { getApp } from './providerB/mini/mini-store';
 import {
   buildMiniAuditMessage,
@@ -30,7 +28,7 @@ import {
   type GrantAppAuthorizationInput,
 } from './providerB/mini';
 import type { SandboxProvider } from './control-applyments';
-import type { NamespacedSandbox } from './sandbox-context';
+import { providerAComponentSandboxConfig, sandboxKeys, type NamespacedSandbox } from './sandbox-context';
 import type { SandboxStore } from './store';
 
 export const grantSchema = z
@@ -72,7 +70,7 @@ export async function grantInNamespace(
     input.appId ?? (provider === 'providerA' && input.authUrl ? readAuthUrl(input.authUrl).bizAppId : undefined);
   await assertAuthorizerAppIdFree(sandbox.shared, sandbox.namespace, provider, named);
   if (provider === 'providerA') {
-    const config = createProviderAComponentSandboxConfig();
+    const config = await providerAComponentSandboxConfig();
     if (!input.authUrl) throw new AppError('invalid_request', 'Give the authorization link.');
     const granted = await grantAuthorization(
       sandbox.store,
@@ -83,7 +81,7 @@ export async function grantInNamespace(
     await deliverComponentPush(buildPush(config, granted.event));
     return { redirectUrl: granted.redirectUrl, authorizerAppId: granted.authorizerAppId };
   }
-  const granted = await grantAppAuthorization(sandbox.store, input, { keys: sandbox.providerBKeys });
+  const granted = await grantAppAuthorization(sandbox.store, input, { keys: (await sandboxKeys()).providerB });
   await claimAuthorizerAppId(sandbox.shared, sandbox.namespace, provider, granted.authAppId);
   if (granted.notification) await deliverAlipayMessage(granted.notification);
   return { redirectUrl: granted.redirectUrl, authorizerAppId: granted.authAppId };
@@ -108,14 +106,16 @@ export async function decideAsReviewer(
   body: z.infer<typeof auditDecisionSchema>,
 ) {
   if (provider === 'providerA') {
-    const config = createProviderAComponentSandboxConfig();
+    const config = await providerAComponentSandboxConfig();
     const decided = await decideAudit(store, { auditId, decision: body.decision, reason: body.reason });
     await deliverComponentPush(buildPush(config, decided.event, { authorizerAppId: decided.authorizerAppId }));
     return { auditId, decision: body.decision };
   }
   const summary = await decideMiniAudit(store, { auditId, decision: body.decision, reason: body.reason });
   if (body.decision !== 'delay')
-    await deliverAlipayMessage(await buildMiniAuditMessage(store, { auditId }, { keys: loadProviderBSandboxKeys() }));
+    await deliverAlipayMessage(
+      await buildMiniAuditMessage(store, { auditId }, { keys: (await sandboxKeys()).providerB }),
+    );
   return { ...summary, auditId, decision: body.decision };
 }
 
@@ -136,6 +136,6 @@ export async function expireAsUpstream(
 
 /** WeChat pushes a fresh component_verify_ticket every ten minutes; the sandbox does the same (and on demand). */
 export async function pushVerifyTicket(store: SandboxStore) {
-  const config = createProviderAComponentSandboxConfig();
+  const config = await providerAComponentSandboxConfig();
   return deliverComponentPush(buildPush(config, await issueVerifyTicket(store, config)));
 }

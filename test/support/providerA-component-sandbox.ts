@@ -5,6 +5,7 @@ import {
 } from '@/sandbox/providerA/component/config';
 import { handleProviderAComponentRequest } from '@/sandbox/providerA/component/handler';
 import type { ProviderAComponentEmulatorContext } from '@/sandbox/providerA/component/route-context';
+import { fixtureComponentCredentials } from './fixture-keys';
 import { startHttpServer } from './http-test-server';
 
 /** A controllable clock shared by the emulator and the client under test. */
@@ -25,7 +26,7 @@ export async function startComponentSandbox(
   } = {},
 ) {
   const store: SandboxStore = createMemorySandboxStore();
-  const config = createProviderAComponentSandboxConfig(options.config);
+  const config = createProviderAComponentSandboxConfig(fixtureComponentCredentials, options.config);
   const clock = options.clock ?? testClock();
   const context: ProviderAComponentEmulatorContext = {
     store,

@@ -1,6 +1,7 @@
 import { createMemorySandboxStore } from '@/sandbox/store';
 import { handleProviderAPayRequest, type ProviderAPayEmulatorContext } from '@/sandbox/providerA/pay/handler';
-import { loadProviderASandboxKeys, providerASandboxClientSettings } from '@/sandbox/providerA/pay/keys';
+import { providerASandboxClientSettings } from '@/sandbox/providerA/pay/keys';
+import { loadProviderASandboxKeys } from './fixture-keys';
 import { startHttpServer } from './http-test-server';
 import { createProviderAPayClient, type ProviderAPayClient } from '@/server/providers/providerA/pay/client';
 import type { ApplymentFormData, ProviderAPayClientConfig } from '@/server/providers/providerA/pay/types';

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-/** Published test keys and certificates (src/sandbox/fixtures/providerB/README.md), for the vector tests. */
+/** Published test keys and certificates (test/fixtures/upstream-keys/providerB/README.md), for the vector tests. */
 export const fixture = (name: string) =>
-  readFileSync(path.join(process.cwd(), 'src/sandbox/fixtures/providerB', name), 'utf8');
+  readFileSync(path.join(process.cwd(), 'test/fixtures/upstream-keys/providerB', name), 'utf8');
 
 /** TV-7e, the message-service notify produced by the emulator key (docs/upstream/providerB.md, Test vectors). */
 export const TV7E: Record<string, string> = {

@@ -1,11 +1,8 @@
 import { createMemorySandboxStore, type SandboxStore } from '@/sandbox/store';
 import { createProviderBClient, type ProviderBClient, type ProviderBClientOptions } from '@/server/providers/providerB';
 import type { ZftFormData } from '@/server/providers/providerB/zft/form-data';
-import {
-  handleProviderBGatewayRequest,
-  loadProviderBSandboxKeys,
-  type ProviderBSandboxKeys,
-} from '@/sandbox/providerB/index';
+import { handleProviderBGatewayRequest, type ProviderBSandboxKeys } from '@/sandbox/providerB/index';
+import { loadProviderBSandboxKeys } from './fixture-keys';
 import { serveOverHttp as serveFetchHandler } from '@/sandbox/serve-over-http';
 
 export interface SandboxHarness {

@@ -9,7 +9,7 @@ import { APPLYMENT_KIND } from '@/sandbox/providerA/pay/applyment-store';
 import { isValidIdCardNumber } from '@/sandbox/providerA/pay/applyment-rules';
 import { listApplyments, setApplymentState } from '@/sandbox/providerA/pay/control';
 import { handleProviderAPayRequest } from '@/sandbox/providerA/pay/handler';
-import { loadProviderASandboxKeys } from '@/sandbox/providerA/pay/keys';
+import { loadProviderASandboxKeys } from '../../../../support/fixture-keys';
 
 // The emulator spoken to directly with hand-built requests: what a client that gets things wrong would see.
 const keys = loadProviderASandboxKeys();

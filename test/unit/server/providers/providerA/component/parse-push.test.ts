@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fixtureComponentCredentials } from '../../../../../support/fixture-keys';
 import { buildPush, createProviderAComponentSandboxConfig } from '@/sandbox/providerA/component';
 import { parseFlatXml, buildFlatXml } from '@/protocols/providerA/component/flat-xml';
 import {
@@ -8,7 +9,7 @@ import {
 } from '@/server/providers/providerA/component/parse-push';
 import type { ComponentPushEvent } from '@/protocols/providerA/component/push-events';
 
-const config = createProviderAComponentSandboxConfig();
+const config = createProviderAComponentSandboxConfig(fixtureComponentCredentials);
 const credentials = {
   token: config.token,
   encodingAesKey: config.encodingAesKey,

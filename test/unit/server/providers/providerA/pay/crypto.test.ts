@@ -14,7 +14,7 @@ import { ResponseVerificationError, verifyResponseSignature } from '@/server/pro
 
 // Published vectors from docs/upstream/providerA.md "Test vectors" (TV-0…TV-4) and the derived TV-9 D1–D3.
 const fixture = (name: string) =>
-  readFileSync(new URL(`../../../../sandbox/fixtures/providerA/${name}`, import.meta.url), 'utf8');
+  readFileSync(new URL(`../../../../../fixtures/upstream-keys/providerA/${name}`, import.meta.url), 'utf8');
 const TV0_KEY = fixture('merchant-apiclient-key.pem');
 const TV0_CERT = fixture('merchant-apiclient-cert.pem');
 

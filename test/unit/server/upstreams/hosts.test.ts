@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adapterCache, upstreamHosts } from '@/server/providers/upstream-hosts';
+import { adapterCache, upstreamHosts } from '@/server/upstreams/hosts';
 
 describe('upstream hosts and adapters per platform (sandbox mode)', () => {
   it("points each platform's adapters at its own sandbox namespace, pages included", () => {

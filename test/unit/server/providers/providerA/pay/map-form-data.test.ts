@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { APPLYMENT_STATE_MAP, parseApplymentStatus } from '@/server/providers/providerA/pay/applyment';
+import { APPLYMENT_STATE_MAP } from '@/protocols/providerA/pay/applyment-states';
+import { parseApplymentStatus } from '@/server/providers/providerA/pay/applyment';
 import {
   FIELD_MAP,
   mapFormDataToApplymentBody,

@@ -1,6 +1,6 @@
 import type { SandboxApplymentSummary } from '@/sandbox/providerA/pay/control';
 import type { ZftOrderSummary } from '@/sandbox/providerB/zft/zft-control';
-import { APPLYMENT_STATE_MAP } from '@/server/providers/providerA/pay/applyment';
+import { APPLYMENT_STATE_MAP } from '@/protocols/providerA/pay/applyment-states';
 
 /** A sandbox application in our state names, whichever provider holds it, tied to the record it came from. */
 export type SandboxApplymentDto = {

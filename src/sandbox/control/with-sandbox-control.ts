@@ -15,11 +15,11 @@ import type { ServiceCode } from '@/server/services/api-keys/api-key-format';
 import type { PlatformContext } from '@/server/services/context';
 import { listOperatorPlatforms } from '@/server/services/operators/list-operator-platforms';
 import { platformSandbox, sandboxContext, type NamespacedSandbox } from '@/sandbox/sandbox-context';
-import { crossSiteProblem } from './cross-site-guard';
-import type { RouteContext, RouteHandler } from './define-route';
-import { readRouteParams } from './route-params';
-import { authenticate } from './with-api-key';
-import { sessionOperatorId } from './with-platform-access';
+import { crossSiteProblem } from '@/server/http/cross-site-guard';
+import type { RouteContext, RouteHandler } from '@/server/http/define-route';
+import { readRouteParams } from '@/server/http/route-params';
+import { authenticate } from '@/server/http/with-api-key';
+import { sessionOperatorId } from '@/server/http/with-platform-access';
 
 export type SandboxControlArea = ServiceCode | 'any';
 export type SandboxControlContext = PlatformContext & { params: Record<string, string>; sandbox: NamespacedSandbox };

@@ -8,8 +8,8 @@ import { getDb } from '@/server/db';
 import { mpAuthorizations } from '@/server/db/schema';
 import { AppError, notFound } from '@/server/errors';
 import { hashState, openAuthorizationLink } from '@/server/services/mini-programs/authorization-state';
-import { deliverAlipayMessage, deliverComponentPush } from './mini-program-pushes';
-import { assertAuthorizerAppIdFree, claimAuthorizerAppId } from './namespace';
+import { deliverAlipayMessage, deliverComponentPush } from '../mini-program-pushes';
+import { assertAuthorizerAppIdFree, claimAuthorizerAppId } from '../namespace';
 import {
   buildPush,
   decideAudit,
@@ -17,19 +17,19 @@ import {
   grantAuthorization,
   issueVerifyTicket,
   readAuthUrl,
-} from './providerA/component';
-import { KIND as PROVIDER_A_KIND } from './providerA/component/state';
-import { getApp } from './providerB/mini/mini-store';
+} from '../providerA/component';
+import { KIND as PROVIDER_A_KIND } from '../providerA/component/state';
+import { getApp } from '../providerB/mini/mini-store';
 import {
   buildMiniAuditMessage,
   decideMiniAudit,
   expireAppAuthTokens,
   grantAppAuthorization,
   type GrantAppAuthorizationInput,
-} from './providerB/mini';
-import type { SandboxProvider } from './control-applyments';
-import { providerAComponentSandboxConfig, sandboxKeys, type NamespacedSandbox } from './sandbox-context';
-import type { SandboxStore } from './store';
+} from '../providerB/mini';
+import type { SandboxProvider } from '../control-applyments';
+import { providerAComponentSandboxConfig, sandboxKeys, type NamespacedSandbox } from '../sandbox-context';
+import type { SandboxStore } from '../store';
 
 export const grantSchema = z
   .object({

@@ -4,7 +4,7 @@ import type { SandboxApplymentSummary } from '@/sandbox/providerA/pay/control';
 import type { ZftOrderSummary } from '@/sandbox/providerB/zft/zft-control';
 import type { SandboxStore } from '@/sandbox/store';
 import { subMerchants } from '@/server/db/schema';
-import type { PlatformContext } from '../context';
+import type { PlatformContext } from '@/server/services/context';
 import { fromProviderA, fromProviderB, subMerchantIdOf, type SandboxApplymentDto } from './sandbox-applyment-dto';
 
 /**

@@ -5,11 +5,11 @@ import type { SandboxStore } from '@/sandbox/store';
 import { subMerchants } from '@/server/db/schema';
 import { notFound } from '@/server/errors';
 import { logger } from '@/server/logger';
-import type { PlatformContext } from '../context';
-import { acquireSubmitLease, releaseSubmitLease } from '../sub-merchants/submit-lease';
-import { refreshFromUpstream } from '../sub-merchants/submit-sub-merchant';
+import type { PlatformContext } from '@/server/services/context';
+import { acquireSubmitLease, releaseSubmitLease } from '@/server/services/sub-merchants/submit-lease';
+import { refreshFromUpstream } from '@/server/services/sub-merchants/submit-sub-merchant';
 import { listPlatformSandboxApplyments } from './list-sandbox-applyments';
-import { upstreamFieldName } from './upstream-field-name';
+import { upstreamFieldName } from '@/server/services/platforms/upstream-field-name';
 
 export const moveSandboxApplymentInput = z
   .object({

@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { decideAsReviewer } from '@/sandbox/mini-program-control';
+import { decideAsReviewer } from '@/sandbox/control/mini-program-control';
 import type { SandboxStore } from '@/sandbox/store';
 import { mpAudits } from '@/server/db/schema';
 import { notFound } from '@/server/errors';
 import { logger } from '@/server/logger';
-import type { PlatformContext } from '../context';
+import type { PlatformContext } from '@/server/services/context';
 
 export const decideSandboxAuditInput = z
   .object({

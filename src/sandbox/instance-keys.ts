@@ -1,5 +1,5 @@
 /**
- * The sandbox's own credentials, made for this installation. The published test keys in `src/sandbox/fixtures`
+ * The sandbox's own credentials, made for this installation. The published test keys (test/fixtures/upstream-keys)
  * are in everyone's copy of the repository: an emulator signing with them would let anyone forge a push that
  * the service accepts in sandbox mode. So the first instance to need them generates fresh key pairs and secrets
  * and keeps them in the sandbox's table, sealed with the field cipher like every sandbox object; every instance

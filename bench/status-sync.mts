@@ -76,7 +76,7 @@ try {
   const { openDatabase } = await import('@/server/db/open-database');
   const { useDatabaseHandle } = await import('@/server/db');
   const { resetEnvForTests } = await import('@/env');
-  const { resetOnboardingProvidersForTests } = await import('@/server/providers/onboarding-providers');
+  const { resetOnboardingProvidersForTests } = await import('@/server/upstreams/onboarding');
   const { serveOverHttp } = await import('../test/support/http-adapter');
   const { sandboxHandler } = await import('../test/support/sandbox-server');
   const { seedUnderReview } = await import('./lib/seed-under-review.mts');

@@ -9,6 +9,7 @@ bash scripts/ensure-chromium.sh
 step() { printf '\n== %s\n' "$1"; }
 step "typecheck"; npx tsc --noEmit
 step "lint"; npx eslint --max-warnings 0 .
+step "layers (imports only go down: docs/architecture.md)"; npx depcruise src --config .dependency-cruiser.cjs
 step "format"; npx prettier --check . --log-level warn
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   step "unit + integration (PGlite and PostgreSQL at ${TEST_DATABASE_URL%%\?*})"

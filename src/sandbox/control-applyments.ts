@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { AppError } from '@/server/errors';
 import { listApplyments, setApplymentState } from './providerA/pay/control';
-import { loadProviderBSandboxKeys } from './providerB/keys';
+import { sandboxKeys } from './sandbox-context';
 import { listZftOrders, setZftOrderState } from './providerB/zft/zft-control';
 import { buildZftResultNotification } from './providerB/zft/zft-notification';
 import { pushToService } from './push-to-service';
@@ -40,7 +40,7 @@ export async function moveApplyment(
     if (provider === 'providerA') return await setApplymentState(store, applymentId, change);
     const moved = await setZftOrderState(store, applymentId, change);
     if (change.state === 'finished' || change.state === 'rejected') {
-      const message = await buildZftResultNotification(store, applymentId, { keys: loadProviderBSandboxKeys() });
+      const message = await buildZftResultNotification(store, applymentId, { keys: (await sandboxKeys()).providerB });
       await pushToService('/callbacks/providerB', { body: message.body, contentType: message.contentType });
     }
     return moved;

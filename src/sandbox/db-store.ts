@@ -15,7 +15,7 @@ export function createDbSandboxStore(db: () => Promise<Db>): SandboxStore {
   const seal = (value: unknown) => ({ sealed: getFieldCipher().encrypt(JSON.stringify(value)) });
   const open = <T>(stored: unknown) => JSON.parse(getFieldCipher().decrypt((stored as { sealed: string }).sealed)) as T;
   const idOf = (id: string) => createHash('sha256').update(id).digest('hex');
-  return {
+  const store: SandboxStore = {
     async get<T>(kind: string, id: string) {
       const [row] = await (
         await db()
@@ -45,5 +45,15 @@ export function createDbSandboxStore(db: () => Promise<Db>): SandboxStore {
         .where(eq(sandboxObjects.kind, kind));
       return rows.map((r) => open<T>(r.value));
     },
+    async create<T>(kind: string, id: string, value: T) {
+      await (
+        await db()
+      )
+        .insert(sandboxObjects)
+        .values({ kind, id: idOf(id), value: seal(value) })
+        .onConflictDoNothing({ target: [sandboxObjects.kind, sandboxObjects.id] });
+      return (await store.get<T>(kind, id))!;
+    },
   };
+  return store;
 }

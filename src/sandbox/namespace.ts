@@ -50,6 +50,7 @@ export function namespacedStore(shared: SandboxStore, namespace: string): Sandbo
     get: (kind, id) => shared.get(scoped(kind), id),
     put: (kind, id, value) => shared.put(scoped(kind), id, value),
     list: (kind) => shared.list(scoped(kind)),
+    create: (kind, id, value) => shared.create(scoped(kind), id, value),
   };
 }
 

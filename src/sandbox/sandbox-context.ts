@@ -3,8 +3,8 @@ import { getDb } from '@/server/db';
 import { AppError } from '@/server/errors';
 import { createDbSandboxStore } from './db-store';
 import { isSandboxNamespace, namespacedStore, sandboxNamespace } from './namespace';
-import { loadProviderASandboxKeys } from './providerA/pay/keys';
-import { loadProviderBSandboxKeys } from './providerB/keys';
+import { loadOrCreateInstanceKeys, type SandboxInstanceKeys } from './instance-keys';
+import { createProviderAComponentSandboxConfig } from './providerA/component/config';
 import type { SandboxStore } from './store';
 
 let context: ReturnType<typeof build> | undefined;
@@ -13,10 +13,23 @@ function build() {
   return {
     /** Un-namespaced: only the state shared by every namespace (sandbox/namespace.ts) is read through it. */
     store: createDbSandboxStore(getDb),
-    providerAKeys: loadProviderASandboxKeys(),
-    providerBKeys: loadProviderBSandboxKeys(),
   };
 }
+
+let keys: Promise<SandboxInstanceKeys> | undefined;
+
+/** This installation's sandbox keys and secrets (src/sandbox/instance-keys.ts), read once a process. */
+export function sandboxKeys(): Promise<SandboxInstanceKeys> {
+  keys ??= loadOrCreateInstanceKeys(sandboxContext().store).catch((error: unknown) => {
+    keys = undefined;
+    throw error;
+  });
+  return keys;
+}
+
+/** The WeChat component emulator's configuration over this installation's component credentials. */
+export const providerAComponentSandboxConfig = async () =>
+  createProviderAComponentSandboxConfig((await sandboxKeys()).providerAComponent);
 
 /** The sandbox exists only in sandbox mode; in live mode every /sandbox path is a 404. */
 export function sandboxContext() {
@@ -31,8 +44,6 @@ export type NamespacedSandbox = {
   namespace: string;
   store: SandboxStore;
   shared: SandboxStore;
-  providerAKeys: ReturnType<typeof loadProviderASandboxKeys>;
-  providerBKeys: ReturnType<typeof loadProviderBSandboxKeys>;
 };
 
 export function namespacedSandbox(namespace: string): NamespacedSandbox {

@@ -7,6 +7,8 @@ export interface SandboxStore {
   get<T>(kind: string, id: string): Promise<T | undefined>;
   put<T>(kind: string, id: string, value: T): Promise<void>;
   list<T>(kind: string): Promise<T[]>;
+  /** Stores `value` unless the id is taken; returns what is stored then (the first writer wins, on every instance). */
+  create<T>(kind: string, id: string, value: T): Promise<T>;
 }
 
 export function createMemorySandboxStore(): SandboxStore {
@@ -23,6 +25,10 @@ export function createMemorySandboxStore(): SandboxStore {
     async list<T>(kind: string) {
       const prefix = `${kind}\u0000`;
       return [...objects.entries()].filter(([k]) => k.startsWith(prefix)).map(([, v]) => structuredClone(v) as T);
+    },
+    async create<T>(kind: string, id: string, value: T) {
+      if (!objects.has(key(kind, id))) objects.set(key(kind, id), structuredClone(value));
+      return structuredClone(objects.get(key(kind, id))) as T;
     },
   };
 }

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { platforms } from '@/server/db/schema';
-import { parseFlatXml, xmlText, XmlFormatError } from '@/server/providers/providerA/component/flat-xml';
-import { notificationParams } from '@/server/providers/providerB/gateway/notification';
+import { parseFlatXml, xmlText, XmlFormatError } from '@/protocols/providerA/component/flat-xml';
+import { notificationParams } from '@/protocols/providerB/gateway/notification';
 import { upstreamFieldToFormField } from '@/server/providers/providerB/zft/field-names';
 import { describeEachDatabase } from '../support/databases';
 import { createConsoleTeam } from '../support/console-team';

@@ -8,7 +8,7 @@ import { MEDIA_KIND } from '@/sandbox/providerA/pay/media-upload';
 import { IMAGE_KIND } from '@/sandbox/providerB';
 import { getFieldCipher } from '@/server/config/field-cipher';
 import { media, sandboxObjects } from '@/server/db/schema';
-import { onboardingProvider } from '@/server/providers/onboarding-providers';
+import { onboardingProvider } from '@/server/upstreams/onboarding';
 import { apiHeaders, callRoute } from '../support/call-route';
 import { describeEachDatabase } from '../support/databases';
 import { createPlatformWithKey } from '../support/fixtures';

@@ -4,7 +4,8 @@ import * as messageRoute from '@/app/callbacks/providerA/message/[appId]/route';
 import { eventDeliveries, events, mpAudits, mpAuthorizations, mpAuthorizers } from '@/server/db/schema';
 import { setPlatformConfig } from '@/server/services/platforms/set-platform-config';
 import { deliverComponentPush } from '@/sandbox/mini-program-pushes';
-import { buildPush, createProviderAComponentSandboxConfig, revokeAuthorization } from '@/sandbox/providerA/component';
+import { buildPush, revokeAuthorization } from '@/sandbox/providerA/component';
+import { providerAComponentSandboxConfig } from '@/sandbox/sandbox-context';
 import { describeEachDatabase } from '../support/databases';
 import { createPlatformWithKey } from '../support/fixtures';
 import { extJsonFor, miniProgramApi } from '../support/mini-programs';
@@ -137,7 +138,7 @@ describeEachDatabase('mini programs: bad input, isolation, pushes and tokens', (
       userDesc: 'v3.1',
     });
     const { auditId } = (await api.submitAudit('providerA', { authorizerAppId: appId })).body;
-    const config = createProviderAComponentSandboxConfig();
+    const config = await providerAComponentSandboxConfig();
     const push = buildPush(
       config,
       {
@@ -223,8 +224,10 @@ describeEachDatabase('mini programs: bad input, isolation, pushes and tokens', (
 
   it('an "unauthorized" push marks the authorizer unauthorized; DELETE removes it', async () => {
     const store = sandbox.store(platform.platformId);
-    const config = createProviderAComponentSandboxConfig();
-    await deliverComponentPush(buildPush(config, await revokeAuthorization(store, { authorizerAppId: appId })));
+    const config = await providerAComponentSandboxConfig();
+    await deliverComponentPush(
+      buildPush(config, await revokeAuthorization(store, { authorizerAppId: appId }, { config })),
+    );
     expect((await api.authorizer(appId)).body.status).toBe('unauthorized');
     expect((await api.baseinfo('providerA', appId)).status).toBe(409);
     expect((await api.deleteAuthorizer(appId)).status).toBe(204);

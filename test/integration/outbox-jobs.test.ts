@@ -1,7 +1,7 @@
 import { isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { outbox } from '@/server/db/schema';
-import { enqueueJob } from '@/server/jobs/enqueue';
+import { enqueueJob } from '@/server/db/outbox';
 import { defineJob } from '@/server/jobs/registry';
 import { startJobs, type JobRunner } from '@/server/jobs/start-jobs';
 import { describeEachDatabase } from '../support/databases';

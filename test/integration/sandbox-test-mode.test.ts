@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { subMerchants } from '@/server/db/schema';
 import { isUnsupportedMethod, type RouteHandler } from '@/server/http/define-route';
 import { randomBase62 } from '@/server/ids';
-import { onboardingProvider } from '@/server/providers/onboarding-providers';
+import { onboardingProvider } from '@/server/upstreams/onboarding';
 import { createApiKey } from '@/server/services/api-keys/create-api-key';
 import { createOperator } from '@/server/services/operators/create-operator';
 import { submissionId } from '@/server/services/sub-merchants/submission-id';

@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
-import { onboardingProvider } from '@/server/providers/onboarding-providers';
+import { onboardingProvider } from '@/server/upstreams/onboarding';
 import { AppError } from '@/server/errors';
 import { describeEachDatabase } from '../support/databases';
 import { createPlatformWithKey } from '../support/fixtures';

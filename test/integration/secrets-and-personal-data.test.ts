@@ -6,9 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as mediaRoute from '@/app/v1/payments/media/route';
 import { completeFormDataFixture } from '@/schemas/form-data/fixtures';
-import { loadProviderASandboxKeys } from '@/sandbox/providerA/pay/keys';
-import { createProviderAComponentSandboxConfig } from '@/sandbox/providerA/component/config';
-import { loadProviderBSandboxKeys } from '@/sandbox/providerB/keys';
+import { sandboxKeys } from '@/sandbox/sandbox-context';
 import { getFieldCipher } from '@/server/config/field-cipher';
 import { getSecrets } from '@/server/config/secrets';
 import { verifyWebhookSignature } from '@/server/crypto/webhook-signature';
@@ -87,12 +85,12 @@ for (const driver of drivers) {
         remember('data key', key.toString('base64'));
         remember('data key', key.toString('hex'));
       }
-      const payKeys = loadProviderASandboxKeys();
-      const component = createProviderAComponentSandboxConfig();
+      const { providerAPay: payKeys, providerAComponent: component, providerB } = await sandboxKeys();
       for (const line of [
         ...pemLines(payKeys.merchant.privateKeyPem),
         ...pemLines(payKeys.platform.privateKeyPem),
-        ...pemLines(loadProviderBSandboxKeys().appPrivateKeyPem),
+        ...pemLines(providerB.appPrivateKeyPem),
+        ...pemLines(providerB.alipayPrivateKeyPem),
       ]) {
         remember('provider private key', line);
       }

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { applymentControlSchema } from '@/sandbox/control-applyments';
 import { faultSchema } from '@/sandbox/faults';
-import { auditDecisionSchema, expireSchema, grantSchema } from '@/sandbox/mini-program-control';
+import { auditDecisionSchema, expireSchema, grantSchema } from '@/sandbox/control/mini-program-control';
 import type { HttpMethod } from './route-files';
 
 export type RouteFamily =

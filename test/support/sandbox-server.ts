@@ -5,9 +5,9 @@
  * sandbox's pushes reach the service under test.
  */
 import { afterAll, beforeAll } from 'vitest';
-import { resetMiniProgramProvidersForTests } from '@/server/providers/mini-program-providers';
+import { resetMiniProgramProvidersForTests } from '@/server/upstreams/mini-programs';
 import { resetEnvForTests } from '@/env';
-import { resetOnboardingProvidersForTests } from '@/server/providers/onboarding-providers';
+import { resetOnboardingProvidersForTests } from '@/server/upstreams/onboarding';
 import { platformSandbox } from '@/sandbox/sandbox-context';
 import { serveOverHttp, type FetchHandler } from './http-adapter';
 import { listRouteFiles } from './route-files';

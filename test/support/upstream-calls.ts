@@ -8,8 +8,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import * as mediaRoute from '@/app/v1/payments/media/route';
-import { MINI_METHODS } from '@/server/providers/providerB/mini/methods';
-import { ZFT_METHODS } from '@/server/providers/providerB/zft/zft-client';
+import { MINI_METHODS } from '@/protocols/providerB/mini/methods';
+import { ZFT_METHODS } from '@/protocols/providerB/zft/methods';
 import { apiHeaders, callRoute } from './call-route';
 import { completeFormData } from './onboarding';
 import {

@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { mpAuthorizers } from '@/server/db/schema';
-import { MINI_METHODS } from '@/server/providers/providerB/mini/methods';
+import { MINI_METHODS } from '@/protocols/providerB/mini/methods';
 import { quotaId } from '@/sandbox/providerA/component/audit-routes';
 import { KIND } from '@/sandbox/providerA/component/state';
 import { platformSandbox } from '@/sandbox/sandbox-context';

@@ -3,7 +3,7 @@
 import { signIn } from 'next-auth/react';
 import { useState, type FormEvent } from 'react';
 import { useI18n } from '@/i18n/i18n-provider';
-import { parseSignInLocked } from '@/server/auth/sign-in-lock';
+import { parseSignInLocked } from '@/schemas/sign-in-lock';
 import { api } from '@/trpc/react';
 import { acceptErrorText } from './accept-error';
 

@@ -19,7 +19,7 @@ export type {
   GatewayMethodContext,
   GatewayUploadedFile,
 } from './gateway/registry';
-export { loadProviderBSandboxKeys, PROVIDER_B_SANDBOX_APP_ID } from './keys';
+export { PROVIDER_B_SANDBOX_APP_ID } from './keys';
 export type { ProviderBSandboxKeys } from './keys';
 export { setZftOrderState, listZftOrders, ZFT_CONTROL_STATES } from './zft/zft-control';
 export type { ZftControlState, ZftOrderSummary } from './zft/zft-control';

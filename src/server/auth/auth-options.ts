@@ -7,7 +7,7 @@ import { logger } from '@/server/logger';
 import { signInOperator } from '@/server/services/operators/sign-in-operator';
 import { sameOriginPath } from './same-origin-path';
 import { endSessionsOnSignOut, sessionIsCurrent } from './session-version';
-import { signInLockedError } from './sign-in-lock';
+import { signInLockedError } from '@/schemas/sign-in-lock';
 
 let options: NextAuthOptions | undefined;
 

@@ -5,7 +5,7 @@
 import type { z } from 'zod';
 import { getEnv } from '@/env';
 import { AppError } from '@/server/errors';
-import { zodIssuesToFieldErrors } from './zod-errors';
+import { zodIssuesToFieldErrors } from '../zod-errors';
 
 /** The declared Content-Length: undefined when absent, 400 when it is not one whole number of bytes. */
 export function declaredBodyLength(request: Request): number | undefined {

@@ -27,7 +27,7 @@ export const sandboxTicketQueue = defineJob({
   handler: async () => {
     if (getEnv().UPSTREAM_MODE !== 'sandbox') return;
     const [{ pushVerifyTicket }, { sandboxContext }] = await Promise.all([
-      import('@/sandbox/mini-program-control'),
+      import('@/sandbox/control/mini-program-control'),
       import('@/sandbox/sandbox-context'),
     ]);
     await pushVerifyTicket(sandboxContext().store);

@@ -1,4 +1,4 @@
-import type { Provider } from '@/server/db/schema';
+import type { Provider } from '@/schemas/providers';
 
 export type AuthorizerTokens = { accessToken: string; refreshToken: string; expiresInSeconds: number };
 export type AuthorizerGrant = AuthorizerTokens & { appId: string; permissions: unknown[] };

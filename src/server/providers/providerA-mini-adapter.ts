@@ -1,16 +1,11 @@
-import { getEnv } from '@/env';
-import { getDb } from '@/server/db';
-import {
-  componentTokenCache,
-  componentTokenLock,
-  readVerifyTicket,
-} from '@/server/services/mini-programs/component-credentials';
 import { AuthorizerTokenExpired, type MiniProgramProvider } from './mini-program-types';
-import { loggedUpstreamFetch } from './logged-fetch';
-import { providerAComponentConfig } from './providerA-component-config';
-import { createCodeClient, createComponentClient, TokenExpiredError } from './providerA/component';
+import {
+  createCodeClient,
+  createComponentClient,
+  TokenExpiredError,
+  type ComponentClientOptions,
+} from './providerA/component';
 import { isErrcode } from './providerA/component/wx-errors';
-import type { UpstreamHosts } from './upstream-hosts';
 
 async function tokenAware<T>(call: () => Promise<T>): Promise<T> {
   try {
@@ -21,30 +16,16 @@ async function tokenAware<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
-/** providerA (WeChat third-party platform) behind the shared mini-program interface. */
-export function providerAMiniAdapter(hosts: UpstreamHosts): MiniProgramProvider {
-  const config = providerAComponentConfig(hosts);
-  const timeoutMs = getEnv().UPSTREAM_TIMEOUT_MS;
-  const fetch = loggedUpstreamFetch('providerA');
-  const component = createComponentClient({
-    baseUrl: config.baseUrl,
-    timeoutMs,
-    fetch,
-    componentAppId: config.componentAppId,
-    componentAppSecret: config.componentAppSecret,
-    getVerifyTicket: async () => readVerifyTicket(await getDb()),
-    // The cache is the database; the lock is a lease in it: one instance refreshes, the others wait and reuse.
-    tokenCache: {
-      get: async () => componentTokenCache(await getDb()).get(),
-      set: async (value) => componentTokenCache(await getDb()).set(value),
-    },
-    lock: async (fn) => componentTokenLock(await getDb())(fn),
-    authBaseUrls: config.authBaseUrls,
-  });
+/**
+ * providerA (WeChat third-party platform) behind the shared mini-program interface. The component's
+ * credentials, the store of its verify ticket and token, and the lock around a token refresh are handed in.
+ */
+export function providerAMiniAdapter(options: ComponentClientOptions): MiniProgramProvider {
+  const component = createComponentClient(options);
   const code = createCodeClient({
-    baseUrl: config.baseUrl,
-    timeoutMs,
-    fetch,
+    baseUrl: options.baseUrl,
+    timeoutMs: options.timeoutMs,
+    fetch: options.fetch,
     componentAccessToken: component.componentAccessToken,
   });
   return {

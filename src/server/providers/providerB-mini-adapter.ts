@@ -1,13 +1,12 @@
 import { AppError } from '@/server/errors';
-import { configuredProviderBClient } from './onboarding-providers';
 import {
   AppAuthTokenExpiredError,
   createProviderBMiniClient,
   gatewayFailureOf,
+  type ProviderBGateway,
   type MiniMemberRole,
 } from './providerB';
 import { AuthorizerTokenExpired, type MiniProgramProvider } from './mini-program-types';
-import type { UpstreamHosts } from './upstream-hosts';
 
 const stateLifetimeSeconds = 30 * 60;
 
@@ -46,13 +45,16 @@ const versionDesc = (input: { userDesc?: string; userVersion: string; templateId
     : `${input.userDesc ? `${input.userDesc}。` : ''}${generated}`;
 };
 
-/** providerB (Alipay ISV) behind the shared mini-program interface. */
-export function providerBMiniAdapter(hosts: UpstreamHosts): MiniProgramProvider {
-  const gateway = configuredProviderBClient(hosts).gateway;
-  const mini = createProviderBMiniClient(
-    gateway,
-    hosts.providerBAuthorizePage ? { authBaseUrl: hosts.providerBAuthorizePage } : {},
-  );
+/**
+ * providerB (Alipay ISV) behind the shared mini-program interface, over the gateway of the configured app;
+ * `authBaseUrl` replaces Alipay's authorization page (the sandbox's own page).
+ */
+export function providerBMiniAdapter(options: {
+  gateway: ProviderBGateway;
+  authBaseUrl?: string;
+}): MiniProgramProvider {
+  const gateway = options.gateway;
+  const mini = createProviderBMiniClient(gateway, options.authBaseUrl ? { authBaseUrl: options.authBaseUrl } : {});
   // Alipay tokens are long-lived and `expires_in` is optional; a year is its documented default.
   const tokens = (t: { appAuthToken: string; appRefreshToken: string; expiresIn?: number }) => ({
     accessToken: t.appAuthToken,

@@ -1,4 +1,4 @@
-import type { Provider } from '@/server/db/schema';
+import type { Provider } from '@/schemas/providers';
 
 export type ApplicationState =
   'submitted' | 'auditing' | 'to_be_confirmed' | 'to_be_signed' | 'signing' | 'finished' | 'rejected' | 'canceled';

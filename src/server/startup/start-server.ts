@@ -67,7 +67,7 @@ export async function startServer() {
 function scheduleFirstTicket() {
   setTimeout(async () => {
     const [{ pushVerifyTicket }, { sandboxContext }] = await Promise.all([
-      import('@/sandbox/mini-program-control'),
+      import('@/sandbox/control/mini-program-control'),
       import('@/sandbox/sandbox-context'),
     ]);
     await pushVerifyTicket(sandboxContext().store).catch((error) =>

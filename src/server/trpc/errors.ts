@@ -3,7 +3,7 @@ import { ZodError } from 'zod';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import { AppError } from '@/server/errors';
 import { toAppError } from '@/server/http/problem';
-import { zodIssuesToFieldErrors } from '@/server/http/zod-errors';
+import { zodIssuesToFieldErrors } from '@/server/zod-errors';
 
 export const trpcCodeByStatus: Record<number, TRPC_ERROR_CODE_KEY> = {
   400: 'BAD_REQUEST',

@@ -5,7 +5,7 @@ import { useRouter, useSearchParams } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { useI18n } from '@/i18n/i18n-provider';
 import { sameOriginPath } from '@/server/auth/same-origin-path';
-import { parseSignInLocked } from '@/server/auth/sign-in-lock';
+import { parseSignInLocked } from '@/schemas/sign-in-lock';
 
 export function SignInForm() {
   const { t } = useI18n();

@@ -1,9 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type {
-  AuditDelayEvent,
-  AuditFailEvent,
-  AuditSuccessEvent,
-} from '@/server/providers/providerA/component/push-events';
+import type { AuditDelayEvent, AuditFailEvent, AuditSuccessEvent } from '@/protocols/providerA/component/push-events';
 import { AppError, notFound } from '@/server/errors';
 import type { SandboxStore } from '@/sandbox/store';
 import { KIND, type Audit, type Authorizer } from './state';

@@ -1,10 +1,7 @@
-import type {
-  AuthorizationGrantEvent,
-  AuthorizationRevokedEvent,
-} from '@/server/providers/providerA/component/push-events';
+import type { AuthorizationGrantEvent, AuthorizationRevokedEvent } from '@/protocols/providerA/component/push-events';
 import { AppError } from '@/server/errors';
 import type { SandboxStore } from '@/sandbox/store';
-import { createProviderAComponentSandboxConfig, type ProviderAComponentSandboxConfig } from './config';
+import type { ProviderAComponentSandboxConfig } from './config';
 import { KIND, randomHex, randomToken, type AuthCode, type Authorizer, type PreAuthCode } from './state';
 
 /** Development management (18), account management (17), basic info (30) and the experience QR code (86). */
@@ -69,9 +66,9 @@ function appendQuery(uri: string, query: string): string {
 export async function grantAuthorization(
   store: SandboxStore,
   input: GrantInput,
-  options: { config?: ProviderAComponentSandboxConfig; now?: () => Date } = {},
+  options: { config: ProviderAComponentSandboxConfig; now?: () => Date },
 ): Promise<GrantResult> {
-  const config = options.config ?? createProviderAComponentSandboxConfig();
+  const config = options.config;
   const nowMs = (options.now?.() ?? new Date()).getTime();
   const link =
     'authUrl' in input
@@ -138,9 +135,9 @@ export async function grantAuthorization(
 export async function revokeAuthorization(
   store: SandboxStore,
   input: { authorizerAppId: string },
-  options: { config?: ProviderAComponentSandboxConfig; now?: () => Date } = {},
+  options: { config: ProviderAComponentSandboxConfig; now?: () => Date },
 ): Promise<AuthorizationRevokedEvent> {
-  const config = options.config ?? createProviderAComponentSandboxConfig();
+  const config = options.config;
   const nowMs = (options.now?.() ?? new Date()).getTime();
   const authorizer = await store.get<Authorizer>(KIND.authorizer, input.authorizerAppId);
   if (!authorizer || authorizer.status !== 'authorized')

@@ -1,13 +1,15 @@
-import fixture from '@/sandbox/fixtures/providerA/component.json';
-
-/** The sandbox third-party platform: credentials the app's sandbox-mode client also uses, and the emulator's knobs. */
-export type ProviderAComponentSandboxConfig = {
+/** The third-party platform's credentials: the emulator's, and the app's sandbox-mode client's. */
+export type ProviderAComponentCredentials = {
   componentAppId: string;
   componentAppSecret: string;
-  /** Message Token for push signatures (C.2). */
+  /** Message Token for push signatures (docs/upstream/providerA.md C.2). */
   token: string;
-  /** 43-character EncodingAESKey for push encryption (C.2). */
+  /** 43-character EncodingAESKey for push encryption (docs/upstream/providerA.md C.2). */
   encodingAesKey: string;
+};
+
+/** The sandbox third-party platform: its credentials and the emulator's knobs. */
+export type ProviderAComponentSandboxConfig = ProviderAComponentCredentials & {
   ttlSeconds: {
     verifyTicket: number;
     componentToken: number;
@@ -22,18 +24,13 @@ export type ProviderAComponentSandboxConfig = {
   maxTesters: number;
 };
 
-/**
- * Loads `src/sandbox/fixtures/providerA/component.json` (public TV-5 credentials plus a sandbox-generated
- * appsecret) with the documented lifetimes; `overrides` lets tests shorten them.
- */
+/** The emulator's configuration over the given credentials, with the documented lifetimes; `overrides` lets tests shorten them. */
 export function createProviderAComponentSandboxConfig(
+  credentials: ProviderAComponentCredentials,
   overrides: Partial<ProviderAComponentSandboxConfig> = {},
 ): ProviderAComponentSandboxConfig {
   return {
-    componentAppId: fixture.componentAppId,
-    componentAppSecret: fixture.componentAppSecret,
-    token: fixture.token,
-    encodingAesKey: fixture.encodingAesKey,
+    ...credentials,
     ttlSeconds: { verifyTicket: 43_200, componentToken: 7200, preAuthCode: 600, authCode: 3600, authorizerToken: 7200 },
     submitAuditQuotaPerMonth: 20,
     maxTesters: 15,

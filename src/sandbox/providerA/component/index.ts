@@ -1,6 +1,10 @@
 export { handleProviderAComponentRequest } from './handler';
 export type { ProviderAComponentEmulatorContext } from './route-context';
-export { createProviderAComponentSandboxConfig, type ProviderAComponentSandboxConfig } from './config';
+export {
+  createProviderAComponentSandboxConfig,
+  type ProviderAComponentCredentials,
+  type ProviderAComponentSandboxConfig,
+} from './config';
 export {
   grantAuthorization,
   readAuthUrl,

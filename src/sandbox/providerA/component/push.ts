@@ -1,11 +1,11 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { buildFlatXml } from '@/server/providers/providerA/component/flat-xml';
+import { buildFlatXml } from '@/protocols/providerA/component/flat-xml';
 import {
   pushTarget,
   type ComponentPushEvent,
   type VerifyTicketEvent,
-} from '@/server/providers/providerA/component/push-events';
-import { encryptMessage, urlSignature } from '@/server/providers/providerA/component/wx-biz-msg-crypt';
+} from '@/protocols/providerA/component/push-events';
+import { encryptMessage, urlSignature } from '@/protocols/providerA/component/wx-biz-msg-crypt';
 import type { SandboxStore } from '@/sandbox/store';
 import type { ProviderAComponentSandboxConfig } from './config';
 import { KIND, randomToken, type Ticket } from './state';

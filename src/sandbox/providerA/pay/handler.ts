@@ -56,4 +56,4 @@ export async function handleProviderAPayRequest(request: Request, ctx: ProviderA
 }
 
 export { listApplyments, setApplymentState } from './control';
-export { loadProviderASandboxKeys, providerASandboxClientSettings, type ProviderASandboxKeys } from './keys';
+export { providerASandboxClientSettings, type ProviderASandboxKeys } from './keys';

@@ -34,7 +34,7 @@ export function signedResponse(
   const serial =
     signer.keys.responseSerialMode === 'publicKey'
       ? signer.keys.platform.publicKeyId
-      : signer.keys.platform.certificateSerialNo;
+      : (signer.keys.platform.certificateSerialNo ?? signer.keys.platform.publicKeyId);
   const headers: Record<string, string> = {
     'Request-ID': randomUUID(),
     'Wechatpay-Timestamp': timestamp,

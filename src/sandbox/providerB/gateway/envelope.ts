@@ -1,5 +1,5 @@
 import type { KeyObject } from 'node:crypto';
-import { rsa2Sign } from '@/server/providers/providerB/gateway/signature';
+import { rsa2Sign } from '@/protocols/providerB/gateway/signature';
 
 /**
  * Serialises the inner object once, signs exactly those bytes with the sandbox's "Alipay" key and splices

@@ -1,6 +1,6 @@
 import type { KeyObject } from 'node:crypto';
-import { loadPrivateKey, loadPublicKey } from '@/server/providers/providerB/gateway/keys';
-import { responseKeyFor } from '@/server/providers/providerB/gateway/response-envelope';
+import { loadPrivateKey, loadPublicKey } from '@/protocols/providerB/gateway/keys';
+import { responseKeyFor } from '@/protocols/providerB/gateway/response-envelope';
 import type { SandboxStore } from '@/sandbox/store';
 import type { ProviderBSandboxKeys } from '../keys';
 import { signedGatewayResponse } from './envelope';

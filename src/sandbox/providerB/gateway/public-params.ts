@@ -1,6 +1,6 @@
 import type { KeyObject } from 'node:crypto';
-import { buildSignContent, rsa2Verify } from '@/server/providers/providerB/gateway/signature';
-import { GATEWAY_TIMESTAMP_PATTERN } from '@/server/providers/providerB/gateway/timestamp';
+import { buildSignContent, rsa2Verify } from '@/protocols/providerB/gateway/signature';
+import { GATEWAY_TIMESTAMP_PATTERN } from '@/protocols/providerB/gateway/timestamp';
 import { GatewayBusinessError } from './registry';
 
 const missing = (subCode: string, what: string) =>

@@ -1,5 +1,5 @@
-import { formatGatewayTimestamp } from '@/server/providers/providerB/gateway/timestamp';
-import { APP_AUTH_NOTIFY_TYPE } from '@/server/providers/providerB/mini/methods';
+import { formatGatewayTimestamp } from '@/protocols/providerB/gateway/timestamp';
+import { APP_AUTH_NOTIFY_TYPE } from '@/protocols/providerB/mini/methods';
 import type { ProviderBSandboxKeys } from '../keys';
 import type { SandboxAppAuthToken } from './mini-store';
 import { tokenResponse } from './app-tokens';

@@ -1,6 +1,7 @@
 import { AppError } from '@/server/errors';
 import type { SandboxStore } from '@/sandbox/store';
-import { parseAppAuthUrl } from '@/server/providers/providerB/mini/auth-url';
+import { readProtocolInput } from '../../protocol-input';
+import { parseAppAuthUrl } from '@/protocols/providerB/mini/auth-url';
 import { PROVIDER_B_SANDBOX_APP_ID, type ProviderBSandboxKeys } from '../keys';
 import {
   MINI_KINDS,
@@ -42,7 +43,7 @@ export interface GrantAppAuthorizationResult {
 }
 
 function resolveLink(input: GrantAppAuthorizationInput, keys?: ProviderBSandboxKeys) {
-  const link = input.authUrl ? parseAppAuthUrl(input.authUrl) : undefined;
+  const link = input.authUrl ? readProtocolInput(() => parseAppAuthUrl(input.authUrl!)) : undefined;
   const redirectUri = link?.redirectUri ?? input.redirectUri;
   if (!redirectUri) throw new AppError('invalid_request', 'Give the authUrl, or the redirectUri (and state).');
   let redirect: URL;

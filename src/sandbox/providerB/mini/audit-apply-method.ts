@@ -1,4 +1,4 @@
-import { formatGatewayTimestamp } from '@/server/providers/providerB/gateway/timestamp';
+import { formatGatewayTimestamp } from '@/protocols/providerB/gateway/timestamp';
 import { GatewayBusinessError, businessFailed, invalidParameter, type GatewayUploadedFile } from '../gateway/registry';
 import { appVersions, saveApp, saveVersion, type SandboxMerchantApp } from './mini-store';
 import { proxiedMethod, requireVersion } from './proxied';

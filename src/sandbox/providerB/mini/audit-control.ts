@@ -1,12 +1,9 @@
 import { AppError, notFound } from '@/server/errors';
 import type { SandboxStore } from '@/sandbox/store';
-import { formatGatewayTimestamp } from '@/server/providers/providerB/gateway/timestamp';
-import { MINI_MESSAGE_METHODS } from '@/server/providers/providerB/mini/methods';
-import {
-  miniAuditId,
-  parseMiniAuditId,
-  type UpstreamVersionStatus,
-} from '@/server/providers/providerB/mini/version-status';
+import { formatGatewayTimestamp } from '@/protocols/providerB/gateway/timestamp';
+import { MINI_MESSAGE_METHODS } from '@/protocols/providerB/mini/methods';
+import { miniAuditId, parseMiniAuditId, type UpstreamVersionStatus } from '@/protocols/providerB/mini/version-status';
+import { readProtocolInput } from '../../protocol-input';
 import type { ProviderBSandboxKeys } from '../keys';
 import { getVersion, saveVersion, type SandboxMiniVersion } from './mini-store';
 import { newNotifyId, signedPush, type SandboxPushMessage } from './push-message';
@@ -34,7 +31,7 @@ const summary = (v: SandboxMiniVersion): MiniAuditSummary => ({
 });
 
 async function auditedVersion(store: SandboxStore, auditId: string): Promise<SandboxMiniVersion> {
-  const { authAppId, appVersion } = parseMiniAuditId(auditId);
+  const { authAppId, appVersion } = readProtocolInput(() => parseMiniAuditId(auditId));
   const version = await getVersion(store, authAppId, appVersion);
   if (!version) throw notFound('Mini-program version');
   return version;

@@ -1,5 +1,5 @@
 import QRCode from 'qrcode';
-import { formatGatewayTimestamp } from '@/server/providers/providerB/gateway/timestamp';
+import { formatGatewayTimestamp } from '@/protocols/providerB/gateway/timestamp';
 import { saveApp } from './mini-store';
 import { proxiedMethod, requireVersion, versionMissing } from './proxied';
 

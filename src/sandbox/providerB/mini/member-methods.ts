@@ -1,5 +1,5 @@
-import { formatGatewayTimestamp } from '@/server/providers/providerB/gateway/timestamp';
-import { MINI_MEMBER_ROLES } from '@/server/providers/providerB/mini/methods';
+import { formatGatewayTimestamp } from '@/protocols/providerB/gateway/timestamp';
+import { MINI_MEMBER_ROLES } from '@/protocols/providerB/mini/methods';
 import { businessFailed, invalidParameter } from '../gateway/registry';
 import { saveApp, userIdForLogon, type SandboxMember } from './mini-store';
 import { proxiedMethod } from './proxied';

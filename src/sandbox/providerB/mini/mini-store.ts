@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type { SandboxStore } from '@/sandbox/store';
-import type { UpstreamVersionStatus } from '@/server/providers/providerB/mini/version-status';
+import type { UpstreamVersionStatus } from '@/protocols/providerB/mini/version-status';
 
 /** Store kinds of the mini-program emulator (namespaced: other emulators share the store). */
 export const MINI_KINDS = {

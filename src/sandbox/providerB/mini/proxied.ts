@@ -1,4 +1,4 @@
-import type { UpstreamVersionStatus } from '@/server/providers/providerB/mini/version-status';
+import type { UpstreamVersionStatus } from '@/protocols/providerB/mini/version-status';
 import {
   GatewayBusinessError,
   businessFailed,

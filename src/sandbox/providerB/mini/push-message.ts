@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
-import { loadPrivateKey } from '@/server/providers/providerB/gateway/keys';
-import { notificationSignContent } from '@/server/providers/providerB/gateway/notification';
-import { rsa2Sign } from '@/server/providers/providerB/gateway/signature';
-import { formatGatewayTimestamp } from '@/server/providers/providerB/gateway/timestamp';
+import { loadPrivateKey } from '@/protocols/providerB/gateway/keys';
+import { notificationSignContent } from '@/protocols/providerB/gateway/notification';
+import { rsa2Sign } from '@/protocols/providerB/gateway/signature';
+import { formatGatewayTimestamp } from '@/protocols/providerB/gateway/timestamp';
 import type { ProviderBSandboxKeys } from '../keys';
 
 /** A push the sandbox POSTs to the service's providerB callback (form-encoded, like Alipay). */

@@ -1,4 +1,4 @@
-import { RELEASABLE_UPSTREAM_STATUSES } from '@/server/providers/providerB/mini/version-status';
+import { RELEASABLE_UPSTREAM_STATUSES } from '@/protocols/providerB/mini/version-status';
 import { appVersions, type SandboxMerchantApp, type SandboxMiniVersion } from './mini-store';
 import { proxiedMethod, requireVersion } from './proxied';
 import { compareAsc } from './version-lifecycle';

@@ -1,4 +1,4 @@
-import { MINI_METHODS } from '@/server/providers/providerB/mini/methods';
+import { MINI_METHODS } from '@/protocols/providerB/mini/methods';
 import { registerGatewayMethod, type GatewayMethodHandler } from '../gateway/registry';
 import { auditApplyMethod } from './audit-apply-method';
 import { experienceCancelMethod, experienceCreateMethod, experienceQueryMethod } from './experience-methods';

@@ -1,5 +1,5 @@
-import { formatGatewayTimestamp } from '@/server/providers/providerB/gateway/timestamp';
-import { MINI_MESSAGE_METHODS, MINI_METHODS } from '@/server/providers/providerB/mini/methods';
+import { formatGatewayTimestamp } from '@/protocols/providerB/gateway/timestamp';
+import { MINI_MESSAGE_METHODS, MINI_METHODS } from '@/protocols/providerB/mini/methods';
 import { GatewayBusinessError, invalidParameter, type GatewayMethodHandler } from '../gateway/registry';
 import {
   MINI_KINDS,

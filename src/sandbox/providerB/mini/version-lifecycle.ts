@@ -1,6 +1,6 @@
 import type { SandboxStore } from '@/sandbox/store';
-import { formatGatewayTimestamp } from '@/server/providers/providerB/gateway/timestamp';
-import { compareAppVersions } from '@/server/providers/providerB/mini/version-status';
+import { formatGatewayTimestamp } from '@/protocols/providerB/gateway/timestamp';
+import { compareAppVersions } from '@/protocols/providerB/mini/version-status';
 import { businessFailed } from '../gateway/registry';
 import { appVersions, saveApp, saveVersion, type SandboxMiniVersion } from './mini-store';
 import { appVersionOf, proxiedMethod, requireVersion, versionMissing } from './proxied';

@@ -1,6 +1,6 @@
-import { formatGatewayTimestamp } from '@/server/providers/providerB/gateway/timestamp';
-import { APP_VERSION_PATTERN, compareAppVersions } from '@/server/providers/providerB/mini/version-status';
-import { DEFAULT_BUNDLE_ID } from '@/server/providers/providerB/mini/methods';
+import { formatGatewayTimestamp } from '@/protocols/providerB/gateway/timestamp';
+import { APP_VERSION_PATTERN, compareAppVersions } from '@/protocols/providerB/mini/version-status';
+import { DEFAULT_BUNDLE_ID } from '@/protocols/providerB/mini/methods';
 import { businessFailed, invalidParameter } from '../gateway/registry';
 import { appVersions, saveVersion, type SandboxMiniVersion } from './mini-store';
 import { appVersionOf, proxiedMethod, requireVersion } from './proxied';

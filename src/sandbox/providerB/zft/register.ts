@@ -1,4 +1,4 @@
-import { ZFT_METHODS } from '@/server/providers/providerB/zft/zft-client';
+import { ZFT_METHODS } from '@/protocols/providerB/zft/methods';
 import { registerGatewayMethod } from '../gateway/registry';
 import { imageUploadMethod } from './image-upload';
 import { zftCreateMethod } from './zft-create';

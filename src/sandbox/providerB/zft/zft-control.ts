@@ -1,6 +1,6 @@
 import { AppError, notFound } from '@/server/errors';
 import type { SandboxStore } from '@/sandbox/store';
-import type { ChApplymentState } from '@/server/providers/providerB/zft/order-state';
+import type { ChApplymentState } from '@/protocols/providerB/zft/methods';
 import { ZFT_ORDER_KIND, getZftOrder, newCardAliasNo, newSmid, saveZftOrder, type SandboxZftOrder } from './zft-orders';
 
 export type ZftControlState = Exclude<ChApplymentState, 'submitted'>;

@@ -1,6 +1,6 @@
 import type { GatewayMethodHandler } from '../gateway/registry';
 import { businessFailed } from '../gateway/registry';
-import { formatGatewayTimestamp } from '@/server/providers/providerB/gateway/timestamp';
+import { formatGatewayTimestamp } from '@/protocols/providerB/gateway/timestamp';
 import { checkZftCreateFields, checkZftImageIds } from './zft-create-rules';
 import { newOrderId, ordersForExternalId, saveZftOrder, type SandboxZftOrder } from './zft-orders';
 

@@ -1,11 +1,11 @@
 import { randomInt } from 'node:crypto';
 import { AppError, notFound } from '@/server/errors';
 import type { SandboxStore } from '@/sandbox/store';
-import { loadPrivateKey } from '@/server/providers/providerB/gateway/keys';
-import { notificationSignContent } from '@/server/providers/providerB/gateway/notification';
-import { rsa2Sign } from '@/server/providers/providerB/gateway/signature';
-import { formatGatewayTimestamp } from '@/server/providers/providerB/gateway/timestamp';
-import { ZFT_MESSAGE_METHODS } from '@/server/providers/providerB/zft/zft-notification';
+import { loadPrivateKey } from '@/protocols/providerB/gateway/keys';
+import { notificationSignContent } from '@/protocols/providerB/gateway/notification';
+import { rsa2Sign } from '@/protocols/providerB/gateway/signature';
+import { formatGatewayTimestamp } from '@/protocols/providerB/gateway/timestamp';
+import { ZFT_MESSAGE_METHODS } from '@/protocols/providerB/zft/methods';
 import type { ProviderBSandboxKeys } from '../keys';
 import { getZftOrder } from './zft-orders';
 

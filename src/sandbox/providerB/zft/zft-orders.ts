@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { SandboxStore } from '@/sandbox/store';
-import { formatGatewayTimestamp } from '@/server/providers/providerB/gateway/timestamp';
-import type { ChApplymentState } from '@/server/providers/providerB/zft/order-state';
+import { formatGatewayTimestamp } from '@/protocols/providerB/gateway/timestamp';
+import type { ChApplymentState } from '@/protocols/providerB/zft/methods';
 
 /** Store kinds, namespaced because providerA's emulator shares the store. */
 export const ZFT_ORDER_KIND = 'providerB:zft_order';

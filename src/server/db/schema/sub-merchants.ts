@@ -1,8 +1,9 @@
 import { index, integer, jsonb, numeric, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import type { Provider } from '../../../schemas/providers';
 import { platforms } from './platforms';
 
-export const providers = ['providerA', 'providerB'] as const;
-export type Provider = (typeof providers)[number];
+// Relative, not '@/': drizzle-kit reads this folder without the path alias.
+export { providers, type Provider } from '../../../schemas/providers';
 export const subMerchantStatuses = ['pending', 'active', 'suspended'] as const;
 export type SubMerchantStatus = (typeof subMerchantStatuses)[number];
 

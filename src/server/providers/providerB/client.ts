@@ -1,5 +1,5 @@
 import { createProviderBGateway, type ProviderBGateway, type ProviderBGatewayOptions } from './gateway/gateway-client';
-import { loadPublicKey } from './gateway/keys';
+import { loadPublicKey } from '@/protocols/providerB/gateway/keys';
 import { createZftClient, type ZftClient } from './zft/zft-client';
 import type { ZftDefaults } from './zft/zft-biz-content';
 import { parseZftNotification, type ZftResultNotification } from './zft/zft-notification';

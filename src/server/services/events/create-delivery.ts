@@ -1,7 +1,7 @@
 import type { Db } from '@/server/db';
 import { eventDeliveries } from '@/server/db/schema';
 import { newId } from '@/server/ids';
-import { enqueueJob } from '@/server/jobs/enqueue';
+import { enqueueJob } from '@/server/db/outbox';
 import { DELIVER_EVENT_QUEUE, type DeliverEventPayload } from './deliver-event-queue';
 
 /**

@@ -5,7 +5,7 @@ import { signWebhookPayload, SIGNATURE_HEADER } from '@/server/crypto/webhook-si
 import type { Database } from '@/server/db';
 import { deliveryAttempts, eventDeliveries, events, platforms } from '@/server/db/schema';
 import { newId } from '@/server/ids';
-import { enqueueJob } from '@/server/jobs/enqueue';
+import { enqueueJob } from '@/server/db/outbox';
 import { DELIVER_EVENT_QUEUE, type DeliverEventPayload } from './deliver-event-queue';
 import { deliveryUrlProblem, isForbiddenAddress, type LookupAll } from './delivery-url-guard';
 import { eventBody } from './event-payload';

@@ -4,7 +4,7 @@ import { getFieldCipher } from '@/server/config/field-cipher';
 import { media, type Provider } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { newId } from '@/server/ids';
-import { onboardingProvider } from '@/server/providers/onboarding-providers';
+import { onboardingProvider } from '@/server/upstreams/onboarding';
 import type { PlatformContext } from '@/server/services/context';
 import { detectImageType, extensionOf } from './detect-image-type';
 import { mediaDigest } from './media-digest';

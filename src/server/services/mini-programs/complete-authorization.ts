@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { getFieldCipher } from '@/server/config/field-cipher';
 import { mpAuthorizers, type Provider } from '@/server/db/schema';
-import { miniProgramProvider } from '@/server/providers/mini-program-providers';
+import { miniProgramProvider } from '@/server/upstreams/mini-programs';
 import type { AuthorizerProfile } from '@/server/providers/mini-program-types';
 import type { PlatformContext } from '../context';
 import { consumeState, hashState, releaseState } from './authorization-state';

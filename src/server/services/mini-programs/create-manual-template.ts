@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { miniProgramPlatform } from '@/schemas/mini-program-requests';
 import { mpManualTemplates } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
-import { zodIssuesToFieldErrors } from '@/server/http/zod-errors';
+import { zodIssuesToFieldErrors } from '@/server/zod-errors';
 import { newId } from '@/server/ids';
 import type { PlatformContext } from '../context';
 import { toManualTemplateDto } from './manual-template-dto';

@@ -2,16 +2,17 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/server/db';
 import { mpAudits } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
-import { providerBNotificationKey } from '@/server/providers/onboarding-providers';
+import { providerBNotificationKey } from '@/server/upstreams/credentials';
 import { parseMiniAuditMessage } from '@/server/providers/providerB';
 import { recordAuditDecision } from './record-audit-decision';
 import { seenPush } from './seen-push';
 
 /** Alipay's mini-program audit passed/rejected message, verified before use and applied once. */
 export async function handleAlipayMiniMessage(db: Db, raw: string) {
+  const { alipayPublicKeyPem } = await providerBNotificationKey();
   let message;
   try {
-    message = parseMiniAuditMessage(raw, providerBNotificationKey().alipayPublicKeyPem);
+    message = parseMiniAuditMessage(raw, alipayPublicKeyPem);
   } catch {
     throw new AppError('unauthenticated', 'The message signature does not verify.');
   }

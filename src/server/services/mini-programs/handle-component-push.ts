@@ -4,8 +4,8 @@ import { mpAudits, mpAuthorizers } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { logger } from '@/server/logger';
 import { parseComponentPush, PushRejectedError } from '@/server/providers/providerA/component';
-import { providerAComponentCredentials } from '@/server/providers/providerA-component-config';
-import { storeVerifyTicket } from './component-credentials';
+import { providerAComponentCredentials } from '@/server/upstreams/credentials';
+import { storeVerifyTicket } from '@/server/upstreams/component-store';
 import { recordAuditDecision } from './record-audit-decision';
 import { seenPush } from './seen-push';
 
@@ -15,7 +15,7 @@ import { seenPush } from './seen-push';
  * recorded. `appId` is the authorizer from the message URL (WeChat fills in $APPID$).
  */
 export async function handleComponentPush(db: Db, input: { body: string; query: URLSearchParams; appId?: string }) {
-  const config = providerAComponentCredentials();
+  const config = await providerAComponentCredentials();
   let parsed;
   try {
     parsed = await parseComponentPush({

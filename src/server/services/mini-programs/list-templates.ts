@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, or } from 'drizzle-orm';
 import { mpManualTemplates, type Provider } from '@/server/db/schema';
-import { miniProgramProvider } from '@/server/providers/mini-program-providers';
+import { miniProgramProvider } from '@/server/upstreams/mini-programs';
 import type { PlatformContext } from '../context';
 import { getPlatform } from '../platforms/get-platform';
 

@@ -2,7 +2,7 @@ import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { getFieldCipher } from '@/server/config/field-cipher';
 import { mpAuthorizers, type Provider } from '@/server/db/schema';
 import { AppError, notFound } from '@/server/errors';
-import { miniProgramProvider } from '@/server/providers/mini-program-providers';
+import { miniProgramProvider } from '@/server/upstreams/mini-programs';
 import type { PlatformContext } from '../context';
 
 type Row = typeof mpAuthorizers.$inferSelect;

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { authorizeBody } from '@/schemas/mini-program-requests';
 import { mpAuthorizations, type Provider } from '@/server/db/schema';
-import { miniProgramProvider } from '@/server/providers/mini-program-providers';
+import { miniProgramProvider } from '@/server/upstreams/mini-programs';
 import type { PlatformContext } from '../context';
 import { getPlatform } from '../platforms/get-platform';
 import { hashState, newState, sealAuthorizationLink } from './authorization-state';

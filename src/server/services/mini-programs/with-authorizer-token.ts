@@ -1,7 +1,7 @@
 import { getFieldCipher } from '@/server/config/field-cipher';
 import type { Provider } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
-import { miniProgramProvider } from '@/server/providers/mini-program-providers';
+import { miniProgramProvider } from '@/server/upstreams/mini-programs';
 import {
   AuthorizerTokenExpired,
   type AuthorizerToken,

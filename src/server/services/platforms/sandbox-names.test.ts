@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { submissionId } from '../sub-merchants/submission-id';
-import { subMerchantIdOf } from './sandbox-applyment-dto';
+import { subMerchantIdOf } from '@/sandbox/control/sandbox-applyment-dto';
 import { upstreamFieldName } from './upstream-field-name';
 
 describe('sandbox page names', () => {

@@ -3,7 +3,7 @@ import type { Db } from '@/server/db';
 import { subMerchants } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { logger } from '@/server/logger';
-import { providerBNotificationKey } from '@/server/providers/onboarding-providers';
+import { providerBNotificationKey } from '@/server/upstreams/credentials';
 import { parseZftNotification } from '@/server/providers/providerB/zft/zft-notification';
 import { acquireSubmitLease, releaseSubmitLease } from './submit-lease';
 import { refreshFromUpstream } from './submit-sub-merchant';
@@ -13,7 +13,7 @@ import { refreshFromUpstream } from './submit-sub-merchant';
  * even then it only triggers a refresh: the state we store comes from querying the upstream.
  */
 export async function handleZftNotification(db: Db, rawBody: string) {
-  const { appId, alipayPublicKeyPem } = providerBNotificationKey();
+  const { appId, alipayPublicKeyPem } = await providerBNotificationKey();
   let notification;
   try {
     notification = parseZftNotification(rawBody, alipayPublicKeyPem);

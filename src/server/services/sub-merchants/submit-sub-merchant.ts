@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { mergeFormData, validateFormDataForSubmit, type FormData, type FormDataPatch } from '@/schemas/form-data';
 import { subMerchants } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
-import { onboardingProvider } from '@/server/providers/onboarding-providers';
+import { onboardingProvider } from '@/server/upstreams/onboarding';
 import { checkMediaOwnership } from '@/server/services/media/check-media-ownership';
 import { reviewUnderWayStates } from '@/server/providers/types';
 import type { PlatformContext } from '../context';

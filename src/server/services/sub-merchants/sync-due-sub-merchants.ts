@@ -5,7 +5,7 @@ import { changeFeedOf } from '@/server/db/change-feed';
 import { rowsOf } from '@/server/db/rows';
 import { subMerchants, type Provider } from '@/server/db/schema';
 import { logger } from '@/server/logger';
-import { onboardingProvider } from '@/server/providers/onboarding-providers';
+import { onboardingProvider } from '@/server/upstreams/onboarding';
 import { reviewUnderWayStates, type ApplicationStatus } from '@/server/providers/types';
 import { nextSyncAt } from './apply-upstream-status';
 import { submissionId } from './submission-id';

@@ -3,7 +3,7 @@ import { mergeFormData } from '@/schemas/form-data';
 import type { UpdateSubMerchantBody } from '@/schemas/sub-merchant-requests';
 import { subMerchants } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
-import { onboardingProvider } from '@/server/providers/onboarding-providers';
+import { onboardingProvider } from '@/server/upstreams/onboarding';
 import { reviewUnderWayStates } from '@/server/providers/types';
 import type { PlatformContext } from '../context';
 import { emitSubMerchantUpdated } from './emit-sub-merchant-updated';

@@ -1,16 +1,17 @@
 import { AppError } from '@/server/errors';
-import { providerBNotificationKey } from '@/server/providers/onboarding-providers';
+import { providerBNotificationKey } from '@/server/upstreams/credentials';
 import { loadPublicKey, notificationParams, verifyNotificationSignature } from '@/server/providers/providerB/gateway';
 
 /**
  * An Alipay notice the service has nothing to do for (e.g. an authorization notice: the callback completes the
  * binding). Acknowledged only when Alipay signed it, so "success" never answers a forged or garbled push.
  */
-export function acknowledgeAlipayNotice(raw: string): 'ignored' {
+export async function acknowledgeAlipayNotice(raw: string): Promise<'ignored'> {
   const params = notificationParams(raw);
+  const { alipayPublicKeyPem } = await providerBNotificationKey();
   let verified = false;
   try {
-    verified = verifyNotificationSignature(params, loadPublicKey(providerBNotificationKey().alipayPublicKeyPem));
+    verified = verifyNotificationSignature(params, loadPublicKey(alipayPublicKeyPem));
   } catch {
     verified = false;
   }

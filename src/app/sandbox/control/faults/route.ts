@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, json } from '@/server/http/define-route';
 import { parseJsonBody } from '@/server/http/parse-request';
-import { withSandboxControl } from '@/server/http/with-sandbox-control';
+import { withSandboxControl } from '@/sandbox/control/with-sandbox-control';
 import { faultSchema, listFaults, setFaults } from '@/sandbox/faults';
 
 export const dynamic = 'force-dynamic';

@@ -27,7 +27,7 @@ export {
   type ParsePushInput,
   type PushRejection,
 } from './parse-push';
-export { pushTarget, type ComponentPushEvent, type ParsedPushEvent } from './push-events';
+export { pushTarget, type ComponentPushEvent, type ParsedPushEvent } from '@/protocols/providerA/component/push-events';
 export { TokenExpiredError } from './wx-errors';
 export {
   decryptMessage,
@@ -36,5 +36,5 @@ export {
   MsgCryptError,
   urlSignature,
   type MsgCryptCredentials,
-} from './wx-biz-msg-crypt';
-export { buildFlatXml, parseFlatXml } from './flat-xml';
+} from '@/protocols/providerA/component/wx-biz-msg-crypt';
+export { buildFlatXml, parseFlatXml } from '@/protocols/providerA/component/flat-xml';

@@ -1,7 +1,12 @@
 import { AppError } from '@/server/errors';
-import { parseFlatXml, xmlText, XmlFormatError, type XmlRecord } from './flat-xml';
-import type { ParsedPushEvent } from './push-events';
-import { decryptMessage, MsgCryptError, signaturesEqual, urlSignature } from './wx-biz-msg-crypt';
+import { parseFlatXml, xmlText, XmlFormatError, type XmlRecord } from '@/protocols/providerA/component/flat-xml';
+import type { ParsedPushEvent } from '@/protocols/providerA/component/push-events';
+import {
+  decryptMessage,
+  MsgCryptError,
+  signaturesEqual,
+  urlSignature,
+} from '@/protocols/providerA/component/wx-biz-msg-crypt';
 
 export type PushRejection =
   'malformed' | 'not_encrypted' | 'signature_mismatch' | 'appid_mismatch' | 'stale_timestamp' | 'replayed';

@@ -1,22 +1,11 @@
 import { AppError } from '@/server/errors';
-import { encryptSensitive } from './encrypt-sensitive';
+import { encryptSensitive } from '@/protocols/providerA/pay/encrypt-sensitive';
 import { upstreamFieldToFormField } from './field-map';
 import { parseJsonObject, type PayTransport } from './http-transport';
 import { mapFormDataToApplymentBody } from './map-form-data';
 import { ApplymentInProgressError, isApplymentNotFound, mapUpstreamError } from './map-upstream-error';
-import type { ApplymentFormData, ApplymentState, ApplymentStatus, RejectReason } from './types';
-
-/** WeChat's states → ours, one to one (docs/product/decisions.md §4); EDITTING (sic) means "submitted, needs a resubmit". */
-export const APPLYMENT_STATE_MAP: Record<string, ApplymentState> = {
-  APPLYMENT_STATE_EDITTING: 'submitted',
-  APPLYMENT_STATE_AUDITING: 'auditing',
-  APPLYMENT_STATE_REJECTED: 'rejected',
-  APPLYMENT_STATE_TO_BE_CONFIRMED: 'to_be_confirmed',
-  APPLYMENT_STATE_TO_BE_SIGNED: 'to_be_signed',
-  APPLYMENT_STATE_SIGNING: 'signing',
-  APPLYMENT_STATE_FINISHED: 'finished',
-  APPLYMENT_STATE_CANCELED: 'canceled',
-};
+import { APPLYMENT_STATE_MAP } from '@/protocols/providerA/pay/applyment-states';
+import type { ApplymentFormData, ApplymentStatus, RejectReason } from './types';
 
 /**
  * applyment_id is a uint64 JSON number; JSON.parse would round anything above 2^53, so the digits are read

@@ -1,7 +1,7 @@
 import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { AppError } from '@/server/errors';
 import { createPlatformKeyRing, type PlatformKeyRing } from './platform-keys';
-import { signRequest } from './sign-request';
+import { signRequest } from '@/protocols/providerA/pay/sign-request';
 import type { ProviderAPayClientConfig } from './types';
 import { verifyResponseSignature } from './verify-response';
 

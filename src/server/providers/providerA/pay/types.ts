@@ -1,3 +1,7 @@
+import type { ApplymentState } from '@/protocols/providerA/pay/applyment-states';
+
+export type { ApplymentState };
+
 /** The keys the client trusts for WeChat Pay responses and uses to encrypt sensitive fields (A.4). */
 export type ProviderAPlatformKeys =
   | { mode: 'publicKey'; publicKeyId: string; publicKeyPem: string }
@@ -20,10 +24,6 @@ export type ProviderAPayClientConfig = {
   /** Clock for signing and the response timestamp window; tests inject it. */
   now?: () => Date;
 };
-
-/** Our names for WeChat's `APPLYMENT_STATE_*` values (docs/product/decisions.md §4). */
-export type ApplymentState =
-  'submitted' | 'auditing' | 'rejected' | 'to_be_confirmed' | 'to_be_signed' | 'signing' | 'finished' | 'canceled';
 
 export type RejectReason = { field: string; reason: string };
 

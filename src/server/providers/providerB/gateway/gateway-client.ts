@@ -1,11 +1,14 @@
 import { AppError } from '@/server/errors';
-import { loadPrivateKey, loadPublicKey } from './keys';
-import { buildSignContent, rsa2Sign } from './signature';
-import { formatGatewayTimestamp } from './timestamp';
-import { ProviderBResponseVerificationError, verifyGatewayResponse } from './response-envelope';
+import { loadPrivateKey, loadPublicKey } from '@/protocols/providerB/gateway/keys';
+import { buildSignContent, rsa2Sign } from '@/protocols/providerB/gateway/signature';
+import { formatGatewayTimestamp } from '@/protocols/providerB/gateway/timestamp';
+import {
+  ProviderBResponseVerificationError,
+  verifyGatewayResponse,
+} from '@/protocols/providerB/gateway/response-envelope';
 import { ProviderBGatewayError, classifyGatewayFailure, gatewayErrorToAppError } from './gateway-errors';
 import { RetryableFailure, withRetry, type RetryOptions } from './retry';
-import { verifyNotificationSignature, type NotificationSignTypeRule } from './notification';
+import { verifyNotificationSignature, type NotificationSignTypeRule } from '@/protocols/providerB/gateway/notification';
 
 export interface ProviderBGatewayOptions {
   /** Legacy gateway URL, e.g. `https://openapi.alipay.com/gateway.do` or the sandbox's `/sandbox/providerB/gateway.do`. */

@@ -6,17 +6,21 @@ export type {
   GatewayFile,
   GatewayPayload,
 } from './gateway-client';
-export { buildSignContent, rsa2Sign, rsa2Verify } from './signature';
-export { loadPrivateKey, loadPublicKey } from './keys';
-export { formatGatewayTimestamp, GATEWAY_TIMESTAMP_PATTERN } from './timestamp';
+export { buildSignContent, rsa2Sign, rsa2Verify } from '@/protocols/providerB/gateway/signature';
+export { loadPrivateKey, loadPublicKey } from '@/protocols/providerB/gateway/keys';
+export { formatGatewayTimestamp, GATEWAY_TIMESTAMP_PATTERN } from '@/protocols/providerB/gateway/timestamp';
 export {
   responseKeyFor,
   extractResponseNode,
   verifyGatewayResponse,
   ProviderBResponseVerificationError,
-} from './response-envelope';
-export { notificationParams, notificationSignContent, verifyNotificationSignature } from './notification';
-export type { NotificationSignTypeRule } from './notification';
+} from '@/protocols/providerB/gateway/response-envelope';
+export {
+  notificationParams,
+  notificationSignContent,
+  verifyNotificationSignature,
+} from '@/protocols/providerB/gateway/notification';
+export type { NotificationSignTypeRule } from '@/protocols/providerB/gateway/notification';
 export {
   ProviderBGatewayError,
   classifyGatewayFailure,
@@ -24,4 +28,4 @@ export {
   redactPersonalData,
 } from './gateway-errors';
 export type { RetryOptions } from './retry';
-export { certSn, rootCertSn } from './cert-sn';
+export { certSn, rootCertSn } from '@/protocols/providerB/gateway/cert-sn';

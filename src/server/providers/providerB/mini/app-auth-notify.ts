@@ -1,6 +1,6 @@
 import type { KeyObject } from 'node:crypto';
 import { AppError } from '@/server/errors';
-import { APP_AUTH_NOTIFY_TYPE } from './methods';
+import { APP_AUTH_NOTIFY_TYPE } from '@/protocols/providerB/mini/methods';
 import { num, text } from './mini-call';
 import { objectOf, verifiedPush } from './notification-input';
 

@@ -1,6 +1,6 @@
 import { AppError } from '@/server/errors';
 import type { GatewayPayload, ProviderBGateway } from '../gateway/gateway-client';
-import { MINI_METHODS } from './methods';
+import { MINI_METHODS } from '@/protocols/providerB/mini/methods';
 import { callMini, list, num, text } from './mini-call';
 
 export interface AppAuthTokens {

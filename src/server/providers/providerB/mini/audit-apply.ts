@@ -1,6 +1,6 @@
 import { AppError } from '@/server/errors';
 import type { GatewayFile, ProviderBGateway } from '../gateway/gateway-client';
-import { DEFAULT_BUNDLE_ID, MINI_METHODS } from './methods';
+import { DEFAULT_BUNDLE_ID, MINI_METHODS } from '@/protocols/providerB/mini/methods';
 import { bool, text, uploadMini, type VersionRef } from './mini-call';
 
 /** File parts `…version.audit.apply` accepts (C.4); all optional and reused when sent before. */

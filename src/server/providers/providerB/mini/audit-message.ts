@@ -1,10 +1,10 @@
 import type { KeyObject } from 'node:crypto';
 import { AppError } from '@/server/errors';
 import { redactPersonalData } from '../gateway/gateway-errors';
-import { MINI_MESSAGE_METHODS } from './methods';
+import { MINI_MESSAGE_METHODS } from '@/protocols/providerB/mini/methods';
 import { list, text } from './mini-call';
 import { objectOf, verifiedPush } from './notification-input';
-import { miniAuditId } from './version-status';
+import { miniAuditId } from '@/protocols/providerB/mini/version-status';
 
 export interface MiniAuditMessage {
   notifyId: string;

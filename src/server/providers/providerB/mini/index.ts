@@ -6,10 +6,15 @@ export {
   APP_AUTH_NOTIFY_TYPE,
   DEFAULT_BUNDLE_ID,
   MINI_MEMBER_ROLES,
-} from './methods';
-export type { MiniMemberRole } from './methods';
-export { buildAppAuthUrl, parseAppAuthUrl, LIVE_AUTH_BASE_URLS, DEFAULT_AUTH_APP_TYPES } from './auth-url';
-export type { AppAuthLinkStyle, AppAuthUrlInput, ParsedAppAuthUrl } from './auth-url';
+} from '@/protocols/providerB/mini/methods';
+export type { MiniMemberRole } from '@/protocols/providerB/mini/methods';
+export {
+  buildAppAuthUrl,
+  parseAppAuthUrl,
+  LIVE_AUTH_BASE_URLS,
+  DEFAULT_AUTH_APP_TYPES,
+} from '@/protocols/providerB/mini/auth-url';
+export type { AppAuthLinkStyle, AppAuthUrlInput, ParsedAppAuthUrl } from '@/protocols/providerB/mini/auth-url';
 export {
   AppAuthTokenExpiredError,
   AppAuthorizationRevokedError,
@@ -27,8 +32,8 @@ export {
   compareAppVersions,
   APP_VERSION_PATTERN,
   RELEASABLE_UPSTREAM_STATUSES,
-} from './version-status';
-export type { MiniVersionStatus, UpstreamVersionStatus } from './version-status';
+} from '@/protocols/providerB/mini/version-status';
+export type { MiniVersionStatus, UpstreamVersionStatus } from '@/protocols/providerB/mini/version-status';
 export type { MiniVersionDetail, MiniVersionSummary } from './version-queries';
 export type { UploadVersionInput, MiniBuildStatus, MiniBuildState } from './versions';
 export { AUDIT_IMAGE_FIELDS } from './audit-apply';

@@ -1,6 +1,6 @@
 import { AppError } from '@/server/errors';
 import type { ProviderBGateway } from '../gateway/gateway-client';
-import { MINI_MEMBER_ROLES, MINI_METHODS, type MiniMemberRole } from './methods';
+import { MINI_MEMBER_ROLES, MINI_METHODS, type MiniMemberRole } from '@/protocols/providerB/mini/methods';
 import { callMini, list, text } from './mini-call';
 
 export interface MiniMember {

@@ -1,5 +1,5 @@
 import type { GatewayFile, GatewayPayload, ProviderBGateway } from '../gateway/gateway-client';
-import { DEFAULT_BUNDLE_ID } from './methods';
+import { DEFAULT_BUNDLE_ID } from '@/protocols/providerB/mini/methods';
 import { remapMiniError } from './mini-errors';
 
 /** One proxied or ISV call with the mini-program error mapping applied. Undefined biz fields are dropped. */

@@ -13,7 +13,7 @@ import { exchangeAuthCode, queryAppAuthToken, refreshAppAuthToken } from './app-
 import { applyAudit } from './audit-apply';
 import { parseAppAuthNotify, type AppAuthNotification } from './app-auth-notify';
 import { parseMiniAuditMessage, type MiniAuditMessage } from './audit-message';
-import { buildAppAuthUrl, type AppAuthLinkStyle } from './auth-url';
+import { buildAppAuthUrl, type AppAuthLinkStyle } from '@/protocols/providerB/mini/auth-url';
 import { listVersions, versionDetail } from './version-queries';
 import {
   buildStatus,

@@ -1,7 +1,7 @@
 import type { KeyObject } from 'node:crypto';
 import { AppError } from '@/server/errors';
-import { loadPublicKey } from '../gateway/keys';
-import { notificationParams, verifyNotificationSignature } from '../gateway/notification';
+import { loadPublicKey } from '@/protocols/providerB/gateway/keys';
+import { notificationParams, verifyNotificationSignature } from '@/protocols/providerB/gateway/notification';
 
 /**
  * Shared first step of every inbound push: read the form parameters exactly as received and verify the

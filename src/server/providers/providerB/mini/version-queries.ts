@@ -1,8 +1,8 @@
 import type { ProviderBGateway } from '../gateway/gateway-client';
 import { redactPersonalData } from '../gateway/gateway-errors';
-import { MINI_METHODS } from './methods';
+import { MINI_METHODS } from '@/protocols/providerB/mini/methods';
 import { bool, callMini, list, text, versionBiz, type VersionRef } from './mini-call';
-import { miniVersionStatus, type MiniVersionStatus } from './version-status';
+import { miniVersionStatus, type MiniVersionStatus } from '@/protocols/providerB/mini/version-status';
 
 export interface MiniVersionDetail {
   appVersion: string;

@@ -1,10 +1,10 @@
 import { AppError } from '@/server/errors';
 import type { ProviderBGateway } from '../gateway/gateway-client';
-import { MINI_METHODS } from './methods';
+import { MINI_METHODS } from '@/protocols/providerB/mini/methods';
 import { bool, callMini, text, versionBiz, type VersionRef } from './mini-call';
 import { gatewayFailureOf } from './mini-errors';
 import { listVersions, versionDetail } from './version-queries';
-import { RELEASABLE_UPSTREAM_STATUSES } from './version-status';
+import { RELEASABLE_UPSTREAM_STATUSES } from '@/protocols/providerB/mini/version-status';
 
 export interface UploadVersionInput {
   appAuthToken: string;

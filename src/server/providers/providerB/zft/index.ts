@@ -1,10 +1,11 @@
-export { createZftClient, ZFT_METHODS } from './zft-client';
+export { createZftClient } from './zft-client';
+export { ZFT_METHODS, ZFT_MESSAGE_METHODS, type ChApplymentState } from '@/protocols/providerB/zft/methods';
 export type { ZftClient, ZftQuery } from './zft-client';
 export type { ZftFormData } from './form-data';
 export { upstreamFieldToFormField } from './field-names';
 export { formDataToZftBizContent, DEFAULT_ZFT_MCC } from './zft-biz-content';
 export type { ZftDefaults } from './zft-biz-content';
 export { zftOrderState, normalizeZftOrder, parseRejectReasons } from './order-state';
-export type { ChApplymentState, RejectReason, ZftApplicationStatus, ZftOrder } from './order-state';
-export { parseZftNotification, ZFT_MESSAGE_METHODS } from './zft-notification';
+export type { RejectReason, ZftApplicationStatus, ZftOrder } from './order-state';
+export { parseZftNotification } from './zft-notification';
 export type { ZftResultNotification } from './zft-notification';

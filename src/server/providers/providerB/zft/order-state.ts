@@ -1,9 +1,7 @@
+import type { ChApplymentState } from '@/protocols/providerB/zft/methods';
 import { redactPersonalData } from '../gateway/gateway-errors';
 import { upstreamFieldToFormField } from './field-names';
 import type { ZftFormData } from './form-data';
-
-export type ChApplymentState =
-  'submitted' | 'auditing' | 'to_be_confirmed' | 'to_be_signed' | 'signing' | 'finished' | 'rejected' | 'canceled';
 
 export interface RejectReason {
   /** formData field name; '' when the upstream text names no field we know. */

@@ -1,3 +1,4 @@
+import { ZFT_METHODS } from '@/protocols/providerB/zft/methods';
 import { AppError } from '@/server/errors';
 import type { ProviderBGateway } from '../gateway/gateway-client';
 import { ProviderBGatewayError } from '../gateway/gateway-errors';
@@ -5,12 +6,6 @@ import { upstreamFieldToFormField } from './field-names';
 import type { ZftFormData } from './form-data';
 import { normalizeZftOrder, type ZftApplicationStatus, type ZftOrder } from './order-state';
 import { formDataToZftBizContent, type ZftDefaults } from './zft-biz-content';
-
-export const ZFT_METHODS = {
-  imageUpload: 'ant.merchant.expand.indirect.image.upload',
-  create: 'ant.merchant.expand.indirect.zft.create',
-  orderQuery: 'ant.merchant.expand.indirect.zftorder.query',
-} as const;
 
 const IMAGE_TYPES: Record<string, string> = {
   'image/jpeg': 'jpg',

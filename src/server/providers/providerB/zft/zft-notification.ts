@@ -1,14 +1,10 @@
 import type { KeyObject } from 'node:crypto';
+import { ZFT_MESSAGE_METHODS } from '@/protocols/providerB/zft/methods';
 import { AppError } from '@/server/errors';
-import { loadPublicKey } from '../gateway/keys';
-import { notificationParams, verifyNotificationSignature } from '../gateway/notification';
+import { loadPublicKey } from '@/protocols/providerB/gateway/keys';
+import { notificationParams, verifyNotificationSignature } from '@/protocols/providerB/gateway/notification';
 import { redactPersonalData } from '../gateway/gateway-errors';
 import { parseRejectReasons, type RejectReason } from './order-state';
-
-export const ZFT_MESSAGE_METHODS = {
-  passed: 'ant.merchant.expand.indirect.zft.passed',
-  rejected: 'ant.merchant.expand.indirect.zft.rejected',
-} as const;
 
 export interface ZftResultNotification {
   notifyId: string;

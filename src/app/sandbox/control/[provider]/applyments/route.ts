@@ -1,5 +1,5 @@
 import { defineRoute, json } from '@/server/http/define-route';
-import { withSandboxControl } from '@/server/http/with-sandbox-control';
+import { withSandboxControl } from '@/sandbox/control/with-sandbox-control';
 import { listSandboxApplyments, parseSandboxProvider } from '@/sandbox/control-applyments';
 
 export const dynamic = 'force-dynamic';

@@ -1,6 +1,6 @@
 import { defineRoute, json } from '@/server/http/define-route';
-import { withSandboxControl } from '@/server/http/with-sandbox-control';
-import { pushVerifyTicket } from '@/sandbox/mini-program-control';
+import { withSandboxControl } from '@/sandbox/control/with-sandbox-control';
+import { pushVerifyTicket } from '@/sandbox/control/mini-program-control';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,6 +1,6 @@
 import { defineRoute, json } from '@/server/http/define-route';
 import { parseJsonBody } from '@/server/http/parse-request';
-import { withSandboxControl } from '@/server/http/with-sandbox-control';
+import { withSandboxControl } from '@/sandbox/control/with-sandbox-control';
 import { applymentControlSchema, moveApplyment, parseSandboxProvider } from '@/sandbox/control-applyments';
 
 export const dynamic = 'force-dynamic';

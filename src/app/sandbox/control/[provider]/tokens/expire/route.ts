@@ -1,8 +1,8 @@
 import { defineRoute, json } from '@/server/http/define-route';
 import { parseJsonBody } from '@/server/http/parse-request';
-import { withSandboxControl } from '@/server/http/with-sandbox-control';
+import { withSandboxControl } from '@/sandbox/control/with-sandbox-control';
 import { parseSandboxProvider } from '@/sandbox/control-applyments';
-import { expireAsUpstream, expireSchema } from '@/sandbox/mini-program-control';
+import { expireAsUpstream, expireSchema } from '@/sandbox/control/mini-program-control';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,13 +1,14 @@
-import { grantInNamespace } from '@/sandbox/mini-program-control';
+import { grantInNamespace } from '@/sandbox/control/mini-program-control';
 import { grantInputFromAuthorizeForm, renderAuthorizePage } from '@/sandbox/providerB/mini';
-import { parseAppAuthUrl } from '@/server/providers/providerB';
+import { parseAppAuthUrl } from '@/protocols/providerB/mini/auth-url';
+import { readProtocolInput } from '@/sandbox/protocol-input';
 import { sandboxRoute } from '@/sandbox/sandbox-context';
 
 export const dynamic = 'force-dynamic';
 
 /** The page Alipay's authorization link opens, in the sandbox: the merchant presses Authorize. */
 export const GET = sandboxRoute(async (request) => {
-  const link = parseAppAuthUrl(request.url);
+  const link = readProtocolInput(() => parseAppAuthUrl(request.url));
   const html = renderAuthorizePage({
     appId: link.isvAppId,
     redirectUri: link.redirectUri,

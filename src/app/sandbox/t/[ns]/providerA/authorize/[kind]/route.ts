@@ -1,4 +1,4 @@
-import { grantInNamespace } from '@/sandbox/mini-program-control';
+import { grantInNamespace } from '@/sandbox/control/mini-program-control';
 import { readAuthUrl, renderAuthorizePage } from '@/sandbox/providerA/component';
 import { sandboxRoute } from '@/sandbox/sandbox-context';
 

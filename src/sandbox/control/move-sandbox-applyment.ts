@@ -1,0 +1,76 @@
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { moveApplyment } from '@/sandbox/control-applyments';
+import type { SandboxStore } from '@/sandbox/store';
+import { subMerchants } from '@/server/db/schema';
+import { notFound } from '@/server/errors';
+import { logger } from '@/server/logger';
+import type { PlatformContext } from '@/server/services/context';
+import { acquireSubmitLease, releaseSubmitLease } from '@/server/services/sub-merchants/submit-lease';
+import { refreshFromUpstream } from '@/server/services/sub-merchants/submit-sub-merchant';
+import { listPlatformSandboxApplyments } from './list-sandbox-applyments';
+import { upstreamFieldName } from '@/server/services/platforms/upstream-field-name';
+
+export const moveSandboxApplymentInput = z
+  .object({
+    provider: z.enum(['providerA', 'providerB']),
+    applymentId: z.string().min(1).max(128),
+    state: z.enum(['auditing', 'to_be_confirmed', 'to_be_signed', 'finished', 'rejected']),
+    /** formData field names (e.g. idCardCopy), translated to the upstream's own names here. */
+    rejectReasons: z
+      .array(z.object({ field: z.string().min(1).max(100), reason: z.string().trim().min(1).max(500) }).strict())
+      .max(20)
+      .optional(),
+  })
+  .strict();
+
+/**
+ * The sandbox page's "move along": what the upstream's reviewers (and the merchant signing) would do, on one of
+ * this platform's applications only (another platform's is 404). The service learns of it as it would from the
+ * real upstream: by its status sync (providerA) or the signed push (providerB).
+ */
+export async function moveSandboxApplyment(
+  ctx: PlatformContext,
+  store: SandboxStore,
+  input: z.infer<typeof moveSandboxApplymentInput>,
+) {
+  const own = (await listPlatformSandboxApplyments(ctx, store)).data.find(
+    (a) => a.provider === input.provider && a.applymentId === input.applymentId,
+  );
+  if (!own) throw notFound('Sandbox application');
+  const rejectReasons =
+    input.state === 'rejected'
+      ? (input.rejectReasons ?? []).map((r) => ({
+          field: upstreamFieldName(input.provider, r.field),
+          reason: r.reason,
+        }))
+      : undefined;
+  await moveApplyment(store, input.provider, input.applymentId, {
+    state: input.state,
+    ...(rejectReasons?.length ? { rejectReasons } : {}),
+  });
+  // providerB pushes its result (handled above, in the same request); providerA has no push and the status
+  // sync would find the change within a minute. The demo should not wait: sync this record now.
+  if (input.provider === 'providerA') await syncNow(ctx, own.subMerchantId);
+  logger.info(
+    { platformId: ctx.platformId, actor: ctx.actor, provider: input.provider, state: input.state },
+    'sandbox application moved',
+  );
+  const moved = (await listPlatformSandboxApplyments(ctx, store)).data.find(
+    (a) => a.provider === input.provider && a.applymentId === input.applymentId,
+  );
+  return moved ?? own;
+}
+
+async function syncNow(ctx: PlatformContext, subMerchantId: string) {
+  const token = await acquireSubmitLease(ctx.db, subMerchantId, 10_000);
+  try {
+    const [row] = await ctx.db
+      .select()
+      .from(subMerchants)
+      .where(and(eq(subMerchants.platformId, ctx.platformId), eq(subMerchants.id, subMerchantId)));
+    if (row) await refreshFromUpstream({ ...ctx, actor: 'sync' }, row);
+  } finally {
+    await releaseSubmitLease(ctx.db, subMerchantId, token);
+  }
+}

@@ -1,0 +1,66 @@
+/**
+ * The upstream credentials for the configured mode (UPSTREAM_MODE). Live: the service provider's own, from
+ * the environment. Sandbox: the ones this installation's sandbox made for itself (src/sandbox/instance-keys.ts),
+ * so the sandbox's pushes are verified with keys nobody else holds, never with the published test keys.
+ */
+import { getEnv } from '@/env';
+import { providerASandboxClientSettings } from '@/sandbox/providerA/pay/keys';
+import { sandboxKeys } from '@/sandbox/sandbox-context';
+
+/** The WeChat Pay merchant's signing key and the platform key that verifies WeChat's answers. */
+export async function providerAPayCredentials() {
+  const env = getEnv();
+  if (env.UPSTREAM_MODE === 'sandbox') return providerASandboxClientSettings((await sandboxKeys()).providerAPay);
+  return {
+    mchId: env.PROVIDER_A_MCH_ID!,
+    merchantSerialNo: env.PROVIDER_A_MERCHANT_SERIAL_NO!,
+    merchantPrivateKeyPem: env.PROVIDER_A_MERCHANT_PRIVATE_KEY!,
+    platform: {
+      mode: 'publicKey' as const,
+      publicKeyId: env.PROVIDER_A_PLATFORM_PUBLIC_KEY_ID!,
+      publicKeyPem: env.PROVIDER_A_PLATFORM_PUBLIC_KEY!,
+    },
+  };
+}
+
+/**
+ * The WeChat third-party platform ("component") credentials: one component for the whole instance, so its
+ * pushes (ticket, authorization changes, audit results) are verified with these alone.
+ */
+export async function providerAComponentCredentials() {
+  const env = getEnv();
+  if (env.UPSTREAM_MODE === 'sandbox') {
+    const { componentAppId, componentAppSecret, token, encodingAesKey } = (await sandboxKeys()).providerAComponent;
+    return { componentAppId, componentAppSecret, token, encodingAesKey };
+  }
+  return {
+    componentAppId: env.PROVIDER_A_COMPONENT_APPID!,
+    componentAppSecret: env.PROVIDER_A_COMPONENT_SECRET!,
+    token: env.PROVIDER_A_COMPONENT_TOKEN!,
+    encodingAesKey: env.PROVIDER_A_COMPONENT_AES_KEY!,
+  };
+}
+
+/** The Alipay app: its signing key, and Alipay's public key that verifies answers and notifications. */
+export async function providerBCredentials(): Promise<{
+  appId: string;
+  appPrivateKeyPem: string;
+  alipayPublicKeyPem: string;
+}> {
+  const env = getEnv();
+  if (env.UPSTREAM_MODE === 'sandbox') {
+    const { appId, appPrivateKeyPem, alipayPublicKeyPem } = (await sandboxKeys()).providerB;
+    return { appId, appPrivateKeyPem, alipayPublicKeyPem };
+  }
+  return {
+    appId: env.PROVIDER_B_APP_ID!,
+    appPrivateKeyPem: env.PROVIDER_B_APP_PRIVATE_KEY!,
+    alipayPublicKeyPem: env.PROVIDER_B_ALIPAY_PUBLIC_KEY!,
+  };
+}
+
+/** The key that signs providerB's notifications, and the app id they must name. */
+export async function providerBNotificationKey(): Promise<{ appId: string; alipayPublicKeyPem: string }> {
+  const { appId, alipayPublicKeyPem } = await providerBCredentials();
+  return { appId, alipayPublicKeyPem };
+}

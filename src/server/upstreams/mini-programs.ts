@@ -1,0 +1,72 @@
+import { getDb } from '@/server/db';
+import { getEnv } from '@/env';
+import type { Provider } from '@/schemas/providers';
+import type { MiniProgramProvider } from '@/server/providers/mini-program-types';
+import { providerAMiniAdapter } from '@/server/providers/providerA-mini-adapter';
+import { providerBMiniAdapter } from '@/server/providers/providerB-mini-adapter';
+import { componentTokenCache, componentTokenLock, readVerifyTicket } from './component-store';
+import { providerAComponentCredentials } from './credentials';
+import { buildOnFirstCall, deferredAdapter } from './deferred';
+import { adapterCache, type UpstreamHosts } from './hosts';
+import { loggedUpstreamFetch } from './logged-fetch';
+import { configuredProviderBClient } from './onboarding';
+
+async function build(name: Provider, hosts: UpstreamHosts): Promise<MiniProgramProvider> {
+  if (name === 'providerB')
+    return providerBMiniAdapter({
+      gateway: (await configuredProviderBClient(hosts)).gateway,
+      authBaseUrl: hosts.providerBAuthorizePage,
+    });
+  const { componentAppId, componentAppSecret } = await providerAComponentCredentials();
+  return providerAMiniAdapter({
+    baseUrl: hosts.providerAOpen,
+    timeoutMs: getEnv().UPSTREAM_TIMEOUT_MS,
+    fetch: loggedUpstreamFetch('providerA'),
+    componentAppId,
+    componentAppSecret,
+    getVerifyTicket: async () => readVerifyTicket(await getDb()),
+    // The cache is the database; the lock is a lease in it: one instance refreshes, the others wait and reuse.
+    tokenCache: {
+      get: async () => componentTokenCache(await getDb()).get(),
+      set: async (value) => componentTokenCache(await getDb()).set(value),
+    },
+    lock: async (fn) => componentTokenLock(await getDb())(fn),
+    authBaseUrls: hosts.providerAAuthorizePages,
+  });
+}
+
+const methods = [
+  'startAuthorization',
+  'exchangeAuthCode',
+  'refreshTokens',
+  'profile',
+  'listTemplates',
+  'commit',
+  'submitAudit',
+  'auditStatus',
+  'release',
+  'rollback',
+  'versions',
+  'baseinfo',
+  'experience',
+  'members',
+] as const satisfies readonly Exclude<keyof MiniProgramProvider, 'name'>[];
+// Fails to compile when the interface gains a method that is not listed above.
+const _everyMethodListed: Exclude<keyof MiniProgramProvider, 'name' | (typeof methods)[number]> extends never
+  ? true
+  : never = true;
+
+const cache = adapterCache<MiniProgramProvider>();
+
+/** The mini-program adapter of a provider for one platform (its sandbox namespace; in live mode the same for all). */
+export function miniProgramProvider(name: Provider, platformId: string): MiniProgramProvider {
+  return cache.get(name, platformId, (hosts) =>
+    deferredAdapter<MiniProgramProvider, 'name'>(
+      { name },
+      methods,
+      buildOnFirstCall(() => build(name, hosts)),
+    ),
+  );
+}
+
+export const resetMiniProgramProvidersForTests = () => cache.clear();

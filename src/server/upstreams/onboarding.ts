@@ -1,0 +1,60 @@
+/**
+ * The onboarding adapters for the configured mode. Sandbox and live use the same clients: only base URLs and
+ * credentials differ (docs/product/decisions.md §1); the URLs, and so the sandbox namespace, come from hosts.ts,
+ * the credentials from credentials.ts.
+ */
+import { getEnv } from '@/env';
+import type { Provider } from '@/schemas/providers';
+import {
+  maxImageBytes,
+  providerAOnboardingAdapter,
+  providerBOnboardingAdapter,
+} from '@/server/providers/onboarding-adapters';
+import { createProviderAPayClient } from '@/server/providers/providerA/pay/client';
+import { createProviderBClient } from '@/server/providers/providerB';
+import type { OnboardingProvider } from '@/server/providers/types';
+import { providerAPayCredentials, providerBCredentials } from './credentials';
+import { buildOnFirstCall, deferredAdapter } from './deferred';
+import { adapterCache, type UpstreamHosts } from './hosts';
+import { loggedUpstreamFetch } from './logged-fetch';
+
+/** The Alipay gateway client of one platform's hosts (shared by onboarding and mini programs). */
+export async function configuredProviderBClient(hosts: UpstreamHosts) {
+  const { appId, appPrivateKeyPem, alipayPublicKeyPem } = await providerBCredentials();
+  return createProviderBClient({
+    baseUrl: hosts.providerBGateway,
+    timeoutMs: getEnv().UPSTREAM_TIMEOUT_MS,
+    fetch: loggedUpstreamFetch('providerB'),
+    appId,
+    appPrivateKeyPem,
+    alipayPublicKeyPem,
+  });
+}
+
+async function build(name: Provider, hosts: UpstreamHosts): Promise<OnboardingProvider> {
+  if (name === 'providerB') return providerBOnboardingAdapter(await configuredProviderBClient(hosts));
+  return providerAOnboardingAdapter(
+    createProviderAPayClient({
+      baseUrl: hosts.providerAPay,
+      timeoutMs: getEnv().UPSTREAM_TIMEOUT_MS,
+      fetch: loggedUpstreamFetch('providerA'),
+      ...(await providerAPayCredentials()),
+    }),
+  );
+}
+
+const cache = adapterCache<OnboardingProvider>();
+
+/** The onboarding adapter of a provider for one platform (its sandbox namespace; in live mode the same for all). */
+export function onboardingProvider(name: Provider, platformId: string): OnboardingProvider {
+  return cache.get(name, platformId, (hosts) =>
+    deferredAdapter<OnboardingProvider, 'name' | 'maxImageBytes'>(
+      { name, maxImageBytes: maxImageBytes[name] },
+      ['uploadImage', 'submitApplication', 'queryApplication'],
+      buildOnFirstCall(() => build(name, hosts)),
+    ),
+  );
+}
+
+/** Tests point the adapters at a sandbox they started themselves. */
+export const resetOnboardingProvidersForTests = () => cache.clear();

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { isSandboxNamespace, namespacedStore, sandboxNamespace } from '@/sandbox/namespace';
+import { KIND } from '@/sandbox/providerA/component/state';
+import { APPLYMENT_KIND } from '@/sandbox/providerA/pay/applyment-store';
+import { createMemorySandboxStore } from '@/sandbox/store';
+
+describe('sandbox namespaces', () => {
+  it('derives a stable 22-character base62 segment per platform and server secret', () => {
+    const secret = 'x'.repeat(32);
+    const a = sandboxNamespace('plat_A', secret);
+    expect(isSandboxNamespace(a)).toBe(true);
+    expect(sandboxNamespace('plat_A', secret)).toBe(a);
+    expect(sandboxNamespace('plat_B', secret)).not.toBe(a);
+    expect(sandboxNamespace('plat_A', 'y'.repeat(32))).not.toBe(a);
+  });
+
+  it('keeps each namespace’s objects apart and the component-level state shared', async () => {
+    const shared = createMemorySandboxStore();
+    const [a, b] = [namespacedStore(shared, 'a'.repeat(22)), namespacedStore(shared, 'b'.repeat(22))];
+    await a.put(APPLYMENT_KIND, 'sm1', { applyment_id: '1' });
+    expect(await b.get(APPLYMENT_KIND, 'sm1')).toBeUndefined();
+    expect(await b.list(APPLYMENT_KIND)).toEqual([]);
+    expect(await a.list(APPLYMENT_KIND)).toEqual([{ applyment_id: '1' }]);
+    await a.put(KIND.componentToken, 'token', { token: 'token' });
+    expect(await b.get(KIND.componentToken, 'token')).toEqual({ token: 'token' });
+    expect(await shared.get(KIND.componentToken, 'token')).toEqual({ token: 'token' });
+  });
+});

@@ -1,45 +1,61 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/server/db';
 import { preparedPerDb } from '@/server/db/prepared';
-import { SharedNextRun } from '@/server/db/read-coalescing';
-import { subMerchants } from '@/server/db/schema';
+import { BatchedLookup } from '@/server/db/read-coalescing';
+import { rowsOf } from '@/server/db/rows';
+import { decodeCursor } from '@/server/pagination/cursor';
 import type { PlatformContext } from '../context';
-import {
-  pageArguments,
-  pageOrder,
-  pageShapes,
-  pageStatementName,
-  pageWhere,
-  type ListSubMerchantsQuery,
-} from './list-sub-merchants';
-import { rowRevision } from './sub-merchant-revision';
+import type { ListSubMerchantsQuery } from './list-sub-merchants';
 
-// Only what names each row's state: a fraction of the full rows' cost (docs/benchmarks.md).
-const revisionPages = pageShapes.map((shape) =>
-  preparedPerDb((db: Db) =>
-    db
-      .select({ id: subMerchants.id, version: subMerchants.version, rowRevision })
-      .from(subMerchants)
-      .where(pageWhere(shape))
-      .orderBy(...pageOrder)
-      .limit(sql.placeholder('limit'))
-      .prepare(pageStatementName('sub_merchant_revisions_page', shape)),
-  ),
+type Page = [platformId: string, distributor: string | null, cursorCreatedAt: string | null, cursorId: string | null];
+type RevisionRow = { page: number; id: string; version: number; revision: string };
+
+/**
+ * Concurrent requests share one query, whichever pages they ask for (read-coalescing.ts): each page is a LATERAL
+ * subquery of the same keyset condition as listSubMerchants, returning only what names each row's state.
+ */
+const pageLookups = preparedPerDb(
+  (db: Db) =>
+    new BatchedLookup<string>(async (keys) => {
+      // One JSON parameter: it binds the same way on both drivers, whatever the values' types.
+      const pages = keys.map((key, i) => {
+        const [platformId, distributor, cursorCreatedAt, cursorId, limit] = JSON.parse(key) as [...Page, number];
+        return { page: i + 1, platformId, distributor, cursorCreatedAt, cursorId, limit };
+      });
+      const rows = rowsOf<RevisionRow>(
+        await db.execute(sql`
+          select q.page, s.id, s.version, s.xmin::text as revision
+          from jsonb_to_recordset(${JSON.stringify(pages)}::jsonb) as q(
+            page int, "platformId" text, distributor text, "cursorCreatedAt" timestamptz, "cursorId" text, "limit" int)
+          cross join lateral (
+            select id, version, xmin, created_at from sub_merchants s
+            where s.platform_id = q."platformId"
+              and (q.distributor is null or s.distributor_external_user_id = q.distributor)
+              and (q."cursorCreatedAt" is null or (s.created_at, s.id) < (q."cursorCreatedAt", q."cursorId"))
+            order by s.created_at desc, s.id desc
+            limit q."limit"
+          ) s
+          order by q.page, s.created_at desc, s.id desc`),
+      );
+      const revisions = new Map(keys.map((key) => [key, [] as string[]]));
+      for (const row of rows) revisions.get(keys[row.page - 1]!)!.push(`${row.id}:${row.version}.${row.revision}`);
+      return new Map([...revisions].map(([key, parts]) => [key, parts.join(',')]));
+    }),
 );
-
-/** Pollers asking for the same page at the same time share one query (read-coalescing.ts). */
-const sharedReads = preparedPerDb((_db: Db) => new SharedNextRun<string>());
 
 /**
  * The revision of a page of listSubMerchants: equal for two reads exactly when the page would list the same rows in
  * the same states (the extra row that tells whether another page follows included), without reading or decrypting
  * them (sub-merchant-revision.ts).
  */
-export function listSubMerchantRevisions(ctx: PlatformContext, query: ListSubMerchantsQuery): Promise<string> {
-  const { shape, params } = pageArguments(ctx, query);
-  const key = JSON.stringify([ctx.platformId, query.distributor_external_user_id, query.cursor, query.limit]);
-  return sharedReads(ctx.db).run(key, async () => {
-    const rows = await revisionPages[shape]!(ctx.db).execute(params);
-    return rows.map((row) => `${row.id}:${row.version}.${row.rowRevision}`).join(',');
-  });
+export async function listSubMerchantRevisions(ctx: PlatformContext, query: ListSubMerchantsQuery): Promise<string> {
+  const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const page: [...Page, number] = [
+    ctx.platformId,
+    query.distributor_external_user_id ?? null,
+    cursor?.createdAt.toISOString() ?? null,
+    cursor?.id ?? null,
+    query.limit + 1,
+  ];
+  return (await pageLookups(ctx.db).load(JSON.stringify(page)))!;
 }

@@ -21,12 +21,12 @@ export type ListSubMerchantsQuery = z.infer<typeof listSubMerchantsQuery>;
  * the SQL on every call cost more than running it (docs/benchmarks.md), and one statement per shape keeps each plan
  * on the index.
  */
-export const pageShapes = [false, true].flatMap((byDistributor) =>
+const pageShapes = [false, true].flatMap((byDistributor) =>
   [false, true].map((afterCursor) => ({ byDistributor, afterCursor })),
 );
 
 /** The platform's rows, newest first, after the cursor: keyset pagination over (createdAt desc, id desc). */
-export function pageWhere({ byDistributor, afterCursor }: (typeof pageShapes)[number]): SQL {
+function pageWhere({ byDistributor, afterCursor }: (typeof pageShapes)[number]): SQL {
   const conditions: SQL[] = [eq(subMerchants.platformId, sql.placeholder('platformId'))];
   if (byDistributor) conditions.push(eq(subMerchants.distributorExternalUserId, sql.placeholder('distributor')));
   if (afterCursor) {
@@ -41,13 +41,13 @@ export function pageWhere({ byDistributor, afterCursor }: (typeof pageShapes)[nu
   return and(...conditions)!;
 }
 
-export const pageOrder = [desc(subMerchants.createdAt), desc(subMerchants.id)];
+const pageOrder = [desc(subMerchants.createdAt), desc(subMerchants.id)];
 
-export const pageStatementName = (prefix: string, shape: (typeof pageShapes)[number]) =>
+const pageStatementName = (prefix: string, shape: (typeof pageShapes)[number]) =>
   `${prefix}${shape.byDistributor ? '_by_distributor' : ''}${shape.afterCursor ? '_after_cursor' : ''}`;
 
 /** Which of pageShapes a query needs, and its parameters: one row more than the page, to tell if another follows. */
-export function pageArguments(ctx: PlatformContext, query: ListSubMerchantsQuery) {
+function pageArguments(ctx: PlatformContext, query: ListSubMerchantsQuery) {
   const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
   const distributor = query.distributor_external_user_id;
   return {

@@ -8,7 +8,7 @@ import type { PlatformContext } from '../context';
 import type { ListSubMerchantsQuery } from './list-sub-merchants';
 
 type Page = [platformId: string, distributor: string | null, cursorCreatedAt: string | null, cursorId: string | null];
-type RevisionRow = { page: number; id: string; version: number; revision: string };
+type RevisionRow = { page: number; revision: string };
 
 /**
  * Concurrent requests share one query, whichever pages they ask for (read-coalescing.ts): each page is a LATERAL
@@ -24,7 +24,8 @@ const pageLookups = preparedPerDb(
       });
       const rows = rowsOf<RevisionRow>(
         await db.execute(sql`
-          select q.page, s.id, s.version, s.xmin::text as revision
+          select q.page, string_agg(s.id || ':' || s.version || '.' || s.xmin::text, ',' order by s.created_at desc, s.id desc)
+                   as revision
           from jsonb_to_recordset(${JSON.stringify(pages)}::jsonb) as q(
             page int, "platformId" text, distributor text, "cursorCreatedAt" timestamptz, "cursorId" text, "limit" int)
           cross join lateral (
@@ -35,11 +36,12 @@ const pageLookups = preparedPerDb(
             order by s.created_at desc, s.id desc
             limit q."limit"
           ) s
-          order by q.page, s.created_at desc, s.id desc`),
+          group by q.page`),
       );
-      const revisions = new Map(keys.map((key) => [key, [] as string[]]));
-      for (const row of rows) revisions.get(keys[row.page - 1]!)!.push(`${row.id}:${row.version}.${row.revision}`);
-      return new Map([...revisions].map(([key, parts]) => [key, parts.join(',')]));
+      // One row a page, its revisions joined by PostgreSQL: fewer values to parse here. An empty page has no row.
+      const revisions = new Map<string, string>(keys.map((key) => [key, '']));
+      for (const row of rows) revisions.set(keys[row.page - 1]!, row.revision);
+      return revisions;
     }),
 );
 

@@ -63,7 +63,9 @@ async function measureParts() {
   const { createSubMerchant } = await import('@/server/services/sub-merchants/create-sub-merchant');
   const { findSubMerchant } = await import('@/server/services/sub-merchants/find-sub-merchant');
   const { toSubMerchantDto } = await import('@/server/services/sub-merchants/sub-merchant-dto');
-  const { listSubMerchants, listSubMerchantsPage } = await import('@/server/services/sub-merchants/list-sub-merchants');
+  const { listSubMerchants } = await import('@/server/services/sub-merchants/list-sub-merchants');
+  const { listSubMerchantRevisions } = await import('@/server/services/sub-merchants/list-sub-merchant-revisions');
+  const { getSubMerchantRevision } = await import('@/server/services/sub-merchants/get-sub-merchant-revision');
   const { authenticateApiKey } = await import('@/server/services/api-keys/authenticate-api-key');
   const { decryptFields } = await import('@/server/crypto/field-encryption');
   const { getFieldCipher } = await import('@/server/config/field-cipher');
@@ -164,11 +166,12 @@ async function measureParts() {
       '  same through postgres.js alone, prepared',
       () => client.unsafe(versionSql, [nextId(), platformId], { prepare: true }).values(),
     ],
+    ['listSubMerchants (full page SELECT + 20 DTOs: a changed page)', () => listSubMerchants(ctx, { limit: 20 })],
     [
-      'listSubMerchants (the console: the page JSON parsed back into objects)',
-      () => listSubMerchants(ctx, { limit: 20 }),
+      'listSubMerchantRevisions (narrow page SELECT: every list read)',
+      () => listSubMerchantRevisions(ctx, { limit: 20 }),
     ],
-    ['listSubMerchantsPage (narrow page SELECT + 20 cached JSONs)', () => listSubMerchantsPage(ctx, { limit: 20 })],
+    ['getSubMerchantRevision (narrow SELECT by id: every record read)', () => getSubMerchantRevision(ctx, nextId())],
     ['  narrow page SELECT, drizzle prepared', () => narrowPagePrepared.execute({ platformId })],
     [
       '  same through postgres.js alone, prepared',

@@ -1,4 +1,4 @@
--- Every committed change to a sub-merchant reaches the API instances' read caches (src/server/db/change-feed.ts):
+-- Every committed change to a sub-merchant was announced to the API instances (dropped again in 0010):
 -- NOTIFY is transactional, so a rolled-back write announces nothing and a committed one is announced after commit.
 -- The payload is "<platform_id> <id>"; "*" after a TRUNCATE means "forget everything".
 CREATE FUNCTION notify_sub_merchant_changed() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -54,11 +54,6 @@ const envSchema = z.object({
     .trim()
     .regex(/^[1-9]\d{0,6}(\s*,\s*[1-9]\d{0,6})*$/, 'must be a comma list of positive whole seconds, e.g. "30,120,600"')
     .optional(),
-  /**
-   * `on`: the read routes answer from memory, invalidated by LISTEN/NOTIFY (docs/operations.md, "Read cache").
-   * `off`: every read asks the database, so even another instance's commit is visible at once.
-   */
-  API_READ_CACHE: z.enum(['on', 'off']).default('on'),
   /** Per API key, per instance: sustained requests a second, and how many may arrive at once (token bucket). */
   API_RATE_LIMIT_PER_SECOND: z.coerce.number().int().min(1).max(1_000_000).default(100),
   API_RATE_LIMIT_BURST: z.coerce.number().int().min(1).max(1_000_000).default(200),

@@ -1,5 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import { beforeAll, expect, it } from 'vitest';
+import { drizzle } from 'drizzle-orm/postgres-js';
+import postgres from 'postgres';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { subMerchants } from '@/server/db/schema';
 import { appRouter } from '@/server/trpc/app-router';
 import { createCallerFactory } from '@/server/trpc/init';
@@ -11,13 +13,14 @@ import { paymentsApi } from '../support/onboarding';
 const createCaller = createCallerFactory(appRouter);
 
 /**
- * The read routes answer from memory (read-cache.ts, sub-merchant-json.ts). These tests change rows in every way a
- * row can change. A write through the API is visible to the very next read. A write behind the services' back
- * (plain SQL, another instance) is visible once the database's change feed has delivered it: `caughtUp()` waits for
- * exactly that, as a write acknowledged by this instance does.
+ * The read routes keep the bodies they built and reuse one only while the row revisions it was built from are still
+ * current (src/server/http/read-route-cache.ts). These tests change rows in every way a row can change (through the
+ * API, plain SQL that bumps neither version nor updated_at, another connection as another instance would, DELETE,
+ * TRUNCATE) and expect the very next read to show it, with personal data masked and nothing for another platform.
  */
-describeEachDatabase('sub-merchant reads served from memory', (database) => {
+describeEachDatabase('sub-merchant read routes reusing the bodies they built', (database) => {
   let api: ReturnType<typeof paymentsApi>;
+  let stranger: ReturnType<typeof paymentsApi>;
   let console: ReturnType<typeof createCaller>;
   let id: string;
   let platformId: string;
@@ -27,6 +30,7 @@ describeEachDatabase('sub-merchant reads served from memory', (database) => {
     const platform = await createPlatformWithKey(db);
     platformId = platform.platformId;
     api = paymentsApi(platform.apiKey);
+    stranger = paymentsApi((await createPlatformWithKey(db)).apiKey);
     const operatorId = (
       await createOperator(db, {
         email: `cache-${Date.now()}@example.com`,
@@ -38,7 +42,7 @@ describeEachDatabase('sub-merchant reads served from memory', (database) => {
     console = createCaller({ operatorId, db, requestId: 'req_cache' });
     const created = await api.create({
       distributorExternalUserId: 'cache-seller',
-      formData: { merchantShortname: 'Before' },
+      formData: { merchantShortname: 'Before', contactName: '张三丰', contactMobile: '13800138000' },
     });
     id = created.body.id;
   });
@@ -49,7 +53,25 @@ describeEachDatabase('sub-merchant reads served from memory', (database) => {
     return { single: single.body, listed: page.body.data[0], etag: single.headers.get('etag') };
   };
 
-  it('shows a change made with plain SQL that bumps neither version nor updated_at', async () => {
+  it('answers masked data only, the same from a reused body as from a fresh one', async () => {
+    const first = await readAll();
+    const second = await readAll();
+    expect(second).toEqual(first);
+    for (const body of [JSON.stringify(second.single), JSON.stringify(second.listed)]) {
+      expect(body).not.toContain('13800138000');
+      expect(body).not.toContain('张三丰');
+    }
+    expect(second.single.formData.contactMobile).toMatch(/\*/);
+  });
+
+  it('never answers another platform from a body built for the owner', async () => {
+    await readAll();
+    expect((await stranger.get(id)).status).toBe(404);
+    expect((await stranger.list()).body.data).toEqual([]);
+    expect((await stranger.list('?distributor_external_user_id=cache-seller')).body.data).toEqual([]);
+  });
+
+  it('shows a change made with plain SQL that bumps neither version nor updated_at to the very next read', async () => {
     const before = await readAll();
     expect(before.single.chApplymentStateMsg).toBeUndefined();
     expect(before.listed).toEqual(before.single);
@@ -58,13 +80,24 @@ describeEachDatabase('sub-merchant reads served from memory', (database) => {
       .db.update(subMerchants)
       .set({ chApplymentStateMsg: 'changed behind the API' })
       .where(eq(subMerchants.id, id));
-    await database().changes.caughtUp();
 
     const after = await readAll();
     expect(after.single.chApplymentStateMsg).toBe('changed behind the API');
     expect(after.listed.chApplymentStateMsg).toBe('changed behind the API');
     // The ETag follows the record's version, which this write did not bump.
     expect(after.etag).toBe(before.etag);
+  });
+
+  it("shows another connection's writes (another instance's) to the very next read, every time", async () => {
+    await readAll();
+    for (let i = 1; i <= 10; i++) {
+      await writeFromAnotherConnection(
+        sql`update sub_merchants set ch_applyment_state_msg = ${`write ${i}`} where id = ${id}`,
+      );
+      const after = await readAll();
+      expect(after.single.chApplymentStateMsg).toBe(`write ${i}`);
+      expect(after.listed.chApplymentStateMsg).toBe(`write ${i}`);
+    }
   });
 
   it('shows a write through the API at once, in the single read, the list and the console', async () => {
@@ -100,14 +133,36 @@ describeEachDatabase('sub-merchant reads served from memory', (database) => {
     expect(lists.map((r) => r.body.data[0].formData.merchantShortname)).toEqual(Array(5).fill('During'));
   });
 
-  it('keeps answering the same bytes for an unchanged record, and a deleted record disappears', async () => {
-    const first = await api.get(id);
-    const second = await api.get(id);
-    expect(second.body).toEqual(first.body);
+  it('a new record shows on the list page that was answered before it existed', async () => {
+    expect((await api.list('?distributor_external_user_id=cache-newcomer')).body.data).toEqual([]);
+    const created = await api.create({ distributorExternalUserId: 'cache-newcomer', formData: {} });
+    const page = await api.list('?distributor_external_user_id=cache-newcomer');
+    expect(page.body.data.map((r: { id: string }) => r.id)).toEqual([created.body.id]);
+  });
 
+  it('a deleted record disappears, and so does everything after a TRUNCATE', async () => {
+    await readAll();
     await database().db.execute(sql`delete from sub_merchants where id = ${id}`);
-    await database().changes.caughtUp();
     expect((await api.get(id)).status).toBe(404);
     expect((await api.list('?distributor_external_user_id=cache-seller')).body.data).toEqual([]);
+
+    const other = (await api.create({ distributorExternalUserId: 'cache-truncate', formData: {} })).body.id as string;
+    expect((await api.get(other)).status).toBe(200);
+    expect((await api.list()).body.data).not.toEqual([]);
+    await database().db.execute(sql`truncate sub_merchants cascade`);
+    expect((await api.get(other)).status).toBe(404);
+    expect((await api.list()).body.data).toEqual([]);
   });
+
+  // Another instance's pool: one connection that stays open, so a write returns as fast as it would there.
+  let otherClient: postgres.Sql | undefined;
+  afterAll(async () => otherClient?.end());
+
+  /** On PostgreSQL a connection of its own; PGlite has one connection, so the same one behind the services' back. */
+  async function writeFromAnotherConnection(statement: ReturnType<typeof sql>) {
+    const handle = database();
+    if (handle.kind === 'pglite') return void (await handle.db.execute(statement));
+    otherClient ??= postgres(handle.connectionString!, { max: 1, onnotice: () => {} });
+    await drizzle(otherClient).execute(statement);
+  }
 });

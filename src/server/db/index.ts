@@ -43,13 +43,3 @@ export function useDatabaseHandle(handle: DatabaseHandle | undefined) {
   slot.__database = handle ? Promise.resolve(handle) : undefined;
   slot.__openedDatabase = handle;
 }
-
-/**
- * Waits until this instance's read caches have heard of every change committed so far (change-feed.ts). Whatever
- * answers a caller after writing calls it first, so the caller's next read here sees the write. Never fails: a
- * database that is not open has nothing cached.
- */
-export async function changesCaughtUp(): Promise<void> {
-  const handle = await slot.__database?.catch(() => undefined);
-  await handle?.changes.caughtUp();
-}

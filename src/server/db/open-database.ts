@@ -11,7 +11,6 @@ import { drizzle as drizzlePostgres, type PostgresJsDatabase } from 'drizzle-orm
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import * as schema from './schema';
-import { type ChangeFeed, pgliteChangeFeed, postgresChangeFeed, registerChangeFeed } from './change-feed';
 import { acquireDataDirLock } from './data-dir-lock';
 
 export type Database = PostgresJsDatabase<typeof schema>;
@@ -27,8 +26,6 @@ export type DatabaseHandle = {
   /** Raw SQL for pg-boss and tests; PGlite needs exec for multi-statement scripts without parameters. */
   executeSql: SqlExecutor;
   connectionString?: string;
-  /** Committed changes to sub-merchants, for the read caches (change-feed.ts). */
-  changes: ChangeFeed;
   close(): Promise<void>;
 };
 
@@ -56,18 +53,15 @@ async function openPglite(options: { dataDir?: string; holder?: string }): Promi
     await client.waitReady;
     const db = drizzlePglite(client, { schema }) as unknown as Database;
     await migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() });
-    const changes = registerChangeFeed(db, await pgliteChangeFeed(client));
     return {
       kind: 'pglite',
       db,
-      changes,
       executeSql: async (text, values) => {
         if (values && values.length > 0) return { rows: (await client.query(text, values)).rows };
         const results = await client.exec(text);
         return { rows: results.at(-1)?.rows ?? [] };
       },
       close: async () => {
-        await changes.close();
         await client.close();
         release();
       },
@@ -83,15 +77,12 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   await migratePostgresOnce(url);
   const client = postgres(url, { max: poolSize, onnotice: () => {} });
   const db = drizzlePostgres(client, { schema });
-  const changes = registerChangeFeed(db, postgresChangeFeed(url));
   return {
     kind: 'postgres',
     db,
     connectionString: url,
     executeSql: async (text, values) => ({ rows: [...(await client.unsafe(text, (values ?? []) as never[]))] }),
-    changes,
     close: async () => {
-      await changes.close();
       await client.end({ timeout: 5 });
     },
   };

@@ -1,12 +1,12 @@
 /**
- * Fewer database round trips for the reads the read cache cannot answer (a miss, or its change feed is down:
- * services/sub-merchants/read-cache.ts), without ever answering from data older than the request.
+ * Fewer database round trips for the narrow queries every read route makes (src/server/http/read-route-cache.ts),
+ * without ever answering from data older than the request.
  *
  * A round trip costs the Next.js process about 0.35 ms of CPU under load whatever the query (`select 1` included:
  * docs/benchmarks.md), more than the rest of a cached read. Both helpers let concurrent requests share one query,
  * but only a query that STARTED after each of them arrived: a request that arrives while a query is running waits
  * for the next one. So every answer reflects every write committed before the request came in (read-your-writes
- * holds), unlike a cache with invalidation. Under light load nothing waits; under heavy load batches grow by
+ * holds). Under light load nothing waits; under heavy load batches grow by
  * themselves (≈ 5 keys a query at 650 GETs/s in the benchmark).
  */
 

@@ -4,7 +4,6 @@
  * Usage: `export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({ GET: handler })`.
  */
 import { getEnv } from '@/env';
-import { changesCaughtUp } from '@/server/db';
 import { AppError } from '@/server/errors';
 import { logRequest } from '@/server/logger';
 import { observeRequest, requestLabels } from '@/server/metrics/registry';
@@ -57,8 +56,6 @@ async function serve(request: Request, context: RouteContext, handler: RouteHand
         appError.code === 'method_not_allowed' ? { ...store.responseHeaders, Allow: allow } : store.responseHeaders;
       response = problemResponse(appError, requestId, headers);
     }
-    // A failed write may have written part of its work (state is saved before an upstream call): wait either way.
-    if (!readOnlyMethods.has(request.method)) await changesCaughtUp();
     const path = pathnameOf(request);
     const ms = performance.now() - started;
     logRequest({ requestId, method: request.method, path, status: response.status, ms: Math.round(ms) });
@@ -67,8 +64,6 @@ async function serve(request: Request, context: RouteContext, handler: RouteHand
     return response;
   });
 }
-
-const readOnlyMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Next.js hands route handlers a NextRequest whose URL is already parsed; tests call with a plain Request. */
 const pathnameOf = (request: Request) =>
@@ -90,7 +85,7 @@ function guardBodySize(handler: RouteHandler, limit?: number): RouteHandler {
   };
 }
 
-/** An answer whose body is already JSON, as text or as its UTF-8 bytes (cached serializations). */
+/** An answer whose body is already JSON, as text or as its UTF-8 bytes (read-route-cache.ts). */
 export const jsonText = (body: string | Uint8Array<ArrayBuffer>, init: ResponseInit = {}) =>
   new Response(body, {
     ...init,

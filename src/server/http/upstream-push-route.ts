@@ -1,4 +1,3 @@
-import { changesCaughtUp } from '@/server/db';
 import { AppError } from '@/server/errors';
 import { logger } from '@/server/logger';
 import { newRequestId, requestContext } from '@/server/request-context';
@@ -14,7 +13,6 @@ export function upstreamPushRoute(provider: string, handle: (raw: string, reques
       try {
         const raw = Buffer.from(await readBodyBytes(request, 256 * 1024)).toString('utf8');
         await handle(raw, request);
-        await changesCaughtUp();
         return new Response('success', { headers: { 'content-type': 'text/plain' } });
       } catch (error) {
         const status = error instanceof AppError ? error.status : 500;

@@ -49,7 +49,8 @@ export const subMerchantOperations: Operation[] = [
     path: '/v1/payments/sub-merchants/{id}',
     operationId: 'getSubMerchant',
     summary: 'Retrieve a sub-merchant',
-    description: 'Poll every 5–10 minutes; send the ETag back in If-None-Match to get 304 while nothing changed.',
+    description:
+      'Poll every 5–10 minutes; send the ETag back in If-None-Match to get 304 (no body) while the record is unchanged. The ETag changes with the version of the record: every change of its status, formData or metadata, not a new lastSyncedAt alone. The same ETag is accepted in If-Match on PUT. Every answer reflects every write committed before the request arrived, on any instance.',
     tag: 'Sub-merchants',
     serviceCode: 'payments',
     auth: 'apiKey',

@@ -1,7 +1,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { hasRole } from '@/server/auth/roles';
-import { changesCaughtUp, getDb, type Database } from '@/server/db';
+import { getDb, type Database } from '@/server/db';
 import type { OperatorRole } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { controlCharacterError, controlCharacterPointer } from '@/server/http/parse-request';
@@ -18,10 +18,8 @@ const t = initTRPC.context<TrpcContext>().create({
   },
 });
 
-const mapErrors = t.middleware(async ({ type, next }) => {
+const mapErrors = t.middleware(async ({ next }) => {
   const result = await next();
-  // The console reads what it just changed: the read caches must have heard of it first (change-feed.ts).
-  if (type === 'mutation') await changesCaughtUp();
   if (!result.ok)
     throw toTRPCError(
       result.error.code === 'INTERNAL_SERVER_ERROR' && result.error.cause ? result.error.cause : result.error,

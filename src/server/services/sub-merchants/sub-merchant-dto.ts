@@ -2,7 +2,6 @@ import { currentlyDue, maskFormData, personalFields, type FormData } from '@/sch
 import { getFieldCipher } from '@/server/config/field-cipher';
 import { decryptFields } from '@/server/crypto/field-encryption';
 import type { subMerchants } from '@/server/db/schema';
-import { maskedViewOf } from './masked-view-cache';
 
 type Row = typeof subMerchants.$inferSelect;
 
@@ -13,10 +12,7 @@ export function revealFormData(row: Pick<Row, 'formData'>): FormData {
 
 /** The public shape of a sub-merchant: explicit fields, personal data masked by construction. */
 export function toSubMerchantDto(row: Row) {
-  const view = maskedViewOf(row, () => {
-    const formData = revealFormData(row);
-    return { formData: maskFormData(formData), currentlyDue: currentlyDue(formData) };
-  });
+  const formData = revealFormData(row);
   return {
     id: row.id,
     object: 'sub_merchant' as const,
@@ -31,8 +27,8 @@ export function toSubMerchantDto(row: Row) {
     chApplymentStateMsg: row.chApplymentStateMsg ?? undefined,
     signUrl: row.signUrl ?? undefined,
     rejectReasons: row.rejectReasons,
-    formData: view.formData,
-    requirements: { currentlyDue: view.currentlyDue },
+    formData: maskFormData(formData),
+    requirements: { currentlyDue: currentlyDue(formData) },
     lastSyncedAt: row.lastSyncedAt?.toISOString() ?? undefined,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -1,7 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { getEnv } from '@/env';
 import type { Db } from '@/server/db';
-import { changeFeedOf } from '@/server/db/change-feed';
 import { rowsOf } from '@/server/db/rows';
 import { subMerchants, type Provider } from '@/server/db/schema';
 import { logger } from '@/server/logger';
@@ -112,7 +111,5 @@ export async function syncDueSubMerchants(db: Db, options: { batch?: number; con
     }
   };
   await Promise.all(Array.from({ length: Math.min(options.concurrency ?? 8, rows.length) }, worker));
-  // Done means visible: this instance's cached reads have heard of every record the sync changed.
-  await changeFeedOf(db)?.caughtUp();
   return { synced, failed };
 }

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { createSubMerchantBody, submitSubMerchantBody, updateSubMerchantBody } from '@/schemas/sub-merchant-requests';
 import { createSubMerchant } from '@/server/services/sub-merchants/create-sub-merchant';
 import { getSubMerchant } from '@/server/services/sub-merchants/get-sub-merchant';
-import type { SubMerchantDto } from '@/server/services/sub-merchants/sub-merchant-dto';
 import { listSubMerchantHistory } from '@/server/services/sub-merchants/list-sub-merchant-history';
 import { listSubMerchants, listSubMerchantsQuery } from '@/server/services/sub-merchants/list-sub-merchants';
 import { submitSubMerchant } from '@/server/services/sub-merchants/submit-sub-merchant';
@@ -21,7 +20,7 @@ export const subMerchantsRouter = router({
     }),
   get: platformProcedure('viewer')
     .input(byId)
-    .query(async ({ ctx, input }) => JSON.parse((await getSubMerchant(ctx, input.id)).json) as SubMerchantDto),
+    .query(({ ctx, input }) => getSubMerchant(ctx, input.id)),
   history: platformProcedure('viewer')
     .input(byId)
     .query(({ ctx, input }) => listSubMerchantHistory(ctx, input.id)),

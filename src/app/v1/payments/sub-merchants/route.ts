@@ -1,16 +1,23 @@
 import { createSubMerchantBody } from '@/schemas/sub-merchant-requests';
 import { defineRoute, json, jsonText } from '@/server/http/define-route';
 import { parseJsonBody, parseQuery } from '@/server/http/parse-request';
+import { readRouteCache } from '@/server/http/read-route-cache';
 import { withApiKey } from '@/server/http/with-api-key';
 import { createSubMerchant } from '@/server/services/sub-merchants/create-sub-merchant';
-import { listSubMerchantsPage, listSubMerchantsQuery } from '@/server/services/sub-merchants/list-sub-merchants';
+import { listSubMerchantRevisions } from '@/server/services/sub-merchants/list-sub-merchant-revisions';
+import { listSubMerchants, listSubMerchantsQuery } from '@/server/services/sub-merchants/list-sub-merchants';
 
 export const dynamic = 'force-dynamic';
 
+// Pages are larger than records (up to 100 of them) and fewer are polled: a smaller bound.
+const cachedPage = readRouteCache(200);
+
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   GET: withApiKey('payments', async (request, ctx) => {
-    const page = await listSubMerchantsPage(ctx, parseQuery(request, listSubMerchantsQuery));
-    return jsonText(page.utf8 ?? page.json);
+    const query = parseQuery(request, listSubMerchantsQuery);
+    const key = JSON.stringify([ctx.platformId, query.distributor_external_user_id, query.cursor, query.limit]);
+    const revision = await listSubMerchantRevisions(ctx, query);
+    return jsonText(await cachedPage(ctx.db, key, revision, () => listSubMerchants(ctx, query)));
   }),
   POST: withApiKey('payments', async (request, ctx) => {
     const { created, record } = await createSubMerchant(ctx, await parseJsonBody(request, createSubMerchantBody));

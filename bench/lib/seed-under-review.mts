@@ -13,7 +13,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { createDbSandboxStore } from '@/sandbox/db-store';
 import { namespacedStore, sandboxNamespace } from '@/sandbox/namespace';
 import { APPLYMENT_KIND, newSubMchid, type SandboxApplyment } from '@/sandbox/providerA/pay/applyment-store';
-import { completeFormDataFixture } from '@/schemas/form-data/fixtures';
+import { completeFormDataFixture } from '../../test/support/form-data-fixtures';
 import type { Db } from '@/server/db';
 import { subMerchants } from '@/server/db/schema';
 import { newId } from '@/server/ids';

@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { sandboxControlHeaders } from './provision';
-import { completeFormDataFixture } from '../../src/schemas/form-data/fixtures';
+import { completeFormDataFixture } from '../../test/support/form-data-fixtures';
 
 /** The platform the signed-in operator is looking at (from the URL: provision.json is shared by all ports). */
 export const platformIdOf = (page: Page) => /\/platforms\/(plat_[^/]+)/.exec(page.url())![1]!;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { completeFormDataFixture } from '../../src/schemas/form-data/fixtures';
+import { completeFormDataFixture } from '../../test/support/form-data-fixtures';
 import { largePhotoFile, uploadedImages, uploadImage } from '../support/onboarding-helpers';
 import { admin, provision } from '../support/provision';
 import { signIn } from '../support/sign-in';

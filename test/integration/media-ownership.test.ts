@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, expect, it } from 'vitest';
 import * as mediaRoute from '@/app/v1/payments/media/route';
-import { completeFormDataFixture } from '@/schemas/form-data/fixtures';
+import { completeFormDataFixture } from '../support/form-data-fixtures';
 import { subMerchants } from '@/server/db/schema';
 import { apiHeaders, callRoute } from '../support/call-route';
 import { describeEachDatabase } from '../support/databases';

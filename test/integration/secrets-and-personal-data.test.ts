@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as mediaRoute from '@/app/v1/payments/media/route';
-import { completeFormDataFixture } from '@/schemas/form-data/fixtures';
+import { completeFormDataFixture } from '../support/form-data-fixtures';
 import { loadProviderASandboxKeys } from '@/sandbox/providerA/pay/keys';
 import { createProviderAComponentSandboxConfig } from '@/sandbox/providerA/component/config';
 import { loadProviderBSandboxKeys } from '@/sandbox/providerB/keys';

@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import { baseRequiredFields } from '@/schemas/form-data';
-import { VALID_ID_NUMBER } from '@/schemas/form-data/fixtures';
+import { VALID_ID_NUMBER } from '../support/form-data-fixtures';
 import { syncDueSubMerchants } from '@/server/services/sub-merchants/sync-due-sub-merchants';
 import { events, subMerchantHistory, subMerchants } from '@/server/db/schema';
 import { sql } from 'drizzle-orm';

@@ -3,7 +3,7 @@ import * as mediaRoute from '@/app/v1/payments/media/route';
 import * as itemRoute from '@/app/v1/payments/sub-merchants/[id]/route';
 import * as submitRoute from '@/app/v1/payments/sub-merchants/[id]/submit/route';
 import * as collectionRoute from '@/app/v1/payments/sub-merchants/route';
-import { completeFormDataFixture } from '@/schemas/form-data/fixtures';
+import { completeFormDataFixture } from './form-data-fixtures';
 import type { FormDataPatch } from '@/schemas/form-data';
 import type { Db } from '@/server/db';
 import type { Provider } from '@/server/db/schema';

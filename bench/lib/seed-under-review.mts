@@ -22,7 +22,7 @@ import { createSubMerchant } from '@/server/services/sub-merchants/create-sub-me
 import { submissionId } from '@/server/services/sub-merchants/submission-id';
 import { submitSubMerchant } from '@/server/services/sub-merchants/submit-sub-merchant';
 import { createPlatformWithKey } from '../../test/support/fixtures';
-import { serviceUploader, uploadTestImages } from '../../test/support/onboarding';
+import { serviceUploader, uploadTestImages } from '../../test/support/sub-merchants';
 
 type Row = typeof subMerchants.$inferSelect;
 

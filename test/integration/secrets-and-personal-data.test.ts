@@ -31,7 +31,7 @@ import { apiHeaders, callRoute } from '../support/call-route';
 import { openTestDatabase, testDrivers } from '../support/databases';
 import { createPlatformWithKey } from '../support/fixtures';
 import { extJsonFor, miniProgramApi, pressAuthorize } from '../support/mini-programs';
-import { paymentsApi } from '../support/onboarding';
+import { paymentsApi } from '../support/sub-merchants';
 import { findLeaks, pemLines, teeOutput } from '../support/leak-scan';
 import { useSandboxOverHttp } from '../support/sandbox-server';
 import { noiseJpeg, mediaForm } from '../support/test-images';

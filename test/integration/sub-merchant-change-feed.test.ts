@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeFeedApplicationName } from '@/server/db/change-feed';
 import { createPlatformWithKey } from '../support/fixtures';
 import { describeEachDatabase } from '../support/databases';
-import { paymentsApi } from '../support/onboarding';
+import { paymentsApi } from '../support/sub-merchants';
 import { useEnv } from '../support/scoped-env';
 
 /**

@@ -4,7 +4,7 @@ import { subMerchantHistory, subMerchants } from '@/server/db/schema';
 import { syncDueSubMerchants } from '@/server/services/sub-merchants/sync-due-sub-merchants';
 import { describeEachDatabase } from '../support/databases';
 import { createPlatformWithKey } from '../support/fixtures';
-import { completeFormData, paymentsApi } from '../support/onboarding';
+import { completeFormData, paymentsApi } from '../support/sub-merchants';
 import { useSandboxOverHttp } from '../support/sandbox-server';
 
 describeEachDatabase('sub-merchant concurrency', (database) => {

@@ -6,7 +6,7 @@ import { events, subMerchantHistory, subMerchants } from '@/server/db/schema';
 import { sql } from 'drizzle-orm';
 import { describeEachDatabase } from '../support/databases';
 import { createPlatformWithKey } from '../support/fixtures';
-import { completeFormData, paymentsApi } from '../support/onboarding';
+import { completeFormData, paymentsApi } from '../support/sub-merchants';
 import { useSandboxOverHttp } from '../support/sandbox-server';
 
 describeEachDatabase('sub-merchant onboarding end to end against the sandbox', (database) => {

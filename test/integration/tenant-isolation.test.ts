@@ -166,9 +166,9 @@ const trpcMatrix: Record<string, TrpcEntry> = {
   'consoleAdmin.sandbox.audits': { platformOnly: {} },
   'consoleAdmin.sandbox.decideAudit': { addresses: (t) => ({ auditId: t.resources.auditId, decision: 'approve' }) },
   'consoleAdmin.sandbox.pushTicket': { platformOnly: {} },
-  'onboardingConsole.list': { platformOnly: {} },
-  'onboardingConsole.waiting': { platformOnly: {} },
-  'onboardingConsole.refresh': { addresses: (t) => ({ id: t.resources.subMerchantId }) },
+  'subMerchantConsole.list': { platformOnly: {} },
+  'subMerchantConsole.waiting': { platformOnly: {} },
+  'subMerchantConsole.refresh': { addresses: (t) => ({ id: t.resources.subMerchantId }) },
   'sellerAuthorization.startAuthorizationWithSellerPage': {
     platformOnly: { platform: 'providerA', redirectUri: 'https://b.example.com/done' },
   },

@@ -4,7 +4,7 @@
  */
 import type { Db } from '@/server/db';
 import type { miniProgramApi } from './mini-programs';
-import type { paymentsApi } from './onboarding';
+import type { paymentsApi } from './sub-merchants';
 
 export type Provider = 'providerA' | 'providerB';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- bodies are asserted field by field

@@ -5,7 +5,7 @@ import { eventsRouter } from './routers/events';
 import { invitationsRouter } from './routers/invitations';
 import { meRouter } from './routers/me';
 import { miniProgramsRouter } from './routers/mini-programs';
-import { onboardingConsoleRouter } from './routers/onboarding-console';
+import { subMerchantConsoleRouter } from './routers/sub-merchant-console';
 import { platformConfigRouter } from './routers/platform-config';
 import { sellerAuthorizationRouter } from './routers/seller-authorization';
 import { subMerchantsRouter } from './routers/sub-merchants';
@@ -18,7 +18,7 @@ export const appRouter = router({
   events: eventsRouter,
   miniPrograms: miniProgramsRouter,
   consoleAdmin: consoleAdminRouter,
-  onboardingConsole: onboardingConsoleRouter,
+  subMerchantConsole: subMerchantConsoleRouter,
   sellerAuthorization: sellerAuthorizationRouter,
   invitations: invitationsRouter,
 });

@@ -18,7 +18,7 @@ describe('console strings', () => {
     const messages = messagesFor('zh-CN', ['nav', 'common']);
     expect(messages['nav.platform']).toBe('平台');
     expect(Object.keys(messages).every((key) => key.startsWith('nav.') || key.startsWith('common.'))).toBe(true);
-    expect(messages['onboarding.wizard.title']).toBeUndefined();
+    expect(messages['subMerchants.wizard.title']).toBeUndefined();
     expect(Object.keys(messagesFor('en'))).toHaveLength(Object.keys(en).length);
   });
 });

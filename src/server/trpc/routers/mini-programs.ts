@@ -9,13 +9,11 @@ import {
   submitAuditBody,
   templatesQuery,
 } from '@/schemas/mini-program-requests';
-import {
-  changeMembers,
-  createExperience,
-  getBaseinfo,
-  getVersions,
-  rollbackRelease,
-} from '@/server/services/mini-programs/auxiliary-calls';
+import { changeMembers } from '@/server/services/mini-programs/change-members';
+import { createExperience } from '@/server/services/mini-programs/create-experience';
+import { getBaseinfo } from '@/server/services/mini-programs/get-baseinfo';
+import { getVersions } from '@/server/services/mini-programs/get-versions';
+import { rollbackRelease } from '@/server/services/mini-programs/rollback-release';
 import { commitCode } from '@/server/services/mini-programs/commit-code';
 import {
   createManualTemplate,

@@ -2,7 +2,7 @@ import { PipelineScreen } from '@/components/mini-programs/pipeline-screen';
 import { isMiniProvider } from '@/components/mini-programs/provider-label';
 import { ConsoleClient } from '@/components/console-client';
 import { TrpcProvider } from '@/trpc/react';
-import { consolePageTitle } from '@/server/console/console-metadata';
+import { consolePageTitle } from '@/server/console-session/console-metadata';
 
 export const generateMetadata = consolePageTitle('nav.miniPrograms');
 

@@ -17,7 +17,7 @@ export function InviteMemberForm({ platformId }: { platformId: string }) {
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>('operator');
   const [link, setLink] = useState<Shown | null>(null);
-  const invite = api.consoleAdmin.inviteMember.useMutation({
+  const invite = api.members.invite.useMutation({
     onSuccess: ({ invitation, acceptPath }) => {
       // The browser knows the address people reach this console at; the server may sit behind a proxy.
       setLink({
@@ -27,7 +27,7 @@ export function InviteMemberForm({ platformId }: { platformId: string }) {
         expiresAt: invitation.expiresAt,
       });
       setEmail('');
-      void utils.consoleAdmin.invitations.invalidate();
+      void utils.members.invitations.invalidate();
     },
   });
   const problem = invite.error

@@ -13,12 +13,12 @@ import { DataTable } from './data-table';
 export function MembersPanel({ platformId }: { platformId: string }) {
   const { t, format } = useI18n();
   const utils = api.useUtils();
-  const members = api.consoleAdmin.members.useQuery({ platformId });
+  const members = api.members.list.useQuery({ platformId });
   const selfId = api.me.get.useQuery().data?.operator?.id;
-  const refresh = () => void utils.consoleAdmin.members.invalidate();
-  const changeRole = api.consoleAdmin.changeRole.useMutation({ onSettled: refresh });
-  const remove = api.consoleAdmin.removeMember.useMutation({ onSettled: refresh });
-  const endSessions = api.consoleAdmin.endMemberSessions.useMutation();
+  const refresh = () => void utils.members.list.invalidate();
+  const changeRole = api.members.changeRole.useMutation({ onSettled: refresh });
+  const remove = api.members.remove.useMutation({ onSettled: refresh });
+  const endSessions = api.members.endSessions.useMutation();
   const failure = changeRole.error ?? remove.error ?? endSessions.error ?? members.error;
   const signedOut = members.data?.data.find(
     (m) => endSessions.isSuccess && m.operatorId === endSessions.data.operatorId,

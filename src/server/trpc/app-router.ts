@@ -4,6 +4,7 @@ import { consoleAdminRouter } from './routers/console-admin';
 import { eventsRouter } from './routers/events';
 import { invitationsRouter } from './routers/invitations';
 import { meRouter } from './routers/me';
+import { membersRouter } from './routers/members';
 import { miniProgramsRouter } from './routers/mini-programs';
 import { subMerchantConsoleRouter } from './routers/sub-merchant-console';
 import { platformConfigRouter } from './routers/platform-config';
@@ -17,6 +18,7 @@ export const appRouter = router({
   subMerchants: subMerchantsRouter,
   events: eventsRouter,
   miniPrograms: miniProgramsRouter,
+  members: membersRouter,
   consoleAdmin: consoleAdminRouter,
   subMerchantConsole: subMerchantConsoleRouter,
   sellerAuthorization: sellerAuthorizationRouter,

@@ -5,7 +5,7 @@ import { createOperator } from '@/server/services/operators/create-operator';
 import { createConsoleTeam, trpcFailure as failure, type Role } from '../support/console-team';
 import { describeEachDatabase } from '../support/databases';
 
-describeEachDatabase('console members and roles (consoleAdmin)', (database) => {
+describeEachDatabase('console members and roles (members router)', (database) => {
   let seq = 0;
   const email = (role: string) => `${role}-${Date.now()}-${++seq}@example.com`;
   const team = () => createConsoleTeam(database().db);
@@ -19,7 +19,7 @@ describeEachDatabase('console members and roles (consoleAdmin)', (database) => {
 
   it('lists members with roles, admins first; only admins may see the list', async () => {
     const { platformId } = main;
-    const list = await main.as('admin').consoleAdmin.members({ platformId });
+    const list = await main.as('admin').members.list({ platformId });
     expect(list.data.map((m) => m.role)).toEqual(['admin', 'operator', 'viewer']);
     expect(list.data[0]).toEqual({
       operatorId: main.ids.admin,
@@ -29,15 +29,15 @@ describeEachDatabase('console members and roles (consoleAdmin)', (database) => {
       memberSince: expect.any(String),
     });
     expect(list.data[0]).not.toHaveProperty('passwordHash');
-    expect(await failure(main.as('operator').consoleAdmin.members({ platformId }))).toEqual({
+    expect(await failure(main.as('operator').members.list({ platformId }))).toEqual({
       code: 'FORBIDDEN',
       appCode: undefined,
     });
-    expect(await failure(main.as('viewer').consoleAdmin.members({ platformId }))).toEqual({
+    expect(await failure(main.as('viewer').members.list({ platformId }))).toEqual({
       code: 'FORBIDDEN',
       appCode: undefined,
     });
-    expect(await failure(other.as('admin').consoleAdmin.members({ platformId }))).toEqual({
+    expect(await failure(other.as('admin').members.list({ platformId }))).toEqual({
       code: 'NOT_FOUND',
       appCode: undefined,
     });
@@ -48,7 +48,7 @@ describeEachDatabase('console members and roles (consoleAdmin)', (database) => {
     const address = email('New.Person');
     const invited = await main
       .as('admin')
-      .consoleAdmin.inviteMember({ platformId, email: address.toUpperCase(), role: 'operator' });
+      .members.invite({ platformId, email: address.toUpperCase(), role: 'operator' });
     expect(invited).toEqual({
       invitation: {
         id: expect.stringMatching(/^inv_/),
@@ -65,7 +65,7 @@ describeEachDatabase('console members and roles (consoleAdmin)', (database) => {
     expect(Date.parse(invited.invitation.expiresAt) - Date.parse(invited.invitation.createdAt)).toBe(
       7 * 24 * 3600 * 1000,
     );
-    expect((await main.as('admin').consoleAdmin.members({ platformId })).data.map((m) => m.email)).not.toContain(
+    expect((await main.as('admin').members.list({ platformId })).data.map((m) => m.email)).not.toContain(
       address.toLowerCase(),
     );
     const token = invited.acceptPath.split('/').at(-1)!;
@@ -79,14 +79,14 @@ describeEachDatabase('console members and roles (consoleAdmin)', (database) => {
     ]);
 
     // Again: already a member, 409, nothing changed (and no new link).
+    expect(await failure(main.as('admin').members.invite({ platformId, email: address, role: 'admin' }))).toEqual({
+      code: 'CONFLICT',
+      appCode: 'conflict',
+    });
     expect(
-      await failure(main.as('admin').consoleAdmin.inviteMember({ platformId, email: address, role: 'admin' })),
-    ).toEqual({ code: 'CONFLICT', appCode: 'conflict' });
-    expect(
-      (await main.as('admin').consoleAdmin.members({ platformId })).data.find((m) => m.operatorId === signedIn.id)
-        ?.role,
+      (await main.as('admin').members.list({ platformId })).data.find((m) => m.operatorId === signedIn.id)?.role,
     ).toBe('operator');
-    expect((await main.as('admin').consoleAdmin.invitations({ platformId })).data.map((i) => i.email)).not.toContain(
+    expect((await main.as('admin').members.invitations({ platformId })).data.map((i) => i.email)).not.toContain(
       address.toLowerCase(),
     );
   });
@@ -100,7 +100,7 @@ describeEachDatabase('console members and roles (consoleAdmin)', (database) => {
       platformId: other.platformId,
       role: 'admin',
     });
-    const invited = await main.as('admin').consoleAdmin.inviteMember({ platformId, email: address, role: 'viewer' });
+    const invited = await main.as('admin').members.invite({ platformId, email: address, role: 'viewer' });
     expect(invited.invitation).not.toHaveProperty('operatorId');
     expect(await listOperatorPlatforms(database().db, existing.operatorId)).toEqual([
       expect.objectContaining({ platformId: other.platformId, role: 'admin' }),
@@ -119,45 +119,43 @@ describeEachDatabase('console members and roles (consoleAdmin)', (database) => {
   it('refuses bad input with a field pointer, and non-admins with FORBIDDEN', async () => {
     const { platformId } = main;
     expect(
-      await failure(main.as('admin').consoleAdmin.inviteMember({ platformId, email: 'not-an-email', role: 'viewer' })),
+      await failure(main.as('admin').members.invite({ platformId, email: 'not-an-email', role: 'viewer' })),
     ).toEqual({ code: 'BAD_REQUEST', appCode: 'invalid_request' });
     expect(
-      await failure(
-        main.as('admin').consoleAdmin.inviteMember({ platformId, email: email('x'), role: 'owner' as Role }),
-      ),
+      await failure(main.as('admin').members.invite({ platformId, email: email('x'), role: 'owner' as Role })),
     ).toEqual({ code: 'BAD_REQUEST', appCode: 'invalid_request' });
     expect(
-      await failure(main.as('operator').consoleAdmin.inviteMember({ platformId, email: email('x'), role: 'viewer' })),
+      await failure(main.as('operator').members.invite({ platformId, email: email('x'), role: 'viewer' })),
     ).toEqual({ code: 'FORBIDDEN', appCode: undefined });
     expect(
-      await failure(
-        main.as('viewer').consoleAdmin.changeRole({ platformId, operatorId: main.ids.viewer, role: 'admin' }),
-      ),
+      await failure(main.as('viewer').members.changeRole({ platformId, operatorId: main.ids.viewer, role: 'admin' })),
     ).toEqual({ code: 'FORBIDDEN', appCode: undefined });
-    expect(
-      await failure(main.as('viewer').consoleAdmin.removeMember({ platformId, operatorId: main.ids.admin })),
-    ).toEqual({ code: 'FORBIDDEN', appCode: undefined });
+    expect(await failure(main.as('viewer').members.remove({ platformId, operatorId: main.ids.admin }))).toEqual({
+      code: 'FORBIDDEN',
+      appCode: undefined,
+    });
   });
 
   it('changes roles and removes members; the last admin can be neither demoted nor removed (409)', async () => {
     const t = await team();
     const admin = t.as('admin');
     const { platformId } = t;
-    expect(
-      await failure(admin.consoleAdmin.changeRole({ platformId, operatorId: t.ids.admin, role: 'operator' })),
-    ).toEqual({ code: 'CONFLICT', appCode: 'conflict' });
-    expect(await failure(admin.consoleAdmin.removeMember({ platformId, operatorId: t.ids.admin }))).toEqual({
+    expect(await failure(admin.members.changeRole({ platformId, operatorId: t.ids.admin, role: 'operator' }))).toEqual({
+      code: 'CONFLICT',
+      appCode: 'conflict',
+    });
+    expect(await failure(admin.members.remove({ platformId, operatorId: t.ids.admin }))).toEqual({
       code: 'CONFLICT',
       appCode: 'conflict',
     });
 
-    expect(await admin.consoleAdmin.changeRole({ platformId, operatorId: t.ids.viewer, role: 'admin' })).toMatchObject({
+    expect(await admin.members.changeRole({ platformId, operatorId: t.ids.viewer, role: 'admin' })).toMatchObject({
       operatorId: t.ids.viewer,
       role: 'admin',
     });
     // The promoted viewer now holds admin rights on the server.
     expect((await t.as('viewer').apiKeys.list({ platformId })).length).toBeGreaterThan(0);
-    expect(await admin.consoleAdmin.changeRole({ platformId, operatorId: t.ids.admin, role: 'viewer' })).toMatchObject({
+    expect(await admin.members.changeRole({ platformId, operatorId: t.ids.admin, role: 'viewer' })).toMatchObject({
       role: 'viewer',
     });
     expect(await failure(t.as('admin').apiKeys.list({ platformId }))).toEqual({
@@ -165,12 +163,12 @@ describeEachDatabase('console members and roles (consoleAdmin)', (database) => {
       appCode: undefined,
     });
     const newAdmin = t.as('viewer');
-    expect(await failure(newAdmin.consoleAdmin.removeMember({ platformId, operatorId: t.ids.viewer }))).toEqual({
+    expect(await failure(newAdmin.members.remove({ platformId, operatorId: t.ids.viewer }))).toEqual({
       code: 'CONFLICT',
       appCode: 'conflict',
     });
 
-    expect(await newAdmin.consoleAdmin.removeMember({ platformId, operatorId: t.ids.operator })).toEqual({
+    expect(await newAdmin.members.remove({ platformId, operatorId: t.ids.operator })).toEqual({
       operatorId: t.ids.operator,
       removed: true,
     });
@@ -178,16 +176,16 @@ describeEachDatabase('console members and roles (consoleAdmin)', (database) => {
       code: 'NOT_FOUND',
       appCode: undefined,
     });
-    expect(await failure(newAdmin.consoleAdmin.removeMember({ platformId, operatorId: t.ids.operator }))).toEqual({
+    expect(await failure(newAdmin.members.remove({ platformId, operatorId: t.ids.operator }))).toEqual({
       code: 'NOT_FOUND',
       appCode: 'not_found',
     });
     // Another platform's operator is not found here, whatever their id.
     expect(
-      await failure(newAdmin.consoleAdmin.changeRole({ platformId, operatorId: other.ids.admin, role: 'viewer' })),
+      await failure(newAdmin.members.changeRole({ platformId, operatorId: other.ids.admin, role: 'viewer' })),
     ).toEqual({ code: 'NOT_FOUND', appCode: 'not_found' });
     expect(
-      (await other.as('admin').consoleAdmin.members({ platformId: other.platformId })).data.find(
+      (await other.as('admin').members.list({ platformId: other.platformId })).data.find(
         (m) => m.operatorId === other.ids.admin,
       )?.role,
     ).toBe('admin');
@@ -196,10 +194,10 @@ describeEachDatabase('console members and roles (consoleAdmin)', (database) => {
   it('two admins demoting each other at the same moment: exactly one succeeds, one admin remains', async () => {
     const t = await team();
     const { platformId } = t;
-    await t.as('admin').consoleAdmin.changeRole({ platformId, operatorId: t.ids.operator, role: 'admin' });
+    await t.as('admin').members.changeRole({ platformId, operatorId: t.ids.operator, role: 'admin' });
     const results = await Promise.all([
-      failure(t.as('admin').consoleAdmin.changeRole({ platformId, operatorId: t.ids.operator, role: 'viewer' })),
-      failure(t.as('operator').consoleAdmin.changeRole({ platformId, operatorId: t.ids.admin, role: 'viewer' })),
+      failure(t.as('admin').members.changeRole({ platformId, operatorId: t.ids.operator, role: 'viewer' })),
+      failure(t.as('operator').members.changeRole({ platformId, operatorId: t.ids.admin, role: 'viewer' })),
     ]);
     // The loser is refused in the service (CONFLICT: the lock made it see one admin left) or, when the winner
     // committed before the loser's role check, by that check (FORBIDDEN: no longer an admin). Never both OK.
@@ -207,7 +205,7 @@ describeEachDatabase('console members and roles (consoleAdmin)', (database) => {
     expect(['CONFLICT', 'FORBIDDEN']).toContain(results.find((r) => r.code !== 'OK')?.code);
     // Whoever demoted the other first is the one admin left.
     const survivor = results[0]!.code === 'OK' ? t.as('admin') : t.as('operator');
-    const admins = await survivor.consoleAdmin.members({ platformId });
+    const admins = await survivor.members.list({ platformId });
     expect(admins.data.filter((m) => m.role === 'admin')).toHaveLength(1);
   });
 });

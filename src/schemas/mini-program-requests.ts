@@ -1,12 +1,10 @@
 /** Request bodies of the mini-program area (REST, tRPC and the console share them). */
 import { z } from 'zod';
-
-export const miniProgramPlatforms = ['providerA', 'providerB'] as const;
-export const miniProgramPlatform = z.enum(miniProgramPlatforms);
+import { providerSchema } from '@/domain/providers';
 
 export const authorizeBody = z
   .object({
-    platform: miniProgramPlatform,
+    platform: providerSchema,
     redirectUri: z
       .string()
       .min(1)
@@ -96,5 +94,5 @@ export const membersBody = authorizerAppIdBody
   })
   .strict();
 export const templatesQuery = z
-  .object({ platform: miniProgramPlatform, tenant_id: z.string().max(128).optional() })
+  .object({ platform: providerSchema, tenant_id: z.string().max(128).optional() })
   .strict();

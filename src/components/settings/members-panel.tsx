@@ -5,9 +5,9 @@ import { api } from '@/trpc/react';
 import { errorText } from './error-text';
 import { InviteMemberForm } from './invite-member-form';
 import { PendingInvitations } from './pending-invitations';
-import { roles, type Role } from './roles';
 import styles from './settings.module.css';
 import { DataTable } from './data-table';
+import { operatorRoles, type OperatorRole } from '@/domain/roles';
 
 /** Operators and roles (admins): who may sign in to this platform and with which role, and who is invited. */
 export function MembersPanel({ platformId }: { platformId: string }) {
@@ -57,10 +57,10 @@ export function MembersPanel({ platformId }: { platformId: string }) {
                 value={m.role}
                 disabled={changeRole.isPending}
                 onChange={(e) =>
-                  changeRole.mutate({ platformId, operatorId: m.operatorId, role: e.target.value as Role })
+                  changeRole.mutate({ platformId, operatorId: m.operatorId, role: e.target.value as OperatorRole })
                 }
               >
-                {roles.map((r) => (
+                {operatorRoles.map((r) => (
                   <option key={r} value={r}>
                     {t(`settings.role.${r}`)}
                   </option>

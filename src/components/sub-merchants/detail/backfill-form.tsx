@@ -4,11 +4,11 @@ import { useState, type FormEvent } from 'react';
 import { useI18n } from '@/i18n/i18n-provider';
 import { api } from '@/trpc/react';
 import { trpcFieldErrors, type SubMerchantRecord } from '../record-types';
-import { subMerchantStatusValues } from '../upstream-states';
 import { useSubMerchantLabels } from '../use-sub-merchant-labels';
 import styles from './detail.module.css';
+import { subMerchantStatuses } from '@/domain/sub-merchant-states';
 
-type Status = (typeof subMerchantStatusValues)[number];
+type Status = (typeof subMerchantStatuses)[number];
 
 /**
  * Admins back-fill the upstream's sub-merchant id, move active ↔ suspended and set the commission (the PUT
@@ -71,7 +71,7 @@ export function BackfillForm({ platformId, record }: { platformId: string; recor
             aria-invalid={invalid('status')}
             aria-describedby={update.error ? 'backfill-error' : undefined}
           >
-            {subMerchantStatusValues.map((s) => (
+            {subMerchantStatuses.map((s) => (
               <option key={s} value={s}>
                 {labels.status(s)}
               </option>

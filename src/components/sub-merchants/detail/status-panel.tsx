@@ -5,9 +5,9 @@ import { useMembership } from '@/components/membership';
 import { useI18n } from '@/i18n/i18n-provider';
 import { api } from '@/trpc/react';
 import type { SubMerchantRecord } from '../record-types';
-import { editable } from '../upstream-states';
 import { stateTone, useSubMerchantLabels } from '../use-sub-merchant-labels';
 import styles from './detail.module.css';
+import { editable } from '@/domain/sub-merchant-states';
 
 /** Status, upstream state with its message, last sync, ids; operators refresh from the upstream or edit. */
 export function StatusPanel({ platformId, record }: { platformId: string; record: SubMerchantRecord }) {

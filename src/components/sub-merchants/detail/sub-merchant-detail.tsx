@@ -4,12 +4,12 @@ import Link from 'next/link';
 import { useMembership } from '@/components/membership';
 import { useI18n } from '@/i18n/i18n-provider';
 import { api } from '@/trpc/react';
-import { reviewUnderWay, waitingOnMerchant } from '../upstream-states';
 import { BackfillForm } from './backfill-form';
 import { FormDataView } from './form-data-view';
 import { HistoryTimeline } from './history-timeline';
 import { SignQr } from './sign-qr';
 import { StatusPanel } from './status-panel';
+import { reviewUnderWay, waitingOnMerchant } from '@/domain/sub-merchant-states';
 
 /** One record: state, what the merchant must do, what the upstream refused, its history, admin back-fill. */
 export function SubMerchantDetail({ platformId, id }: { platformId: string; id: string }) {

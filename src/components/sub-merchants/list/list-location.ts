@@ -1,8 +1,9 @@
-import { providerValues, subMerchantStatusValues, upstreamStateFilters } from '../upstream-states';
+import { providers } from '@/domain/providers';
+import { subMerchantStatuses, upstreamStateFilters } from '@/domain/sub-merchant-states';
 
 export type ListFilters = {
-  status?: (typeof subMerchantStatusValues)[number];
-  provider?: (typeof providerValues)[number];
+  status?: (typeof subMerchantStatuses)[number];
+  provider?: (typeof providers)[number];
   upstreamState?: (typeof upstreamStateFilters)[number];
   distributor?: string;
 };
@@ -27,8 +28,8 @@ const pick = <T extends string>(allowed: readonly T[], value: string | undefined
 export function readListLocation(query: Query): ListLocation {
   const distributor = one(query.distributor)?.trim().slice(0, 128);
   const filters: ListFilters = {
-    status: pick(subMerchantStatusValues, one(query.status)),
-    provider: pick(providerValues, one(query.provider)),
+    status: pick(subMerchantStatuses, one(query.status)),
+    provider: pick(providers, one(query.provider)),
     upstreamState: pick(upstreamStateFilters, one(query.upstreamState)),
     distributor: distributor || undefined,
   };

@@ -2,13 +2,13 @@
 
 import { createContext, useContext, type ReactNode } from 'react';
 import type { FormDataField } from '@/schemas/form-data/fields';
-import type { ProviderValue } from '../upstream-states';
 import type { WizardValues } from './form-model';
 import type { StepId } from './steps';
+import type { Provider } from '@/domain/providers';
 
 export type WizardContextValue = {
   platformId: string;
-  provider: ProviderValue;
+  provider: Provider;
   /** Current form values (watched), for conditions and required markers. */
   values: WizardValues;
   required: ReadonlySet<FormDataField>;

@@ -1,10 +1,10 @@
 import { index, integer, jsonb, numeric, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { platforms } from './platforms';
+import type { Provider } from '../../../domain/providers';
+import type { SubMerchantStatus } from '../../../domain/sub-merchant-states';
 
-export const providers = ['providerA', 'providerB'] as const;
-export type Provider = (typeof providers)[number];
-export const subMerchantStatuses = ['pending', 'active', 'suspended'] as const;
-export type SubMerchantStatus = (typeof subMerchantStatuses)[number];
+export { providers, type Provider } from '../../../domain/providers';
+export { subMerchantStatuses, type SubMerchantStatus } from '../../../domain/sub-merchant-states';
 
 export const subMerchants = pgTable(
   'sub_merchants',

@@ -1,16 +1,16 @@
 import { z } from 'zod';
-import { miniProgramPlatform } from '@/schemas/mini-program-requests';
 import { mpManualTemplates } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { zodIssuesToFieldErrors } from '@/server/http/zod-errors';
 import { newId } from '@/server/ids';
 import type { PlatformContext } from '../context';
 import { toManualTemplateDto } from './manual-template-dto';
+import { providerSchema } from '@/domain/providers';
 
 /** What an admin enters for `manual` template mode; a template without tenantId applies to every seller. */
 export const createManualTemplateInput = z
   .object({
-    provider: miniProgramPlatform,
+    provider: providerSchema,
     templateId: z.string().trim().min(1).max(64),
     userVersion: z.string().trim().min(1).max(64),
     userDesc: z.string().max(500).default(''),

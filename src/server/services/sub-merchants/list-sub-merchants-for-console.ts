@@ -1,24 +1,11 @@
 import { and, desc, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { currentlyDue } from '@/schemas/form-data';
-import { providers, subMerchantStatuses, subMerchants } from '@/server/db/schema';
+import { subMerchants } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
-import type { ApplicationState } from '@/server/providers/types';
 import type { PlatformContext } from '../context';
-
-export const applicationStates = [
-  'submitted',
-  'auditing',
-  'to_be_confirmed',
-  'to_be_signed',
-  'signing',
-  'finished',
-  'rejected',
-  'canceled',
-] as const satisfies readonly ApplicationState[];
-
-/** `none` = never submitted (a draft). */
-export const upstreamStateFilters = ['none', ...applicationStates] as const;
+import { providers } from '@/domain/providers';
+import { subMerchantStatuses, upstreamStateFilters } from '@/domain/sub-merchant-states';
 
 export const consoleListQuery = z
   .object({

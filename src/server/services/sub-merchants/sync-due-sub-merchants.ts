@@ -6,12 +6,13 @@ import { rowsOf } from '@/server/db/rows';
 import { subMerchants, type Provider } from '@/server/db/schema';
 import { logger } from '@/server/logger';
 import { onboardingProvider } from '@/server/providers/onboarding-providers';
-import { reviewUnderWayStates, type ApplicationStatus } from '@/server/providers/types';
+import type { ApplicationStatus } from '@/server/providers/types';
 import { nextSyncAt } from './apply-upstream-status';
 import { submissionId } from './submission-id';
 import { refreshFromUpstream } from './submit-sub-merchant';
 import { acquireSubmitLease, releaseSubmitLease } from './submit-lease';
 import { createRateLimiter } from './rate-limiter';
+import { reviewUnderWayStates } from '@/domain/sub-merchant-states';
 
 type Row = typeof subMerchants.$inferSelect;
 

@@ -7,11 +7,6 @@ import { NewSubMerchant } from '@/components/sub-merchants/list/new-sub-merchant
 import { SubMerchantTable } from '@/components/sub-merchants/list/sub-merchant-table';
 import { WaitingOnMerchant } from '@/components/sub-merchants/list/waiting-on-merchant';
 import { statusLabels } from '@/components/sub-merchants/status-labels';
-import {
-  providerValues,
-  subMerchantStatusValues,
-  upstreamStateFilters,
-} from '@/components/sub-merchants/upstream-states';
 import { hasRole } from '@/server/auth/roles';
 import { formatters } from '@/i18n/format';
 import { defaultLocale } from '@/i18n/locales';
@@ -19,6 +14,8 @@ import { translator } from '@/i18n/translate';
 import { consoleSession } from '@/server/console-session/console-session';
 import { callAsOperator, toActionFailure } from '@/server/trpc/server-caller';
 import { consolePageTitle } from '@/server/console-session/console-metadata';
+import { providers } from '@/domain/providers';
+import { subMerchantStatuses, upstreamStateFilters } from '@/domain/sub-merchant-states';
 
 export const generateMetadata = consolePageTitle('nav.subMerchants');
 
@@ -60,7 +57,7 @@ export default async function SubMerchantsPage({ params, searchParams }: Props) 
         {hasRole(role, 'operator') && (
           <NewSubMerchant
             platformId={platformId}
-            providers={options(providerValues, labels.provider)}
+            providers={options(providers, labels.provider)}
             texts={{
               new: t('subMerchants.list.new'),
               provider: t('subMerchants.col.provider'),
@@ -84,8 +81,8 @@ export default async function SubMerchantsPage({ params, searchParams }: Props) 
         base={base}
         value={filters}
         choices={{
-          status: options(subMerchantStatusValues, labels.status),
-          provider: options(providerValues, labels.provider),
+          status: options(subMerchantStatuses, labels.status),
+          provider: options(providers, labels.provider),
           upstreamState: options(upstreamStateFilters, labels.state),
         }}
         texts={{

@@ -4,7 +4,6 @@ import { notFound } from 'next/navigation';
 import { Suspense } from 'react';
 import type { SubMerchantRecord } from '@/components/sub-merchants/record-types';
 import { statusLabels } from '@/components/sub-merchants/status-labels';
-import { editable } from '@/components/sub-merchants/upstream-states';
 import { WizardForm } from '@/components/sub-merchants/wizard/wizard-form';
 import { defaultLocale } from '@/i18n/locales';
 import { translator } from '@/i18n/translate';
@@ -12,6 +11,7 @@ import { hasRole } from '@/server/auth/roles';
 import { consoleSession } from '@/server/console-session/console-session';
 import { callAsOperator, toActionFailure } from '@/server/trpc/server-caller';
 import { consolePageTitle } from '@/server/console-session/console-metadata';
+import { editable } from '@/domain/sub-merchant-states';
 
 export const generateMetadata = consolePageTitle('subMerchants.wizard.title');
 

@@ -96,3 +96,22 @@ export const membersBody = authorizerAppIdBody
 export const templatesQuery = z
   .object({ platform: providerSchema, tenant_id: z.string().max(128).optional() })
   .strict();
+
+/** A template the platform registers by hand (template mode "manual"). */
+export const createManualTemplateInput = z
+  .object({
+    provider: providerSchema,
+    templateId: z.string().trim().min(1).max(64),
+    userVersion: z.string().trim().min(1).max(64),
+    userDesc: z.string().max(500).default(''),
+    tenantId: z
+      .string()
+      .trim()
+      .min(1)
+      .max(128)
+      .optional()
+      .describe('Only for this seller (your id for them); omit for every seller.'),
+  })
+  .strict();
+
+export const listManualTemplatesInput = z.object({ provider: providerSchema.optional() }).strict();

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { formDataDraftSchema } from './form-data';
 import { providerSchema } from '@/domain/providers';
-import { subMerchantStatusSchema } from '@/domain/sub-merchant-states';
+import { subMerchantStatusSchema, upstreamStateFilters } from '@/domain/sub-merchant-states';
 
 export const commissionRateSchema = z
   .number()
@@ -44,3 +44,18 @@ export const updateSubMerchantBody = z
 
 export type CreateSubMerchantBody = z.infer<typeof createSubMerchantBody>;
 export type UpdateSubMerchantBody = z.infer<typeof updateSubMerchantBody>;
+
+/** The console's sub-merchant list: filters on top of a page. */
+export const consoleListQuery = z
+  .object({
+    limit: z.number().int().min(1).max(100).default(20),
+    cursor: z.string().max(200).optional(),
+    status: subMerchantStatusSchema.optional(),
+    provider: providerSchema.optional(),
+    upstreamState: z.enum(upstreamStateFilters).optional(),
+    /** Case-insensitive substring of the distributor id. */
+    distributor: z.string().trim().min(1).max(128).optional(),
+  })
+  .strict();
+
+export type ConsoleListQuery = z.input<typeof consoleListQuery>;

@@ -3,9 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { mpManualTemplates } from '@/server/db/schema';
 import type { PlatformContext } from '../context';
 import { toManualTemplateDto } from './manual-template-dto';
-import { providerSchema } from '@/domain/providers';
-
-export const listManualTemplatesInput = z.object({ provider: providerSchema.optional() }).strict();
+import { listManualTemplatesInput } from '@/schemas/mini-program-requests';
 
 /** Every manual template of the platform (all sellers), optionally of one provider; oldest first, as entered. */
 export async function listManualTemplates(ctx: PlatformContext, input: z.infer<typeof listManualTemplatesInput> = {}) {

@@ -4,22 +4,7 @@ import { currentlyDue } from '@/schemas/form-data';
 import { subMerchants } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import type { PlatformContext } from '../context';
-import { providers } from '@/domain/providers';
-import { subMerchantStatuses, upstreamStateFilters } from '@/domain/sub-merchant-states';
-
-export const consoleListQuery = z
-  .object({
-    limit: z.number().int().min(1).max(100).default(20),
-    cursor: z.string().max(200).optional(),
-    status: z.enum(subMerchantStatuses).optional(),
-    provider: z.enum(providers).optional(),
-    upstreamState: z.enum(upstreamStateFilters).optional(),
-    /** Case-insensitive substring of the distributor id. */
-    distributor: z.string().trim().min(1).max(128).optional(),
-  })
-  .strict();
-
-export type ConsoleListQuery = z.input<typeof consoleListQuery>;
+import { consoleListQuery, type ConsoleListQuery } from '@/schemas/sub-merchant-requests';
 
 // The cursor carries updated_at as Postgres prints it (microseconds and offset), because the column default
 // now() has microseconds: a millisecond cursor would skip rows that differ only below the millisecond.

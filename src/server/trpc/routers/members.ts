@@ -1,14 +1,16 @@
 import { z } from 'zod';
-import { invitePlatformMember, invitePlatformMemberInput } from '@/server/services/invitations/invite-platform-member';
+import { invitePlatformMember } from '@/server/services/invitations/invite-platform-member';
+import { invitePlatformMemberInput } from '@/schemas/member-requests';
 import { listPlatformInvitations } from '@/server/services/invitations/list-platform-invitations';
-import {
-  revokePlatformInvitation,
-  revokePlatformInvitationInput,
-} from '@/server/services/invitations/revoke-platform-invitation';
-import { changeMemberRole, changeMemberRoleInput } from '@/server/services/operators/change-member-role';
-import { endMemberSessions, endMemberSessionsInput } from '@/server/services/operators/end-member-sessions';
+import { revokePlatformInvitation } from '@/server/services/invitations/revoke-platform-invitation';
+import { revokePlatformInvitationInput } from '@/schemas/member-requests';
+import { changeMemberRole } from '@/server/services/operators/change-member-role';
+import { changeMemberRoleInput } from '@/schemas/member-requests';
+import { endMemberSessions } from '@/server/services/operators/end-member-sessions';
+import { endMemberSessionsInput } from '@/schemas/member-requests';
 import { listPlatformMembers } from '@/server/services/operators/list-platform-members';
-import { removePlatformMember, removePlatformMemberInput } from '@/server/services/operators/remove-platform-member';
+import { removePlatformMember } from '@/server/services/operators/remove-platform-member';
+import { removePlatformMemberInput } from '@/schemas/member-requests';
 import { platformProcedure, router } from '../init';
 
 // The services' inputs are strict; platformProcedure contributes platformId, so their shapes are reused.

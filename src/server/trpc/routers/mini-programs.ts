@@ -14,16 +14,15 @@ import { getBaseinfo } from '@/server/services/mini-programs/get-baseinfo';
 import { getVersions } from '@/server/services/mini-programs/get-versions';
 import { rollbackRelease } from '@/server/services/mini-programs/rollback-release';
 import { commitCode } from '@/server/services/mini-programs/commit-code';
-import {
-  createManualTemplate,
-  createManualTemplateInput,
-} from '@/server/services/mini-programs/create-manual-template';
+import { createManualTemplate } from '@/server/services/mini-programs/create-manual-template';
+import { createManualTemplateInput } from '@/schemas/mini-program-requests';
 import { deleteAuthorizer } from '@/server/services/mini-programs/delete-authorizer';
 import { deleteManualTemplate } from '@/server/services/mini-programs/delete-manual-template';
 import { getAuditStatus } from '@/server/services/mini-programs/get-audit-status';
 import { getAuthorizer } from '@/server/services/mini-programs/get-authorizer';
 import { listAuthorizers } from '@/server/services/mini-programs/list-authorizers';
-import { listManualTemplates, listManualTemplatesInput } from '@/server/services/mini-programs/list-manual-templates';
+import { listManualTemplates } from '@/server/services/mini-programs/list-manual-templates';
+import { listManualTemplatesInput } from '@/schemas/mini-program-requests';
 import { listTemplates } from '@/server/services/mini-programs/list-templates';
 import { releaseVersion } from '@/server/services/mini-programs/release-version';
 import { startAuthorization } from '@/server/services/mini-programs/start-authorization';

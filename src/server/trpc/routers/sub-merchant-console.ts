@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { countWaitingOnMerchant } from '@/server/services/sub-merchants/count-waiting-on-merchant';
-import {
-  consoleListQuery,
-  listSubMerchantsForConsole,
-} from '@/server/services/sub-merchants/list-sub-merchants-for-console';
+import { listSubMerchantsForConsole } from '@/server/services/sub-merchants/list-sub-merchants-for-console';
+import { consoleListQuery } from '@/schemas/sub-merchant-requests';
 import { refreshSubMerchant } from '@/server/services/sub-merchants/refresh-sub-merchant';
 import { platformProcedure, router } from '../init';
 

@@ -15,11 +15,12 @@ import { createPlatformWithKey } from '../support/fixtures';
 import { paymentsApi } from '../support/sub-merchants';
 import { useSandboxOverHttp } from '../support/sandbox-server';
 import { mediaForm } from '../support/test-images';
+import type { Provider } from '@/domain/providers';
 
 type Platform = Awaited<ReturnType<typeof createPlatformWithKey>>;
 let colour = 0x203040;
 
-async function uploadAs(platform: Platform, provider: 'providerA' | 'providerB') {
+async function uploadAs(platform: Platform, provider: Provider) {
   const background = `#${(colour += 0x010203).toString(16).padStart(6, '0').slice(-6)}`;
   const bytes = await sharp({ create: { width: 40, height: 30, channels: 3, background } })
     .jpeg()

@@ -1,6 +1,6 @@
 import completeFormData from './complete-form-data.json' with { type: 'json' };
-import { mergeFormData } from '@/schemas/form-data/merge';
-import type { FormData, FormDataPatch } from '@/schemas/form-data/types';
+import { mergeFormData } from '../../src/schemas/form-data/merge';
+import type { FormData, FormDataPatch } from '../../src/schemas/form-data/types';
 
 /** GB 11643's own example number: its ISO 7064 MOD 11-2 check character is X. */
 export const VALID_ID_NUMBER = completeFormData.idCardNumber;

@@ -1,9 +1,10 @@
 'use server';
 
-import type { SubMerchantRecord } from '@/components/sub-merchants/record-types';
 import { callAsOperator, toActionFailure, type ActionFailure, type OperatorCaller } from '@/server/trpc/server-caller';
 
 export type DraftPatch = Parameters<OperatorCaller['subMerchants']['saveDraft']>[0]['formData'];
+/** A sub-merchant as the console receives it (personal values masked by the server). */
+type SubMerchantRecord = Awaited<ReturnType<OperatorCaller['subMerchants']['get']>>;
 export type WizardActionResult = { ok: true; record: SubMerchantRecord } | ActionFailure;
 
 /**

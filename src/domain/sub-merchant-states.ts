@@ -21,6 +21,7 @@ export const applicationStateSchema = z.enum(applicationStates);
 
 /** What the console filters by: an application state, or `none` for a record never submitted (a draft). */
 export const upstreamStateFilters = ['none', ...applicationStates] as const;
+export type UpstreamStateFilter = (typeof upstreamStateFilters)[number];
 
 /** The upstream review is under way: formData cannot change (409 onboarding_in_progress). */
 export const reviewUnderWayStates = [

@@ -1,11 +1,13 @@
 import type { Translate } from '@/i18n/format';
 import type { MessageKey } from '@/i18n/messages/en';
+import type { Provider } from '@/domain/providers';
+import { waitingOnMerchant, type SubMerchantStatus, type UpstreamStateFilter } from '@/domain/sub-merchant-states';
 
 export const statusKeys: Record<string, MessageKey> = {
   pending: 'subMerchants.status.pending',
   active: 'subMerchants.status.active',
   suspended: 'subMerchants.status.suspended',
-};
+} satisfies Record<SubMerchantStatus, MessageKey>;
 
 export const stateKeys: Record<string, MessageKey> = {
   none: 'subMerchants.state.none',
@@ -17,12 +19,12 @@ export const stateKeys: Record<string, MessageKey> = {
   finished: 'subMerchants.state.finished',
   rejected: 'subMerchants.state.rejected',
   canceled: 'subMerchants.state.canceled',
-};
+} satisfies Record<UpstreamStateFilter, MessageKey>;
 
 export const providerKeys: Record<string, MessageKey> = {
   providerA: 'subMerchants.provider.providerA',
   providerB: 'subMerchants.provider.providerB',
-};
+} satisfies Record<Provider, MessageKey>;
 
 /**
  * Record status, upstream state and provider names in the operator's language. Plain functions (no hook, no
@@ -37,7 +39,6 @@ export const statusLabels = (t: Translate) => ({
 /** Badge colour of an upstream state: done, waiting on someone, or refused. */
 export function stateTone(state: string | undefined): '' | 'ok' | 'warn' {
   if (state === 'finished') return 'ok';
-  if (state === 'rejected' || state === 'canceled' || state === 'to_be_confirmed' || state === 'to_be_signed')
-    return 'warn';
+  if (state === 'rejected' || state === 'canceled' || waitingOnMerchant(state)) return 'warn';
   return '';
 }

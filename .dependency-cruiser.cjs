@@ -3,7 +3,7 @@
  * `npm run lint:layers` (part of `npm run lint` and of scripts/test.sh) fails on any import that goes upward.
  */
 const layer = {
-  leafData: '^src/(schemas|i18n)/',
+  leafData: '^src/(domain|schemas|i18n)/',
   protocols: '^src/protocols/',
   kernel: '^src/(env\\.ts|server/(errors|zod-errors|logger|request-context|ids)\\.ts|server/pagination/)',
   infrastructure: '^src/server/(config|crypto|db|cache)/',
@@ -12,7 +12,7 @@ const layer = {
   compositionRoot: '^src/server/upstreams/',
   services: '^src/server/services/',
   edges:
-    '^src/((app|cli|trpc|sandbox/control)/|server/(http|trpc|jobs|startup|auth|console|openapi)/|(proxy|instrumentation)\\.ts)',
+    '^src/((app|cli|trpc|sandbox/control)/|server/(http|trpc|jobs|startup|auth|console-actions|console-session|openapi|metrics)/|(proxy|instrumentation)\\.ts)',
   components: '^src/components/',
 };
 const any = (...names) => names.map((name) => `(${layer[name]})`).join('|');
@@ -21,7 +21,7 @@ module.exports = {
   forbidden: [
     {
       name: 'leaf-data-imports-nothing',
-      comment: 'Schemas and message catalogs are plain data both the browser and the server load.',
+      comment: 'Domain vocabulary, schemas and message catalogs are plain data both the browser and the server load.',
       severity: 'error',
       from: { path: layer.leafData },
       to: { path: '^src/', pathNot: layer.leafData },
@@ -83,10 +83,14 @@ module.exports = {
     {
       name: 'components-reach-the-server-through-its-interfaces',
       comment:
-        "Components use the tRPC client, the console's server actions (src/server/console) and server types only.",
+        "Components use the tRPC client, the console's server actions (src/server/console-actions, console-session) and server types only.",
       severity: 'error',
       from: { path: layer.components },
-      to: { path: '^src/server/', pathNot: '^src/server/console/', dependencyTypesNot: ['type-only'] },
+      to: {
+        path: '^src/server/',
+        pathNot: '^src/server/console-(actions|session)/',
+        dependencyTypesNot: ['type-only'],
+      },
     },
     {
       name: 'src-never-imports-tests',

@@ -4,7 +4,7 @@
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import completeFormData from '../../src/schemas/form-data/complete-form-data.json' with { type: 'json' };
+import completeFormData from '../../test/support/complete-form-data.json' with { type: 'json' };
 
 const run = promisify(execFile);
 

@@ -13,16 +13,16 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { createDbSandboxStore } from '@/sandbox/db-store';
 import { namespacedStore, sandboxNamespace } from '@/sandbox/namespace';
 import { APPLYMENT_KIND, newSubMchid, type SandboxApplyment } from '@/sandbox/providerA/pay/applyment-store';
-import { completeFormDataFixture } from '@/schemas/form-data/fixtures';
+import { completeFormDataFixture } from '../../test/support/form-data-fixtures';
 import type { Db } from '@/server/db';
 import { subMerchants } from '@/server/db/schema';
 import { newId } from '@/server/ids';
-import { reviewUnderWayStates } from '@/server/providers/types';
 import { createSubMerchant } from '@/server/services/sub-merchants/create-sub-merchant';
 import { submissionId } from '@/server/services/sub-merchants/submission-id';
 import { submitSubMerchant } from '@/server/services/sub-merchants/submit-sub-merchant';
 import { createPlatformWithKey } from '../../test/support/fixtures';
-import { serviceUploader, uploadTestImages } from '../../test/support/onboarding';
+import { serviceUploader, uploadTestImages } from '../../test/support/sub-merchants';
+import { reviewUnderWayStates } from '@/domain/sub-merchant-states';
 
 type Row = typeof subMerchants.$inferSelect;
 

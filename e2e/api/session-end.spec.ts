@@ -43,7 +43,7 @@ test.describe('console sessions end over HTTP', () => {
   async function newMember(adminDevice: APIRequestContext) {
     const platformId = provision().platformId;
     const email = `session-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@e2e.test`;
-    const invited = await mutate(adminDevice, 'consoleAdmin.inviteMember', { platformId, email, role: 'operator' });
+    const invited = await mutate(adminDevice, 'members.invite', { platformId, email, role: 'operator' });
     expect(invited.status(), await invited.text()).toBe(200);
     const { acceptPath } = (await invited.json()).result.data as { acceptPath: string };
     const password = `session-password-${Math.random().toString(36).slice(2, 10)}`;
@@ -55,9 +55,7 @@ test.describe('console sessions end over HTTP', () => {
     expect(joined.status(), await joined.text()).toBe(200);
     const members = (
       await (
-        await adminDevice.get(
-          `/api/trpc/consoleAdmin.members?input=${encodeURIComponent(JSON.stringify({ platformId }))}`,
-        )
+        await adminDevice.get(`/api/trpc/members.list?input=${encodeURIComponent(JSON.stringify({ platformId }))}`)
       ).json()
     ).result.data as {
       data: { operatorId: string; email: string }[];
@@ -114,20 +112,18 @@ test.describe('console sessions end over HTTP', () => {
 
     expect(
       (
-        await mutate(adminDevice, 'consoleAdmin.changeRole', {
+        await mutate(adminDevice, 'members.changeRole', {
           platformId,
           operatorId: demoted.operatorId,
           role: 'viewer',
         })
       ).status(),
     ).toBe(200);
+    expect((await mutate(adminDevice, 'members.remove', { platformId, operatorId: removed.operatorId })).status()).toBe(
+      200,
+    );
     expect(
-      (await mutate(adminDevice, 'consoleAdmin.removeMember', { platformId, operatorId: removed.operatorId })).status(),
-    ).toBe(200);
-    expect(
-      (
-        await mutate(adminDevice, 'consoleAdmin.endMemberSessions', { platformId, operatorId: signedOut.operatorId })
-      ).status(),
+      (await mutate(adminDevice, 'members.endSessions', { platformId, operatorId: signedOut.operatorId })).status(),
     ).toBe(200);
     expect(await statuses(sessions)).toEqual({ demoted: 401, removed: 401, signedOut: 401, signedOutToo: 401 });
     expect(await meStatus(adminDevice)).toBe(200);

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { completeFormDataFixture } from '../../src/schemas/form-data/fixtures';
+import { completeFormDataFixture } from '../../test/support/form-data-fixtures';
 import {
   crashDatabases,
   serviceUrl,

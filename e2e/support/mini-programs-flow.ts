@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { sandboxControlHeaders } from './provision';
+import type { Provider } from '../../src/domain/providers';
 
 export const phone = { width: 375, height: 812 };
 
@@ -10,7 +11,7 @@ export async function pushTicket(request: APIRequestContext) {
 }
 
 /** Opens the console's mini programs page and creates a seller link; returns the link as shown. */
-export async function createSellerLink(page: Page, input: { provider: 'providerA' | 'providerB'; tenantId: string }) {
+export async function createSellerLink(page: Page, input: { provider: Provider; tenantId: string }) {
   await page.getByRole('link', { name: /^(Mini programs|小程序)$/ }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Mini programs' })).toBeVisible();
   await page.getByLabel('Provider').selectOption(input.provider);
@@ -28,7 +29,7 @@ export async function createSellerLink(page: Page, input: { provider: 'providerA
 export async function authorizeAsSeller(
   browser: Browser,
   sellerPageUrl: string,
-  input: { provider: 'providerA' | 'providerB'; nickname: string; screenshot?: string },
+  input: { provider: Provider; nickname: string; screenshot?: string },
 ) {
   const context = await browser.newContext({ viewport: phone, locale: 'en-US', isMobile: true, hasTouch: true });
   const seller = await context.newPage();

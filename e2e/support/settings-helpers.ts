@@ -1,7 +1,8 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { sandboxControlHeaders } from './provision';
-import { completeFormDataFixture } from '../../src/schemas/form-data/fixtures';
+import { completeFormDataFixture } from '../../test/support/form-data-fixtures';
+import type { Provider } from '../../src/domain/providers';
 
 /** The platform the signed-in operator is looking at (from the URL: provision.json is shared by all ports). */
 export const platformIdOf = (page: Page) => /\/platforms\/(plat_[^/]+)/.exec(page.url())![1]!;
@@ -53,7 +54,7 @@ export async function submittedSubMerchant(
   request: APIRequestContext,
   apiKey: string,
   distributor: string,
-  provider: 'providerA' | 'providerB' = 'providerA',
+  provider: Provider = 'providerA',
 ) {
   const created = await request.post('/v1/payments/sub-merchants', {
     headers: headers(apiKey),

@@ -55,7 +55,7 @@ test('a viewer is offered no submit, release or key buttons, and the server answ
     ['subMerchants.update', { platformId, id: recordId, patch: { commissionRate: 1 } }],
     ['miniPrograms.release', { platformId, platform: 'providerA', authorizerAppId: 'wx0000000000000000' }],
     ['events.rotateWebhookSecret', { platformId }],
-    ['consoleAdmin.inviteMember', { platformId, email: 'intruder@example.com', role: 'admin' }],
+    ['members.invite', { platformId, email: 'intruder@example.com', role: 'admin' }],
   ];
   for (const [path, input] of calls) {
     const answer = await trpcFromPage(page, path, input);

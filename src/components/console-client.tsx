@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { I18nProvider } from '@/i18n/i18n-provider';
 import { messagesFor, type Namespace } from '@/i18n/translate';
-import { consoleLocale } from '@/server/console/console-session';
+import { consoleLocale } from '@/server/console-session/console-session';
 
 /**
  * The operator's strings for a console page's client components: only the namespaces the screen uses, not the

@@ -11,7 +11,7 @@ export type Namespace = MessageKey extends `${infer N}.${string}` ? N : never;
 
 /**
  * One language's catalog (the i18n-keys test keeps both complete) for I18nProvider; with `namespaces`, only
- * keys under them (`onboarding.…`), so a page's HTML does not carry every other screen's strings.
+ * keys under them (`subMerchants.…`), so a page's HTML does not carry every other screen's strings.
  */
 export function messagesFor(locale: Locale, namespaces?: readonly Namespace[]): Messages {
   const catalog = catalogs[locale];

@@ -1,12 +1,10 @@
 /** Request bodies of the mini-program area (REST, tRPC and the console share them). */
 import { z } from 'zod';
-
-export const miniProgramPlatforms = ['providerA', 'providerB'] as const;
-export const miniProgramPlatform = z.enum(miniProgramPlatforms);
+import { providerSchema } from '@/domain/providers';
 
 export const authorizeBody = z
   .object({
-    platform: miniProgramPlatform,
+    platform: providerSchema,
     redirectUri: z
       .string()
       .min(1)
@@ -96,5 +94,24 @@ export const membersBody = authorizerAppIdBody
   })
   .strict();
 export const templatesQuery = z
-  .object({ platform: miniProgramPlatform, tenant_id: z.string().max(128).optional() })
+  .object({ platform: providerSchema, tenant_id: z.string().max(128).optional() })
   .strict();
+
+/** A template the platform registers by hand (template mode "manual"). */
+export const createManualTemplateInput = z
+  .object({
+    provider: providerSchema,
+    templateId: z.string().trim().min(1).max(64),
+    userVersion: z.string().trim().min(1).max(64),
+    userDesc: z.string().max(500).default(''),
+    tenantId: z
+      .string()
+      .trim()
+      .min(1)
+      .max(128)
+      .optional()
+      .describe('Only for this seller (your id for them); omit for every seller.'),
+  })
+  .strict();
+
+export const listManualTemplatesInput = z.object({ provider: providerSchema.optional() }).strict();

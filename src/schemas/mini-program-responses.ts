@@ -3,7 +3,7 @@
  * mappers are the source of truth; docs/product/decisions.md §5).
  */
 import { z } from 'zod';
-import { miniProgramPlatform } from './mini-program-requests';
+import { providerSchema } from '@/domain/providers';
 
 const timestamp = z.string().describe('ISO 8601 date-time (UTC).');
 
@@ -11,7 +11,7 @@ export const authorizerSchema = z
   .object({
     object: z.literal('authorizer'),
     appId: z.string().describe("The mini program's app id at the provider."),
-    platform: miniProgramPlatform,
+    platform: providerSchema,
     tenantId: z.string().optional().describe('Your id for the seller, as given when the authorization started.'),
     nickname: z.string().optional(),
     principalName: z.string().optional().describe('The legal entity that owns the mini program.'),
@@ -219,7 +219,7 @@ export const manualTemplateSchema = z
   .object({
     object: z.literal('manual_template'),
     id: z.string(),
-    platform: miniProgramPlatform,
+    platform: providerSchema,
     tenantId: z.string().optional().describe('Only for this seller; absent = every seller.'),
     templateId: z.string(),
     userVersion: z.string(),

@@ -1,6 +1,8 @@
 /** Request bodies of the payments area: REST, tRPC and the console share them. */
 import { z } from 'zod';
 import { formDataDraftSchema } from './form-data';
+import { providerSchema } from '@/domain/providers';
+import { subMerchantStatusSchema, upstreamStateFilters } from '@/domain/sub-merchant-states';
 
 export const commissionRateSchema = z
   .number()
@@ -18,7 +20,7 @@ export const createSubMerchantBody = z
       .max(128)
       .optional()
       .describe("Your seller's id; omit for the platform's own record."),
-    provider: z.enum(['providerA', 'providerB']).default('providerA'),
+    provider: providerSchema.default('providerA'),
     commissionRate: commissionRateSchema.optional(),
     formData: formDataDraftSchema.optional(),
   })
@@ -33,7 +35,7 @@ export const updateSubMerchantBody = z
       .trim()
       .regex(/^[0-9A-Za-z_-]{1,64}$/, 'letters, digits, _ or -')
       .optional(),
-    status: z.enum(['pending', 'active', 'suspended']).optional(),
+    status: subMerchantStatusSchema.optional(),
     commissionRate: commissionRateSchema.optional(),
     formData: formDataDraftSchema.optional(),
   })
@@ -42,3 +44,18 @@ export const updateSubMerchantBody = z
 
 export type CreateSubMerchantBody = z.infer<typeof createSubMerchantBody>;
 export type UpdateSubMerchantBody = z.infer<typeof updateSubMerchantBody>;
+
+/** The console's sub-merchant list: filters on top of a page. */
+export const consoleListQuery = z
+  .object({
+    limit: z.number().int().min(1).max(100).default(20),
+    cursor: z.string().max(200).optional(),
+    status: subMerchantStatusSchema.optional(),
+    provider: providerSchema.optional(),
+    upstreamState: z.enum(upstreamStateFilters).optional(),
+    /** Case-insensitive substring of the distributor id. */
+    distributor: z.string().trim().min(1).max(128).optional(),
+  })
+  .strict();
+
+export type ConsoleListQuery = z.input<typeof consoleListQuery>;

@@ -1,5 +1,7 @@
 /** Response shapes of the payments area, for the API reference (the DTO mapper is the source of truth). */
 import { z } from 'zod';
+import { providerSchema } from '@/domain/providers';
+import { applicationStates, subMerchantStatusSchema } from '@/domain/sub-merchant-states';
 
 export const subMerchantSchema = z
   .object({
@@ -10,14 +12,12 @@ export const subMerchantSchema = z
       .string()
       .optional()
       .describe("The seller id in your system; absent for the platform's own record."),
-    provider: z.enum(['providerA', 'providerB']),
-    status: z.enum(['pending', 'active', 'suspended']),
+    provider: providerSchema,
+    status: subMerchantStatusSchema,
     commissionRate: z.number().describe('Percentage, 0–100, two decimals (0.6 = 0.6%).'),
     chSubMchid: z.string().optional(),
     chApplymentId: z.string().optional(),
-    chApplymentState: z
-      .enum(['submitted', 'auditing', 'to_be_confirmed', 'to_be_signed', 'signing', 'finished', 'rejected', 'canceled'])
-      .optional(),
+    chApplymentState: z.enum(applicationStates).optional(),
     chApplymentStateMsg: z.string().optional(),
     signUrl: z.string().optional(),
     rejectReasons: z.array(z.object({ field: z.string(), reason: z.string() })),

@@ -5,7 +5,7 @@ import { resetApiRateLimitsForTests } from '@/server/http/api-rate-limit';
 import { apiHeaders, callRoute } from '../support/call-route';
 import { describeEachDatabase } from '../support/databases';
 import { createPlatformWithKey } from '../support/fixtures';
-import { paymentsApi } from '../support/onboarding';
+import { paymentsApi } from '../support/sub-merchants';
 import { useEnv } from '../support/scoped-env';
 
 const policy = '"default";q=2;w=1';

@@ -13,7 +13,7 @@ import { syncDueSubMerchants } from '@/server/services/sub-merchants/sync-due-su
 import { describeEachDatabase } from '../support/databases';
 import { createPlatformWithKey } from '../support/fixtures';
 import { extJsonFor, miniProgramApi } from '../support/mini-programs';
-import { completeFormData, paymentsApi } from '../support/onboarding';
+import { completeFormData, paymentsApi } from '../support/sub-merchants';
 import { useSandboxOverHttp } from '../support/sandbox-server';
 
 describeEachDatabase('background jobs catch up once an upstream fault clears', (database) => {

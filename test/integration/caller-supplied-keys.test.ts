@@ -11,7 +11,7 @@ import { upstreamFieldToFormField } from '@/server/providers/providerB/zft/field
 import { describeEachDatabase } from '../support/databases';
 import { createConsoleTeam } from '../support/console-team';
 import { sessionCookie, useRequestScope } from '../support/next-request-scope';
-import { paymentsApi } from '../support/onboarding';
+import { paymentsApi } from '../support/sub-merchants';
 import { callTrpcOverHttp } from '../support/trpc-procedures';
 
 const inheritedNames = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty'];

@@ -2,7 +2,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { createConsoleTeam, trpcFailure as failure } from '../support/console-team';
 import { describeEachDatabase } from '../support/databases';
 import { extJsonFor, miniProgramApi } from '../support/mini-programs';
-import { completeFormData, paymentsApi } from '../support/onboarding';
+import { completeFormData, paymentsApi } from '../support/sub-merchants';
 import { useSandboxOverHttp } from '../support/sandbox-server';
 
 describeEachDatabase('the sandbox page procedures and server-side roles', (database) => {

@@ -88,7 +88,7 @@ describeEachDatabase('console sessions end when they should', (database) => {
 
     expect(
       (
-        await mutate(admin, 'consoleAdmin.changeRole', {
+        await mutate(admin, 'members.changeRole', {
           platformId: team.platformId,
           operatorId: demoted.operatorId,
           role: 'viewer',
@@ -97,7 +97,7 @@ describeEachDatabase('console sessions end when they should', (database) => {
     ).toBe(200);
     expect(
       (
-        await mutate(admin, 'consoleAdmin.removeMember', {
+        await mutate(admin, 'members.remove', {
           platformId: team.platformId,
           operatorId: removed.operatorId,
         })
@@ -116,17 +116,17 @@ describeEachDatabase('console sessions end when they should', (database) => {
     const viewer = await (await member()).signIn();
     const input = { platformId: team.platformId, operatorId: target.operatorId };
 
-    expect((await mutate(viewer, 'consoleAdmin.endMemberSessions', input)).status).toBe(403);
+    expect((await mutate(viewer, 'members.endSessions', input)).status).toBe(403);
     const otherTeam = await createConsoleTeam(database().db);
     const otherAdmin = await signedIn(await emailOf(otherTeam.ids.admin), TEAM_PASSWORD);
-    const foreign = await mutate(otherAdmin, 'consoleAdmin.endMemberSessions', {
+    const foreign = await mutate(otherAdmin, 'members.endSessions', {
       platformId: otherTeam.platformId,
       operatorId: target.operatorId,
     });
     expect(foreign.status).toBe(404);
     expect([await meStatus(sessions[0]!), await meStatus(sessions[1]!)]).toEqual([200, 200]);
 
-    const ended = await mutate(admin, 'consoleAdmin.endMemberSessions', input);
+    const ended = await mutate(admin, 'members.endSessions', input);
     expect(ended.status).toBe(200);
     expect(JSON.parse(ended.text)).toMatchObject({
       result: { data: { operatorId: target.operatorId, sessionsEnded: true } },

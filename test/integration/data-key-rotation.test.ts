@@ -17,7 +17,7 @@ import { revealFormData } from '@/server/services/sub-merchants/sub-merchant-dto
 import { describeEachDatabase } from '../support/databases';
 import { createPlatformWithKey } from '../support/fixtures';
 import { authorizeMiniProgram, miniProgramApi } from '../support/mini-programs';
-import { paymentsApi } from '../support/onboarding';
+import { paymentsApi } from '../support/sub-merchants';
 import { dumpColumns, imageLeaks, jpegWithPrivateMetadata } from '../support/private-images';
 import { useSandboxOverHttp } from '../support/sandbox-server';
 

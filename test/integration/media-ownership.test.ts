@@ -7,19 +7,20 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, expect, it } from 'vitest';
 import * as mediaRoute from '@/app/v1/payments/media/route';
-import { completeFormDataFixture } from '@/schemas/form-data/fixtures';
+import { completeFormDataFixture } from '../support/form-data-fixtures';
 import { subMerchants } from '@/server/db/schema';
 import { apiHeaders, callRoute } from '../support/call-route';
 import { describeEachDatabase } from '../support/databases';
 import { createPlatformWithKey } from '../support/fixtures';
-import { paymentsApi } from '../support/onboarding';
+import { paymentsApi } from '../support/sub-merchants';
 import { useSandboxOverHttp } from '../support/sandbox-server';
 import { mediaForm } from '../support/test-images';
+import type { Provider } from '@/domain/providers';
 
 type Platform = Awaited<ReturnType<typeof createPlatformWithKey>>;
 let colour = 0x203040;
 
-async function uploadAs(platform: Platform, provider: 'providerA' | 'providerB') {
+async function uploadAs(platform: Platform, provider: Provider) {
   const background = `#${(colour += 0x010203).toString(16).padStart(6, '0').slice(-6)}`;
   const bytes = await sharp({ create: { width: 40, height: 30, channels: 3, background } })
     .jpeg()

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, expect, it } from 'vitest';
 import * as mediaRoute from '@/app/v1/payments/media/route';
-import { completeFormDataFixture } from '@/schemas/form-data/fixtures';
+import { completeFormDataFixture } from '../support/form-data-fixtures';
 import { MEDIA_KIND } from '@/sandbox/providerA/pay/media-upload';
 import { IMAGE_KIND } from '@/sandbox/providerB';
 import { getFieldCipher } from '@/server/config/field-cipher';

@@ -9,8 +9,8 @@ import { describeEachDatabase } from '../support/databases';
 import { createPlatformWithKey } from '../support/fixtures';
 import { extJsonFor, miniProgramApi } from '../support/mini-programs';
 import { useSandboxOverHttp } from '../support/sandbox-server';
+import type { Provider } from '@/domain/providers';
 
-type Provider = 'providerA' | 'providerB';
 const providers = ['providerA', 'providerB'] as const;
 const N = 20;
 // 20 requests at once share one PGlite connection with the sandbox they call; under a loaded CI machine the

@@ -6,6 +6,7 @@ import { createConsoleTeam, trpcFailure as failure } from '../support/console-te
 import { describeEachDatabase } from '../support/databases';
 import { extJsonFor, miniProgramApi } from '../support/mini-programs';
 import { useSandboxOverHttp } from '../support/sandbox-server';
+import type { Provider } from '@/domain/providers';
 
 const providers = ['providerA', 'providerB'] as const;
 const redirectUri = 'https://seller.example.com/authorized';
@@ -148,7 +149,7 @@ describeEachDatabase('mini programs in the console (tRPC over the same services)
     const shop = await team();
     const { platformId } = shop;
     const admin = shop.as('admin');
-    const create = (provider: 'providerA' | 'providerB', templateId: string, tenantId?: string) =>
+    const create = (provider: Provider, templateId: string, tenantId?: string) =>
       admin.miniPrograms.manualTemplates.create({
         platformId,
         provider,
@@ -164,7 +165,7 @@ describeEachDatabase('mini programs in the console (tRPC over the same services)
     await setPlatformConfig({ db: database().db, platformId, actor: 'test' }, 'miniprogram.template_mode', 'manual');
 
     const viewer = shop.as('viewer');
-    const ids = async (platform: 'providerA' | 'providerB', tenant: string) => {
+    const ids = async (platform: Provider, tenant: string) => {
       const listed = await viewer.miniPrograms.templates({ platformId, platform, tenant_id: tenant });
       expect(listed.mode).toBe('manual');
       return listed.templates.map((t) => t.templateId);

@@ -10,6 +10,7 @@ import { describeEachDatabase } from '../support/databases';
 import { createPlatformWithKey } from '../support/fixtures';
 import { extJsonFor, miniProgramApi } from '../support/mini-programs';
 import { useSandboxOverHttp } from '../support/sandbox-server';
+import type { Provider } from '@/domain/providers';
 
 describeEachDatabase('mini programs: bad input, isolation, pushes and tokens', (database) => {
   const sandbox = useSandboxOverHttp();
@@ -17,7 +18,7 @@ describeEachDatabase('mini programs: bad input, isolation, pushes and tokens', (
   let api: ReturnType<typeof miniProgramApi>;
   let appId = '';
 
-  async function authorize(provider: 'providerA' | 'providerB', client = api) {
+  async function authorize(provider: Provider, client = api) {
     const started = await client.authorize({ platform: provider, redirectUri: 'https://seller.example.com/back' });
     const granted = await sandbox.control(platform.apiKey, 'POST', `/${provider}/authorizations`, {
       state: started.body.state,

@@ -8,6 +8,7 @@ import { createPlatformWithKey } from '../support/fixtures';
 import { extJsonFor, miniProgramApi } from '../support/mini-programs';
 import { useSandboxOverHttp } from '../support/sandbox-server';
 import { startWebhookReceiver, until } from '../support/webhook-receiver';
+import type { Provider } from '@/domain/providers';
 
 describeEachDatabase('hosted mini programs end to end against the sandbox', (database) => {
   const sandbox = useSandboxOverHttp();
@@ -33,7 +34,7 @@ describeEachDatabase('hosted mini programs end to end against the sandbox', (dat
     await receiver.close();
   });
 
-  async function authorizeApp(provider: 'providerA' | 'providerB', tenantId: string) {
+  async function authorizeApp(provider: Provider, tenantId: string) {
     const started = await api.authorize({
       platform: provider,
       redirectUri: 'https://seller.example.com/authorized',
@@ -58,7 +59,7 @@ describeEachDatabase('hosted mini programs end to end against the sandbox', (dat
     };
   }
 
-  async function commitAndSubmit(provider: 'providerA' | 'providerB', appId: string, version: string) {
+  async function commitAndSubmit(provider: Provider, appId: string, version: string) {
     const templates = await api.templates(provider);
     expect(templates.body.mode).toBe('upstream');
     const template = templates.body.templates[0];

@@ -27,7 +27,7 @@ describeEachDatabase('membership by invitation', (database) => {
   let b: Team;
   const anonymous = () => a.asOperator(null as unknown as string);
   const invite = (team: Team, email: string, role: 'admin' | 'operator' | 'viewer') =>
-    team.as('admin').consoleAdmin.inviteMember({ platformId: team.platformId, email, role });
+    team.as('admin').members.invite({ platformId: team.platformId, email, role });
   const platformsOf = async (operatorId: string) =>
     (await listOperatorPlatforms(database().db, operatorId)).map((m) => [m.platformId, m.role]);
   const operatorByEmail = async (email: string) =>
@@ -59,9 +59,7 @@ describeEachDatabase('membership by invitation', (database) => {
     // A invites X as admin: the existing account gains nothing from the invitation alone.
     const fromA = await invite(a, x, 'admin');
     expect(await platformsOf(account.id)).toEqual([[b.platformId, 'viewer']]);
-    expect(
-      (await a.as('admin').consoleAdmin.members({ platformId: a.platformId })).data.map((m) => m.email),
-    ).not.toContain(x);
+    expect((await a.as('admin').members.list({ platformId: a.platformId })).data.map((m) => m.email)).not.toContain(x);
     expect(
       await trpcFailure(a.asOperator(account.id).apiKeys.create({ platformId: a.platformId, name: 'stolen' })),
     ).toEqual({ code: 'NOT_FOUND', appCode: undefined });
@@ -191,12 +189,12 @@ describeEachDatabase('membership by invitation', (database) => {
     for (const email of [known, unknown]) {
       expect(
         await trpcFailure(
-          a.as('admin').consoleAdmin.inviteMember({ platformId: a.platformId, email: `${email}@`, role: 'viewer' }),
+          a.as('admin').members.invite({ platformId: a.platformId, email: `${email}@`, role: 'viewer' }),
         ),
       ).toEqual({ code: 'BAD_REQUEST', appCode: 'invalid_request' });
     }
     // The pending list shows both the same way, and nothing of them appears on B (and B's invitations not on A).
-    const listed = (await a.as('admin').consoleAdmin.invitations({ platformId: a.platformId })).data.filter(
+    const listed = (await a.as('admin').members.invitations({ platformId: a.platformId })).data.filter(
       (i) => i.email === known || i.email === unknown,
     );
     expect(listed.map((i) => Object.keys(i).sort())).toEqual([
@@ -206,20 +204,20 @@ describeEachDatabase('membership by invitation', (database) => {
     expect(listed[0]).toMatchObject({ role: 'viewer', expired: false, invitedBy: expect.stringMatching(/^admin-/) });
     expect(JSON.stringify(listed)).not.toContain(existing.operatorId);
     const onB = await invite(b, fresh('b-only'), 'viewer');
-    const listOfB = JSON.stringify(await b.as('admin').consoleAdmin.invitations({ platformId: b.platformId }));
+    const listOfB = JSON.stringify(await b.as('admin').members.invitations({ platformId: b.platformId }));
     expect(listOfB).not.toContain(known);
     expect(listOfB).not.toContain(unknown);
-    expect(JSON.stringify(await a.as('admin').consoleAdmin.invitations({ platformId: a.platformId }))).not.toContain(
+    expect(JSON.stringify(await a.as('admin').members.invitations({ platformId: a.platformId }))).not.toContain(
       onB.invitation.email,
     );
   });
 
   it('inviting a member of this platform is 409 already_member; a new invitation for a pending e-mail replaces the old link', async () => {
-    const member = await a.as('admin').consoleAdmin.members({ platformId: a.platformId });
+    const member = await a.as('admin').members.list({ platformId: a.platformId });
     const viewerEmail = member.data.find((m) => m.role === 'viewer')!.email;
     const refused = a
       .as('admin')
-      .consoleAdmin.inviteMember({ platformId: a.platformId, email: viewerEmail.toUpperCase(), role: 'admin' });
+      .members.invite({ platformId: a.platformId, email: viewerEmail.toUpperCase(), role: 'admin' });
     await expect(refused).rejects.toMatchObject({
       code: 'CONFLICT',
       cause: { errors: [{ pointer: '/email', code: 'already_member' }] },
@@ -238,7 +236,7 @@ describeEachDatabase('membership by invitation', (database) => {
       appCode: 'invalid_state',
     });
     expect(
-      (await a.as('admin').consoleAdmin.invitations({ platformId: a.platformId })).data
+      (await a.as('admin').members.invitations({ platformId: a.platformId })).data
         .filter((i) => i.email === x)
         .map((i) => i.role),
     ).toEqual(['operator']);
@@ -303,16 +301,14 @@ describeEachDatabase('membership by invitation', (database) => {
     const revokedEmail = fresh('revoked');
     const revoked = await invite(a, revokedEmail, 'admin');
     expect(
-      await a
-        .as('admin')
-        .consoleAdmin.revokeInvitation({ platformId: a.platformId, invitationId: revoked.invitation.id }),
+      await a.as('admin').members.revokeInvitation({ platformId: a.platformId, invitationId: revoked.invitation.id }),
     ).toEqual({
       invitationId: revoked.invitation.id,
       revoked: true,
     });
     const existing = await createOperator(database().db, { email: fresh('late'), password: 'a-long-password-1' });
     // The expired invitation stays listed (marked) for the admin; the revoked one is gone.
-    const listed = (await a.as('admin').consoleAdmin.invitations({ platformId: a.platformId })).data;
+    const listed = (await a.as('admin').members.invitations({ platformId: a.platformId })).data;
     expect(listed.find((i) => i.id === expired.invitation.id)).toMatchObject({ expired: true });
     expect(listed.find((i) => i.id === revoked.invitation.id)).toBeUndefined();
 
@@ -342,12 +338,12 @@ describeEachDatabase('membership by invitation', (database) => {
     // Revoking twice, or another platform's invitation, is 404 like an id that never existed.
     expect(
       await trpcFailure(
-        a.as('admin').consoleAdmin.revokeInvitation({ platformId: a.platformId, invitationId: revoked.invitation.id }),
+        a.as('admin').members.revokeInvitation({ platformId: a.platformId, invitationId: revoked.invitation.id }),
       ),
     ).toEqual({ code: 'NOT_FOUND', appCode: 'not_found' });
     expect(
       await trpcFailure(
-        b.as('admin').consoleAdmin.revokeInvitation({ platformId: b.platformId, invitationId: expired.invitation.id }),
+        b.as('admin').members.revokeInvitation({ platformId: b.platformId, invitationId: expired.invitation.id }),
       ),
     ).toEqual({ code: 'NOT_FOUND', appCode: 'not_found' });
   });
@@ -361,15 +357,16 @@ describeEachDatabase('membership by invitation', (database) => {
       .where(eq(platformInvitations.id, created.invitation.id));
     expect(row!.tokenHash).toBe(createHash('sha256').update(token).digest('hex'));
     expect(JSON.stringify(row)).not.toContain(token);
-    const listed = JSON.stringify(await a.as('admin').consoleAdmin.invitations({ platformId: a.platformId }));
+    const listed = JSON.stringify(await a.as('admin').members.invitations({ platformId: a.platformId }));
     expect(listed).not.toContain(token);
     expect(listed).not.toContain(row!.tokenHash);
 
     for (const role of ['operator', 'viewer'] as const) {
-      const as = a.as(role).consoleAdmin;
-      expect(
-        await trpcFailure(as.inviteMember({ platformId: a.platformId, email: fresh('nope'), role: 'admin' })),
-      ).toEqual({ code: 'FORBIDDEN', appCode: undefined });
+      const as = a.as(role).members;
+      expect(await trpcFailure(as.invite({ platformId: a.platformId, email: fresh('nope'), role: 'admin' }))).toEqual({
+        code: 'FORBIDDEN',
+        appCode: undefined,
+      });
       expect(await trpcFailure(as.invitations({ platformId: a.platformId }))).toEqual({
         code: 'FORBIDDEN',
         appCode: undefined,
@@ -378,7 +375,7 @@ describeEachDatabase('membership by invitation', (database) => {
         await trpcFailure(as.revokeInvitation({ platformId: a.platformId, invitationId: created.invitation.id })),
       ).toEqual({ code: 'FORBIDDEN', appCode: undefined });
     }
-    expect(await trpcFailure(b.as('admin').consoleAdmin.invitations({ platformId: a.platformId }))).toEqual({
+    expect(await trpcFailure(b.as('admin').members.invitations({ platformId: a.platformId }))).toEqual({
       code: 'NOT_FOUND',
       appCode: undefined,
     });

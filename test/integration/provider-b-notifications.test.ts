@@ -2,7 +2,7 @@ import { beforeAll, expect, it } from 'vitest';
 import * as callbackRoute from '@/app/callbacks/providerB/route';
 import { describeEachDatabase } from '../support/databases';
 import { createPlatformWithKey } from '../support/fixtures';
-import { completeFormData, paymentsApi } from '../support/onboarding';
+import { completeFormData, paymentsApi } from '../support/sub-merchants';
 import { useSandboxOverHttp } from '../support/sandbox-server';
 
 describeEachDatabase('providerB result notifications', (database) => {

@@ -18,7 +18,7 @@ import { createConsoleTeam } from '../support/console-team';
 import { describeEachDatabase } from '../support/databases';
 import { extJsonFor, miniProgramApi } from '../support/mini-programs';
 import { inRequestScope, sessionCookie, useRequestScope } from '../support/next-request-scope';
-import { completeFormData, paymentsApi } from '../support/onboarding';
+import { completeFormData, paymentsApi } from '../support/sub-merchants';
 import { fillTemplate, httpMethods, listRouteFiles, routeParams } from '../support/route-files';
 import { useSandboxOverHttp } from '../support/sandbox-server';
 

@@ -4,7 +4,7 @@ import { AppError } from '@/server/errors';
 import { describeEachDatabase } from '../support/databases';
 import { createPlatformWithKey } from '../support/fixtures';
 import { useSandboxOverHttp } from '../support/sandbox-server';
-import { completeFormDataFixture } from '@/schemas/form-data/fixtures';
+import { completeFormDataFixture } from '../support/form-data-fixtures';
 
 const jpeg = Buffer.from(
   '/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHRofHh0aHBwgJC4nICIsIxwcKDcpLDAxNDQ0Hyc5PTgyPC4zNDL/wAALCAABAAEBAREA/8QAFAABAAAAAAAAAAAAAAAAAAAACf/EABQQAQAAAAAAAAAAAAAAAAAAAAD/2gAIAQEAAD8AKp//2Q==',

@@ -11,6 +11,7 @@ import { describeEachDatabase } from '../support/databases';
 import { createPlatformWithKey } from '../support/fixtures';
 import { extJsonFor, pressAuthorize } from '../support/mini-programs';
 import { useSandboxOverHttp } from '../support/sandbox-server';
+import type { Provider } from '@/domain/providers';
 
 const createCaller = createCallerFactory(appRouter);
 const redirectUri = 'http://localhost:3000/authorize/done';
@@ -55,7 +56,7 @@ describeEachDatabase('seller authorization page and the console pipeline history
     expect((await sandbox.control(main.apiKey, 'POST', '/providerA/ticket')).body).toEqual({ delivered: true });
   });
 
-  const start = async (platform: 'providerA' | 'providerB', tenantId = 'seller-42') => {
+  const start = async (platform: Provider, tenantId = 'seller-42') => {
     const started = await main.as('operator').sellerAuthorization.startAuthorizationWithSellerPage({
       platformId: main.platformId,
       platform,

@@ -4,8 +4,9 @@ import { subMerchantHistory, subMerchants } from '@/server/db/schema';
 import { syncDueSubMerchants } from '@/server/services/sub-merchants/sync-due-sub-merchants';
 import { describeEachDatabase } from '../support/databases';
 import { createPlatformWithKey } from '../support/fixtures';
-import { completeFormData, paymentsApi } from '../support/onboarding';
+import { completeFormData, paymentsApi } from '../support/sub-merchants';
 import { useSandboxOverHttp } from '../support/sandbox-server';
+import type { Provider } from '@/domain/providers';
 
 describeEachDatabase('sub-merchant concurrency', (database) => {
   const sandbox = useSandboxOverHttp();
@@ -44,7 +45,7 @@ describeEachDatabase('sub-merchant concurrency', (database) => {
   });
 
   /** Upstream applications of one record, found by the submission id the record derives (submission-id.ts). */
-  const upstreamApplicationsOf = async (provider: 'providerA' | 'providerB', id: string) => {
+  const upstreamApplicationsOf = async (provider: Provider, id: string) => {
     const all = (await sandbox.control(apiKey, 'GET', `/${provider}/applyments`)).body!.data as unknown[];
     return all.filter((a) => JSON.stringify(a).includes(id.replace(/^sm_/, 'sm')));
   };

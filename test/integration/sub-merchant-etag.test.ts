@@ -2,7 +2,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { createApiKey } from '@/server/services/api-keys/create-api-key';
 import { createPlatformWithKey } from '../support/fixtures';
 import { describeEachDatabase } from '../support/databases';
-import { paymentsApi } from '../support/onboarding';
+import { paymentsApi } from '../support/sub-merchants';
 
 /**
  * Pollers of GET /v1/payments/sub-merchants/{id} send the ETag back in If-None-Match and get 304 while the record is

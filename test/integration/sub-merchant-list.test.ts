@@ -5,7 +5,7 @@ import { newId } from '@/server/ids';
 import { apiHeaders, callRoute } from '../support/call-route';
 import { describeEachDatabase } from '../support/databases';
 import { createPlatformWithKey } from '../support/fixtures';
-import { paymentsApi } from '../support/onboarding';
+import { paymentsApi } from '../support/sub-merchants';
 
 type Page = { data: { id: string; distributorExternalUserId?: string }[]; hasMore: boolean; nextCursor: string | null };
 

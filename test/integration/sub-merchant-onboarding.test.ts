@@ -1,12 +1,12 @@
 import { beforeAll, expect, it } from 'vitest';
 import { baseRequiredFields } from '@/schemas/form-data';
-import { VALID_ID_NUMBER } from '@/schemas/form-data/fixtures';
+import { VALID_ID_NUMBER } from '../support/form-data-fixtures';
 import { syncDueSubMerchants } from '@/server/services/sub-merchants/sync-due-sub-merchants';
 import { events, subMerchantHistory, subMerchants } from '@/server/db/schema';
 import { sql } from 'drizzle-orm';
 import { describeEachDatabase } from '../support/databases';
 import { createPlatformWithKey } from '../support/fixtures';
-import { completeFormData, paymentsApi } from '../support/onboarding';
+import { completeFormData, paymentsApi } from '../support/sub-merchants';
 import { useSandboxOverHttp } from '../support/sandbox-server';
 
 describeEachDatabase('sub-merchant onboarding end to end against the sandbox', (database) => {

@@ -8,7 +8,7 @@ import { createCallerFactory } from '@/server/trpc/init';
 import { createOperator } from '@/server/services/operators/create-operator';
 import { createPlatformWithKey } from '../support/fixtures';
 import { describeEachDatabase } from '../support/databases';
-import { paymentsApi } from '../support/onboarding';
+import { paymentsApi } from '../support/sub-merchants';
 
 const createCaller = createCallerFactory(appRouter);
 

@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../support/databases';
 import { createPlatformWithKey } from '../support/fixtures';
-import { completeFormData, paymentsApi } from '../support/onboarding';
+import { completeFormData, paymentsApi } from '../support/sub-merchants';
 import { useSandboxOverHttp } from '../support/sandbox-server';
 
 describeEachDatabase('submit during upstream faults', (database) => {

@@ -6,6 +6,7 @@ import { createOperator } from '@/server/services/operators/create-operator';
 import { appRouter } from '@/server/trpc/app-router';
 import { createCallerFactory } from '@/server/trpc/init';
 import { createPlatformWithKey } from './fixtures';
+import { operatorRoles } from '@/domain/roles';
 
 const createCaller = createCallerFactory(appRouter);
 export type Role = 'admin' | 'operator' | 'viewer';
@@ -15,7 +16,7 @@ let seq = 0;
 export async function createConsoleTeam(db: Db) {
   const platform = await createPlatformWithKey(db);
   const ids = {} as Record<Role, string>;
-  for (const role of ['admin', 'operator', 'viewer'] as const) {
+  for (const role of operatorRoles) {
     const email = `${role}-${Date.now()}-${++seq}@example.com`;
     ids[role] = (
       await createOperator(db, { email, password: 'a-long-password-1', platformId: platform.platformId, role })

@@ -15,6 +15,7 @@ import * as membersRoute from '@/app/v1/miniprogram/[platform]/members/route';
 import { expect } from 'vitest';
 import type { RouteHandler } from '@/server/http/define-route';
 import { apiHeaders, callRoute } from './call-route';
+import type { Provider } from '@/domain/providers';
 
 /** The /v1/miniprogram routes, called as Next.js calls them. */
 export function miniProgramApi(apiKey: string) {
@@ -93,7 +94,7 @@ type SandboxControl = (
 export async function authorizeMiniProgram(
   api: ReturnType<typeof miniProgramApi>,
   control: SandboxControl,
-  provider: 'providerA' | 'providerB',
+  provider: Provider,
   tenantId: string,
 ) {
   const started = await api.authorize({

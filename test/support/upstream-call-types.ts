@@ -4,9 +4,11 @@
  */
 import type { Db } from '@/server/db';
 import type { miniProgramApi } from './mini-programs';
-import type { paymentsApi } from './onboarding';
+import type { paymentsApi } from './sub-merchants';
 
-export type Provider = 'providerA' | 'providerB';
+import type { Provider } from '@/domain/providers';
+
+export type { Provider };
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- bodies are asserted field by field
 export type Answer = { status: number; body: Record<string, any> };
 type Control = (

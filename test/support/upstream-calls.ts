@@ -11,7 +11,7 @@ import * as mediaRoute from '@/app/v1/payments/media/route';
 import { MINI_METHODS } from '@/protocols/providerB/mini/methods';
 import { ZFT_METHODS } from '@/protocols/providerB/zft/methods';
 import { apiHeaders, callRoute } from './call-route';
-import { completeFormData } from './onboarding';
+import { completeFormData } from './sub-merchants';
 import {
   bMethod,
   nextSerial,

@@ -12,7 +12,7 @@ import type { Fault } from '@/sandbox/faults';
 import { describeEachDatabase, testDrivers } from './databases';
 import { createPlatformWithKey } from './fixtures';
 import { miniProgramApi } from './mini-programs';
-import { completeFormData, paymentsApi } from './onboarding';
+import { completeFormData, paymentsApi } from './sub-merchants';
 import { useSandboxOverHttp } from './sandbox-server';
 import { upstreamCalls, type Harness, type Provider, type UpstreamCall } from './upstream-calls';
 

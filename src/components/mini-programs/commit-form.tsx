@@ -5,10 +5,10 @@ import { useI18n } from '@/i18n/i18n-provider';
 import { api } from '@/trpc/react';
 import { checkExtJson, extJsonTemplate, type ExtJsonProblem } from './ext-json-check';
 import styles from './mini-programs.module.css';
-import type { MiniProvider } from './provider-label';
+import type { Provider } from '@/domain/providers';
 import { ErrorAlert, fieldErrorsOf } from './trpc-error';
 
-type Props = { platformId: string; platform: MiniProvider; appId: string; tenantId?: string };
+type Props = { platformId: string; platform: Provider; appId: string; tenantId?: string };
 
 /**
  * Commit: template, version, description and the ext JSON, which is checked here with the API's own schema so

@@ -4,11 +4,11 @@ import { useState } from 'react';
 import { useI18n } from '@/i18n/i18n-provider';
 import { api } from '@/trpc/react';
 import styles from './mini-programs.module.css';
-import type { MiniProvider } from './provider-label';
+import type { Provider } from '@/domain/providers';
 import { ErrorAlert } from './trpc-error';
 
 /** The experience version's QR code (体验版), as the upstream draws it: a PNG sent as base64. */
-export function ExperiencePanel(props: { platformId: string; platform: MiniProvider; appId: string }) {
+export function ExperiencePanel(props: { platformId: string; platform: Provider; appId: string }) {
   const { t } = useI18n();
   const [path, setPath] = useState('');
   const experience = api.miniPrograms.experience.useMutation();

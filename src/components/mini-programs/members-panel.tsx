@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useI18n } from '@/i18n/i18n-provider';
 import { api } from '@/trpc/react';
 import styles from './mini-programs.module.css';
-import type { MiniProvider } from './provider-label';
+import type { Provider } from '@/domain/providers';
 import { ErrorAlert } from './trpc-error';
 
 const describeMember = (member: unknown) =>
@@ -17,7 +17,7 @@ const describeMember = (member: unknown) =>
       : String(member);
 
 /** Testers of the experience version: bind or unbind one; the upstream answers with the current list. */
-export function MembersPanel(props: { platformId: string; platform: MiniProvider; appId: string }) {
+export function MembersPanel(props: { platformId: string; platform: Provider; appId: string }) {
   const { t } = useI18n();
   const [member, setMember] = useState('');
   const [role, setRole] = useState('');

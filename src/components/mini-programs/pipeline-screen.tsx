@@ -10,7 +10,8 @@ import { MembersPanel } from './members-panel';
 import styles from './mini-programs.module.css';
 import { PipelineStages } from './pipeline-stages';
 import { pipelineState } from './pipeline-state';
-import { isMiniProvider, providerLabel, type MiniProvider } from './provider-label';
+import { providerLabel } from './provider-label';
+import { isProvider, type Provider } from '@/domain/providers';
 import { ReleasePanel } from './release-panel';
 import { RemoveAuthorizerPanel } from './remove-authorizer-panel';
 import { SubmitAuditForm } from './submit-audit-form';
@@ -21,12 +22,12 @@ import { VersionsPanel } from './versions-panel';
 const noHistory = { commits: [], audits: [] };
 
 /** One mini program: where it stands in committed → audit → released, and the actions the role allows. */
-export function PipelineScreen({ appId, platform: given }: { appId: string; platform?: MiniProvider }) {
+export function PipelineScreen({ appId, platform: given }: { appId: string; platform?: Provider }) {
   const { t } = useI18n();
   const { platformId, can } = useMembership();
   const authorizer = api.miniPrograms.authorizer.useQuery({ platformId, appId });
   const known = authorizer.data?.platform;
-  const platform = given ?? (isMiniProvider(known) ? known : undefined);
+  const platform = given ?? (isProvider(known) ? known : undefined);
   const history = api.sellerAuthorization.authorizerAudits.useQuery(
     { platformId, platform: platform ?? 'providerA', appId },
     { enabled: Boolean(platform), staleTime: 0 },

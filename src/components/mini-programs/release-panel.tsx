@@ -4,13 +4,13 @@ import { useI18n } from '@/i18n/i18n-provider';
 import { useMembership } from '@/components/membership';
 import { api } from '@/trpc/react';
 import styles from './mini-programs.module.css';
-import type { MiniProvider } from './provider-label';
+import type { Provider } from '@/domain/providers';
 import { ErrorAlert } from './trpc-error';
 
 /** Release (after approval) and rollback: admins only; others see who can do it. */
 export function ReleasePanel(props: {
   platformId: string;
-  platform: MiniProvider;
+  platform: Provider;
   appId: string;
   approvedVersion?: string;
 }) {

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMembership } from '@/components/membership';
 import { api } from '@/trpc/react';
-import { miniProviders, providerLabel, type MiniProvider } from './provider-label';
+import { providerLabel } from './provider-label';
+import { providers, type Provider } from '@/domain/providers';
 import { SellerLinkCard } from './seller-link-card';
 import { ErrorAlert, fieldErrorsOf } from './trpc-error';
 
@@ -16,7 +17,7 @@ export function StartAuthorizationPanel() {
   const { t } = useI18n();
   const { platformId } = useMembership();
   const utils = api.useUtils();
-  const [provider, setProvider] = useState<MiniProvider>('providerA');
+  const [provider, setProvider] = useState<Provider>('providerA');
   const [tenantId, setTenantId] = useState('');
   const start = api.sellerAuthorization.startAuthorizationWithSellerPage.useMutation({
     onSuccess: () => void utils.miniPrograms.authorizers.invalidate(),
@@ -36,8 +37,8 @@ export function StartAuthorizationPanel() {
       >
         <div>
           <label htmlFor="start-provider">{t('miniPrograms.start.provider')}</label>
-          <select id="start-provider" value={provider} onChange={(e) => setProvider(e.target.value as MiniProvider)}>
-            {miniProviders.map((p) => (
+          <select id="start-provider" value={provider} onChange={(e) => setProvider(e.target.value as Provider)}>
+            {providers.map((p) => (
               <option key={p} value={p}>
                 {t(providerLabel(p))}
               </option>

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { useI18n } from '@/i18n/i18n-provider';
 import { api } from '@/trpc/react';
 import styles from './mini-programs.module.css';
-import type { MiniProvider } from './provider-label';
+import type { Provider } from '@/domain/providers';
 import { ErrorAlert } from './trpc-error';
 
 type Item = { address: string; title: string; tag: string };
@@ -12,12 +12,7 @@ const emptyItem = (): Item => ({ address: '', title: '', tag: '' });
 const maxItems = 5;
 
 /** Submit for audit: the latest commit, with optional page items (address / title / tag rows). */
-export function SubmitAuditForm(props: {
-  platformId: string;
-  platform: MiniProvider;
-  appId: string;
-  hasCommit: boolean;
-}) {
+export function SubmitAuditForm(props: { platformId: string; platform: Provider; appId: string; hasCommit: boolean }) {
   const { platformId, platform, appId, hasCommit } = props;
   const { t } = useI18n();
   const utils = api.useUtils();

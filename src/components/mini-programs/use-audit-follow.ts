@@ -3,7 +3,7 @@
 import { useEffect } from 'react';
 import { api } from '@/trpc/react';
 import type { AuditSummary } from './pipeline-state';
-import type { MiniProvider } from './provider-label';
+import type { Provider } from '@/domain/providers';
 
 export const auditRefreshMs = 5_000;
 
@@ -13,7 +13,7 @@ export const auditRefreshMs = 5_000;
  */
 export function useAuditFollow(input: {
   platformId: string;
-  platform?: MiniProvider;
+  platform?: Provider;
   appId: string;
   audit?: AuditSummary;
 }) {

@@ -4,11 +4,11 @@ import { useState } from 'react';
 import { useI18n } from '@/i18n/i18n-provider';
 import { api } from '@/trpc/react';
 import styles from './mini-programs.module.css';
-import type { MiniProvider } from './provider-label';
+import type { Provider } from '@/domain/providers';
 import { ErrorAlert } from './trpc-error';
 
 /** What the upstream itself says about the versions; asked only when opened (it is an upstream call). */
-export function VersionsPanel(props: { platformId: string; platform: MiniProvider; appId: string }) {
+export function VersionsPanel(props: { platformId: string; platform: Provider; appId: string }) {
   const { t } = useI18n();
   const [open, setOpen] = useState(false);
   const versions = api.miniPrograms.versions.useQuery(

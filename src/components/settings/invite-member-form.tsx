@@ -5,19 +5,19 @@ import { useI18n } from '@/i18n/i18n-provider';
 import { api } from '@/trpc/react';
 import { errorText } from './error-text';
 import { OneTimeSecret } from './one-time-secret';
-import { roles, type Role } from './roles';
 import styles from './settings.module.css';
+import { operatorRoles, type OperatorRole } from '@/domain/roles';
 
-type Shown = { email: string; role: Role; url: string; expiresAt: string };
+type Shown = { email: string; role: OperatorRole; url: string; expiresAt: string };
 
 /** Invites someone by e-mail; the single-use link is shown here once, for the admin to send over a safe channel. */
 export function InviteMemberForm({ platformId }: { platformId: string }) {
   const { t, format } = useI18n();
   const utils = api.useUtils();
   const [email, setEmail] = useState('');
-  const [role, setRole] = useState<Role>('operator');
+  const [role, setRole] = useState<OperatorRole>('operator');
   const [link, setLink] = useState<Shown | null>(null);
-  const invite = api.consoleAdmin.inviteMember.useMutation({
+  const invite = api.members.invite.useMutation({
     onSuccess: ({ invitation, acceptPath }) => {
       // The browser knows the address people reach this console at; the server may sit behind a proxy.
       setLink({
@@ -27,7 +27,7 @@ export function InviteMemberForm({ platformId }: { platformId: string }) {
         expiresAt: invitation.expiresAt,
       });
       setEmail('');
-      void utils.consoleAdmin.invitations.invalidate();
+      void utils.members.invitations.invalidate();
     },
   });
   const problem = invite.error
@@ -79,8 +79,8 @@ export function InviteMemberForm({ platformId }: { platformId: string }) {
         </div>
         <div>
           <label htmlFor="member-role">{t('settings.members.role')}</label>
-          <select id="member-role" value={role} onChange={(e) => setRole(e.target.value as Role)}>
-            {roles.map((r) => (
+          <select id="member-role" value={role} onChange={(e) => setRole(e.target.value as OperatorRole)}>
+            {operatorRoles.map((r) => (
               <option key={r} value={r}>
                 {t(`settings.role.${r}`)}
               </option>

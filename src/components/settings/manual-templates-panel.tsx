@@ -6,10 +6,10 @@ import { api } from '@/trpc/react';
 import { errorText } from './error-text';
 import styles from './settings.module.css';
 import { DataTable } from './data-table';
+import { providers, type Provider } from '@/domain/providers';
 
-const providers = ['providerA', 'providerB'] as const;
 const empty = {
-  provider: 'providerA' as (typeof providers)[number],
+  provider: 'providerA' as Provider,
   templateId: '',
   userVersion: '',
   userDesc: '',

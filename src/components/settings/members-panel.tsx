@@ -5,20 +5,20 @@ import { api } from '@/trpc/react';
 import { errorText } from './error-text';
 import { InviteMemberForm } from './invite-member-form';
 import { PendingInvitations } from './pending-invitations';
-import { roles, type Role } from './roles';
 import styles from './settings.module.css';
 import { DataTable } from './data-table';
+import { operatorRoles, type OperatorRole } from '@/domain/roles';
 
 /** Operators and roles (admins): who may sign in to this platform and with which role, and who is invited. */
 export function MembersPanel({ platformId }: { platformId: string }) {
   const { t, format } = useI18n();
   const utils = api.useUtils();
-  const members = api.consoleAdmin.members.useQuery({ platformId });
+  const members = api.members.list.useQuery({ platformId });
   const selfId = api.me.get.useQuery().data?.operator?.id;
-  const refresh = () => void utils.consoleAdmin.members.invalidate();
-  const changeRole = api.consoleAdmin.changeRole.useMutation({ onSettled: refresh });
-  const remove = api.consoleAdmin.removeMember.useMutation({ onSettled: refresh });
-  const endSessions = api.consoleAdmin.endMemberSessions.useMutation();
+  const refresh = () => void utils.members.list.invalidate();
+  const changeRole = api.members.changeRole.useMutation({ onSettled: refresh });
+  const remove = api.members.remove.useMutation({ onSettled: refresh });
+  const endSessions = api.members.endSessions.useMutation();
   const failure = changeRole.error ?? remove.error ?? endSessions.error ?? members.error;
   const signedOut = members.data?.data.find(
     (m) => endSessions.isSuccess && m.operatorId === endSessions.data.operatorId,
@@ -57,10 +57,10 @@ export function MembersPanel({ platformId }: { platformId: string }) {
                 value={m.role}
                 disabled={changeRole.isPending}
                 onChange={(e) =>
-                  changeRole.mutate({ platformId, operatorId: m.operatorId, role: e.target.value as Role })
+                  changeRole.mutate({ platformId, operatorId: m.operatorId, role: e.target.value as OperatorRole })
                 }
               >
-                {roles.map((r) => (
+                {operatorRoles.map((r) => (
                   <option key={r} value={r}>
                     {t(`settings.role.${r}`)}
                   </option>

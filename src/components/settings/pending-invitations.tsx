@@ -9,9 +9,9 @@ import { errorText } from './error-text';
 export function PendingInvitations({ platformId }: { platformId: string }) {
   const { t, format } = useI18n();
   const utils = api.useUtils();
-  const invitations = api.consoleAdmin.invitations.useQuery({ platformId });
-  const revoke = api.consoleAdmin.revokeInvitation.useMutation({
-    onSettled: () => void utils.consoleAdmin.invitations.invalidate(),
+  const invitations = api.members.invitations.useQuery({ platformId });
+  const revoke = api.members.revokeInvitation.useMutation({
+    onSettled: () => void utils.members.invitations.invalidate(),
   });
   const failure = revoke.error ?? invitations.error;
   const rows = invitations.data?.data ?? [];

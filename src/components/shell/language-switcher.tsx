@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useTransition } from 'react';
-import { saveConsoleLocale } from '@/server/console/save-console-locale';
+import { saveConsoleLocale } from '@/server/console-actions/save-console-locale';
 import { locales, type Locale } from '@/i18n/locales';
 
 const languageNames: Record<Locale, string> = { 'zh-CN': '简体中文', en: 'English' };

@@ -1,9 +1,9 @@
 import { coreEn } from './core.en';
 import { invitationsEn } from './invitations.en';
 import { miniProgramsEn } from './mini-programs.en';
-import { onboardingEn } from './onboarding.en';
+import { subMerchantsEn } from './sub-merchants.en';
 import { settingsEn } from './settings.en';
 
 /** Every English console string; each area owns its own file so screens evolve independently. */
-export const en = { ...coreEn, ...onboardingEn, ...miniProgramsEn, ...settingsEn, ...invitationsEn };
+export const en = { ...coreEn, ...subMerchantsEn, ...miniProgramsEn, ...settingsEn, ...invitationsEn };
 export type MessageKey = keyof typeof en;

@@ -2,13 +2,13 @@ import { coreZhCN } from './core.zh-CN';
 import type { MessageKey } from './en';
 import { invitationsZhCN } from './invitations.zh-CN';
 import { miniProgramsZhCN } from './mini-programs.zh-CN';
-import { onboardingZhCN } from './onboarding.zh-CN';
+import { subMerchantsZhCN } from './sub-merchants.zh-CN';
 import { settingsZhCN } from './settings.zh-CN';
 
 /** 全部控制台文案（简体中文，默认语言）。 */
 export const zhCN: Record<MessageKey, string> = {
   ...coreZhCN,
-  ...onboardingZhCN,
+  ...subMerchantsZhCN,
   ...miniProgramsZhCN,
   ...settingsZhCN,
   ...invitationsZhCN,

@@ -1,4 +1,4 @@
-import type { OperatorRole } from '@/server/db/schema';
+import type { OperatorRole } from '@/domain/roles';
 
 const rank: Record<OperatorRole, number> = { viewer: 0, operator: 1, admin: 2 };
 

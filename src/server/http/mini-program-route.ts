@@ -1,15 +1,15 @@
 import type { z } from 'zod';
-import { miniProgramPlatforms } from '@/schemas/mini-program-requests';
 import type { Provider } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { json } from './define-route';
 import { parseJsonBody, parseQuery } from './parse-request';
 import { withApiKey, type ApiContext } from './with-api-key';
+import { providers } from '@/domain/providers';
 
 /** `{platform}` in a /v1/miniprogram path: providerA or providerB, anything else is a 404 problem. */
 export function platformParam(ctx: ApiContext): Provider {
   const value = ctx.params.platform ?? '';
-  if (!(miniProgramPlatforms as readonly string[]).includes(value))
+  if (!(providers as readonly string[]).includes(value))
     throw new AppError('not_found', `Unknown platform "${value}"; use providerA or providerB.`);
   return value as Provider;
 }

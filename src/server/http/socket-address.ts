@@ -9,7 +9,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import { SOCKET_ADDRESS_HEADER } from './trusted-proxy';
 
-const installed = Symbol.for('onboarding.socketAddressHeader');
+const installed = Symbol.for('subMerchants.socketAddressHeader');
 
 type RequestStart = { request: IncomingMessage; socket: Socket };
 

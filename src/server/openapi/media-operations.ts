@@ -1,6 +1,7 @@
 /** The media area's operations (docs/product/decisions.md §4): uploads through /v1 and /admin, and the console's preview. */
 import { mediaSchema } from '@/server/services/media/media-dto';
 import type { Operation } from './operations';
+import { providers } from '@/domain/providers';
 
 const uploadForm: NonNullable<Operation['multipart']> = {
   properties: {
@@ -12,7 +13,7 @@ const uploadForm: NonNullable<Operation['multipart']> = {
     },
     provider: {
       type: 'string',
-      enum: ['providerA', 'providerB'],
+      enum: [...providers],
       default: 'providerA',
       description: 'The provider the media id is for; a media id works with one provider only.',
     },

@@ -7,7 +7,6 @@ import {
   commitBody,
   experienceBody,
   membersBody,
-  miniProgramPlatform,
   submitAuditBody,
   templatesQuery,
 } from '@/schemas/mini-program-requests';
@@ -27,6 +26,7 @@ import {
   versionsSchema,
 } from '@/schemas/mini-program-responses';
 import type { Operation } from './operations';
+import { providerSchema } from '@/domain/providers';
 
 const appId = 'wx3c1f8e2a9b7d6c54';
 const platformNote = '`{platform}` is `providerA` (WeChat) or `providerB` (Alipay); any other value is 404.';
@@ -45,7 +45,7 @@ const onPlatform = (op: PlatformOperation): Operation => ({
   serviceCode: 'miniprogram',
   auth: 'apiKey',
   errors: upstreamErrors,
-  pathParams: { platform: miniProgramPlatform },
+  pathParams: { platform: providerSchema },
   ...op,
   description: `${op.description} ${platformNote}`,
 });
@@ -75,7 +75,7 @@ export const miniProgramOperations: Operation[] = [
   {
     method: 'get',
     path: '/v1/miniprogram/authorize/callback/{platform}',
-    pathParams: { platform: miniProgramPlatform },
+    pathParams: { platform: providerSchema },
     operationId: 'completeMiniProgramAuthorization',
     summary: 'Complete an authorization',
     description:

@@ -20,10 +20,7 @@ export function decodeCursor(value: string): Cursor {
   }
 }
 
-export const paginationQuery = {
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  cursor: z.string().max(200).optional(),
-};
+export { paginationQuery } from '@/schemas/pagination';
 
 export function pageOf<T extends { createdAt: Date; id: string }>(rows: T[], limit: number) {
   const hasMore = rows.length > limit;

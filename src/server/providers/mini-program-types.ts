@@ -1,4 +1,4 @@
-import type { Provider } from '@/schemas/providers';
+import type { Provider } from '@/domain/providers';
 
 export type AuthorizerTokens = { accessToken: string; refreshToken: string; expiresInSeconds: number };
 export type AuthorizerGrant = AuthorizerTokens & { appId: string; permissions: unknown[] };

@@ -1,4 +1,4 @@
-import type { Provider } from '@/schemas/providers';
+import type { Provider } from '@/domain/providers';
 import { AppError } from '@/server/errors';
 import type { ProviderAPayClient } from './providerA/pay/client';
 import type { ProviderBClient } from './providerB';

@@ -1,15 +1,7 @@
-import type { Provider } from '@/schemas/providers';
+import type { Provider } from '@/domain/providers';
+import type { ApplicationState } from '@/domain/sub-merchant-states';
 
-export type ApplicationState =
-  'submitted' | 'auditing' | 'to_be_confirmed' | 'to_be_signed' | 'signing' | 'finished' | 'rejected' | 'canceled';
-
-export const reviewUnderWayStates: ApplicationState[] = [
-  'submitted',
-  'auditing',
-  'to_be_confirmed',
-  'to_be_signed',
-  'signing',
-];
+export type { ApplicationState };
 
 export type ApplicationStatus = {
   applymentId: string;

@@ -4,8 +4,9 @@ import { consoleAdminRouter } from './routers/console-admin';
 import { eventsRouter } from './routers/events';
 import { invitationsRouter } from './routers/invitations';
 import { meRouter } from './routers/me';
+import { membersRouter } from './routers/members';
 import { miniProgramsRouter } from './routers/mini-programs';
-import { onboardingConsoleRouter } from './routers/onboarding-console';
+import { subMerchantConsoleRouter } from './routers/sub-merchant-console';
 import { platformConfigRouter } from './routers/platform-config';
 import { sellerAuthorizationRouter } from './routers/seller-authorization';
 import { subMerchantsRouter } from './routers/sub-merchants';
@@ -17,8 +18,9 @@ export const appRouter = router({
   subMerchants: subMerchantsRouter,
   events: eventsRouter,
   miniPrograms: miniProgramsRouter,
+  members: membersRouter,
   consoleAdmin: consoleAdminRouter,
-  onboardingConsole: onboardingConsoleRouter,
+  subMerchantConsole: subMerchantConsoleRouter,
   sellerAuthorization: sellerAuthorizationRouter,
   invitations: invitationsRouter,
 });

@@ -1,6 +1,6 @@
 import { getDb } from '@/server/db';
 import { getEnv } from '@/env';
-import type { Provider } from '@/schemas/providers';
+import type { Provider } from '@/domain/providers';
 import type { MiniProgramProvider } from '@/server/providers/mini-program-types';
 import { providerAMiniAdapter } from '@/server/providers/providerA-mini-adapter';
 import { providerBMiniAdapter } from '@/server/providers/providerB-mini-adapter';

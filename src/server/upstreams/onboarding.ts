@@ -4,7 +4,7 @@
  * the credentials from credentials.ts.
  */
 import { getEnv } from '@/env';
-import type { Provider } from '@/schemas/providers';
+import type { Provider } from '@/domain/providers';
 import {
   maxImageBytes,
   providerAOnboardingAdapter,

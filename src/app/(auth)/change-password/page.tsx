@@ -3,7 +3,7 @@ import { redirect } from 'next/navigation';
 import { ConsoleClient } from '@/components/console-client';
 import { SignOutButton } from '@/components/shell/sign-out-button';
 import { translator } from '@/i18n/translate';
-import { consoleLocale, consoleSession } from '@/server/console/console-session';
+import { consoleLocale, consoleSession } from '@/server/console-session/console-session';
 import { getDb } from '@/server/db';
 import { passwordMustChange } from '@/server/services/operators/password-must-change';
 import { TrpcProvider } from '@/trpc/react';

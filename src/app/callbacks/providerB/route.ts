@@ -2,7 +2,7 @@ import { getDb } from '@/server/db';
 import { upstreamPushRoute } from '@/server/http/upstream-push-route';
 import { handleAlipayMiniMessage } from '@/server/services/mini-programs/handle-alipay-mini-message';
 import { handleZftNotification } from '@/server/services/sub-merchants/handle-zft-notification';
-import { acknowledgeAlipayNotice } from '@/server/services/upstream-pushes/acknowledge-alipay-notice';
+import { acknowledgeAlipayNotice } from '@/server/services/mini-programs/acknowledge-alipay-notice';
 
 export const dynamic = 'force-dynamic';
 

@@ -4,8 +4,8 @@ import { ConsoleShell } from '@/components/console-shell';
 import type { Membership } from '@/components/membership';
 import { getEnv } from '@/env';
 import { translator } from '@/i18n/translate';
-import { consoleSession } from '@/server/console/console-session';
-import { consoleTitleTemplate } from '@/server/console/console-metadata';
+import { consoleSession } from '@/server/console-session/console-session';
+import { consoleTitleTemplate } from '@/server/console-session/console-metadata';
 import { getDb } from '@/server/db';
 import { changePasswordPath, passwordMustChange } from '@/server/services/operators/password-must-change';
 

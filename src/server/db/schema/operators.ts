@@ -1,8 +1,8 @@
 import { boolean, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { platforms } from './platforms';
+import type { OperatorRole } from '../../../domain/roles';
 
-export const operatorRoles = ['admin', 'operator', 'viewer'] as const;
-export type OperatorRole = (typeof operatorRoles)[number];
+export { operatorRoles, type OperatorRole } from '../../../domain/roles';
 
 export const operators = pgTable(
   'operators',

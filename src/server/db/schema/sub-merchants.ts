@@ -1,11 +1,11 @@
 import { index, integer, jsonb, numeric, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
-import type { Provider } from '../../../schemas/providers';
 import { platforms } from './platforms';
+import type { Provider } from '../../../domain/providers';
+import type { SubMerchantStatus } from '../../../domain/sub-merchant-states';
 
 // Relative, not '@/': drizzle-kit reads this folder without the path alias.
-export { providers, type Provider } from '../../../schemas/providers';
-export const subMerchantStatuses = ['pending', 'active', 'suspended'] as const;
-export type SubMerchantStatus = (typeof subMerchantStatuses)[number];
+export { providers, type Provider } from '../../../domain/providers';
+export { subMerchantStatuses, type SubMerchantStatus } from '../../../domain/sub-merchant-states';
 
 export const subMerchants = pgTable(
   'sub_merchants',

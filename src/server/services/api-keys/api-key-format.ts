@@ -1,8 +1,7 @@
 import { hash } from 'node:crypto';
 import { randomBase62 } from '@/server/ids';
 
-export const serviceCodes = ['payments', 'miniprogram'] as const;
-export type ServiceCode = (typeof serviceCodes)[number];
+export { serviceCodes, type ServiceCode } from '@/domain/service-codes';
 
 /** `sk_test_` in sandbox mode, `sk_live_` in live mode, then 32 base62 characters (~190 bits). */
 export function generateApiKey(mode: 'sandbox' | 'live') {

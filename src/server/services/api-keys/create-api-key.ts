@@ -3,16 +3,9 @@ import { getEnv } from '@/env';
 import { apiKeys } from '@/server/db/schema';
 import { newId } from '@/server/ids';
 import type { PlatformContext } from '../context';
-import { generateApiKey, serviceCodes } from './api-key-format';
+import { generateApiKey } from './api-key-format';
 import { toApiKeyDto } from './api-key-dto';
-
-export const createApiKeyInput = z.object({
-  name: z.string().trim().min(1).max(80).default('API key'),
-  services: z
-    .array(z.enum(serviceCodes))
-    .min(1)
-    .default([...serviceCodes]),
-});
+import { createApiKeyInput } from '@/schemas/platform-requests';
 
 /** Creates a key; the plain key is in this response only and is stored as a hash. */
 export async function createApiKey(ctx: PlatformContext, input: z.input<typeof createApiKeyInput>) {

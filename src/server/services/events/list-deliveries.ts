@@ -1,17 +1,10 @@
 import { and, asc, desc, eq, inArray, lt, or, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { deliveryAttempts, eventDeliveries, events } from '@/server/db/schema';
-import { decodeCursor, pageOf, paginationQuery } from '@/server/pagination/cursor';
+import { decodeCursor, pageOf } from '@/server/pagination/cursor';
 import type { PlatformContext } from '../context';
 import { toDeliveryDto } from './delivery-dto';
-
-export const listDeliveriesQuery = z
-  .object({
-    ...paginationQuery,
-    eventId: z.string().min(1).max(64).optional(),
-    status: z.enum(['pending', 'succeeded', 'failed']).optional(),
-  })
-  .strict();
+import { listDeliveriesQuery } from '@/schemas/event-requests';
 
 /** The platform's event deliveries, newest first (keyset pagination), each with its event type and attempts. */
 export async function listDeliveries(ctx: PlatformContext, query: z.infer<typeof listDeliveriesQuery>) {

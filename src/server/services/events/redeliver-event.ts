@@ -6,8 +6,7 @@ import type { PlatformContext } from '../context';
 import { createDelivery } from './create-delivery';
 import { toDeliveryDto } from './delivery-dto';
 import { currentNotifyUrl, notifyUrlKey } from './notify-url';
-
-export const redeliverEventInput = z.object({ deliveryId: z.string().min(1).max(64) }).strict();
+import { redeliverEventInput } from '@/schemas/event-requests';
 
 /**
  * An operator's "redeliver": a NEW pending delivery of the same event (same event id, same body) to the URL

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { defaultLocale, locales } from '@/i18n/locales';
 import { operators } from '@/server/db/schema';
 import type { Db } from '@/server/db';
 import { AppError } from '@/server/errors';
@@ -7,17 +6,7 @@ import { newId } from '@/server/ids';
 import { logger } from '@/server/logger';
 import { hashPassword } from '../operators/password';
 import { claimInvitation, pendingInvitation } from './claim-invitation';
-import { invitationToken } from './invitation-token';
-
-/** The same password rules as everywhere else (createOperatorInput, changePasswordInput). */
-export const acceptAsNewOperatorInput = z
-  .object({
-    token: invitationToken,
-    name: z.string().trim().min(1, 'required').max(100),
-    password: z.string().min(12, 'at least 12 characters').max(200),
-    locale: z.enum(locales).default(defaultLocale),
-  })
-  .strict();
+import { acceptAsNewOperatorInput } from '@/schemas/invitation-requests';
 
 /**
  * The invited person has no account yet: they choose their name and password, the operator is created

@@ -5,9 +5,7 @@ import type { Db } from '@/server/db';
 import { AppError } from '@/server/errors';
 import { logger } from '@/server/logger';
 import { claimInvitation } from './claim-invitation';
-import { invitationToken } from './invitation-token';
-
-export const acceptSignedInInput = z.object({ token: invitationToken }).strict();
+import { acceptSignedInInput } from '@/schemas/invitation-requests';
 
 /**
  * The invited person already has an account and has proved it (signed in with its password, on the accept

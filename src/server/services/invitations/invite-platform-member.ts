@@ -1,22 +1,13 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
-import { memberships, operatorRoles, operators, platformInvitations, platforms } from '@/server/db/schema';
+import { memberships, operators, platformInvitations, platforms } from '@/server/db/schema';
 import { AppError, notFound } from '@/server/errors';
 import { newId } from '@/server/ids';
 import { logger } from '@/server/logger';
 import type { PlatformContext } from '../context';
 import { toInvitationDto, type InvitationDto } from './invitation-dto';
 import { hashInvitationToken, INVITATION_TTL_MS, invitationPath, newInvitationToken } from './invitation-token';
-
-export const invitePlatformMemberInput = z
-  .object({
-    email: z
-      .email()
-      .max(254)
-      .transform((e) => e.trim().toLowerCase()),
-    role: z.enum(operatorRoles),
-  })
-  .strict();
+import { invitePlatformMemberInput } from '@/schemas/member-requests';
 
 export type CreatedInvitation = { invitation: InvitationDto; acceptPath: string };
 

@@ -4,8 +4,7 @@ import { platformInvitations } from '@/server/db/schema';
 import { notFound } from '@/server/errors';
 import { logger } from '@/server/logger';
 import type { PlatformContext } from '../context';
-
-export const revokePlatformInvitationInput = z.object({ invitationId: z.string().min(1).max(64) }).strict();
+import { revokePlatformInvitationInput } from '@/schemas/member-requests';
 
 /**
  * Makes a pending invitation's link useless. Another platform's invitation, or one already accepted or

@@ -1,11 +1,12 @@
 /** What callers see of an uploaded image. `mediaId` is the provider's id (it goes into formData); our row id stays internal. */
 import { z } from 'zod';
 import type { media } from '@/server/db/schema';
+import { providerSchema } from '@/domain/providers';
 
 export const mediaSchema = z
   .object({
     mediaId: z.string().describe("The provider's media id: put it into formData fields ending in Copy or Pics."),
-    provider: z.enum(['providerA', 'providerB']).describe('Media ids belong to one provider.'),
+    provider: providerSchema.describe('Media ids belong to one provider.'),
     mimeType: z
       .enum(['image/jpeg', 'image/png'])
       .describe('Type of the bytes sent upstream (BMP and oversized photos become JPEG).'),

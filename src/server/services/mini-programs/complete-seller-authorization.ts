@@ -7,14 +7,15 @@ import { logger } from '@/server/logger';
 import { hashState } from './authorization-state';
 import { completeAuthorization } from './complete-authorization';
 import { findSellerAuthorization } from './find-seller-authorization';
+import type { Provider } from '@/domain/providers';
 
 export type SellerCompletion =
-  | { status: 'done'; platformName: string; provider: 'providerA' | 'providerB'; appId: string; nickname?: string }
+  | { status: 'done'; platformName: string; provider: Provider; appId: string; nickname?: string }
   | {
       status: 'failed';
       reason: 'invalid' | 'expired' | 'used' | 'upstream';
       platformName?: string;
-      provider?: 'providerA' | 'providerB';
+      provider?: Provider;
     };
 
 /**

@@ -1,28 +1,11 @@
 import { z } from 'zod';
-import { miniProgramPlatform } from '@/schemas/mini-program-requests';
 import { mpManualTemplates } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { zodIssuesToFieldErrors } from '@/server/zod-errors';
 import { newId } from '@/server/ids';
 import type { PlatformContext } from '../context';
 import { toManualTemplateDto } from './manual-template-dto';
-
-/** What an admin enters for `manual` template mode; a template without tenantId applies to every seller. */
-export const createManualTemplateInput = z
-  .object({
-    provider: miniProgramPlatform,
-    templateId: z.string().trim().min(1).max(64),
-    userVersion: z.string().trim().min(1).max(64),
-    userDesc: z.string().max(500).default(''),
-    tenantId: z
-      .string()
-      .trim()
-      .min(1)
-      .max(128)
-      .optional()
-      .describe('Only for this seller (your id for them); omit for every seller.'),
-  })
-  .strict();
+import { createManualTemplateInput } from '@/schemas/mini-program-requests';
 
 /**
  * Adds a manual template. One row per (platform, provider, templateId, userVersion), whatever the seller: the

@@ -1,9 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '@/server/db';
 import { mpAuthorizations, platforms } from '@/server/db/schema';
-
-const isMiniProvider = (value: unknown): value is 'providerA' | 'providerB' =>
-  value === 'providerA' || value === 'providerB';
+import { isProvider } from '@/domain/providers';
 
 /**
  * The authorization behind a seller-page token or callback state hash, with the name of the platform that asks,
@@ -16,6 +14,6 @@ export async function findSellerAuthorization(db: Db, stateHash: string) {
     .innerJoin(platforms, eq(platforms.id, mpAuthorizations.platformId))
     .where(eq(mpAuthorizations.stateHash, stateHash));
   const provider = row?.authorization.provider;
-  if (!row || !isMiniProvider(provider)) return undefined;
+  if (!row || !isProvider(provider)) return undefined;
   return { authorization: row.authorization, platformName: row.platformName, provider };
 }

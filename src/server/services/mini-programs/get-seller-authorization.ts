@@ -2,6 +2,7 @@ import type { Db } from '@/server/db';
 import { openAuthorizationLink } from './authorization-state';
 import { findSellerAuthorization } from './find-seller-authorization';
 import { verifySellerPageToken } from './seller-page-token';
+import type { Provider } from '@/domain/providers';
 
 export type SellerAuthorizationStatus = 'pending' | 'expired' | 'used' | 'done';
 
@@ -10,7 +11,7 @@ export type SellerAuthorizationView =
   | {
       status: SellerAuthorizationStatus;
       platformName: string;
-      provider: 'providerA' | 'providerB';
+      provider: Provider;
       tenantId?: string;
       expiresAt: string;
       /** Only while pending: an expired or used link must not lead anywhere. */

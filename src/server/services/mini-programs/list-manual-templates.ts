@@ -1,11 +1,9 @@
 import { z } from 'zod';
 import { and, asc, eq } from 'drizzle-orm';
-import { miniProgramPlatform } from '@/schemas/mini-program-requests';
 import { mpManualTemplates } from '@/server/db/schema';
 import type { PlatformContext } from '../context';
 import { toManualTemplateDto } from './manual-template-dto';
-
-export const listManualTemplatesInput = z.object({ provider: miniProgramPlatform.optional() }).strict();
+import { listManualTemplatesInput } from '@/schemas/mini-program-requests';
 
 /** Every manual template of the platform (all sellers), optionally of one provider; oldest first, as entered. */
 export async function listManualTemplates(ctx: PlatformContext, input: z.infer<typeof listManualTemplatesInput> = {}) {

@@ -1,15 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { memberships, operatorRoles } from '@/server/db/schema';
+import { memberships } from '@/server/db/schema';
 import { logger } from '@/server/logger';
 import type { PlatformContext } from '../context';
 import { endOperatorSessions } from './end-operator-sessions';
 import { lockMember, refuseLosingLastAdmin } from './lock-platform-members';
 import { toMemberDto, type MemberDto } from './member-dto';
-
-export const changeMemberRoleInput = z
-  .object({ operatorId: z.string().min(1).max(64), role: z.enum(operatorRoles) })
-  .strict();
+import { changeMemberRoleInput } from '@/schemas/member-requests';
 
 /**
  * Gives a member another role, ending their sessions (they sign in again under the new role). Another

@@ -6,14 +6,7 @@ import { AppError } from '@/server/errors';
 import { nextSessionVersion } from './end-operator-sessions';
 import { hashPassword, verifyPassword } from './password';
 import { admitSignInAttempt, lockedAfterFailure, releaseSignInAttempt, signInThrottleKeys } from './sign-in-throttle';
-
-/** The same length rules as when the operator was created (createOperatorInput). */
-export const changePasswordInput = z
-  .object({
-    currentPassword: z.string().min(1).max(200),
-    newPassword: z.string().min(12, 'at least 12 characters').max(200),
-  })
-  .strict();
+import { changePasswordInput } from '@/schemas/operator-requests';
 
 const refuse = (pointer: string, code: string, message: string) =>
   new AppError('invalid_request', message, { errors: [{ pointer, code, message }] });

@@ -1,21 +1,10 @@
 import { z } from 'zod';
-import { defaultLocale, locales } from '@/i18n/locales';
-import { memberships, operatorRoles, operators } from '@/server/db/schema';
+import { memberships, operators } from '@/server/db/schema';
 import type { Db } from '@/server/db';
 import { AppError } from '@/server/errors';
 import { newId } from '@/server/ids';
 import { hashPassword } from './password';
-
-export const createOperatorInput = z.object({
-  email: z.email().transform((e) => e.toLowerCase()),
-  password: z.string().min(12, 'at least 12 characters').max(200),
-  name: z.string().trim().max(100).optional(),
-  platformId: z.string().optional(),
-  role: z.enum(operatorRoles).default('admin'),
-  locale: z.enum(locales).default(defaultLocale),
-  /** True when someone other than the operator chose the password (first run, CLI): changed at first sign-in. */
-  passwordMustChange: z.boolean().default(false),
-});
+import { createOperatorInput } from '@/schemas/operator-requests';
 
 /** Creates an operator (password stored as argon2id), optionally with a membership in one platform. */
 export async function createOperator(db: Db, input: z.input<typeof createOperatorInput>) {

@@ -5,8 +5,7 @@ import { notFound } from '@/server/errors';
 import { logger } from '@/server/logger';
 import type { PlatformContext } from '../context';
 import { endOperatorSessions } from './end-operator-sessions';
-
-export const endMemberSessionsInput = z.object({ operatorId: z.string().min(1).max(64) }).strict();
+import { endMemberSessionsInput } from '@/schemas/member-requests';
 
 /**
  * An admin's "sign out everywhere" for a member of this platform (a lost laptop, a shared password): every

@@ -5,8 +5,7 @@ import { logger } from '@/server/logger';
 import type { PlatformContext } from '../context';
 import { endOperatorSessions } from './end-operator-sessions';
 import { lockMember, refuseLosingLastAdmin } from './lock-platform-members';
-
-export const removePlatformMemberInput = z.object({ operatorId: z.string().min(1).max(64) }).strict();
+import { removePlatformMemberInput } from '@/schemas/member-requests';
 
 /**
  * Ends an operator's membership in this platform (the operator keeps any other platforms and can no longer

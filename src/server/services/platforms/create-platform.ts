@@ -4,8 +4,7 @@ import { generateWebhookSecret } from '@/server/crypto/webhook-signature';
 import { platforms } from '@/server/db/schema';
 import type { Db } from '@/server/db';
 import { newId } from '@/server/ids';
-
-export const createPlatformInput = z.object({ name: z.string().trim().min(1).max(120) });
+import { createPlatformInput } from '@/schemas/platform-requests';
 
 /** Creates a platform with its webhook signing secret; the secret is returned here once, in plain text. */
 export async function createPlatform(db: Db, input: z.infer<typeof createPlatformInput>) {

@@ -1,10 +1,11 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { mpAudits } from '@/server/db/schema';
 import type { PlatformContext } from '../context';
+import type { Provider } from '@/domain/providers';
 
 export type PendingAuditDto = {
   auditId: string;
-  provider: 'providerA' | 'providerB';
+  provider: Provider;
   appId: string;
   userVersion: string;
   templateId: string | null;

@@ -1,5 +1,6 @@
 import { formFieldToUpstreamPaths } from '@/server/providers/providerA/pay/field-map';
 import { upstreamFieldToFormField } from '@/server/providers/providerB/zft/field-names';
+import type { Provider } from '@/domain/providers';
 
 // Alipay field names a reviewer's reason may start with (zft.create biz_content), tried in order.
 const providerBNames = [
@@ -31,7 +32,7 @@ const providerBNames = [
  * this gives the name the upstream's reviewer would write (WeChat audit_detail.field, Alipay reason prefix).
  * Unknown names pass through unchanged, so the sandbox's reason lands on no field, like a vague real one.
  */
-export function upstreamFieldName(provider: 'providerA' | 'providerB', formField: string): string {
+export function upstreamFieldName(provider: Provider, formField: string): string {
   if (provider === 'providerA') return formFieldToUpstreamPaths(formField)[0]?.split('/').pop() ?? formField;
   return providerBNames.find((name) => upstreamFieldToFormField(name) === formField) ?? formField;
 }

@@ -2,15 +2,16 @@ import { eq } from 'drizzle-orm';
 import { getEnv } from '@/env';
 import type { Db } from '@/server/db';
 import { subMerchants } from '@/server/db/schema';
-import { reviewUnderWayStates, type ApplicationStatus } from '@/server/providers/types';
+import type { ApplicationStatus } from '@/server/providers/types';
 import { emitSubMerchantUpdated } from './emit-sub-merchant-updated';
 import { diffRecords, recordHistory, trackedFields } from './record-history';
+import { reviewUnderWay } from '@/domain/sub-merchant-states';
 
 type Row = typeof subMerchants.$inferSelect;
 
 /** When the background sync should look at a record next: never for terminal states; jittered ±20 %. */
 export function nextSyncAt(state: string | null, now = new Date()): Date | null {
-  if (!state || !(reviewUnderWayStates as string[]).includes(state)) return null;
+  if (!state || !reviewUnderWay(state)) return null;
   const interval = getEnv().SUB_MERCHANT_SYNC_INTERVAL_SECONDS * 1000;
   return new Date(now.getTime() + interval * (0.8 + Math.random() * 0.4));
 }

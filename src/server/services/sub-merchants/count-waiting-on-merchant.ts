@@ -1,9 +1,7 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { subMerchants } from '@/server/db/schema';
 import type { PlatformContext } from '../context';
-
-/** The upstream states in which nothing moves until the merchant acts (confirms the account, signs). */
-export const waitingOnMerchantStates = ['to_be_confirmed', 'to_be_signed'] as const;
+import { waitingOnMerchantStates } from '@/domain/sub-merchant-states';
 
 /** How many of the platform's records wait on the merchant, per state and in total. */
 export async function countWaitingOnMerchant(ctx: PlatformContext) {

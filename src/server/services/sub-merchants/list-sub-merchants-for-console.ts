@@ -1,38 +1,10 @@
 import { and, desc, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { currentlyDue } from '@/schemas/form-data';
-import { providers, subMerchantStatuses, subMerchants } from '@/server/db/schema';
+import { subMerchants } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
-import type { ApplicationState } from '@/server/providers/types';
 import type { PlatformContext } from '../context';
-
-export const applicationStates = [
-  'submitted',
-  'auditing',
-  'to_be_confirmed',
-  'to_be_signed',
-  'signing',
-  'finished',
-  'rejected',
-  'canceled',
-] as const satisfies readonly ApplicationState[];
-
-/** `none` = never submitted (a draft). */
-export const upstreamStateFilters = ['none', ...applicationStates] as const;
-
-export const consoleListQuery = z
-  .object({
-    limit: z.number().int().min(1).max(100).default(20),
-    cursor: z.string().max(200).optional(),
-    status: z.enum(subMerchantStatuses).optional(),
-    provider: z.enum(providers).optional(),
-    upstreamState: z.enum(upstreamStateFilters).optional(),
-    /** Case-insensitive substring of the distributor id. */
-    distributor: z.string().trim().min(1).max(128).optional(),
-  })
-  .strict();
-
-export type ConsoleListQuery = z.input<typeof consoleListQuery>;
+import { consoleListQuery, type ConsoleListQuery } from '@/schemas/sub-merchant-requests';
 
 // The cursor carries updated_at as Postgres prints it (microseconds and offset), because the column default
 // now() has microseconds: a millisecond cursor would skip rows that differ only below the millisecond.

@@ -4,7 +4,6 @@ import { subMerchants } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { onboardingProvider } from '@/server/upstreams/onboarding';
 import { checkMediaOwnership } from '@/server/services/media/check-media-ownership';
-import { reviewUnderWayStates } from '@/server/providers/types';
 import type { PlatformContext } from '../context';
 import { applyUpstreamStatus } from './apply-upstream-status';
 import { emitSubMerchantUpdated } from './emit-sub-merchant-updated';
@@ -14,11 +13,11 @@ import { sealFormData } from './stored-form-data';
 import { acquireSubmitLease, releaseSubmitLease } from './submit-lease';
 import { submissionId } from './submission-id';
 import { revealFormData, toSubMerchantDto } from './sub-merchant-dto';
+import { reviewUnderWay } from '@/domain/sub-merchant-states';
 
 type Row = typeof subMerchants.$inferSelect;
 
-const isReplay = (row: Row) =>
-  row.chApplymentState === 'finished' || (reviewUnderWayStates as string[]).includes(row.chApplymentState ?? '');
+const isReplay = (row: Row) => row.chApplymentState === 'finished' || reviewUnderWay(row.chApplymentState);
 
 async function validatedMerge(ctx: PlatformContext, row: Row, patch: FormDataPatch | undefined): Promise<FormData> {
   const merged = mergeFormData(revealFormData(row), patch ?? {});

@@ -5,12 +5,13 @@ import { rowsOf } from '@/server/db/rows';
 import { subMerchants, type Provider } from '@/server/db/schema';
 import { logger } from '@/server/logger';
 import { onboardingProvider } from '@/server/upstreams/onboarding';
-import { reviewUnderWayStates, type ApplicationStatus } from '@/server/providers/types';
+import type { ApplicationStatus } from '@/server/providers/types';
 import { nextSyncAt } from './apply-upstream-status';
 import { submissionId } from './submission-id';
 import { refreshFromUpstream } from './submit-sub-merchant';
 import { acquireSubmitLease, releaseSubmitLease } from './submit-lease';
 import { createRateLimiter } from './rate-limiter';
+import { reviewUnderWayStates } from '@/domain/sub-merchant-states';
 
 type Row = typeof subMerchants.$inferSelect;
 
@@ -65,7 +66,7 @@ export async function syncDueSubMerchants(db: Db, options: { batch?: number; con
     update ${subMerchants} set next_sync_at = now() + make_interval(secs => ${env.SUB_MERCHANT_SYNC_INTERVAL_SECONDS})
     where id in (
       select id from ${subMerchants}
-      where ${and(isNotNull(subMerchants.nextSyncAt), lte(subMerchants.nextSyncAt, sql`now()`), inArray(subMerchants.chApplymentState, reviewUnderWayStates))}
+      where ${and(isNotNull(subMerchants.nextSyncAt), lte(subMerchants.nextSyncAt, sql`now()`), inArray(subMerchants.chApplymentState, [...reviewUnderWayStates]))}
       order by ${asc(subMerchants.nextSyncAt)} limit ${batch} for update skip locked
     ) returning id`);
   const ids = rowsOf<{ id: string }>(claimed).map((r) => r.id);

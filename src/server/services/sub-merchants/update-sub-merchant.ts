@@ -4,7 +4,6 @@ import type { UpdateSubMerchantBody } from '@/schemas/sub-merchant-requests';
 import { subMerchants } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { onboardingProvider } from '@/server/upstreams/onboarding';
-import { reviewUnderWayStates } from '@/server/providers/types';
 import type { PlatformContext } from '../context';
 import { emitSubMerchantUpdated } from './emit-sub-merchant-updated';
 import { findSubMerchant } from './find-sub-merchant';
@@ -13,12 +12,13 @@ import { diffRecords, formDataTouched, recordHistory, trackedFields } from './re
 import { sealFormData } from './stored-form-data';
 import { submissionId } from './submission-id';
 import { revealFormData, toSubMerchantDto } from './sub-merchant-dto';
+import { reviewUnderWay } from '@/domain/sub-merchant-states';
 
 type Row = typeof subMerchants.$inferSelect;
 
 /** docs/product/decisions.md §4 PUT rules: back-fill metadata, operator moves active ↔ suspended, draft formData; never skip onboarding. */
 function checkRules(row: Row, body: UpdateSubMerchantBody) {
-  const underReview = (reviewUnderWayStates as string[]).includes(row.chApplymentState ?? '');
+  const underReview = reviewUnderWay(row.chApplymentState);
   if (body.formData && underReview)
     throw new AppError('onboarding_in_progress', 'formData cannot change while the upstream review is under way.');
   if (underReview && (body.status === 'active' || body.chSubMchid)) {

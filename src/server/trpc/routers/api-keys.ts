@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { createApiKey, createApiKeyInput } from '@/server/services/api-keys/create-api-key';
+import { createApiKey } from '@/server/services/api-keys/create-api-key';
+import { createApiKeyInput } from '@/schemas/platform-requests';
 import { listApiKeys } from '@/server/services/api-keys/list-api-keys';
 import { revokeApiKey } from '@/server/services/api-keys/revoke-api-key';
 import { platformProcedure, router } from '../init';

@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { listDeliveries, listDeliveriesQuery } from '@/server/services/events/list-deliveries';
-import { redeliverEvent, redeliverEventInput } from '@/server/services/events/redeliver-event';
+import { listDeliveries } from '@/server/services/events/list-deliveries';
+import { listDeliveriesQuery } from '@/schemas/event-requests';
+import { redeliverEvent } from '@/server/services/events/redeliver-event';
+import { redeliverEventInput } from '@/schemas/event-requests';
 import { revealWebhookSecret } from '@/server/services/events/reveal-webhook-secret';
 import { rotateWebhookSecret } from '@/server/services/events/rotate-webhook-secret';
 import { platformProcedure, router } from '../init';

@@ -1,11 +1,7 @@
-import {
-  acceptAsNewOperatorInput,
-  acceptInvitationAsNewOperator,
-} from '@/server/services/invitations/accept-invitation-as-new-operator';
-import {
-  acceptInvitationSignedIn,
-  acceptSignedInInput,
-} from '@/server/services/invitations/accept-invitation-signed-in';
+import { acceptInvitationAsNewOperator } from '@/server/services/invitations/accept-invitation-as-new-operator';
+import { acceptAsNewOperatorInput } from '@/schemas/invitation-requests';
+import { acceptInvitationSignedIn } from '@/server/services/invitations/accept-invitation-signed-in';
+import { acceptSignedInInput } from '@/schemas/invitation-requests';
 import { operatorProcedure, publicProcedure, router } from '../init';
 
 /**

@@ -3,7 +3,8 @@ import { operators } from '@/server/db/schema';
 import { z } from 'zod';
 import { locales } from '@/i18n/locales';
 import { listOperatorPlatforms } from '@/server/services/operators/list-operator-platforms';
-import { changeOperatorPassword, changePasswordInput } from '@/server/services/operators/change-operator-password';
+import { changeOperatorPassword } from '@/server/services/operators/change-operator-password';
+import { changePasswordInput } from '@/schemas/operator-requests';
 import { setOperatorLocale } from '@/server/services/operators/set-operator-locale';
 import { operatorProcedure, passwordChangeProcedure, router } from '../init';
 

@@ -5,37 +5,34 @@ import {
   commitBody,
   experienceBody,
   membersBody,
-  miniProgramPlatform,
   submitAuditBody,
   templatesQuery,
 } from '@/schemas/mini-program-requests';
-import {
-  changeMembers,
-  createExperience,
-  getBaseinfo,
-  getVersions,
-  rollbackRelease,
-} from '@/server/services/mini-programs/auxiliary-calls';
+import { changeMembers } from '@/server/services/mini-programs/change-members';
+import { createExperience } from '@/server/services/mini-programs/create-experience';
+import { getBaseinfo } from '@/server/services/mini-programs/get-baseinfo';
+import { getVersions } from '@/server/services/mini-programs/get-versions';
+import { rollbackRelease } from '@/server/services/mini-programs/rollback-release';
 import { commitCode } from '@/server/services/mini-programs/commit-code';
-import {
-  createManualTemplate,
-  createManualTemplateInput,
-} from '@/server/services/mini-programs/create-manual-template';
+import { createManualTemplate } from '@/server/services/mini-programs/create-manual-template';
+import { createManualTemplateInput } from '@/schemas/mini-program-requests';
 import { deleteAuthorizer } from '@/server/services/mini-programs/delete-authorizer';
 import { deleteManualTemplate } from '@/server/services/mini-programs/delete-manual-template';
 import { getAuditStatus } from '@/server/services/mini-programs/get-audit-status';
 import { getAuthorizer } from '@/server/services/mini-programs/get-authorizer';
 import { listAuthorizers } from '@/server/services/mini-programs/list-authorizers';
-import { listManualTemplates, listManualTemplatesInput } from '@/server/services/mini-programs/list-manual-templates';
+import { listManualTemplates } from '@/server/services/mini-programs/list-manual-templates';
+import { listManualTemplatesInput } from '@/schemas/mini-program-requests';
 import { listTemplates } from '@/server/services/mini-programs/list-templates';
 import { releaseVersion } from '@/server/services/mini-programs/release-version';
 import { startAuthorization } from '@/server/services/mini-programs/start-authorization';
 import { submitAudit } from '@/server/services/mini-programs/submit-audit';
 import { platformProcedure, router } from '../init';
+import { providerSchema } from '@/domain/providers';
 
 // platformProcedure contributes platformId; the REST schemas are strict, so their shapes are reused instead.
 const byAppId = z.object({ appId: z.string().min(1).max(64) });
-const onAuthorizer = z.object({ platform: miniProgramPlatform, ...authorizerAppIdBody.shape });
+const onAuthorizer = z.object({ platform: providerSchema, ...authorizerAppIdBody.shape });
 
 /** The console's access to the same mini-program services as /v1/miniprogram, plus manual templates. */
 export const miniProgramsRouter = router({
@@ -59,13 +56,13 @@ export const miniProgramsRouter = router({
     .input(z.object(templatesQuery.shape))
     .query(({ ctx, input }) => listTemplates(ctx, { platform: input.platform, tenant_id: input.tenant_id })),
   commit: platformProcedure('operator')
-    .input(z.object({ platform: miniProgramPlatform, ...commitBody.shape }))
+    .input(z.object({ platform: providerSchema, ...commitBody.shape }))
     .mutation(({ ctx, input }) => {
       const { platformId: _platformId, platform, ...body } = input;
       return commitCode(ctx, platform, body);
     }),
   submitAudit: platformProcedure('operator')
-    .input(z.object({ platform: miniProgramPlatform, ...submitAuditBody.shape }))
+    .input(z.object({ platform: providerSchema, ...submitAuditBody.shape }))
     .mutation(({ ctx, input }) => {
       const { platformId: _platformId, platform, ...body } = input;
       return submitAudit(ctx, platform, body);
@@ -80,10 +77,10 @@ export const miniProgramsRouter = router({
     .input(onAuthorizer)
     .mutation(({ ctx, input }) => rollbackRelease(ctx, input.platform, input.authorizerAppId)),
   experience: platformProcedure('operator')
-    .input(z.object({ platform: miniProgramPlatform, ...experienceBody.shape }))
+    .input(z.object({ platform: providerSchema, ...experienceBody.shape }))
     .mutation(({ ctx, input }) => createExperience(ctx, input.platform, input.authorizerAppId, input.path)),
   members: platformProcedure('operator')
-    .input(z.object({ platform: miniProgramPlatform, ...membersBody.shape }))
+    .input(z.object({ platform: providerSchema, ...membersBody.shape }))
     .mutation(({ ctx, input }) =>
       changeMembers(ctx, input.platform, input.authorizerAppId, {
         action: input.action,

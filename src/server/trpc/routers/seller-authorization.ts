@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { authorizeBody, miniProgramPlatform } from '@/schemas/mini-program-requests';
+import { authorizeBody } from '@/schemas/mini-program-requests';
 import { listAuthorizerAudits } from '@/server/services/mini-programs/list-authorizer-audits';
 import { startAuthorizationWithSellerPage } from '@/server/services/mini-programs/start-authorization-with-seller-page';
 import { platformProcedure, router } from '../init';
+import { providerSchema } from '@/domain/providers';
 
 /**
  * The console's side of the seller authorization page, and the audit history the pipeline view follows. The
@@ -21,7 +22,7 @@ export const sellerAuthorizationRouter = router({
   authorizerAudits: platformProcedure('viewer')
     .input(
       z.object({
-        platform: miniProgramPlatform,
+        platform: providerSchema,
         appId: z.string().min(1).max(64),
         limit: z.number().int().min(1).max(50).optional(),
       }),

@@ -3,7 +3,7 @@ import { getEnv } from '@/env';
 import { SandboxScreen } from './sandbox-screen';
 import { ConsoleClient } from '@/components/console-client';
 import { TrpcProvider } from '@/trpc/react';
-import { consolePageTitle } from '@/server/console/console-metadata';
+import { consolePageTitle } from '@/server/console-session/console-metadata';
 
 export const dynamic = 'force-dynamic';
 export const generateMetadata = consolePageTitle('nav.sandbox');

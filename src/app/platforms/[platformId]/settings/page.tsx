@@ -1,7 +1,7 @@
 import { SettingsSections } from './settings-sections';
 import { ConsoleClient } from '@/components/console-client';
 import { TrpcProvider } from '@/trpc/react';
-import { consolePageTitle } from '@/server/console/console-metadata';
+import { consolePageTitle } from '@/server/console-session/console-metadata';
 
 export const generateMetadata = consolePageTitle('nav.settings');
 

@@ -1,20 +1,21 @@
 import Link from 'next/link';
-import { ListFiltersForm } from '@/components/onboarding/list/list-filters';
-import { hasFilters, listHref, readListLocation } from '@/components/onboarding/list/list-location';
-import { ListPager } from '@/components/onboarding/list/list-pager';
-import styles from '@/components/onboarding/list/list.module.css';
-import { NewSubMerchant } from '@/components/onboarding/list/new-sub-merchant';
-import { SubMerchantTable } from '@/components/onboarding/list/sub-merchant-table';
-import { WaitingOnMerchant } from '@/components/onboarding/list/waiting-on-merchant';
-import { statusLabels } from '@/components/onboarding/status-labels';
-import { providerValues, subMerchantStatusValues, upstreamStateFilters } from '@/components/onboarding/upstream-states';
+import { ListFiltersForm } from '@/components/sub-merchants/list/list-filters';
+import { hasFilters, listHref, readListLocation } from '@/components/sub-merchants/list/list-location';
+import { ListPager } from '@/components/sub-merchants/list/list-pager';
+import styles from '@/components/sub-merchants/list/list.module.css';
+import { NewSubMerchant } from '@/components/sub-merchants/list/new-sub-merchant';
+import { SubMerchantTable } from '@/components/sub-merchants/list/sub-merchant-table';
+import { WaitingOnMerchant } from '@/components/sub-merchants/list/waiting-on-merchant';
+import { statusLabels } from '@/components/sub-merchants/status-labels';
 import { hasRole } from '@/server/auth/roles';
 import { formatters } from '@/i18n/format';
 import { defaultLocale } from '@/i18n/locales';
 import { translator } from '@/i18n/translate';
-import { consoleSession } from '@/server/console/console-session';
+import { consoleSession } from '@/server/console-session/console-session';
 import { callAsOperator, toActionFailure } from '@/server/trpc/server-caller';
-import { consolePageTitle } from '@/server/console/console-metadata';
+import { consolePageTitle } from '@/server/console-session/console-metadata';
+import { providers } from '@/domain/providers';
+import { subMerchantStatuses, upstreamStateFilters } from '@/domain/sub-merchant-states';
 
 export const generateMetadata = consolePageTitle('nav.subMerchants');
 
@@ -42,8 +43,8 @@ export default async function SubMerchantsPage({ params, searchParams }: Props) 
   const { filters } = location;
   const loaded = await callAsOperator((caller) =>
     Promise.all([
-      caller.onboardingConsole.list({ platformId, limit: PAGE_SIZE, cursor: location.after.at(-1), ...filters }),
-      caller.onboardingConsole.waiting({ platformId }),
+      caller.subMerchantConsole.list({ platformId, limit: PAGE_SIZE, cursor: location.after.at(-1), ...filters }),
+      caller.subMerchantConsole.waiting({ platformId }),
     ]),
   ).catch(toActionFailure);
   const [page, waiting] = Array.isArray(loaded) ? loaded : [undefined, undefined];
@@ -56,13 +57,13 @@ export default async function SubMerchantsPage({ params, searchParams }: Props) 
         {hasRole(role, 'operator') && (
           <NewSubMerchant
             platformId={platformId}
-            providers={options(providerValues, labels.provider)}
+            providers={options(providers, labels.provider)}
             texts={{
-              new: t('onboarding.list.new'),
+              new: t('subMerchants.list.new'),
               provider: t('subMerchants.col.provider'),
-              distributor: t('onboarding.list.newDistributor'),
-              distributorHint: t('onboarding.list.newDistributorHint'),
-              create: t('onboarding.list.createAndStart'),
+              distributor: t('subMerchants.list.newDistributor'),
+              distributorHint: t('subMerchants.list.newDistributorHint'),
+              create: t('subMerchants.list.createAndStart'),
               cancel: t('common.cancel'),
             }}
           />
@@ -80,16 +81,16 @@ export default async function SubMerchantsPage({ params, searchParams }: Props) 
         base={base}
         value={filters}
         choices={{
-          status: options(subMerchantStatusValues, labels.status),
-          provider: options(providerValues, labels.provider),
+          status: options(subMerchantStatuses, labels.status),
+          provider: options(providers, labels.provider),
           upstreamState: options(upstreamStateFilters, labels.state),
         }}
         texts={{
-          filters: t('onboarding.list.filters'),
+          filters: t('subMerchants.list.filters'),
           status: t('subMerchants.col.status'),
           provider: t('subMerchants.col.provider'),
           upstreamState: t('subMerchants.col.upstreamState'),
-          any: t('onboarding.list.any'),
+          any: t('subMerchants.list.any'),
           distributor: t('subMerchants.distributorFilter'),
           distributorPlaceholder: t('subMerchants.distributorPlaceholder'),
         }}
@@ -104,7 +105,7 @@ export default async function SubMerchantsPage({ params, searchParams }: Props) 
           <p>{t('subMerchants.empty')}</p>
           {hasFilters(filters) ? (
             <Link className="button secondary" href={base}>
-              {t('onboarding.list.clearFilters')}
+              {t('subMerchants.list.clearFilters')}
             </Link>
           ) : (
             <p className="muted">{t('subMerchants.emptyHint')}</p>

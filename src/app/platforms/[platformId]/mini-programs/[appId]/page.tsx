@@ -1,8 +1,8 @@
 import { PipelineScreen } from '@/components/mini-programs/pipeline-screen';
-import { isMiniProvider } from '@/components/mini-programs/provider-label';
+import { isProvider } from '@/domain/providers';
 import { ConsoleClient } from '@/components/console-client';
 import { TrpcProvider } from '@/trpc/react';
-import { consolePageTitle } from '@/server/console/console-metadata';
+import { consolePageTitle } from '@/server/console-session/console-metadata';
 
 export const generateMetadata = consolePageTitle('nav.miniPrograms');
 
@@ -14,7 +14,7 @@ export default async function MiniProgramPipelinePage(props: {
   return (
     <ConsoleClient namespaces={['miniPrograms']}>
       <TrpcProvider>
-        <PipelineScreen appId={appId} platform={isMiniProvider(query.platform) ? query.platform : undefined} />
+        <PipelineScreen appId={appId} platform={isProvider(query.platform) ? query.platform : undefined} />
       </TrpcProvider>
     </ConsoleClient>
   );

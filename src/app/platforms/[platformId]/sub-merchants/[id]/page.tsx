@@ -1,9 +1,9 @@
-import { SubMerchantDetail } from '@/components/onboarding/detail/sub-merchant-detail';
+import { SubMerchantDetail } from '@/components/sub-merchants/detail/sub-merchant-detail';
 import { ConsoleClient } from '@/components/console-client';
 import { TrpcProvider } from '@/trpc/react';
-import { consolePageTitle } from '@/server/console/console-metadata';
+import { consolePageTitle } from '@/server/console-session/console-metadata';
 
-export const generateMetadata = consolePageTitle('onboarding.detail.title');
+export const generateMetadata = consolePageTitle('subMerchants.detail.title');
 
 export default async function SubMerchantDetailPage({
   params,
@@ -12,7 +12,7 @@ export default async function SubMerchantDetailPage({
 }) {
   const { platformId, id } = await params;
   return (
-    <ConsoleClient namespaces={['onboarding', 'subMerchants']}>
+    <ConsoleClient namespaces={['subMerchants']}>
       <TrpcProvider>
         <SubMerchantDetail platformId={platformId} id={id} />
       </TrpcProvider>

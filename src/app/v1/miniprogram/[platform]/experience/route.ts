@@ -1,6 +1,6 @@
 import { experienceBody } from '@/schemas/mini-program-requests';
 import { miniProgramPost } from '@/server/http/mini-program-route';
-import { createExperience } from '@/server/services/mini-programs/auxiliary-calls';
+import { createExperience } from '@/server/services/mini-programs/create-experience';
 import { defineRoute } from '@/server/http/define-route';
 
 export const dynamic = 'force-dynamic';

@@ -1,6 +1,6 @@
 import { membersBody } from '@/schemas/mini-program-requests';
 import { miniProgramPost } from '@/server/http/mini-program-route';
-import { changeMembers } from '@/server/services/mini-programs/auxiliary-calls';
+import { changeMembers } from '@/server/services/mini-programs/change-members';
 import { defineRoute } from '@/server/http/define-route';
 
 export const dynamic = 'force-dynamic';

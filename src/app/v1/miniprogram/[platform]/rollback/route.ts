@@ -1,6 +1,6 @@
 import { authorizerAppIdBody } from '@/schemas/mini-program-requests';
 import { miniProgramPost } from '@/server/http/mini-program-route';
-import { rollbackRelease } from '@/server/services/mini-programs/auxiliary-calls';
+import { rollbackRelease } from '@/server/services/mini-programs/rollback-release';
 import { defineRoute } from '@/server/http/define-route';
 
 export const dynamic = 'force-dynamic';

@@ -1,6 +1,6 @@
 import { authorizerAppIdQuery } from '@/schemas/mini-program-requests';
 import { miniProgramGet } from '@/server/http/mini-program-route';
-import { getVersions } from '@/server/services/mini-programs/auxiliary-calls';
+import { getVersions } from '@/server/services/mini-programs/get-versions';
 import { defineRoute } from '@/server/http/define-route';
 
 export const dynamic = 'force-dynamic';

@@ -2,18 +2,18 @@ import Link from 'next/link';
 import { ConsoleClient } from '@/components/console-client';
 import { notFound } from 'next/navigation';
 import { Suspense } from 'react';
-import type { SubMerchantRecord } from '@/components/onboarding/record-types';
-import { statusLabels } from '@/components/onboarding/status-labels';
-import { editable } from '@/components/onboarding/upstream-states';
-import { WizardForm } from '@/components/onboarding/wizard/wizard-form';
+import type { SubMerchantRecord } from '@/components/sub-merchants/record-types';
+import { statusLabels } from '@/components/sub-merchants/status-labels';
+import { WizardForm } from '@/components/sub-merchants/wizard/wizard-form';
 import { defaultLocale } from '@/i18n/locales';
 import { translator } from '@/i18n/translate';
 import { hasRole } from '@/server/auth/roles';
-import { consoleSession } from '@/server/console/console-session';
+import { consoleSession } from '@/server/console-session/console-session';
 import { callAsOperator, toActionFailure } from '@/server/trpc/server-caller';
-import { consolePageTitle } from '@/server/console/console-metadata';
+import { consolePageTitle } from '@/server/console-session/console-metadata';
+import { editable } from '@/domain/sub-merchant-states';
 
-export const generateMetadata = consolePageTitle('onboarding.wizard.title');
+export const generateMetadata = consolePageTitle('subMerchants.wizard.title');
 
 type Props = { params: Promise<{ platformId: string; id: string }> };
 
@@ -34,10 +34,10 @@ export default async function OnboardingWizardPage({ params }: Props) {
   return (
     <>
       <p>
-        <Link href={detail}>← {t('onboarding.wizard.toDetail')}</Link>
+        <Link href={detail}>← {t('subMerchants.wizard.toDetail')}</Link>
       </p>
       <h1>
-        {t('onboarding.wizard.title')}
+        {t('subMerchants.wizard.title')}
         {record && (
           <span className="muted">
             {' '}
@@ -50,12 +50,14 @@ export default async function OnboardingWizardPage({ params }: Props) {
           {loaded.message}
         </p>
       )}
-      {record && !hasRole(role, 'operator') && <p className="panel">{t('onboarding.wizard.viewerOnly')}</p>}
+      {record && !hasRole(role, 'operator') && <p className="panel">{t('subMerchants.wizard.viewerOnly')}</p>}
       {record && hasRole(role, 'operator') && !editable(record.chApplymentState) && (
-        <p className="panel">{t('onboarding.wizard.notEditable', { state: labels.state(record.chApplymentState) })}</p>
+        <p className="panel">
+          {t('subMerchants.wizard.notEditable', { state: labels.state(record.chApplymentState) })}
+        </p>
       )}
       {record && hasRole(role, 'operator') && editable(record.chApplymentState) && (
-        <ConsoleClient namespaces={['onboarding']}>
+        <ConsoleClient namespaces={['subMerchants']}>
           <Suspense fallback={<p>{t('common.loading')}</p>}>
             <WizardForm key={record.id} platformId={platformId} record={record} />
           </Suspense>

@@ -1,0 +1,107 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { provision, sandboxControlHeaders } from './provision';
+
+/** A small real JPEG on disk (a phone photo stand-in); distinct colours give distinct media ids. */
+export async function jpegFile(name: string, color: string): Promise<string> {
+  const bytes = await sharp({ create: { width: 320, height: 200, channels: 3, background: color } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sub-merchant-e2e-')), name);
+  fs.writeFileSync(file, bytes);
+  return file;
+}
+
+/** No serious or critical axe violations on the page as it is now. */
+export async function expectAccessible(page: Page, what: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${what}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+    [],
+  );
+}
+
+const apiHeaders = () => ({ authorization: `Bearer ${provision().apiKey}`, 'x-service-code': 'payments' });
+
+/** The record as the integrator API returns it (to read the upstream application id). */
+export async function apiRecord(
+  request: APIRequestContext,
+  id: string,
+): Promise<{ chApplymentId?: string; chApplymentState?: string; status: string }> {
+  const response = await request.get(`/v1/payments/sub-merchants/${id}`, { headers: apiHeaders() });
+  expect(response.status()).toBe(200);
+  return response.json();
+}
+
+/** The reviewer's hand in the sandbox: moves the upstream application. */
+export async function moveApplyment(
+  request: APIRequestContext,
+  applymentId: string,
+  body: { state: string; rejectReasons?: { field: string; reason: string }[] },
+) {
+  const response = await request.post(`/sandbox/control/providerA/applyments/${applymentId}`, {
+    headers: sandboxControlHeaders(),
+    data: body,
+  });
+  expect(response.ok()).toBe(true);
+}
+
+/**
+ * Uploads through an image field and waits for the server's answer on the field. The server decodes and
+ * re-encodes every image (a 12-megapixel photo takes seconds on a busy machine), so the wait is generous.
+ */
+export async function uploadImage(page: Page, field: string, file: string) {
+  await page.locator(`#field-${field}`).setInputFiles(file);
+  await expect(page.getByTestId(`upload-${field}`)).toContainText(/Uploaded|已上传/, { timeout: 60_000 });
+}
+
+/** The five images of a complete form, uploaded over the API: a submit takes only the platform's own uploads. */
+export async function uploadedImages(request: APIRequestContext) {
+  const upload = async (colour: string) => {
+    const bytes = await sharp({ create: { width: 80, height: 60, channels: 3, background: colour } })
+      .jpeg()
+      .toBuffer();
+    const response = await request.post('/v1/payments/media', {
+      headers: apiHeaders(),
+      multipart: { file: { name: 'photo.jpg', mimeType: 'image/jpeg', buffer: bytes } },
+    });
+    expect(response.status()).toBe(201);
+    return ((await response.json()) as { mediaId: string }).mediaId;
+  };
+  const [license, front, back, entrance, indoor] = [
+    await upload('#121212'),
+    await upload('#232323'),
+    await upload('#343434'),
+    await upload('#454545'),
+    await upload('#565656'),
+  ];
+  return {
+    licenseCopy: license,
+    idCardCopy: front,
+    idCardNational: back,
+    storeEntrancePics: [entrance],
+    storeIndoorPics: [indoor],
+  };
+}
+
+export const recordIdFrom = (url: string) => /\/sub-merchants\/(sm_[^/?#]+)/.exec(url)?.[1] ?? '';
+
+export const saveAndContinue = (page: Page) => page.getByRole('button', { name: 'Save and continue' }).click();
+
+export const stepHeading = (page: Page) => page.locator('#wizard-step-heading');
+
+/** A photo above the 10 MB limit, as modern phone cameras produce (noise keeps JPEG from compressing it). */
+export async function largePhotoFile(): Promise<string> {
+  const { randomBytes } = await import('node:crypto');
+  const [width, height] = [4000, 3000];
+  const bytes = await sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 95 })
+    .toBuffer();
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sub-merchant-e2e-')), 'IMG_0001.jpg');
+  fs.writeFileSync(file, bytes);
+  return file;
+}

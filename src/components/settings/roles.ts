@@ -1,2 +1,0 @@
-export const roles = ['admin', 'operator', 'viewer'] as const;
-export type Role = (typeof roles)[number];

@@ -1,0 +1,87 @@
+'use client';
+
+import { useI18n } from '@/i18n/i18n-provider';
+import type { MessageKey } from '@/i18n/messages/en';
+import type { HistoryEntry } from '../record-types';
+import { useSubMerchantLabels } from '../use-sub-merchant-labels';
+import styles from './detail.module.css';
+
+const actionKeys: Record<string, MessageKey> = {
+  created: 'subMerchants.history.created',
+  updated: 'subMerchants.history.updated',
+  submitted: 'subMerchants.history.submitted',
+  upstream_status: 'subMerchants.history.upstream_status',
+  upstream_rejected: 'subMerchants.history.upstream_rejected',
+};
+
+const attrKeys: Record<string, MessageKey> = {
+  status: 'subMerchants.col.status',
+  chApplymentState: 'subMerchants.col.upstreamState',
+  chApplymentId: 'subMerchants.attr.chApplymentId',
+  chSubMchid: 'subMerchants.attr.chSubMchid',
+  commissionRate: 'subMerchants.attr.commissionRate',
+  signUrl: 'subMerchants.attr.signUrl',
+  reviewRound: 'subMerchants.attr.reviewRound',
+  rejectReasons: 'subMerchants.attr.rejectReasons',
+  chApplymentStateMsg: 'subMerchants.attr.stateMsg',
+  formData: 'subMerchants.detail.formData',
+};
+
+/** The record's history, newest first: what changed, from → to, by whom. formData changes name fields only. */
+export function HistoryTimeline({ entries }: { entries: HistoryEntry[] }) {
+  const { t, format } = useI18n();
+  const labels = useSubMerchantLabels();
+  const actor = (value: string) => {
+    const kind = value.split(':')[0] ?? value;
+    const key: MessageKey | undefined = (
+      {
+        operator: 'subMerchants.actor.operator',
+        apikey: 'subMerchants.actor.apikey',
+        sync: 'subMerchants.actor.sync',
+        upstream: 'subMerchants.actor.upstream',
+        system: 'subMerchants.actor.system',
+      } as const
+    )[kind];
+    return key ? t(key) : value;
+  };
+  const describe = (field: string, value: unknown): string => {
+    if (value === null || value === undefined || value === '') return '—';
+    if (field === 'status') return labels.status(String(value));
+    if (field === 'chApplymentState') return labels.state(String(value));
+    if (field === 'rejectReasons' && Array.isArray(value)) return format.number(value.length);
+    if (field === 'commissionRate' && !Number.isNaN(Number(value))) return `${format.number(Number(value))}%`;
+    if (field === 'formData' && typeof value === 'object' && Array.isArray((value as { fields?: unknown }).fields)) {
+      return (value as { fields: string[] }).fields.map(labels.field).join('、');
+    }
+    return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  };
+  return (
+    <section className="panel" aria-labelledby="history-heading">
+      <h2 id="history-heading" className={styles.first}>
+        {t('subMerchants.detail.history')}
+      </h2>
+      <ol className={styles.timeline} data-testid="timeline">
+        {[...entries].reverse().map((entry) => (
+          <li key={entry.id}>
+            <div className={styles.timelineHead}>
+              <strong>{actionKeys[entry.action] ? t(actionKeys[entry.action]!) : entry.action}</strong>
+              <span className="muted">
+                {actor(entry.actor)} · <time dateTime={entry.createdAt}>{format.dateTime(entry.createdAt)}</time>
+              </span>
+            </div>
+            <ul className={styles.changes}>
+              {Object.entries(entry.changes).map(([field, change]) => (
+                <li key={field}>
+                  {attrKeys[field] ? t(attrKeys[field]!) : field}:{' '}
+                  {field === 'formData'
+                    ? describe(field, change.to)
+                    : `${describe(field, change.from)} → ${describe(field, change.to)}`}
+                </li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

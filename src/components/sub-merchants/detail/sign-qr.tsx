@@ -1,0 +1,40 @@
+'use client';
+
+import { useEffect, useState } from 'react';
+import { useI18n } from '@/i18n/i18n-provider';
+import styles from './detail.module.css';
+
+/**
+ * The merchant confirms the account / signs on their phone: a QR code of signUrl (rendered in the browser;
+ * the qrcode module loads only when needed) and the link itself to send.
+ */
+export function SignQr({ url, state }: { url: string; state: 'to_be_confirmed' | 'to_be_signed' }) {
+  const { t } = useI18n();
+  const [image, setImage] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    void import('qrcode')
+      .then((qr) => qr.toDataURL(url, { margin: 1, width: 220, errorCorrectionLevel: 'M' }))
+      .then((dataUrl) => live && setImage(dataUrl));
+    return () => {
+      live = false;
+    };
+  }, [url]);
+  return (
+    <section className={`panel ${styles.sign}`} aria-labelledby="sign-heading">
+      <h2 id="sign-heading" className={styles.first}>
+        {state === 'to_be_confirmed' ? t('subMerchants.detail.confirmTitle') : t('subMerchants.detail.signTitle')}
+      </h2>
+      <p>{t('subMerchants.detail.signExplain')}</p>
+      {/* A data: URL image: nothing to optimise, and next/image cannot take it. */}
+      {image && (
+        <img src={image} width={220} height={220} alt={t('subMerchants.detail.signQrAlt')} data-testid="sign-qr" />
+      )}
+      <p className={styles.signUrl}>
+        <a href={url} target="_blank" rel="noreferrer">
+          {url}
+        </a>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,52 @@
+'use client';
+
+import Link from 'next/link';
+import { useMembership } from '@/components/membership';
+import { useI18n } from '@/i18n/i18n-provider';
+import { api } from '@/trpc/react';
+import { BackfillForm } from './backfill-form';
+import { FormDataView } from './form-data-view';
+import { HistoryTimeline } from './history-timeline';
+import { SignQr } from './sign-qr';
+import { StatusPanel } from './status-panel';
+import { reviewUnderWay, waitingOnMerchant } from '@/domain/sub-merchant-states';
+
+/** One record: state, what the merchant must do, what the upstream refused, its history, admin back-fill. */
+export function SubMerchantDetail({ platformId, id }: { platformId: string; id: string }) {
+  const { t } = useI18n();
+  const { can } = useMembership();
+  // While the upstream reviews, the background sync may change the record: look again now and then.
+  const record = api.subMerchants.get.useQuery(
+    { platformId, id },
+    { refetchInterval: (query) => (reviewUnderWay(query.state.data?.chApplymentState) ? 20_000 : false) },
+  );
+  const history = api.subMerchants.history.useQuery({ platformId, id });
+  const data = record.data;
+  return (
+    <>
+      <p>
+        <Link href={`/platforms/${platformId}/sub-merchants`}>← {t('subMerchants.detail.backToList')}</Link>
+      </p>
+      <h1>
+        {t('subMerchants.detail.title')} <code>{id}</code>
+      </h1>
+      {record.error && (
+        <p role="alert" className="error">
+          {record.error.message}
+        </p>
+      )}
+      {!data && !record.error && <p>{t('common.loading')}</p>}
+      {data && (
+        <>
+          <StatusPanel platformId={platformId} record={data} />
+          {data.signUrl && waitingOnMerchant(data.chApplymentState) && (
+            <SignQr url={data.signUrl} state={data.chApplymentState as 'to_be_confirmed' | 'to_be_signed'} />
+          )}
+          <FormDataView platformId={platformId} record={data} />
+          {history.data && <HistoryTimeline entries={history.data} />}
+          {can('admin') && <BackfillForm key={`${data.id}-${data.updatedAt}`} platformId={platformId} record={data} />}
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,50 @@
+'use client';
+
+import { forwardRef } from 'react';
+import { useI18n } from '@/i18n/i18n-provider';
+import { useSubMerchantLabels } from '../use-sub-merchant-labels';
+import { fieldId, stepOfField } from './steps';
+import { useWizard } from './wizard-context';
+import styles from './wizard.module.css';
+
+export type SummaryItem = { field: string; message: string };
+
+/** Every current error at the top of the form, each a link that opens the step and focuses the field. */
+export const ErrorSummary = forwardRef<HTMLDivElement, { items: SummaryItem[] }>(function ErrorSummary({ items }, ref) {
+  const { t } = useI18n();
+  const labels = useSubMerchantLabels();
+  const { goTo } = useWizard();
+  if (items.length === 0) return null;
+  return (
+    <div
+      ref={ref}
+      role="alert"
+      tabIndex={-1}
+      className={styles.summary}
+      aria-labelledby="error-summary-title"
+      data-testid="error-summary"
+    >
+      <h2 id="error-summary-title">{t('subMerchants.errors.title', { count: items.length })}</h2>
+      <ul>
+        {items.map((item) => {
+          const step = stepOfField(item.field) ?? 'license';
+          return (
+            <li key={item.field}>
+              <a
+                href={`?step=${step}#${fieldId(item.field)}`}
+                onClick={(event) => {
+                  event.preventDefault();
+                  goTo(step, item.field as Parameters<typeof goTo>[1]);
+                }}
+              >
+                {item.message.includes(labels.field(item.field))
+                  ? item.message
+                  : `${labels.field(item.field)}: ${item.message}`}
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+});

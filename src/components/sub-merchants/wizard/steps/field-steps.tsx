@@ -1,0 +1,113 @@
+'use client';
+
+import type { FormDataField } from '@/schemas/form-data/fields';
+import { useI18n } from '@/i18n/i18n-provider';
+import { useSubMerchantLabels } from '../../use-sub-merchant-labels';
+import { FieldFor } from '../fields/field-for';
+import { isFieldVisible } from '../steps';
+import { useWizard } from '../wizard-context';
+import styles from '../wizard.module.css';
+
+const Fields = ({ names }: { names: readonly FormDataField[] }) => (
+  <>
+    {names.map((name) => (
+      <FieldFor key={name} name={name} />
+    ))}
+  </>
+);
+
+/** 营业执照: the subject type first, because it decides fields on later steps. */
+export function LicenseStep() {
+  const { t } = useI18n();
+  return (
+    <>
+      <FieldFor name="subjectType" hint={t('subMerchants.hint.subjectType')} />
+      <Fields
+        names={[
+          'licenseCopy',
+          'licenseNumber',
+          'merchantName',
+          'legalPerson',
+          'licenseAddress',
+          'licensePeriodBegin',
+          'licensePeriodEnd',
+        ]}
+      />
+    </>
+  );
+}
+
+/** 法人身份证: the ID address only for an enterprise. */
+export function LegalPersonStep() {
+  return (
+    <Fields
+      names={[
+        'idCardCopy',
+        'idCardNational',
+        'idCardName',
+        'idCardNumber',
+        'idCardAddress',
+        'idCardPeriodBegin',
+        'idCardPeriodEnd',
+      ]}
+    />
+  );
+}
+
+/** A sales scene's own fields, in a titled section that appears when the scene is ticked. */
+function SceneSection({ group, names }: { group: 'store' | 'miniProgram' | 'web'; names: readonly FormDataField[] }) {
+  const { values } = useWizard();
+  const labels = useSubMerchantLabels();
+  if (!names.some((name) => isFieldVisible(name, values))) return null;
+  return (
+    <section className={styles.scene} aria-labelledby={`scene-${group}`} data-testid={`scene-${group}`}>
+      <h3 id={`scene-${group}`}>{labels.group(group)}</h3>
+      <Fields names={names} />
+    </section>
+  );
+}
+
+/** 经营信息: the business basics, then the sales scenes (several at once) and each scene's fields. */
+export function BusinessStep() {
+  return (
+    <>
+      <Fields names={['merchantShortname', 'servicePhone', 'settlementId', 'qualificationType', 'salesScene']} />
+      <SceneSection
+        group="store"
+        names={['storeName', 'storeAddressCode', 'storeAddress', 'storeEntrancePics', 'storeIndoorPics']}
+      />
+      <SceneSection group="miniProgram" names={['miniProgramAppid']} />
+      <SceneSection group="web" names={['websiteDomain']} />
+    </>
+  );
+}
+
+/** 结算账户: whose name the account must carry depends on the account type. */
+export function SettlementStep() {
+  const { t } = useI18n();
+  const { values } = useWizard();
+  const enterprise = values.subjectType === 'SUBJECT_TYPE_ENTERPRISE';
+  const corporate = values.bankAccountType === 'BANK_ACCOUNT_TYPE_CORPORATE';
+  const personal = values.bankAccountType === 'BANK_ACCOUNT_TYPE_PERSONAL';
+  return (
+    <>
+      <FieldFor name="bankAccountType" hint={enterprise ? t('subMerchants.hint.enterpriseCorporate') : undefined} />
+      <FieldFor
+        name="accountName"
+        hint={
+          corporate
+            ? t('subMerchants.hint.accountNameCorporate')
+            : personal
+              ? t('subMerchants.hint.accountNamePersonal')
+              : undefined
+        }
+      />
+      <Fields names={['accountBank', 'accountNumber', 'bankAddressCode', 'bankBranchId']} />
+    </>
+  );
+}
+
+/** 超级管理员: who receives the upstream's messages and signs. */
+export function ContactStep() {
+  return <Fields names={['contactName', 'contactMobile', 'contactEmail']} />;
+}

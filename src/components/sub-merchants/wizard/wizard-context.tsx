@@ -1,0 +1,33 @@
+'use client';
+
+import { createContext, useContext, type ReactNode } from 'react';
+import type { FormDataField } from '@/schemas/form-data/fields';
+import type { WizardValues } from './form-model';
+import type { StepId } from './steps';
+import type { Provider } from '@/domain/providers';
+
+export type WizardContextValue = {
+  platformId: string;
+  provider: Provider;
+  /** Current form values (watched), for conditions and required markers. */
+  values: WizardValues;
+  required: ReadonlySet<FormDataField>;
+  /** The upstream's reasons from the last rejection, by formData field. */
+  rejected: Partial<Record<FormDataField, string>>;
+  /** Fields the server still misses (after the last save). */
+  currentlyDue: readonly FormDataField[];
+  server: WizardValues;
+  goTo: (step: StepId, focusField?: FormDataField) => void;
+};
+
+const WizardContext = createContext<WizardContextValue | null>(null);
+
+export const WizardProvider = ({ value, children }: { value: WizardContextValue; children: ReactNode }) => (
+  <WizardContext.Provider value={value}>{children}</WizardContext.Provider>
+);
+
+export function useWizard(): WizardContextValue {
+  const value = useContext(WizardContext);
+  if (!value) throw new Error('useWizard must be used inside the onboarding wizard');
+  return value;
+}

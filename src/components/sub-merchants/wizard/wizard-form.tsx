@@ -1,0 +1,155 @@
+'use client';
+
+import { useRouter, useSearchParams } from 'next/navigation';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { FormProvider, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { isFormDataField, type FormDataField } from '@/schemas/form-data/fields';
+import { requiredFieldsFor } from '@/schemas/form-data/requirements';
+import { useI18n } from '@/i18n/i18n-provider';
+import type { SubMerchantRecord } from '../record-types';
+import { ErrorSummary } from './error-summary';
+import { toWizardValues, type WizardValues } from './form-model';
+import { StepNav } from './step-nav';
+import { fieldId, isStepId, stepIds, stepTitleKeys, type StepId } from './steps';
+import { StepBody } from './step-body';
+import { useErrorText } from './use-error-text';
+import { useWizardActions } from './use-wizard-actions';
+import { orderByForm } from './error-order';
+import { WizardProvider } from './wizard-context';
+import styles from './wizard.module.css';
+
+const loadSubmitRules = () => import('./validate-step');
+
+/** The onboarding form across its steps: one react-hook-form, the API's own submit rules per step. */
+export function WizardForm({ platformId, record }: { platformId: string; record: SubMerchantRecord }) {
+  const { t } = useI18n();
+  const router = useRouter();
+  const searchParams = useSearchParams();
+  const requested = searchParams.get('step');
+  const step: StepId = isStepId(requested) ? requested : 'license';
+  const [server, setServer] = useState(record);
+  const serverValues = useMemo(() => toWizardValues(server.formData), [server]);
+  const errorText = useErrorText();
+  const resolver: Resolver<WizardValues> = async (values) => {
+    const { stepErrors } = await loadSubmitRules();
+    const errors = stepErrors(values, serverValues, step);
+    if (errors.length === 0) return { values, errors: {} };
+    return {
+      values: {},
+      errors: Object.fromEntries(
+        errors.map((e) => [e.field, { type: e.code, message: errorText(e) }]),
+      ) as FieldErrors<WizardValues>,
+    };
+  };
+  // The submit rules (zod) arrive once the form is on screen, off the page's first load.
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
+    idle(() => void loadSubmitRules());
+  }, []);
+  const form = useForm<WizardValues>({ defaultValues: serverValues, resolver, shouldFocusError: false });
+  const values = form.watch();
+  const summaryRef = useRef<HTMLDivElement>(null);
+  // The detail page's "fix" links name the field to focus.
+  const [focusRequest, setFocusRequest] = useState<{ target: string; n: number } | null>(() => {
+    const field = searchParams.get('field');
+    return field && isFormDataField(field) ? { target: fieldId(field), n: 1 } : null;
+  });
+
+  const goTo = (next: StepId, field?: FormDataField) => {
+    if (next !== step) window.history.pushState(null, '', `${window.location.pathname}?step=${next}`);
+    setFocusRequest((r) => ({ target: field ? fieldId(field) : 'wizard-step-heading', n: (r?.n ?? 0) + 1 }));
+  };
+  useEffect(() => {
+    if (!focusRequest) return;
+    const frame = requestAnimationFrame(() => {
+      const el = focusRequest.target === 'summary' ? summaryRef.current : document.getElementById(focusRequest.target);
+      el?.focus();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [focusRequest, step]);
+
+  const focusFirstError = (errors: FieldErrors<WizardValues>) => {
+    const [first] = orderByForm(Object.keys(errors).map((field) => ({ field })));
+    if (!first) return;
+    setFocusRequest((r) => ({ target: step === 'review' ? 'summary' : fieldId(first.field), n: (r?.n ?? 0) + 1 }));
+  };
+  const actions = useWizardActions({ platformId, form, server, serverValues, setServer, goTo, errorText });
+  const index = stepIds.indexOf(step);
+  const nextStep = stepIds[index + 1];
+  const previousStep = stepIds[index - 1];
+  const onSubmit = form.handleSubmit(async () => {
+    if (step !== 'review') {
+      if ((await actions.save()) && nextStep) goTo(nextStep);
+      return;
+    }
+    const submitted = await actions.submit();
+    if (submitted) router.push(`/platforms/${platformId}/sub-merchants/${server.id}`);
+  }, focusFirstError);
+
+  const summaryItems = orderByForm(
+    Object.entries(form.formState.errors).map(([field, error]) => ({ field, message: String(error?.message ?? '') })),
+  );
+  const rejected = Object.fromEntries(
+    (server.chApplymentState === 'rejected' ? server.rejectReasons : []).map((r) => [r.field, r.reason]),
+  );
+  const context = {
+    platformId,
+    provider: server.provider,
+    values,
+    required: new Set(requiredFieldsFor(values)),
+    rejected,
+    currentlyDue: server.requirements.currentlyDue,
+    server: serverValues,
+    goTo,
+  };
+  const navigate = async (target: StepId) => {
+    if (await actions.save()) goTo(target);
+  };
+  return (
+    <WizardProvider value={context}>
+      <FormProvider {...form}>
+        <StepNav current={step} onNavigate={(target) => void navigate(target)} />
+        <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby="wizard-step-heading">
+          <ErrorSummary ref={summaryRef} items={summaryItems} />
+          <h2 id="wizard-step-heading" tabIndex={-1} className={styles.stepHeading}>
+            {t('subMerchants.wizard.stepOf', { n: index + 1, total: stepIds.length })} · {t(stepTitleKeys[step])}
+          </h2>
+          <StepBody step={step} />
+          {actions.message && (
+            <p
+              role={actions.message.kind === 'error' ? 'alert' : 'status'}
+              className={actions.message.kind === 'error' ? 'error' : 'muted'}
+            >
+              {actions.message.text}
+            </p>
+          )}
+          <div className={styles.actions}>
+            {previousStep && (
+              <button
+                type="button"
+                className="secondary"
+                disabled={actions.busy}
+                onClick={() => void navigate(previousStep)}
+              >
+                {t('subMerchants.wizard.back')}
+              </button>
+            )}
+            {step !== 'review' && (
+              <button
+                type="button"
+                className="secondary"
+                disabled={actions.busy}
+                onClick={() => void actions.save({ announce: true })}
+              >
+                {t('subMerchants.wizard.saveDraft')}
+              </button>
+            )}
+            <button type="submit" disabled={actions.busy}>
+              {step === 'review' ? t('subMerchants.wizard.submit') : t('subMerchants.wizard.saveAndContinue')}
+            </button>
+          </div>
+        </form>
+      </FormProvider>
+    </WizardProvider>
+  );
+}

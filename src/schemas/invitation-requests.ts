@@ -1,0 +1,17 @@
+/** Request bodies of the public invitation page. */
+import { z } from 'zod';
+import { defaultLocale, locales } from '@/i18n/locales';
+
+/** A link's token as procedures accept it: anything else is refused before a lookup. */
+export const invitationToken = z.string().min(1).max(200);
+
+export const acceptSignedInInput = z.object({ token: invitationToken }).strict();
+
+export const acceptAsNewOperatorInput = z
+  .object({
+    token: invitationToken,
+    name: z.string().trim().min(1, 'required').max(100),
+    password: z.string().min(12, 'at least 12 characters').max(200),
+    locale: z.enum(locales).default(defaultLocale),
+  })
+  .strict();

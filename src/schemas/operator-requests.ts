@@ -1,0 +1,22 @@
+/** Request bodies about an operator's own account. */
+import { z } from 'zod';
+import { operatorRoleSchema } from '@/domain/roles';
+import { defaultLocale, locales } from '@/i18n/locales';
+
+export const createOperatorInput = z.object({
+  email: z.email().transform((e) => e.toLowerCase()),
+  password: z.string().min(12, 'at least 12 characters').max(200),
+  name: z.string().trim().max(100).optional(),
+  platformId: z.string().optional(),
+  role: operatorRoleSchema.default('admin'),
+  locale: z.enum(locales).default(defaultLocale),
+  /** True when someone other than the operator chose the password (first run, CLI): changed at first sign-in. */
+  passwordMustChange: z.boolean().default(false),
+});
+
+export const changePasswordInput = z
+  .object({
+    currentPassword: z.string().min(1).max(200),
+    newPassword: z.string().min(12, 'at least 12 characters').max(200),
+  })
+  .strict();

@@ -1,0 +1,7 @@
+import type { Provider } from '@/server/db/schema';
+import type { PlatformContext } from '../context';
+import { withAuthorizerToken } from './with-authorizer-token';
+
+/** The mini program's basic information, a thin pass through the authorizer's token (docs/product/decisions.md §5). */
+export const getBaseinfo = (ctx: PlatformContext, provider: Provider, appId: string) =>
+  withAuthorizerToken(ctx, provider, appId, (upstream, token) => upstream.baseinfo(token));

@@ -16,6 +16,7 @@ describeEachDatabase('the sandbox signs with its own keys', () => {
   const ticketPush = (config: ReturnType<typeof createProviderAComponentSandboxConfig>) =>
     buildPush(config, {
       type: 'component_verify_ticket',
+      componentAppId: config.componentAppId,
       ticket: `ticket@@@${Date.now()}${Math.random()}`,
       createTime: Math.floor(Date.now() / 1000),
     });

@@ -106,8 +106,9 @@ export async function decideAsReviewer(
   body: z.infer<typeof auditDecisionSchema>,
 ) {
   if (provider === 'providerA') {
-    const config = await providerAComponentSandboxConfig();
+    // The decision first: an audit of another namespace is a 404 before anything else is read or written.
     const decided = await decideAudit(store, { auditId, decision: body.decision, reason: body.reason });
+    const config = await providerAComponentSandboxConfig();
     await deliverComponentPush(buildPush(config, decided.event, { authorizerAppId: decided.authorizerAppId }));
     return { auditId, decision: body.decision };
   }

@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import {
+  idempotencyErrors,
+  idempotencyErrorText,
+  idempotencyKeyParameter,
+  takesIdempotencyKey,
+} from './idempotency-parameter';
 import { problemSchema } from './problem-schema';
 import { operations, type Operation } from './operations';
 
@@ -46,6 +52,7 @@ function operationObject(op: Operation, components: Record<string, JsonSchema>) 
       schema: { type: 'string', enum: [op.serviceCode] },
     });
   }
+  if (takesIdempotencyKey(op)) parameters.push(idempotencyKeyParameter);
   for (const match of op.path.match(/\{(\w+)\}/g) ?? []) {
     const name = match.slice(1, -1);
     const schema = op.pathParams?.[name] ? toSchema(op.pathParams[name], components, 'input') : { type: 'string' };
@@ -71,9 +78,10 @@ function operationObject(op: Operation, components: Record<string, JsonSchema>) 
         );
     responses[status] = { description: response.description, ...(content ? { content } : {}) };
   }
-  for (const status of op.errors) {
+  const errors = takesIdempotencyKey(op) ? [...new Set([...op.errors, ...idempotencyErrors])].sort() : op.errors;
+  for (const status of errors) {
     responses[status] = {
-      description: errorText[status] ?? 'Error',
+      description: (errorText[status] ?? 'Error') + (errors === op.errors ? '' : (idempotencyErrorText[status] ?? '')),
       content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
     };
   }

@@ -83,6 +83,8 @@ const restMatrix: Record<string, RestEntry> = {
   getMiniProgramBaseinfo: { addresses: authorizerQuery },
   createMiniProgramExperience: { addresses: onAuthorizer },
   rollbackMiniProgramRelease: { addresses: onAuthorizer },
+  listEvents: { lists: {} },
+  getEvent: { addresses: (t) => ({ params: { id: t.resources.eventId } }) },
   changeMiniProgramMembers: {
     addresses: (t) => ({
       params: { platform: 'providerA' },

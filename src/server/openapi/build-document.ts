@@ -49,7 +49,7 @@ function operationObject(op: Operation, components: Record<string, JsonSchema>) 
       name: 'X-Service-Code',
       in: 'header',
       required: true,
-      schema: { type: 'string', enum: [op.serviceCode] },
+      schema: { type: 'string', enum: [op.serviceCode, ...(op.otherServiceCodes ?? [])] },
     });
   }
   if (takesIdempotencyKey(op)) parameters.push(idempotencyKeyParameter);
@@ -134,7 +134,13 @@ export function buildOpenApiDocument(serverUrl: string) {
         'Authenticate with `Authorization: Bearer sk_…` and send `X-Service-Code` on every call. Errors are RFC 9457 problem+json.',
     },
     servers: [{ url: serverUrl }],
-    tags: [{ name: 'Sub-merchants' }, { name: 'Media' }, { name: 'Mini programs' }, { name: 'Meta' }],
+    tags: [
+      { name: 'Sub-merchants' },
+      { name: 'Media' },
+      { name: 'Mini programs' },
+      { name: 'Events' },
+      { name: 'Meta' },
+    ],
     paths,
     components: {
       schemas: components,

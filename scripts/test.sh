@@ -10,6 +10,7 @@ step() { printf '\n== %s\n' "$1"; }
 step "typecheck"; npx tsc --noEmit
 step "lint"; npx eslint --max-warnings 0 .
 step "format"; npx prettier --check . --log-level warn
+step "typed client"; bash scripts/check-client.sh
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   step "unit + integration (PGlite and PostgreSQL at ${TEST_DATABASE_URL%%\?*})"
 else

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { createOnboardingClient, uploadMedia } from '../../clients/typescript';
+import { createOnboardingClient, uploadMedia } from '../../clients/typescript/index';
 import { completeFormDataFixture } from '../../src/schemas/form-data/fixtures';
 import { provision, sandboxControlHeaders } from '../support/provision';
 

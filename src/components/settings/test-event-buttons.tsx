@@ -48,7 +48,7 @@ function TestEventRow(props: { platformId: string; notifyUrlKey: NotifyUrlKey; u
   return (
     <div className="row" data-testid={`test-event-${props.notifyUrlKey}`}>
       <span>{t(`settings.config.label.${props.notifyUrlKey}`)}</span>
-      <code>{props.url}</code>
+      <code style={{ overflowWrap: 'anywhere' }}>{props.url}</code>
       <button
         type="button"
         className="secondary"

@@ -1482,6 +1482,8 @@ export interface operations {
       /** @description The commit. */
       200: {
         headers: {
+          /** @description Present (`true`) when this is the stored first answer to the Idempotency-Key, replayed. */
+          'Idempotent-Replayed'?: 'true';
           [name: string]: unknown;
         };
         content: {
@@ -1601,6 +1603,8 @@ export interface operations {
       /** @description The QR code and the version it opens. */
       200: {
         headers: {
+          /** @description Present (`true`) when this is the stored first answer to the Idempotency-Key, replayed. */
+          'Idempotent-Replayed'?: 'true';
           [name: string]: unknown;
         };
         content: {
@@ -1724,6 +1728,8 @@ export interface operations {
       /** @description The members after the change. */
       200: {
         headers: {
+          /** @description Present (`true`) when this is the stored first answer to the Idempotency-Key, replayed. */
+          'Idempotent-Replayed'?: 'true';
           [name: string]: unknown;
         };
         content: {
@@ -1841,6 +1847,8 @@ export interface operations {
       /** @description Released. */
       200: {
         headers: {
+          /** @description Present (`true`) when this is the stored first answer to the Idempotency-Key, replayed. */
+          'Idempotent-Replayed'?: 'true';
           [name: string]: unknown;
         };
         content: {
@@ -1958,6 +1966,8 @@ export interface operations {
       /** @description Rolled back. */
       200: {
         headers: {
+          /** @description Present (`true`) when this is the stored first answer to the Idempotency-Key, replayed. */
+          'Idempotent-Replayed'?: 'true';
           [name: string]: unknown;
         };
         content: {
@@ -2091,6 +2101,8 @@ export interface operations {
       /** @description Submitted; the audit is pending. */
       200: {
         headers: {
+          /** @description Present (`true`) when this is the stored first answer to the Idempotency-Key, replayed. */
+          'Idempotent-Replayed'?: 'true';
           [name: string]: unknown;
         };
         content: {
@@ -2318,6 +2330,8 @@ export interface operations {
       /** @description The authorization links and state. */
       201: {
         headers: {
+          /** @description Present (`true`) when this is the stored first answer to the Idempotency-Key, replayed. */
+          'Idempotent-Replayed'?: 'true';
           [name: string]: unknown;
         };
         content: {
@@ -2798,6 +2812,8 @@ export interface operations {
       /** @description Uploaded (or the same image was already uploaded for this provider). */
       201: {
         headers: {
+          /** @description Present (`true`) when this is the stored first answer to the Idempotency-Key, replayed. */
+          'Idempotent-Replayed'?: 'true';
           [name: string]: unknown;
         };
         content: {
@@ -3052,6 +3068,8 @@ export interface operations {
       /** @description It already existed; returned unchanged. */
       200: {
         headers: {
+          /** @description Present (`true`) when this is the stored first answer to the Idempotency-Key, replayed. */
+          'Idempotent-Replayed'?: 'true';
           [name: string]: unknown;
         };
         content: {
@@ -3061,6 +3079,8 @@ export interface operations {
       /** @description Created. */
       201: {
         headers: {
+          /** @description Present (`true`) when this is the stored first answer to the Idempotency-Key, replayed. */
+          'Idempotent-Replayed'?: 'true';
           [name: string]: unknown;
         };
         content: {
@@ -3456,6 +3476,8 @@ export interface operations {
       /** @description The record after submission. */
       200: {
         headers: {
+          /** @description Present (`true`) when this is the stored first answer to the Idempotency-Key, replayed. */
+          'Idempotent-Replayed'?: 'true';
           [name: string]: unknown;
         };
         content: {

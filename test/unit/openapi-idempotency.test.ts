@@ -18,6 +18,9 @@ describe('Idempotency-Key in the OpenAPI document', () => {
         expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: false }),
       );
       expect(Object.keys(op.responses), path).toEqual(expect.arrayContaining(['409', '422']));
+      const success = Object.entries(op.responses).filter(([status]) => Number(status) < 300);
+      for (const [status, response] of success)
+        expect((response as { headers?: object }).headers, `${path} ${status}`).toHaveProperty('Idempotent-Replayed');
     }
   });
 

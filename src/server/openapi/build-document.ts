@@ -3,6 +3,7 @@ import {
   idempotencyErrors,
   idempotencyErrorText,
   idempotencyKeyParameter,
+  idempotencyResponseHeaders,
   takesIdempotencyKey,
 } from './idempotency-parameter';
 import { problemSchema } from './problem-schema';
@@ -76,7 +77,12 @@ function operationObject(op: Operation, components: Record<string, JsonSchema>) 
         Object.fromEntries(
           response.binary.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }]),
         );
-    responses[status] = { description: response.description, ...(content ? { content } : {}) };
+    const replayable = takesIdempotencyKey(op) && Number(status) < 300;
+    responses[status] = {
+      description: response.description,
+      ...(replayable ? { headers: idempotencyResponseHeaders } : {}),
+      ...(content ? { content } : {}),
+    };
   }
   const errors = takesIdempotencyKey(op) ? [...new Set([...op.errors, ...idempotencyErrors])].sort() : op.errors;
   for (const status of errors) {

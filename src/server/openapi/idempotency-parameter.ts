@@ -25,3 +25,11 @@ export const idempotencyErrorText: Record<number, string> = {
   409: ' Also `idempotency_key_in_use`: a request with this Idempotency-Key is still running.',
   422: ' Also `idempotency_key_reused`: this Idempotency-Key was used with a different request.',
 };
+
+/** On an answer replayed from an earlier request with the same Idempotency-Key. */
+export const idempotencyResponseHeaders = {
+  'Idempotent-Replayed': {
+    description: 'Present (`true`) when this is the stored first answer to the Idempotency-Key, replayed.',
+    schema: { type: 'string', enum: ['true'] },
+  },
+};

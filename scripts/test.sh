@@ -11,6 +11,7 @@ step "typecheck"; npx tsc --noEmit
 step "lint"; npx eslint --max-warnings 0 .
 step "layers (imports only go down: docs/architecture.md)"; npx depcruise src --config .dependency-cruiser.cjs
 step "format"; npx prettier --check . --log-level warn
+step "typed client"; bash scripts/check-client.sh
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   step "unit + integration (PGlite and PostgreSQL at ${TEST_DATABASE_URL%%\?*})"
 else

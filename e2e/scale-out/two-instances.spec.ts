@@ -1,6 +1,6 @@
 /**
  * Two `next start` processes of the production build on ONE PostgreSQL database, as behind a load balancer:
- * the same data on both, one console session for both, scheduled jobs once per slot across them, one token
+ * the same data on both, one Idempotency-Key answer for both, one console session for both, scheduled jobs once per slot across them, one token
  * refresh and one component token for both, events delivered once each although both relay the outbox, and read
  * caches on both that hear each other's writes.
  */
@@ -193,6 +193,28 @@ test('requests alternate between the instances and see the same data', async () 
     headers: { 'if-match': etag },
   });
   expect(stale).toMatchObject({ status: 409, body: { code: 'conflict' } });
+});
+
+test('an Idempotency-Key decides across the instances: parallel retries on both run the create once', async () => {
+  const key = `scale-${randomBytes(6).toString('hex')}`;
+  const send = (i: number) =>
+    call(i, '/v1/payments/sub-merchants', {
+      method: 'POST',
+      body: { distributorExternalUserId: key },
+      headers: { 'idempotency-key': key },
+    });
+  const answers = await Promise.all(Array.from({ length: N }, (_, i) => send(i)));
+  const ran = answers.filter((a) => a.status !== 409 && a.headers.get('idempotent-replayed') === null);
+  expect(ran.map((a) => a.status)).toEqual([201]);
+  for (const answer of answers.filter((a) => a !== ran[0])) {
+    if (answer.status === 409) expect(answer.body.code).toBe('idempotency_key_in_use');
+    else expect(answer).toMatchObject({ status: 201, body: { id: ran[0]!.body.id } });
+  }
+  for (const i of [0, 1]) {
+    const retry = await send(i);
+    expect(retry).toMatchObject({ status: 201, body: { id: ran[0]!.body.id } });
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+  }
 });
 
 test('a console session signed in on one instance works on the other', async ({ page }) => {

@@ -83,6 +83,8 @@ const restMatrix: Record<string, RestEntry> = {
   getMiniProgramBaseinfo: { addresses: authorizerQuery },
   createMiniProgramExperience: { addresses: onAuthorizer },
   rollbackMiniProgramRelease: { addresses: onAuthorizer },
+  listEvents: { lists: {} },
+  getEvent: { addresses: (t) => ({ params: { id: t.resources.eventId } }) },
   changeMiniProgramMembers: {
     addresses: (t) => ({
       params: { platform: 'providerA' },
@@ -124,6 +126,7 @@ const trpcMatrix: Record<string, TrpcEntry> = {
   'events.redeliver': { addresses: (t) => ({ deliveryId: t.resources.deliveryId }) },
   'events.revealWebhookSecret': { platformOnly: {} },
   'events.rotateWebhookSecret': { platformOnly: {} },
+  'events.sendTestEvent': { platformOnly: { notifyUrlKey: 'payments.notify_url' } },
   'miniPrograms.authorizers': { platformOnly: {} },
   'miniPrograms.authorizer': { addresses: (t) => ({ appId: t.resources.appId }) },
   'miniPrograms.startAuthorization': {

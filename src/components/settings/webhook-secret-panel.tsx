@@ -5,6 +5,7 @@ import { useI18n } from '@/i18n/i18n-provider';
 import { api } from '@/trpc/react';
 import { errorText } from './error-text';
 import { OneTimeSecret } from './one-time-secret';
+import { TestEventButtons } from './test-event-buttons';
 
 /**
  * The webhook signing secret (admins): reveal it to copy into the receiver, or rotate it. During a rotation
@@ -80,6 +81,7 @@ export function WebhookSecretPanel({ platformId }: { platformId: string }) {
           {errorText(t, failure)}
         </p>
       )}
+      <TestEventButtons platformId={platformId} />
     </section>
   );
 }

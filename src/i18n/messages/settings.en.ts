@@ -35,6 +35,12 @@ export const settingsEn = {
     'Rotation in progress: the new and the previous secret both sign each delivery (two v1= signatures).',
   'settings.webhook.oneSigns': 'One secret signs each delivery.',
   'settings.webhook.rotatedAt': 'Rotated {at}.',
+  'settings.webhook.test.heading': 'Test your receivers',
+  'settings.webhook.test.noUrl': 'Set a notify URL above to send a test event to it.',
+  'settings.webhook.test.send': 'Send test event',
+  'settings.webhook.test.sending': 'Sent; waiting for the receiver…',
+  'settings.webhook.test.delivered': 'Delivered: HTTP {status} in {ms} ms.',
+  'settings.webhook.test.failed': 'Not delivered: {error}. It is retried like every event.',
 
   'settings.config.readOnly': 'Only admins change the configuration.',
   'settings.config.notify': 'Notify URLs',

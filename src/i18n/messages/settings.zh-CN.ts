@@ -35,6 +35,12 @@ export const settingsZhCN: Record<keyof typeof settingsEn, string> = {
   'settings.webhook.bothSign': '轮换进行中：新旧密钥同时为每次投递签名（两个 v1= 签名）。',
   'settings.webhook.oneSigns': '每次投递由一个密钥签名。',
   'settings.webhook.rotatedAt': '轮换于 {at}。',
+  'settings.webhook.test.heading': '测试回调接收端',
+  'settings.webhook.test.noUrl': '请先在上方设置通知地址，再向其发送测试事件。',
+  'settings.webhook.test.send': '发送测试事件',
+  'settings.webhook.test.sending': '已发送，等待接收端应答…',
+  'settings.webhook.test.delivered': '已送达：HTTP {status}，耗时 {ms} 毫秒。',
+  'settings.webhook.test.failed': '未送达：{error}。将像其他事件一样重试。',
 
   'settings.config.readOnly': '只有管理员可以修改配置。',
   'settings.config.notify': '通知地址',

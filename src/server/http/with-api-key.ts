@@ -14,6 +14,7 @@ import type { ServiceCode } from '@/server/services/api-keys/api-key-format';
 import type { PlatformContext } from '@/server/services/context';
 import { addResponseHeaders } from '@/server/request-context';
 import { enforceApiRateLimit } from './api-rate-limit';
+import { withIdempotency } from './idempotency';
 import type { RouteContext, RouteHandler } from './define-route';
 import { readRouteParams } from './route-params';
 
@@ -39,7 +40,9 @@ export function withApiKey(service: ServiceCode, handler: ApiHandler): RouteHand
       throw new AppError('forbidden', `This API key is not allowed to use the ${service} service.`);
     }
     const params = await readRouteParams(route);
-    return handler(request, { db, platformId: apiKey.platformId, actor: `apikey:${apiKey.id}`, apiKey, params });
+    const ctx = { db, platformId: apiKey.platformId, actor: `apikey:${apiKey.id}`, apiKey, params };
+    if (request.method === 'POST') return withIdempotency(request, db, ctx.platformId, (r) => handler(r, ctx));
+    return handler(request, ctx);
   };
 }
 

@@ -5,3 +5,4 @@
 import './deliver-event-job';
 import './sub-merchant-sync-job';
 import './mini-program-jobs';
+import './idempotency-keys-job';

@@ -1,4 +1,11 @@
 import { z } from 'zod';
+import {
+  idempotencyErrors,
+  idempotencyErrorText,
+  idempotencyKeyParameter,
+  idempotencyResponseHeaders,
+  takesIdempotencyKey,
+} from './idempotency-parameter';
 import { problemSchema } from './problem-schema';
 import { operations, type Operation } from './operations';
 
@@ -43,9 +50,10 @@ function operationObject(op: Operation, components: Record<string, JsonSchema>) 
       name: 'X-Service-Code',
       in: 'header',
       required: true,
-      schema: { type: 'string', enum: [op.serviceCode] },
+      schema: { type: 'string', enum: [op.serviceCode, ...(op.otherServiceCodes ?? [])] },
     });
   }
+  if (takesIdempotencyKey(op)) parameters.push(idempotencyKeyParameter);
   for (const match of op.path.match(/\{(\w+)\}/g) ?? []) {
     const name = match.slice(1, -1);
     const schema = op.pathParams?.[name] ? toSchema(op.pathParams[name], components, 'input') : { type: 'string' };
@@ -69,11 +77,17 @@ function operationObject(op: Operation, components: Record<string, JsonSchema>) 
         Object.fromEntries(
           response.binary.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }]),
         );
-    responses[status] = { description: response.description, ...(content ? { content } : {}) };
-  }
-  for (const status of op.errors) {
+    const replayable = takesIdempotencyKey(op) && Number(status) < 300;
     responses[status] = {
-      description: errorText[status] ?? 'Error',
+      description: response.description,
+      ...(replayable ? { headers: idempotencyResponseHeaders } : {}),
+      ...(content ? { content } : {}),
+    };
+  }
+  const errors = takesIdempotencyKey(op) ? [...new Set([...op.errors, ...idempotencyErrors])].sort() : op.errors;
+  for (const status of errors) {
+    responses[status] = {
+      description: (errorText[status] ?? 'Error') + (errors === op.errors ? '' : (idempotencyErrorText[status] ?? '')),
       content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
     };
   }
@@ -126,7 +140,13 @@ export function buildOpenApiDocument(serverUrl: string) {
         'Authenticate with `Authorization: Bearer sk_…` and send `X-Service-Code` on every call. Errors are RFC 9457 problem+json.',
     },
     servers: [{ url: serverUrl }],
-    tags: [{ name: 'Sub-merchants' }, { name: 'Media' }, { name: 'Mini programs' }, { name: 'Meta' }],
+    tags: [
+      { name: 'Sub-merchants' },
+      { name: 'Media' },
+      { name: 'Mini programs' },
+      { name: 'Events' },
+      { name: 'Meta' },
+    ],
     paths,
     components: {
       schemas: components,

@@ -5,6 +5,7 @@
 import type { z } from 'zod';
 import { listOf, subMerchantSchema } from '@/schemas/sub-merchant';
 import { listSubMerchantsQuery } from '@/server/services/sub-merchants/list-sub-merchants';
+import { eventOperations } from './event-operations';
 import { mediaOperations } from './media-operations';
 import { miniProgramOperations } from './mini-program-operations';
 import { subMerchantOperations } from './sub-merchant-operations';
@@ -15,8 +16,10 @@ export type Operation = {
   operationId: string;
   summary: string;
   description?: string;
-  tag: 'Sub-merchants' | 'Media' | 'Mini programs' | 'Meta';
+  tag: 'Sub-merchants' | 'Media' | 'Mini programs' | 'Events' | 'Meta';
   serviceCode?: 'payments' | 'miniprogram';
+  /** Further X-Service-Code values the operation answers to (areas sharing an endpoint, e.g. events). */
+  otherServiceCodes?: ('payments' | 'miniprogram')[];
   auth: 'apiKey' | 'apiKeyOrSession' | 'none';
   query?: z.ZodObject;
   /** Schemas of path parameters that are not free text (e.g. `{platform}`: providerA | providerB). */
@@ -63,4 +66,5 @@ export const operations: Operation[] = [
   ...subMerchantOperations,
   ...mediaOperations,
   ...miniProgramOperations,
+  ...eventOperations,
 ];

@@ -9,3 +9,4 @@ export * from './events';
 export * from './mini-programs';
 export * from './sign-in-throttles';
 export * from './invitations';
+export * from './idempotency-keys';

@@ -5,6 +5,7 @@ import { redeliverEvent } from '@/server/services/events/redeliver-event';
 import { redeliverEventInput } from '@/schemas/event-requests';
 import { revealWebhookSecret } from '@/server/services/events/reveal-webhook-secret';
 import { rotateWebhookSecret } from '@/server/services/events/rotate-webhook-secret';
+import { sendTestEvent, sendTestEventInput } from '@/server/services/events/send-test-event';
 import { platformProcedure, router } from '../init';
 
 export const eventsRouter = router({
@@ -19,4 +20,7 @@ export const eventsRouter = router({
     .mutation(({ ctx, input }) => redeliverEvent(ctx, { deliveryId: input.deliveryId })),
   revealWebhookSecret: platformProcedure('admin').mutation(({ ctx }) => revealWebhookSecret(ctx)),
   rotateWebhookSecret: platformProcedure('admin').mutation(({ ctx }) => rotateWebhookSecret(ctx)),
+  sendTestEvent: platformProcedure('admin')
+    .input(z.object(sendTestEventInput.shape))
+    .mutation(({ ctx, input }) => sendTestEvent(ctx, { notifyUrlKey: input.notifyUrlKey })),
 });

@@ -7,6 +7,7 @@ import { listOf, subMerchantSchema } from '@/schemas/sub-merchant';
 import { listSubMerchantsQuery } from '@/server/services/sub-merchants/list-sub-merchants';
 import { mediaOperations } from './media-operations';
 import { miniProgramOperations } from './mini-program-operations';
+import { referenceOperations } from './reference-operations';
 import { subMerchantOperations } from './sub-merchant-operations';
 
 export type Operation = {
@@ -62,5 +63,6 @@ export const operations: Operation[] = [
   },
   ...subMerchantOperations,
   ...mediaOperations,
+  ...referenceOperations,
   ...miniProgramOperations,
 ];

@@ -42,6 +42,7 @@ function providerA(hosts: UpstreamHosts): OnboardingProvider {
     uploadImage: (input) => client.uploadImage({ ...input, bytes: Buffer.from(input.bytes) }),
     submitApplication: ({ submissionId, formData }) => client.submitApplyment({ businessCode: submissionId, formData }),
     queryApplication: ({ submissionId, formData }) => client.queryApplymentByBusinessCode(submissionId, formData),
+    searchBankBranches: (search) => client.searchBankBranches(search),
   };
 }
 

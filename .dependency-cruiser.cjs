@@ -27,6 +27,14 @@ module.exports = {
       to: { path: '^src/', pathNot: layer.leafData },
     },
     {
+      name: 'domain-imports-nothing-else',
+      comment:
+        'The shared vocabulary (providers, states, roles, reference data) sits below every layer: libraries only.',
+      severity: 'error',
+      from: { path: '^src/domain/' },
+      to: { path: '^src/', pathNot: '^src/domain/' },
+    },
+    {
       name: 'protocols-import-neither-side',
       comment: 'Protocol code (signing, envelopes, message crypto) is shared by the live clients and the emulators.',
       severity: 'error',

@@ -24,14 +24,4 @@ export default tseslint.config(
     },
   },
   { files: ['src/cli/**', 'bench/**', 'scripts/**', 'e2e/**'], rules: { 'no-console': 'off' } },
-  {
-    // The shared vocabulary (providers, states, roles) sits below every layer, so it may import only libraries.
-    files: ['src/domain/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['@/**', '.*/**'], message: 'src/domain imports nothing else from src.' }] },
-      ],
-    },
-  },
 );

@@ -401,6 +401,38 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/payments/reference/{kind}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Look up the codes an application is built from
+     * @description The upstreams’ own tables, so formData holds values they accept. Each `kind` takes only its own filters; any other filter, a
+     *     missing required one or an unknown `kind` is 400 with the offending `/query/<name>` pointer.
+     *
+     *     - `settlement-rules?provider=providerA[&subjectType=…]`: WeChat 结算规则 rows `{settlementId, subjectType, rate,
+     *       qualificationTypes: [{name, qualifications}]}`; formData `settlementId` and `qualificationType` must come from one row
+     *       of the record’s `subjectType`.
+     *     - `banks?provider=…[&q=…]`: `{name, alipayInstId?, needsBranch}`; formData `accountBank` must be a `name`. providerA:
+     *       `needsBranch` (其他银行) means `bankBranchId` is required.
+     *     - `regions[?parent=<code>]`: provinces, or the cities / districts under a GB/T 2260 code: `{code, name, level, parent?}`.
+     *       `bankAddressCode` is a city, `storeAddressCode` a city or district (providerB: a district, or a city without districts).
+     *     - `mcc?provider=providerB[&q=…]`: Alipay MCC codes `{code, name, category, special}` for formData `mcc`.
+     *     - `bank-branches?provider=…&bank=<bank name>&city=<GB/T city code>[&q=…]`: `{name, branchId}` from WeChat’s branch
+     *       look-up (the city is translated to WeChat’s own area numbering); `branchId` is the 联行号 for `bankBranchId`.
+     */
+    get: operations['getReferenceData'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/payments/sub-merchants': {
     parameters: {
       query?: never;
@@ -711,6 +743,14 @@ export interface components {
       status: number;
       title: string;
       type: string;
+    };
+    ReferenceData: {
+      /** @description The rows of the table, filtered. */
+      data: {
+        [key: string]: unknown;
+      }[];
+      /** @description Version of the shipped reference data (`<date>.<fingerprint>`): cache look-ups until it changes. */
+      version: string;
     };
     /**
      * @example {
@@ -2903,6 +2943,85 @@ export interface operations {
       };
     };
   };
+  getReferenceData: {
+    parameters: {
+      query?: {
+        bank?: string;
+        city?: string;
+        parent?: string;
+        provider?: 'providerA' | 'providerB';
+        q?: string;
+        subjectType?:
+          | 'SUBJECT_TYPE_ENTERPRISE'
+          | 'SUBJECT_TYPE_INDIVIDUAL'
+          | 'SUBJECT_TYPE_INSTITUTIONS'
+          | 'SUBJECT_TYPE_GOVERNMENT'
+          | 'SUBJECT_TYPE_OTHERS';
+      };
+      header?: never;
+      path: {
+        kind: 'settlement-rules' | 'banks' | 'regions' | 'mcc' | 'bank-branches';
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The matching rows and the data version. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ReferenceData'];
+        };
+      };
+      /** @description Invalid request, or X-Service-Code missing / not matching this endpoint. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing, invalid or revoked API key. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The API key may not use this service. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Upstream provider unavailable; safe to retry. */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Upstream provider timed out; safe to retry. */
+      504: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
   listSubMerchants: {
     parameters: {
       query?: {
@@ -2998,6 +3117,7 @@ export interface operations {
             bankAccountType?: ('BANK_ACCOUNT_TYPE_CORPORATE' | 'BANK_ACCOUNT_TYPE_PERSONAL') | null;
             bankAddressCode?: string | null;
             bankBranchId?: string | null;
+            bindingAlipayLogonId?: string | null;
             contactEmail?: string | null;
             contactMobile?: string | null;
             contactName?: string | null;
@@ -3014,6 +3134,7 @@ export interface operations {
             licenseNumber?: string | null;
             licensePeriodBegin?: string | null;
             licensePeriodEnd?: string | null;
+            mcc?: string | null;
             merchantName?: string | null;
             merchantShortname?: string | null;
             miniProgramAppid?: string | null;
@@ -3244,6 +3365,7 @@ export interface operations {
             bankAccountType?: ('BANK_ACCOUNT_TYPE_CORPORATE' | 'BANK_ACCOUNT_TYPE_PERSONAL') | null;
             bankAddressCode?: string | null;
             bankBranchId?: string | null;
+            bindingAlipayLogonId?: string | null;
             contactEmail?: string | null;
             contactMobile?: string | null;
             contactName?: string | null;
@@ -3260,6 +3382,7 @@ export interface operations {
             licenseNumber?: string | null;
             licensePeriodBegin?: string | null;
             licensePeriodEnd?: string | null;
+            mcc?: string | null;
             merchantName?: string | null;
             merchantShortname?: string | null;
             miniProgramAppid?: string | null;
@@ -3411,6 +3534,7 @@ export interface operations {
             bankAccountType?: ('BANK_ACCOUNT_TYPE_CORPORATE' | 'BANK_ACCOUNT_TYPE_PERSONAL') | null;
             bankAddressCode?: string | null;
             bankBranchId?: string | null;
+            bindingAlipayLogonId?: string | null;
             contactEmail?: string | null;
             contactMobile?: string | null;
             contactName?: string | null;
@@ -3427,6 +3551,7 @@ export interface operations {
             licenseNumber?: string | null;
             licensePeriodBegin?: string | null;
             licensePeriodEnd?: string | null;
+            mcc?: string | null;
             merchantName?: string | null;
             merchantShortname?: string | null;
             miniProgramAppid?: string | null;

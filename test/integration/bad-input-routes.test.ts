@@ -132,6 +132,7 @@ describeEachDatabase('bad input on every endpoint', (database, driver) => {
       provider: 'providerA',
       applymentId: tenant.resources.applymentId,
       path: 'unknown/thing',
+      kind: 'banks',
     };
     if (!(name in values)) throw new Error(`No valid value for path parameter {${name}}: add one to validParam().`);
     return values[name]!;

@@ -5,6 +5,7 @@ import { describeEachDatabase } from '../support/databases';
 import { createPlatformWithKey } from '../support/fixtures';
 import { useSandboxOverHttp } from '../support/sandbox-server';
 import { completeFormDataFixture } from '../support/form-data-fixtures';
+import { formDataFromReference } from '../support/sub-merchants';
 
 const jpeg = Buffer.from(
   '/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHRofHh0aHBwgJC4nICIsIxwcKDcpLDAxNDQ0Hyc5PTgyPC4zNDL/wAALCAABAAEBAREA/8QAFAABAAAAAAAAAAAAAAAAAAAACf/EABQQAQAAAAAAAAAAAAAAAAAAAAD/2gAIAQEAAD8AKp//2Q==',
@@ -23,6 +24,7 @@ describeEachDatabase('the app’s sandbox routes over HTTP, driven by the real p
       const provider = onboardingProvider(name, platform.platformId);
       const { mediaId } = await provider.uploadImage({ bytes: jpeg, filename: 'license.jpg', mimeType: 'image/jpeg' });
       const formData = completeFormDataFixture({
+        ...formDataFromReference(name),
         licenseCopy: mediaId,
         idCardCopy: mediaId,
         idCardNational: mediaId,

@@ -29,7 +29,7 @@ import { apiHeaders, callRoute } from '../support/call-route';
 import { openTestDatabase, testDrivers } from '../support/databases';
 import { createPlatformWithKey } from '../support/fixtures';
 import { extJsonFor, miniProgramApi, pressAuthorize } from '../support/mini-programs';
-import { paymentsApi } from '../support/sub-merchants';
+import { formDataFromReference, paymentsApi } from '../support/sub-merchants';
 import { findLeaks, pemLines, teeOutput } from '../support/leak-scan';
 import { useSandboxOverHttp } from '../support/sandbox-server';
 import { noiseJpeg, mediaForm } from '../support/test-images';
@@ -50,6 +50,7 @@ const person = {
   idCardNumber: '11010519491231002X',
   idCardAddress: '北京市朝阳区保密街道 77 号',
   accountNumber: '6222027766554433221',
+  bindingAlipayLogonId: 'sima.alipay-owner@example.net',
 };
 const fixedBankDigits = '6222027766554433999';
 const operatorPassword = 'correct-horse-battery-staple-42';
@@ -156,7 +157,7 @@ for (const driver of drivers) {
         const created = await api.create({
           distributorExternalUserId: `secrets-${provider}`,
           provider,
-          formData: completeFormDataFixture({ ...images, ...person }),
+          formData: completeFormDataFixture({ ...formDataFromReference(provider), ...images, ...person }),
         });
         expect(created.status).toBe(201);
         const id = created.body.id as string;

@@ -56,6 +56,7 @@ const restMatrix: Record<string, RestEntry> = {
   },
   submitSubMerchant: { addresses: (t) => ({ params: { id: t.resources.subMerchantId }, body: {} }) },
   uploadMedia: { ownPlatformOnly: 'stores an image for the calling platform' },
+  getReferenceData: { lists: { params: { kind: 'banks' }, query: { provider: 'providerA' } } },
   uploadOnboardingMedia: { addresses: (t) => ({ params: { tenantId: t.platformId }, body: 'multipart' }) },
   getOnboardingMedia: { addresses: (t) => ({ params: { tenantId: t.platformId, mediaId: t.resources.mediaId } }) },
   startMiniProgramAuthorization: { ownPlatformOnly: 'starts an authorization for the calling platform' },
@@ -114,6 +115,7 @@ const trpcMatrix: Record<string, TrpcEntry> = {
   'platformConfig.get': { platformOnly: {} },
   'platformConfig.set': { platformOnly: { key: 'payments.notify_url', value: 'https://b.example.com/hook' } },
   'subMerchants.list': { platformOnly: {} },
+  'reference.lookup': { platformOnly: { kind: 'banks', provider: 'providerA' } },
   'subMerchants.get': { addresses: (t) => ({ id: t.resources.subMerchantId }) },
   'subMerchants.history': { addresses: (t) => ({ id: t.resources.subMerchantId }) },
   'subMerchants.create': { platformOnly: { distributorExternalUserId: 'seller-b' } },
@@ -188,7 +190,7 @@ type SandboxEntry =
   /** Lists the caller's own sandbox objects: nothing of another platform may appear. */
   | { lists: RequestParts }
   /** Acts on the caller's own namespace (or the instance-wide ticket) and names no record. */
-  | { ownPlatformOnly: string };
+  | { ownPlatformOnly: string; body?: unknown };
 
 const sandboxMatrix: Record<string, SandboxEntry> = {
   'GET /sandbox/control/{provider}/applyments': { lists: { params: { provider: 'providerA' } } },
@@ -209,6 +211,10 @@ const sandboxMatrix: Record<string, SandboxEntry> = {
   },
   'POST /sandbox/control/{provider}/tokens/expire': {
     addresses: (t) => ({ params: { provider: 'providerA' }, body: { authorizerAppId: t.resources.appId } }),
+  },
+  'POST /sandbox/control/providerB/alipay-accounts': {
+    ownPlatformOnly: "marks an account in the calling platform's sandbox namespace",
+    body: { logonId: 'b-owner@example.com', realName: false },
   },
   'GET /sandbox/control/faults': { lists: {} },
   'PUT /sandbox/control/faults': {
@@ -423,7 +429,7 @@ describeEachDatabase('tenant isolation matrix', (database, driver) => {
         const faultsOfA = await control('GET /sandbox/control/faults', {}, { authorization: `Bearer ${a.apiKey}` });
         const answer = await control(
           key,
-          { body: key.startsWith('PUT') ? [{ provider: 'providerA', status: 500 }] : undefined },
+          { body: entry.body ?? (key.startsWith('PUT') ? [{ provider: 'providerA', status: 500 }] : undefined) },
           { authorization: `Bearer ${b.apiKey}` },
         );
         expect(answer.status, answer.text).toBeLessThan(300);

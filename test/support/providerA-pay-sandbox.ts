@@ -51,11 +51,12 @@ export async function uploadSampleImages(client: ProviderAPayClient, count: numb
 export function sampleFormData(media: string[]): ApplymentFormData {
   const [license, idFront, idBack, entrance, indoor] = media;
   return {
+    subjectType: 'SUBJECT_TYPE_INDIVIDUAL',
     contactName: '张三',
     contactMobile: SAMPLE_MOBILE,
     contactEmail: 'zhangsan@example.com',
     licenseCopy: license,
-    licenseNumber: '92440300MA5EXAMPLE',
+    licenseNumber: '92440300MA5EXAMPL7',
     merchantName: '深圳市南山区示例餐馆',
     legalPerson: '张三',
     idCardCopy: idFront,
@@ -70,6 +71,7 @@ export function sampleFormData(media: string[]): ApplymentFormData {
     qualificationType: '餐饮',
     accountName: '张三',
     accountBank: '工商银行',
+    bankAddressCode: '440300',
     accountNumber: SAMPLE_ACCOUNT_NUMBER,
     salesScene: ['SALES_SCENES_STORE', 'SALES_SCENES_MINI_PROGRAM'],
     storeName: '示例餐馆南山店',

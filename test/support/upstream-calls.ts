@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import * as mediaRoute from '@/app/v1/payments/media/route';
+import * as referenceRoute from '@/app/v1/payments/reference/[kind]/route';
 import { MINI_METHODS } from '@/protocols/providerB/mini/methods';
 import { ZFT_METHODS } from '@/protocols/providerB/zft/methods';
 import { apiHeaders, callRoute } from './call-route';
@@ -42,6 +43,16 @@ async function upload(apiKey: string, provider: Provider): Promise<Answer> {
   return { status: response.status, body: (await response.json()) as Answer['body'] };
 }
 
+/** GET /v1/payments/reference/bank-branches: the only look-up that reaches an upstream (WeChat's capitallhh). */
+async function branchLookup(apiKey: string): Promise<Answer> {
+  const response = await callRoute(
+    referenceRoute.GET,
+    '/v1/payments/reference/bank-branches?provider=providerA&bank=工商银行&city=350100',
+    { headers: apiHeaders(apiKey), params: { kind: 'bank-branches' } },
+  );
+  return { status: response.status, body: (await response.json()) as Answer['body'] };
+}
+
 /** A fresh record with a complete form (its images uploaded before any fault); submitting is the call. */
 async function freshRecord(h: Harness, provider: Provider): Promise<State> {
   const created = await h.payments.create({ distributorExternalUserId: `fault-${provider}-${nextSerial()}`, provider });
@@ -71,6 +82,20 @@ const onboardingCalls: UpstreamCall[] = [
     match: '/applyment/business_code/',
     signed: true,
     run: (h) => h.payments.submit(h.underReview.providerA, {}),
+  },
+  {
+    name: 'providerA bank and branch look-up (bank lists, branches)',
+    provider: 'providerA',
+    match: '/v3/capital/capitallhh/banks',
+    signed: true,
+    run: (h) => branchLookup(h.apiKey),
+  },
+  {
+    name: 'providerA bank and branch look-up (WeChat area codes)',
+    provider: 'providerA',
+    match: '/v3/capital/capitallhh/areas/provinces',
+    signed: true,
+    run: (h) => branchLookup(h.apiKey),
   },
   {
     name: 'providerB ZFT image upload',

@@ -54,9 +54,12 @@ const formatRules: Partial<Record<FormDataField, FormatRule>> = {
     test: isServicePhone,
     describe: fixed('must be 5 to 30 digits, dashes allowed (e.g. 0755-86013388).'),
   },
+  // Which of the two kinds the record's provider takes is a provider rule (provider-rules.ts).
   miniProgramAppid: {
-    test: isMiniProgramAppid,
-    describe: fixed('must be an AppID: "wx" followed by 16 lower-case hex digits.'),
+    test: (value) => isMiniProgramAppid(value) || /^20\d{14}$/.test(value),
+    describe: fixed(
+      'must be a mini program id: "wx" followed by 16 lower-case hex digits (WeChat), or 16 digits starting with 20 (Alipay).',
+    ),
   },
   websiteDomain: {
     test: isHostname,

@@ -32,7 +32,7 @@ export type FieldGroup =
 export type FieldKind = 'text' | 'mediaId' | 'mediaIdList' | 'date' | 'enum';
 
 /** How a personal value is shown in responses and on screens (see mask.ts). */
-export type MaskStyle = 'name' | 'lastFour' | 'mobile' | 'email' | 'address';
+export type MaskStyle = 'name' | 'lastFour' | 'mobile' | 'email' | 'address' | 'logonId';
 
 export type Label = { 'zh-CN': string; en: string };
 
@@ -95,6 +95,17 @@ export const formDataFields = {
     mask: 'email',
     maxLength: 254,
     label: { 'zh-CN': '超级管理员邮箱', en: 'Super administrator e-mail' },
+  },
+  bindingAlipayLogonId: {
+    group: 'contact',
+    kind: 'text',
+    personal: true,
+    mask: 'logonId',
+    maxLength: 254,
+    label: {
+      'zh-CN': '签约支付宝账号（实名认证的手机号或邮箱）',
+      en: 'Alipay account that signs (mobile or e-mail of a real-name account)',
+    },
   },
   licenseCopy: {
     group: 'license',
@@ -230,6 +241,13 @@ export const formDataFields = {
     maxLength: 64,
     label: { 'zh-CN': '所属行业', en: 'Industry (qualification type)' },
   },
+  mcc: {
+    group: 'merchantInfo',
+    kind: 'text',
+    personal: false,
+    maxLength: 16,
+    label: { 'zh-CN': '经营类目（MCC）', en: 'Merchant category code (MCC)' },
+  },
   salesScene: {
     group: 'merchantInfo',
     kind: 'enum',
@@ -348,8 +366,9 @@ export function fieldDefinition(field: FormDataField): FieldDefinition {
   return formDataFields[field];
 }
 
-/** Required at every submit (docs/product/service.md §2.2). */
+/** Required at every submit, whatever the provider (docs/product/service.md §2.2). */
 export const baseRequiredFields = [
+  'subjectType',
   'contactName',
   'contactMobile',
   'contactEmail',
@@ -365,8 +384,6 @@ export const baseRequiredFields = [
   'idCardPeriodEnd',
   'merchantShortname',
   'servicePhone',
-  'settlementId',
-  'qualificationType',
   'accountName',
   'accountBank',
   'accountNumber',

@@ -3,7 +3,13 @@ export * from './labels';
 export * from './types';
 export * from './formats';
 export { formDataDraftSchema } from './draft-schema';
-export { validateFormDataForSubmit, submitFormDataSchema, pointerToPath } from './validate-for-submit';
+export {
+  validateFormDataForSubmit,
+  submitFormDataSchema,
+  submitFormDataSchemaFor,
+  pointerToPath,
+} from './validate-for-submit';
+export { providerRuleErrors } from './provider-rules';
 export { formDataPointer } from './field-checks';
 export {
   currentlyDue,
@@ -12,6 +18,7 @@ export {
   isMissing,
   sceneRequiredFields,
   enterpriseRequiredFields,
+  providerRequiredFields,
 } from './requirements';
 export { mergeFormData } from './merge';
 export { maskFormData, maskFieldValue } from './mask';

@@ -40,7 +40,11 @@ function maskAddress(value: string): string {
   return `${chars.slice(0, keep).join('')}****`;
 }
 
+// An Alipay logon id is a mobile number or an e-mail address.
+const maskLogonId = (value: string) => (value.includes('@') ? maskEmail(value) : maskMobile(value));
+
 const maskers: Record<MaskStyle, (value: string) => string> = {
+  logonId: maskLogonId,
   name: maskName,
   lastFour: maskLastFour,
   mobile: maskMobile,

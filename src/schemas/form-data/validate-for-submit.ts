@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import type { Provider } from '@/domain/reference';
 import { PERMANENT_DATE, formDataFieldNames, formDataFields, isFormDataField, type FormDataField } from './fields';
 import { checkFieldValue, fieldError, formDataPointer } from './field-checks';
 import { isIsoDate } from './formats';
+import { providerRuleErrors } from './provider-rules';
 import { isEnterprise, isMissing, requiredFieldsFor } from './requirements';
 import type { FormData, FormDataFieldError } from './types';
 
@@ -36,11 +38,15 @@ function enterpriseAccountErrors(formData: LooseFormData): FormDataFieldError[] 
 }
 
 /**
- * Full submit validation of merged formData. Returns EVERY problem (missing base and conditional fields,
- * types, lengths, formats, cross-field rules, unknown keys), in catalogue order; an empty array means valid.
+ * Full submit validation of merged formData for a provider (default WeChat's). Returns EVERY problem (missing
+ * base, provider and conditional fields, types, lengths, formats, cross-field rules, the provider's reference
+ * tables, unknown keys), in catalogue order; an empty array means valid.
  */
-export function validateFormDataForSubmit(formData: LooseFormData): FormDataFieldError[] {
-  const required = new Set(requiredFieldsFor(formData));
+export function validateFormDataForSubmit(
+  formData: LooseFormData,
+  provider: Provider = 'providerA',
+): FormDataFieldError[] {
+  const required = new Set(requiredFieldsFor(formData, provider));
   const errors: FormDataFieldError[] = [];
   for (const field of formDataFieldNames) {
     const value = formData[field];
@@ -52,7 +58,10 @@ export function validateFormDataForSubmit(formData: LooseFormData): FormDataFiel
     }
     errors.push(...checkFieldValue(field, value));
   }
-  const crossField = [...rangeErrors(formData), ...enterpriseAccountErrors(formData)];
+  // Table rules only judge values that passed their own format check, so no field is reported twice.
+  const malformed = new Set(errors.map((error) => error.pointer.split('/')[2]));
+  const tableRules = providerRuleErrors(formData, provider).filter((e) => !malformed.has(e.pointer.split('/')[2]));
+  const crossField = [...rangeErrors(formData), ...enterpriseAccountErrors(formData), ...tableRules];
   const unknown = Object.keys(formData)
     .filter((key) => !isFormDataField(key))
     .map((key) => fieldError(formDataPointer(key), 'unknown_field', 'This formData field is not known.'));
@@ -75,10 +84,9 @@ const isPlainObject = (value: unknown): value is FormData =>
  * The same submit rules as a zod schema (for react-hook-form's zodResolver): every problem becomes an issue
  * at the field's path, with the FieldError code in `params.code`.
  */
-export const submitFormDataSchema = z
-  .custom<FormData>(isPlainObject, { error: 'formData must be an object.' })
-  .superRefine((formData, ctx) => {
-    for (const error of validateFormDataForSubmit(formData)) {
+export const submitFormDataSchemaFor = (provider: Provider) =>
+  z.custom<FormData>(isPlainObject, { error: 'formData must be an object.' }).superRefine((formData, ctx) => {
+    for (const error of validateFormDataForSubmit(formData, provider)) {
       ctx.addIssue({
         code: 'custom',
         message: error.message,
@@ -87,3 +95,6 @@ export const submitFormDataSchema = z
       });
     }
   });
+
+/** WeChat's rules (the console's default provider); use submitFormDataSchemaFor for a record's own provider. */
+export const submitFormDataSchema = submitFormDataSchemaFor('providerA');

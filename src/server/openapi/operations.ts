@@ -8,6 +8,7 @@ import { listSubMerchantsQuery } from '@/server/services/sub-merchants/list-sub-
 import { eventOperations } from './event-operations';
 import { mediaOperations } from './media-operations';
 import { miniProgramOperations } from './mini-program-operations';
+import { referenceOperations } from './reference-operations';
 import { subMerchantOperations } from './sub-merchant-operations';
 
 export type Operation = {
@@ -65,6 +66,7 @@ export const operations: Operation[] = [
   },
   ...subMerchantOperations,
   ...mediaOperations,
+  ...referenceOperations,
   ...miniProgramOperations,
   ...eventOperations,
 ];

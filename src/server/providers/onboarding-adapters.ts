@@ -18,6 +18,7 @@ export function providerAOnboardingAdapter(client: ProviderAPayClient): Onboardi
     uploadImage: (input) => client.uploadImage({ ...input, bytes: Buffer.from(input.bytes) }),
     submitApplication: ({ submissionId, formData }) => client.submitApplyment({ businessCode: submissionId, formData }),
     queryApplication: ({ submissionId, formData }) => client.queryApplymentByBusinessCode(submissionId, formData),
+    searchBankBranches: (search) => client.searchBankBranches(search),
   };
 }
 

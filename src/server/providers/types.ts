@@ -32,4 +32,11 @@ export interface OnboardingProvider {
     submissionId: string;
     formData?: Record<string, unknown>;
   }): Promise<ApplicationStatus | null>;
+  /** Bank branches (name and 联行号) of a bank in a city; only upstreams with a branch look-up have it. */
+  searchBankBranches?(search: {
+    bankName: string;
+    provinceName: string;
+    cityName: string;
+    q?: string;
+  }): Promise<{ name: string; branchId: string }[]>;
 }

@@ -8,6 +8,7 @@ import { membersRouter } from './routers/members';
 import { miniProgramsRouter } from './routers/mini-programs';
 import { subMerchantConsoleRouter } from './routers/sub-merchant-console';
 import { platformConfigRouter } from './routers/platform-config';
+import { referenceRouter } from './routers/reference';
 import { sellerAuthorizationRouter } from './routers/seller-authorization';
 import { subMerchantsRouter } from './routers/sub-merchants';
 
@@ -23,6 +24,7 @@ export const appRouter = router({
   subMerchantConsole: subMerchantConsoleRouter,
   sellerAuthorization: sellerAuthorizationRouter,
   invitations: invitationsRouter,
+  reference: referenceRouter,
 });
 
 export type AppRouter = typeof appRouter;

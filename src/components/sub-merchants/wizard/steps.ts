@@ -44,6 +44,7 @@ export const stepFields: Record<FieldStepId, readonly FormDataField[]> = {
     'servicePhone',
     'settlementId',
     'qualificationType',
+    'mcc',
     'salesScene',
     'storeName',
     'storeAddressCode',
@@ -54,7 +55,7 @@ export const stepFields: Record<FieldStepId, readonly FormDataField[]> = {
     'websiteDomain',
   ],
   settlement: ['bankAccountType', 'accountName', 'accountBank', 'accountNumber', 'bankAddressCode', 'bankBranchId'],
-  contact: ['contactName', 'contactMobile', 'contactEmail'],
+  contact: ['contactName', 'contactMobile', 'contactEmail', 'bindingAlipayLogonId'],
 };
 
 export const fieldSteps = stepIds.filter((s): s is FieldStepId => s !== 'review');

@@ -96,7 +96,7 @@ export function WizardForm({ platformId, record }: { platformId: string; record:
     platformId,
     provider: server.provider,
     values,
-    required: new Set(requiredFieldsFor(values)),
+    required: new Set(requiredFieldsFor(values, server.provider)),
     rejected,
     currentlyDue: server.requirements.currentlyDue,
     server: serverValues,

@@ -1,5 +1,6 @@
 import type { SandboxStore } from '@/sandbox/store';
 import { handleQueryApplyment, handleSubmitApplyment } from './applyment-routes';
+import { handleCapitalRequest } from './capital-banks-routes';
 import type { ProviderASandboxKeys } from './keys';
 import { handleMediaUpload } from './media-upload';
 import { errorResponse, type ResponseSigner } from './respond';
@@ -42,6 +43,12 @@ export async function handleProviderAPayRequest(request: Request, ctx: ProviderA
   }
   const bodyText = body.toString('utf8');
   const query = route.match(/^\/v3\/applyment4sub\/applyment\/(business_code|applyment_id)\/([^/]+)$/);
+  if (request.method === 'GET' && route.startsWith('/v3/capital/capitallhh/')) {
+    const unsignedLookup = checkRequestSignature(signer, request, '');
+    if (unsignedLookup) return unsignedLookup;
+    const answer = handleCapitalRequest(signer, url, route);
+    if (answer) return answer;
+  }
   const isSubmit = request.method === 'POST' && /^\/v3\/applyment4sub\/applyment\/?$/.test(route);
   if (!isSubmit && !(request.method === 'GET' && query)) {
     return errorResponse(signer, 404, 'RESOURCE_NOT_EXISTS', '请求的资源不存在', {

@@ -8,6 +8,7 @@ import {
   isValidIdCardNumber,
   requirementsFor,
 } from './applyment-rules';
+import { checkApplymentReferenceRules } from './applyment-reference-rules';
 
 /** One PARAM_ERROR, as the upstream reports the first problem it finds. `value` only for non-sensitive fields. */
 export type ApplymentProblem = { field: string; message: string; issue: string; value?: unknown };
@@ -141,6 +142,8 @@ export async function validateApplyment(
 
   const formatProblem = checkFormats(body, plain);
   if (formatProblem) return formatProblem;
+  const ruleProblem = checkApplymentReferenceRules((p) => getPath(body, p), new Date().toISOString().slice(0, 10));
+  if (ruleProblem) return ruleProblem;
 
   for (const path of MEDIA_PATHS.flatMap((p) => expand(body, p))) {
     const value = getPath(body, path);

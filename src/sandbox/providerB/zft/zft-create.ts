@@ -2,6 +2,7 @@ import type { GatewayMethodHandler } from '../gateway/registry';
 import { businessFailed } from '../gateway/registry';
 import { formatGatewayTimestamp } from '@/protocols/providerB/gateway/timestamp';
 import { checkZftCreateFields, checkZftImageIds } from './zft-create-rules';
+import { checkZftReferenceRules } from './zft-reference-rules';
 import { newOrderId, ordersForExternalId, saveZftOrder, type SandboxZftOrder } from './zft-orders';
 
 /**
@@ -15,6 +16,7 @@ export const zftCreateMethod: GatewayMethodHandler = {
   async handle({ biz }, { store, now }) {
     checkZftCreateFields(biz);
     await checkZftImageIds(biz, store);
+    await checkZftReferenceRules(biz, store);
     const externalId = String(biz.external_id);
     const live = (await ordersForExternalId(store, externalId)).find((o) => o.status !== '-1');
     if (live) throw businessFailed('EXTERNAL_ID_DUPLICATE', `external_id 已存在进件单 ${live.order_id}，不可重复进件`);

@@ -78,7 +78,7 @@ export async function listSubMerchantsForConsole(ctx: PlatformContext, input: Co
       chApplymentState: row.chApplymentState ?? undefined,
       chSubMchid: row.chSubMchid ?? undefined,
       // Personal fields are stored as non-empty cipher tokens, so "missing" is the same before decryption.
-      missingCount: currentlyDue(row.formData).length,
+      missingCount: currentlyDue(row.formData, row.provider).length,
       updatedAt: row.updatedAt.toISOString(),
     })),
     hasMore,

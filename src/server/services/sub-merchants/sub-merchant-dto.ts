@@ -28,7 +28,7 @@ export function toSubMerchantDto(row: Row) {
     signUrl: row.signUrl ?? undefined,
     rejectReasons: row.rejectReasons,
     formData: maskFormData(formData),
-    requirements: { currentlyDue: currentlyDue(formData) },
+    requirements: { currentlyDue: currentlyDue(formData, row.provider) },
     lastSyncedAt: row.lastSyncedAt?.toISOString() ?? undefined,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

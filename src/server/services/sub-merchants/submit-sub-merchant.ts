@@ -21,7 +21,10 @@ const isReplay = (row: Row) => row.chApplymentState === 'finished' || reviewUnde
 
 async function validatedMerge(ctx: PlatformContext, row: Row, patch: FormDataPatch | undefined): Promise<FormData> {
   const merged = mergeFormData(revealFormData(row), patch ?? {});
-  const errors = [...validateFormDataForSubmit(merged), ...(await checkMediaOwnership(ctx, row.provider, merged))];
+  const errors = [
+    ...validateFormDataForSubmit(merged, row.provider),
+    ...(await checkMediaOwnership(ctx, row.provider, merged)),
+  ];
   if (errors.length > 0) {
     throw new AppError(
       'form_incomplete',

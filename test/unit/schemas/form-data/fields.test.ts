@@ -9,6 +9,7 @@ describe('field catalogue', () => {
       [
         'accountName',
         'accountNumber',
+        'bindingAlipayLogonId',
         'contactEmail',
         'contactMobile',
         'contactName',

@@ -18,7 +18,12 @@ describe('maskFormData', () => {
       accountName: '福*********',
       accountNumber: '***************0123',
     });
-    for (const field of personalFields) expect(masked[field]).not.toBe(data[field]);
+    for (const field of personalFields) if (data[field] !== undefined) expect(masked[field]).not.toBe(data[field]);
+  });
+
+  it('masks an Alipay logon id as the mobile number or e-mail it is', () => {
+    expect(maskFieldValue('bindingAlipayLogonId', '13800138000')).toBe('138****8000');
+    expect(maskFieldValue('bindingAlipayLogonId', 'shop@example.com')).toBe('s***@example.com');
   });
 
   it('does not mutate its input', () => {

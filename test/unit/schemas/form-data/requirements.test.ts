@@ -1,11 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { baseRequiredFields } from '@/schemas/form-data/fields';
+import { baseRequiredFields, formDataFieldNames } from '@/schemas/form-data/fields';
 import { completeFormDataFixture } from '../../../support/form-data-fixtures';
 import { currentlyDue, salesScenesOf } from '@/schemas/form-data/requirements';
 
 describe('currentlyDue', () => {
-  it('lists every base field for empty formData', () => {
-    expect(currentlyDue({})).toEqual([...baseRequiredFields]);
+  it("lists every base field and the provider's own for empty formData", () => {
+    const inOrder = (fields: readonly string[]) => formDataFieldNames.filter((f) => fields.includes(f));
+    expect(currentlyDue({})).toEqual(
+      inOrder([...baseRequiredFields, 'settlementId', 'qualificationType', 'bankAddressCode']),
+    );
+    expect(currentlyDue({}, 'providerB')).toEqual(inOrder([...baseRequiredFields, 'bindingAlipayLogonId', 'mcc']));
+  });
+
+  it("needs bankBranchId with WeChat's 其他银行, and an Alipay mini program for Alipay's jsapi scene", () => {
+    expect(currentlyDue(completeFormDataFixture({ accountBank: '其他银行', bankBranchId: null }))).toEqual([
+      'bankBranchId',
+    ]);
+    expect(
+      currentlyDue(
+        completeFormDataFixture({ bindingAlipayLogonId: '13800138000', mcc: '5812', salesScene: ['SALES_SCENES_MP'] }),
+        'providerB',
+      ),
+    ).toEqual(['miniProgramAppid']);
   });
 
   it('is empty for the complete fixture', () => {

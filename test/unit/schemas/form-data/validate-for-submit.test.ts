@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { baseRequiredFields } from '@/schemas/form-data/fields';
+import { providerRequiredFields } from '@/schemas/form-data/requirements';
 import { completeFormDataFixture } from '../../../support/form-data-fixtures';
 import type { FormDataPatch } from '@/schemas/form-data/types';
 import { submitFormDataSchema, validateFormDataForSubmit } from '@/schemas/form-data/validate-for-submit';
@@ -11,10 +12,11 @@ const pointers = (patch: FormDataPatch | Record<string, unknown>) =>
 const codes = (patch: FormDataPatch) =>
   Object.fromEntries(validateFormDataForSubmit(patch).map((e) => [e.pointer, e.code]));
 
-/** Base fields only: no subject type, no sales scene, none of the conditional fields. */
+/** Base and WeChat fields only: an individual business, no sales scene, none of the conditional fields. */
 const baseOnly = (overrides: FormDataPatch = {}) =>
   completeFormDataFixture({
-    subjectType: null,
+    subjectType: 'SUBJECT_TYPE_INDIVIDUAL',
+    settlementId: '719',
     bankAccountType: null,
     idCardAddress: null,
     salesScene: null,
@@ -32,9 +34,11 @@ describe('validateFormDataForSubmit: completeness', () => {
     expect(validateFormDataForSubmit(baseOnly())).toEqual([]);
   });
 
-  it('lists every base field, and only those, for empty formData', () => {
+  it('lists every base and WeChat field, and only those, for empty formData', () => {
     const errors = validateFormDataForSubmit({});
-    expect(errors.map((e) => e.pointer).sort()).toEqual(baseRequiredFields.map((f) => `/formData/${f}`).sort());
+    const expected = [...baseRequiredFields, ...providerRequiredFields.providerA];
+    expect(errors.map((e) => e.pointer).sort()).toEqual(expected.map((f) => `/formData/${f}`).sort());
+    expect(expected).toContain('subjectType');
     expect(new Set(errors.map((e) => e.code))).toEqual(new Set(['required']));
   });
 
@@ -49,7 +53,7 @@ describe('validateFormDataForSubmit: completeness', () => {
 
 describe('validateFormDataForSubmit: conditions', () => {
   it('enterprise requires idCardAddress and bankAccountType', () => {
-    expect(codes(baseOnly({ subjectType: 'SUBJECT_TYPE_ENTERPRISE' }))).toEqual({
+    expect(codes(baseOnly({ subjectType: 'SUBJECT_TYPE_ENTERPRISE', settlementId: '716' }))).toEqual({
       '/formData/idCardAddress': 'required',
       '/formData/bankAccountType': 'required',
     });
@@ -58,6 +62,7 @@ describe('validateFormDataForSubmit: conditions', () => {
   it('enterprise with a corporate account passes', () => {
     const data = baseOnly({
       subjectType: 'SUBJECT_TYPE_ENTERPRISE',
+      settlementId: '716',
       idCardAddress: '北京市朝阳区',
       bankAccountType: 'BANK_ACCOUNT_TYPE_CORPORATE',
     });
@@ -67,6 +72,7 @@ describe('validateFormDataForSubmit: conditions', () => {
   it('enterprise with a personal account is an error on bankAccountType', () => {
     const data = baseOnly({
       subjectType: 'SUBJECT_TYPE_ENTERPRISE',
+      settlementId: '716',
       idCardAddress: '北京市朝阳区',
       bankAccountType: 'BANK_ACCOUNT_TYPE_PERSONAL',
     });
@@ -104,6 +110,7 @@ describe('validateFormDataForSubmit: conditions', () => {
   it('several scenes together add all of their fields, together with the enterprise rule', () => {
     const data = baseOnly({
       subjectType: 'SUBJECT_TYPE_ENTERPRISE',
+      settlementId: '716',
       salesScene: ['SALES_SCENES_STORE', 'SALES_SCENES_MINI_PROGRAM', 'SALES_SCENES_WEB', 'SALES_SCENES_MP'],
     });
     expect(pointers(data)).toEqual([

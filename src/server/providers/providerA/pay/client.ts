@@ -1,4 +1,5 @@
 import * as applyment from './applyment';
+import { searchBankBranches, type BankBranch, type BranchSearch } from './capital-banks';
 import { createPayTransport } from './http-transport';
 import type { ApplymentFormData, ApplymentStatus, ProviderAPayClientConfig } from './types';
 import { uploadMedia } from './upload-media';
@@ -11,6 +12,8 @@ export type ProviderAPayClient = {
   /** null when the upstream has no application under this business code. */
   queryApplymentByBusinessCode(businessCode: string, formData?: ApplymentFormData): Promise<ApplymentStatus | null>;
   queryApplymentById(applymentId: string, formData?: ApplymentFormData): Promise<ApplymentStatus | null>;
+  /** Branches of a bank in a city (WeChat's capitallhh look-up, B.12). */
+  searchBankBranches(search: BranchSearch): Promise<BankBranch[]>;
 };
 
 /**
@@ -27,10 +30,12 @@ export function createProviderAPayClient(config: ProviderAPayClientConfig): Prov
     submitApplyment: (input) => applyment.submitApplyment(transport, input),
     queryApplymentByBusinessCode: (code, formData) => applyment.queryApplymentByBusinessCode(transport, code, formData),
     queryApplymentById: (id, formData) => applyment.queryApplymentById(transport, id, formData),
+    searchBankBranches: (search) => searchBankBranches(transport, search),
   };
 }
 
 export { ApplymentInProgressError } from './map-upstream-error';
+export type { BankBranch, BranchSearch } from './capital-banks';
 export { ResponseVerificationError } from './verify-response';
 export type {
   ApplymentFormData,

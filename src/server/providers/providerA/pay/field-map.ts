@@ -62,14 +62,8 @@ export const FIELD_MAP: readonly FieldMapping[] = [
   { path: `${CONTACT}/mobile_phone`, form: ['contactMobile'], kind: 'sensitive' },
   { path: `${CONTACT}/contact_email`, form: ['contactEmail'], kind: 'sensitive' },
 
-  // Default SUBJECT_TYPE_INDIVIDUAL (个体工商户): formData always carries a business licence, so it is an
-  // individual business or an enterprise; only the latter is flagged by the spec's conditional fields.
-  {
-    path: '/subject_info/subject_type',
-    form: ['subjectType'],
-    kind: 'text',
-    fallback: () => 'SUBJECT_TYPE_INDIVIDUAL',
-  },
+  // No default: a missing subject type would send an enterprise as an individual business (submit requires it).
+  { path: '/subject_info/subject_type', form: ['subjectType'], kind: 'text' },
   { path: `${LICENSE}/license_copy`, form: ['licenseCopy'], kind: 'media' },
   { path: `${LICENSE}/license_number`, form: ['licenseNumber'], kind: 'text' },
   { path: `${LICENSE}/merchant_name`, form: ['merchantName'], kind: 'text' },

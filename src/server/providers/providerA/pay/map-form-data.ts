@@ -19,7 +19,7 @@ function contextOf(formData: ApplymentFormData): ApplymentContext {
   const text = (key: string, fallback: string) =>
     typeof formData[key] === 'string' && formData[key] ? (formData[key] as string) : fallback;
   return {
-    subjectType: text('subjectType', 'SUBJECT_TYPE_INDIVIDUAL'),
+    subjectType: text('subjectType', ''),
     contactType: text('contactType', 'LEGAL'),
     idDocType: text('idDocType', ID_CARD),
     scenes: new Set(asList(formData.salesScene) ?? []),

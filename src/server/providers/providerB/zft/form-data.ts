@@ -41,7 +41,7 @@ export interface ZftFormData {
   mcc?: string;
   /** D.2 `service` literals (e.g. `当面付`); default derived from salesScene. */
   services?: string[];
-  /** Real-name Alipay account that confirms the application; default contactEmail. */
+  /** Real-name Alipay account that confirms the application; required, never defaulted (D.6). */
   bindingAlipayLogonId?: string;
   /** Bill/payment-result display name; default merchantShortname. */
   aliasName?: string;

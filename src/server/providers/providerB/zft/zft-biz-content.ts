@@ -1,3 +1,4 @@
+import { findBank } from '@/domain/reference';
 import { salesScenes, type ZftFormData } from './form-data';
 
 export interface ZftDefaults {
@@ -118,7 +119,8 @@ export function formDataToZftBizContent(
       },
     ],
     service_phone: str(formData.servicePhone),
-    binding_alipay_logon_id: str(formData.bindingAlipayLogonId) ?? str(formData.contactEmail),
+    // The real-name Alipay account that signs; never the contact's e-mail (docs/upstream/providerB.md D.6).
+    binding_alipay_logon_id: str(formData.bindingAlipayLogonId),
     biz_cards: [
       {
         account_no: str(formData.accountNumber),
@@ -126,7 +128,9 @@ export function formDataToZftBizContent(
         account_type: 'DC',
         usage_type: corporate ? '01' : '02',
         account_inst_name: str(formData.accountBank),
-        account_inst_id: str(formData.accountInstId),
+        // Alipay's bank short code, from the bank list when the integrator gave none (docs/upstream/providerB.md D.6).
+        account_inst_id:
+          str(formData.accountInstId) ?? findBank('providerB', str(formData.accountBank) ?? '')?.alipayInstId,
         account_branch_name: str(formData.accountBranchName),
         account_inst_province: str(formData.accountInstProvince),
         account_inst_city: str(formData.accountInstCity),

@@ -160,7 +160,7 @@ describe('field errors map back to formData', () => {
     ['an ID number with a bad check digit', { idCardNumber: '110105194912310021' }, '/formData/idCardNumber'],
     [
       'a missing bank area code (no store scene)',
-      { salesScene: 'SALES_SCENES_MINI_PROGRAM', storeAddressCode: undefined },
+      { salesScene: 'SALES_SCENES_MINI_PROGRAM', storeAddressCode: undefined, bankAddressCode: undefined },
       '/formData/bankAddressCode',
     ],
   ])('%s', async (_label, change, pointer) => {

@@ -35,7 +35,7 @@ describe('mapFormDataToApplymentBody', () => {
         subject_type: 'SUBJECT_TYPE_INDIVIDUAL',
         business_license_info: {
           license_copy: 'm-license',
-          license_number: '92440300MA5EXAMPLE',
+          license_number: '92440300MA5EXAMPL7',
           legal_person: '张三',
         },
         identity_info: {
@@ -63,7 +63,7 @@ describe('mapFormDataToApplymentBody', () => {
         bank_account_type: 'BANK_ACCOUNT_TYPE_PERSONAL',
         account_name: 'enc(张三)',
         account_bank: '工商银行',
-        bank_address_code: '440305',
+        bank_address_code: '440300',
         account_number: 'enc(6222020200112233445)',
       },
     });

@@ -32,6 +32,10 @@ describe('formData → zft.create biz_content', () => {
       storeEntrancePics: ['E1'],
       storeIndoorPics: ['I1', 'I2'],
     });
+    // Never defaulted from the contact's e-mail: Alipay wants the merchant's own real-name account (D.6).
+    expect(biz.binding_alipay_logon_id).toBeUndefined();
+    // The bank's Alipay short code comes from the bank list.
+    expect((biz.biz_cards as { account_inst_id?: string }[])[0]?.account_inst_id).toBe('ICBC');
     expect(biz).toMatchObject({
       external_id: 'ext-1',
       merchant_type: '07',
@@ -48,7 +52,6 @@ describe('formData → zft.create biz_content', () => {
       mcc: DEFAULT_ZFT_MCC,
       service: ['当面付'],
       contact_infos: [{ name: '李四', mobile: '13900139000', email: 'a@example.com', type: 'OTHER' }],
-      binding_alipay_logon_id: 'a@example.com',
       biz_cards: [
         {
           account_no: '6222000000000000',
@@ -102,7 +105,8 @@ describe('upstreamFieldToFormField', () => {
     ['business_address.district_code', 'storeAddressCode'],
     ['sites.tiny_app_id', 'miniProgramAppid'],
     ['legal_cert_front_image', 'idCardCopy'],
-    ['mcc', 'qualificationType'],
+    ['mcc', 'mcc'],
+    ['binding_alipay_logon_id', 'bindingAlipayLogonId'],
   ])('%s → %s', (upstream, form) => {
     expect(upstreamFieldToFormField(upstream)).toBe(form);
   });
@@ -111,7 +115,7 @@ describe('upstreamFieldToFormField', () => {
     expect(upstreamFieldToFormField('image_id')).toBeUndefined();
     expect(upstreamFieldToFormField('external_id')).toBeUndefined();
     expect(upstreamFieldToFormField('mcc', { mcc: '5812' })).toBe('mcc');
-    expect(upstreamFieldToFormField('binding_alipay_logon_id', {})).toBe('contactEmail');
+    expect(upstreamFieldToFormField('binding_alipay_logon_id', {})).toBe('bindingAlipayLogonId');
     expect(upstreamFieldToFormField('binding_alipay_logon_id', { bindingAlipayLogonId: 'x' })).toBe(
       'bindingAlipayLogonId',
     );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { submissionId } from '../sub-merchants/submission-id';
+import { submissionId } from '@/server/services/sub-merchants/submission-id';
 import { subMerchantIdOf } from '@/sandbox/control/sandbox-applyment-dto';
-import { upstreamFieldName } from './upstream-field-name';
+import { upstreamFieldName } from '@/server/services/platforms/upstream-field-name';
 
 describe('sandbox page names', () => {
   it('finds the record behind a submission id, for both providers, whatever the round', () => {

@@ -1,0 +1,110 @@
+/**
+ * The reference data module: every table an application is built from, for both providers, and the look-ups
+ * the API, the console, the formData rules and the sandbox share. Isomorphic and self-contained: it imports
+ * nothing else from src, so the browser, the server and the emulators read the same rows.
+ */
+import { alipayMcc, type Mcc } from './alipay-mcc';
+import { alipayServiceSites } from './alipay-sites';
+import { findRegion, regions, regionsUnder, type Region } from './regions';
+import type { Provider, ReferenceTable, SubjectType } from './types';
+import { wechatSettlementRules, type SettlementRule } from './wechat-settlement-rules';
+import { OTHER_BANK, alipayBanks, wechatBanks, type Bank } from './wechat-banks';
+
+export * from './types';
+export type { Bank, Mcc, Region, SettlementRule };
+export type { RegionLevel } from './regions';
+export type { ServiceSiteRule, SiteType } from './alipay-sites';
+export { OTHER_BANK, alipayBanks, alipayMcc, alipayServiceSites, regions, wechatBanks, wechatSettlementRules };
+export { findRegion, regionPath, regionsUnder } from './regions';
+
+const tables: ReferenceTable<unknown>[] = [
+  wechatSettlementRules,
+  wechatBanks,
+  alipayBanks,
+  alipayMcc,
+  alipayServiceSites,
+  regions,
+];
+
+// FNV-1a over every table's id, date and rows: the version changes whenever any row changes.
+function fingerprint(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(16).padStart(8, '0');
+}
+
+const latestDate = tables
+  .map((table) => table.date)
+  .sort()
+  .at(-1)!;
+
+/** `<newest table date>.<fingerprint>`: integrators cache look-ups until it changes. */
+export const REFERENCE_DATA_VERSION = `${latestDate}.${fingerprint(JSON.stringify(tables))}`;
+
+/** Where each table comes from, for documentation and the `sources` of a look-up. */
+export const referenceSources = tables.map(({ id, source, date }) => ({ id, source, date }));
+
+export function banksFor(provider: Provider): readonly Bank[] {
+  return provider === 'providerA' ? wechatBanks.rows : alipayBanks.rows;
+}
+
+export function findBank(provider: Provider, name: string): Bank | undefined {
+  return banksFor(provider).find((bank) => bank.name === name);
+}
+
+export function settlementRulesFor(subjectType?: SubjectType): readonly SettlementRule[] {
+  return subjectType
+    ? wechatSettlementRules.rows.filter((rule) => rule.subjectType === subjectType)
+    : wechatSettlementRules.rows;
+}
+
+export function findSettlementRule(settlementId: string): SettlementRule | undefined {
+  return wechatSettlementRules.rows.find((rule) => rule.settlementId === settlementId);
+}
+
+export function findMcc(code: string): Mcc | undefined {
+  return alipayMcc.rows.find((mcc) => mcc.code === code);
+}
+
+/** MCC rows whose code or name contains `q` (all of them without one). */
+export function searchMcc(q?: string): readonly Mcc[] {
+  if (!q) return alipayMcc.rows;
+  return alipayMcc.rows.filter((mcc) => mcc.code.includes(q) || mcc.name.includes(q) || mcc.category.includes(q));
+}
+
+export function siteRuleFor(service: string) {
+  return alipayServiceSites.rows.find((rule) => rule.service === service);
+}
+
+/** A region code usable where a city is asked for: a city, or a municipality's province code (e.g. 110000). */
+export function isCityCode(code: string): boolean {
+  const region = findRegion(code);
+  if (region?.level === 'city') return true;
+  return region?.level === 'province' && regionsUnder(code).length === 1;
+}
+
+/** A district, or a city without districts (e.g. 441900 东莞市): the finest level a store address can name. */
+export function isFinestRegion(code: string): boolean {
+  const region = findRegion(code);
+  if (region?.level === 'district') return true;
+  return region?.level === 'city' && regionsUnder(code).length === 0;
+}
+
+/** 6-digit code of a city or district that exists (WeChat's store address code takes either). */
+export function isCityOrDistrictCode(code: string): boolean {
+  const level = findRegion(code)?.level;
+  return level === 'city' || level === 'district';
+}
+
+/** The 16-digit app id Alipay gives a mini program (e.g. 2021001234567890). */
+export function isAlipayAppId(value: string): boolean {
+  return /^20\d{14}$/.test(value);
+}
+
+/** Alipay's logon ids: a mainland mobile number or an e-mail address. */
+export function isAlipayLogonId(value: string): boolean {
+  return /^1[3-9]\d{9}$/.test(value) || /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,63}$/.test(value);
+}

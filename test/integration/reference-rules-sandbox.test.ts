@@ -1,0 +1,215 @@
+/**
+ * First-time-right applications: built only from the reference tables they pass the sandbox for every subject
+ * type and sales scene; each rule broken on purpose is refused locally with the field named (422
+ * form_incomplete, nothing sent upstream), and the same formData sent straight to the sandbox through the
+ * provider adapter (no local validation) gets the upstream's own refusal, mapped to the same field.
+ */
+import { beforeAll, expect, it } from 'vitest';
+import { subjectTypes, type FormDataPatch } from '@/schemas/form-data';
+import type { Provider } from '@/server/db/schema';
+import { AppError } from '@/server/errors';
+import { onboardingProvider } from '@/server/upstreams/onboarding';
+import { describeEachDatabase } from '../support/databases';
+import { createPlatformWithKey } from '../support/fixtures';
+import { completeFormData, formDataFromReference, paymentsApi } from '../support/sub-merchants';
+import { useSandboxOverHttp } from '../support/sandbox-server';
+
+type Broken = { rule: string; provider: Provider; overrides: FormDataPatch; local: string; upstream?: string };
+
+const broken: Broken[] = [
+  { rule: 'subject type missing', provider: 'providerA', overrides: { subjectType: null }, local: 'subjectType' },
+  {
+    rule: 'bank name not in the list',
+    provider: 'providerA',
+    overrides: { accountBank: '中国工商银行' },
+    local: 'accountBank',
+  },
+  {
+    rule: '其他银行 without a branch number',
+    provider: 'providerA',
+    overrides: { accountBank: '其他银行', bankBranchId: null },
+    local: 'bankBranchId',
+  },
+  {
+    rule: 'settlement rule of another subject type',
+    provider: 'providerA',
+    overrides: { settlementId: '719' },
+    local: 'settlementId',
+  },
+  {
+    rule: 'industry outside the settlement rule',
+    provider: 'providerA',
+    overrides: { qualificationType: '公立医院' },
+    local: 'qualificationType',
+  },
+  {
+    rule: 'bank city code is a district',
+    provider: 'providerA',
+    overrides: { bankAddressCode: '350102' },
+    local: 'bankAddressCode',
+  },
+  {
+    rule: 'store code that does not exist',
+    provider: 'providerA',
+    overrides: { storeAddressCode: '999999' },
+    local: 'storeAddressCode',
+  },
+  {
+    rule: 'an Alipay mini program id for WeChat',
+    provider: 'providerA',
+    overrides: { salesScene: ['SALES_SCENES_MINI_PROGRAM'], miniProgramAppid: '2021001234567890' },
+    local: 'miniProgramAppid',
+  },
+  {
+    rule: 'expired ID card',
+    provider: 'providerA',
+    overrides: { idCardPeriodBegin: '2000-01-01', idCardPeriodEnd: '2020-01-01' },
+    local: 'idCardPeriodEnd',
+  },
+  {
+    rule: 'licence check character',
+    provider: 'providerA',
+    overrides: { licenseNumber: '91350100M000100Y44' },
+    local: 'licenseNumber',
+  },
+  {
+    rule: 'ID card check character',
+    provider: 'providerA',
+    overrides: { idCardNumber: '110105194912310021' },
+    local: 'idCardNumber',
+  },
+  { rule: 'MCC not in the list', provider: 'providerB', overrides: { mcc: '0000' }, local: 'mcc' },
+  {
+    rule: 'no signing account',
+    provider: 'providerB',
+    overrides: { bindingAlipayLogonId: null },
+    local: 'bindingAlipayLogonId',
+  },
+  {
+    rule: 'signing account that is no logon id',
+    provider: 'providerB',
+    overrides: { bindingAlipayLogonId: 'shop-owner' },
+    local: 'bindingAlipayLogonId',
+  },
+  {
+    rule: 'a wx… id for Alipay',
+    provider: 'providerB',
+    overrides: { salesScene: ['SALES_SCENES_MINI_PROGRAM'], miniProgramAppid: 'wx0123456789abcdef' },
+    local: 'miniProgramAppid',
+  },
+  {
+    rule: 'jsapi支付 without its mini program site',
+    provider: 'providerB',
+    overrides: { salesScene: ['SALES_SCENES_MP'], miniProgramAppid: null },
+    local: 'miniProgramAppid',
+  },
+  { rule: '其他银行 for Alipay', provider: 'providerB', overrides: { accountBank: '其他银行' }, local: 'accountBank' },
+  {
+    rule: 'store code is a city with districts',
+    provider: 'providerB',
+    overrides: { storeAddressCode: '350100' },
+    local: 'storeAddressCode',
+  },
+  {
+    rule: 'licence check character',
+    provider: 'providerB',
+    overrides: { licenseNumber: '91350100M000100Y44' },
+    local: 'licenseNumber',
+  },
+];
+
+/** The scenes each provider's formData can express, and what each needs. */
+const scenes: Record<Provider, FormDataPatch[]> = {
+  providerA: [
+    { salesScene: ['SALES_SCENES_STORE'] },
+    { salesScene: ['SALES_SCENES_MINI_PROGRAM'], miniProgramAppid: 'wx0123456789abcdef' },
+    { salesScene: ['SALES_SCENES_WEB'], websiteDomain: 'shop.example.com' },
+  ],
+  providerB: [
+    { salesScene: ['SALES_SCENES_STORE'] },
+    { salesScene: ['SALES_SCENES_MINI_PROGRAM'], miniProgramAppid: '2021001234567890' },
+    { salesScene: ['SALES_SCENES_MP'], miniProgramAppid: '2021001234567890' },
+    { salesScene: ['SALES_SCENES_WEB'], websiteDomain: 'shop.example.com' },
+    { salesScene: ['SALES_SCENES_APP'] },
+  ],
+};
+
+describeEachDatabase('applications built from the reference data, and the rules both sides enforce', (database) => {
+  const sandbox = useSandboxOverHttp();
+  let api: ReturnType<typeof paymentsApi>;
+  let platform: Awaited<ReturnType<typeof createPlatformWithKey>>;
+  let serial = 0;
+  beforeAll(async () => {
+    platform = await createPlatformWithKey(database().db);
+    api = paymentsApi(platform.apiKey);
+  });
+
+  const fresh = async (provider: Provider) =>
+    (await api.create({ distributorExternalUserId: `ref-${provider}-${++serial}`, provider })).body.id as string;
+  const upstreamCount = async (provider: Provider) =>
+    ((await sandbox.control(platform.apiKey, 'GET', `/${provider}/applyments`)).body!.data as unknown[]).length;
+
+  for (const provider of ['providerA', 'providerB'] as const) {
+    for (const subjectType of subjectTypes) {
+      it(`${provider}: a ${subjectType} application built from the tables passes the sandbox`, async () => {
+        const formData = await completeFormData(api, provider, formDataFromReference(provider, subjectType));
+        const response = await api.submit(await fresh(provider), { formData });
+        expect(response.status, JSON.stringify(response.body)).toBe(200);
+        expect(response.body.chApplymentState).toMatch(/submitted|auditing/);
+      });
+    }
+    for (const scene of scenes[provider]) {
+      it(`${provider}: an enterprise selling by ${String(scene.salesScene)} passes the sandbox`, async () => {
+        const response = await api.submit(await fresh(provider), {
+          formData: await completeFormData(api, provider, scene),
+        });
+        expect(response.status, JSON.stringify(response.body)).toBe(200);
+      });
+    }
+  }
+
+  for (const c of broken) {
+    it(`${c.provider}: ${c.rule} → 422 naming ${c.local} locally, and the sandbox refuses the same formData`, async () => {
+      const formData = await completeFormData(api, c.provider, c.overrides);
+      const before = await upstreamCount(c.provider);
+      const local = await api.submit(await fresh(c.provider), { formData });
+      expect(local.status).toBe(422);
+      expect(local.body.code).toBe('form_incomplete');
+      const problems = local.body.errors as { pointer: string; message: string }[];
+      expect(problems.map((e) => e.pointer)).toContain(`/formData/${c.local}`);
+      expect(problems.find((e) => e.pointer === `/formData/${c.local}`)!.message.length).toBeGreaterThan(10);
+      expect(await upstreamCount(c.provider)).toBe(before);
+
+      const upstream = onboardingProvider(c.provider, platform.platformId);
+      const refusal = await upstream
+        .submitApplication({ submissionId: `direct_${c.provider}_${++serial}`, formData })
+        .then(
+          () => undefined,
+          (error: unknown) => error,
+        );
+      expect(refusal, c.rule).toBeInstanceOf(AppError);
+      expect((refusal as AppError).code).toBe('upstream_rejected');
+      expect((refusal as AppError).errors.map((e) => e.pointer)).toEqual([`/formData/${c.upstream ?? c.local}`]);
+    });
+  }
+
+  it('providerB: an account the control API marks as not real-name is refused upstream, 422 upstream_rejected naming bindingAlipayLogonId', async () => {
+    const formData = await completeFormData(api, 'providerB', { bindingAlipayLogonId: '13900139000' });
+    const marked = await sandbox.control(platform.apiKey, 'POST', '/providerB/alipay-accounts', {
+      logonId: '13900139000',
+      realName: false,
+    });
+    expect(marked.status).toBe(200);
+    const refused = await api.submit(await fresh('providerB'), { formData });
+    expect(refused.status).toBe(422);
+    expect(refused.body.code).toBe('upstream_rejected');
+    expect((refused.body.errors as { pointer: string }[]).map((e) => e.pointer)).toEqual([
+      '/formData/bindingAlipayLogonId',
+    ]);
+    await sandbox.control(platform.apiKey, 'POST', '/providerB/alipay-accounts', {
+      logonId: '13900139000',
+      realName: true,
+    });
+    expect((await api.submit(await fresh('providerB'), { formData })).status).toBe(200);
+  });
+});

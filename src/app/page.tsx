@@ -9,9 +9,9 @@ export const dynamic = 'force-dynamic';
 export default async function Home() {
   const operatorId = await currentOperatorId();
   if (!operatorId) redirect('/sign-in');
-  const db = await getDb();
-  if (await passwordMustChange(db, operatorId)) redirect(changePasswordPath);
-  const [first] = await listOperatorPlatforms(db, operatorId);
+  const ctx = { db: await getDb(), actor: `operator:${operatorId}` };
+  if (await passwordMustChange(ctx, { operatorId })) redirect(changePasswordPath);
+  const [first] = await listOperatorPlatforms(ctx, { operatorId });
   if (first) redirect(`/platforms/${first.platformId}/sub-merchants`);
   return (
     <main className="auth-card panel">

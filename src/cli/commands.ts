@@ -50,7 +50,7 @@ export async function runCommand(db: Db, args: ParsedArgs): Promise<Record<strin
     case 'platform create': {
       const name = required(args.flags.name, '--name');
       return db.transaction(async (tx) => {
-        const { platform, webhookSecret } = await createPlatform(tx, { name });
+        const { platform, webhookSecret } = await createPlatform({ db: tx, actor: cliActor }, { name });
         const key = await createApiKey({ db: tx, platformId: platform.id, actor: cliActor }, { name: 'Default key' });
         return { platformId: platform.id, name: platform.name, apiKey: key.secret, webhookSecret };
       });
@@ -59,7 +59,7 @@ export async function runCommand(db: Db, args: ParsedArgs): Promise<Record<strin
       const [verb, platformId, key, value] = rest;
       if (verb !== 'set')
         throw new AppError('invalid_request', 'Usage: platform config set <platformId> <key> <value>');
-      await getPlatform(db, required(platformId, '<platformId>'));
+      await getPlatform({ db, platformId: required(platformId, '<platformId>'), actor: cliActor });
       const config = await setPlatformConfig(
         { db, platformId: platformId!, actor: cliActor },
         required(key, '<key>'),
@@ -69,7 +69,7 @@ export async function runCommand(db: Db, args: ParsedArgs): Promise<Record<strin
     }
     case 'apikey create': {
       const platformId = required(rest[0], '<platformId>');
-      await getPlatform(db, platformId);
+      await getPlatform({ db, platformId, actor: cliActor });
       const key = await createApiKey(
         { db, platformId, actor: cliActor },
         { name: args.flags.name ?? 'CLI key', services: parseServices(args.flags.services) },
@@ -84,8 +84,8 @@ export async function runCommand(db: Db, args: ParsedArgs): Promise<Record<strin
       return { id: key.id, revokedAt: key.revokedAt };
     }
     case 'operator create': {
-      if (args.flags.platform) await getPlatform(db, args.flags.platform);
-      return createOperator(db, {
+      if (args.flags.platform) await getPlatform({ db, platformId: args.flags.platform, actor: cliActor });
+      return createOperator({ db, actor: cliActor }, {
         email: required(args.flags.email, '--email'),
         password: required(args.flags.password, '--password'),
         platformId: args.flags.platform,
@@ -99,14 +99,14 @@ export async function runCommand(db: Db, args: ParsedArgs): Promise<Record<strin
       return {
         activeKeyId: getFieldCipher().activeKeyId,
         keyIds: Object.keys(getSecrets().dataKeys),
-        tokens: await countTokensByKey(db),
+        tokens: await countTokensByKey({ db, actor: cliActor }),
       };
     case 'data-key reencrypt':
-      return reencryptStoredData(db, { batchSize: parseBatchSize(args.flags['batch-size']) });
+      return reencryptStoredData({ db, actor: cliActor }, { batchSize: parseBatchSize(args.flags['batch-size']) });
     case 'data-key add':
       return addDataKey();
     case 'data-key retire':
-      return retireDataKey(db, required(rest[0], '<keyId>'));
+      return retireDataKey({ db, actor: cliActor }, { keyId: required(rest[0], '<keyId>') });
     default:
       throw new AppError('invalid_request', `Unknown command "${command}". Run with --help for usage.`);
   }

@@ -63,7 +63,7 @@ export async function moveSandboxApplyment(
 }
 
 async function syncNow(ctx: PlatformContext, subMerchantId: string) {
-  const token = await acquireSubmitLease(ctx.db, subMerchantId, 10_000);
+  const token = await acquireSubmitLease(ctx, { id: subMerchantId, waitMs: 10_000 });
   try {
     const [row] = await ctx.db
       .select()
@@ -71,6 +71,6 @@ async function syncNow(ctx: PlatformContext, subMerchantId: string) {
       .where(and(eq(subMerchants.platformId, ctx.platformId), eq(subMerchants.id, subMerchantId)));
     if (row) await refreshFromUpstream({ ...ctx, actor: 'sync' }, row);
   } finally {
-    await releaseSubmitLease(ctx.db, subMerchantId, token);
+    await releaseSubmitLease(ctx, { id: subMerchantId, token });
   }
 }

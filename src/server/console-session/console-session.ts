@@ -12,8 +12,11 @@ import { listOperatorPlatforms } from '@/server/services/operators/list-operator
 export const consoleSession = cache(async () => {
   const operatorId = await currentOperatorId();
   if (!operatorId) return null;
-  const db = await getDb();
-  const [operator, platforms] = await Promise.all([getOperator(db, operatorId), listOperatorPlatforms(db, operatorId)]);
+  const ctx = { db: await getDb(), actor: `operator:${operatorId}` };
+  const [operator, platforms] = await Promise.all([
+    getOperator(ctx, { operatorId }),
+    listOperatorPlatforms(ctx, { operatorId }),
+  ]);
   return operator ? { operator, platforms } : null;
 });
 

@@ -49,7 +49,7 @@ export function withApiKey(service: ServiceCode, handler: ApiHandler): RouteHand
 export async function authenticate(request: Request, db?: Db): Promise<AuthenticatedKey> {
   const presented = bearerKey(request);
   if (!presented) throw new AppError('unauthenticated', 'Send your API key as "Authorization: Bearer sk_…".');
-  const key = await authenticateApiKey(db ?? (await getDb()), presented);
+  const key = await authenticateApiKey({ db: db ?? (await getDb()), actor: 'anonymous' }, { presented });
   if (!key) throw new AppError('unauthenticated', 'The API key is invalid or has been revoked.');
   return admitted(key);
 }

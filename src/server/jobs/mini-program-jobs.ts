@@ -8,7 +8,7 @@ export const auditPollQueue = defineJob({
   name: 'mini-program-audit-poll',
   retryLimit: 0,
   schedule: '* * * * *',
-  handler: async (_payload, job) => void (await pollPendingAudits(job.db)),
+  handler: async (_payload, job) => void (await pollPendingAudits({ db: job.db, actor: 'poll' })),
 });
 
 /** Authorizer tokens (2 h on WeChat) are refreshed ahead of expiry by one instance per slot. */
@@ -16,7 +16,7 @@ export const authorizerTokenRefreshQueue = defineJob({
   name: 'mini-program-token-refresh',
   retryLimit: 0,
   schedule: '*/5 * * * *',
-  handler: async (_payload, job) => void (await refreshExpiringAuthorizerTokens(job.db)),
+  handler: async (_payload, job) => void (await refreshExpiringAuthorizerTokens({ db: job.db, actor: 'token-refresh' })),
 });
 
 /** The sandbox pushes a component_verify_ticket every ten minutes, as WeChat does. */

@@ -13,7 +13,7 @@ export const subMerchantSyncQueue = defineJob({
   handler: async (_payload, job) => {
     // Keep going while whole batches come back, so a backlog drains within the slot.
     for (let round = 0; round < 20; round++) {
-      const { synced, failed } = await syncDueSubMerchants(job.db);
+      const { synced, failed } = await syncDueSubMerchants({ db: job.db, actor: 'sync' });
       if (synced + failed < 500) break;
     }
   },

@@ -22,12 +22,12 @@ export async function startServer() {
     getSecrets();
     const handle = await getDatabaseHandle();
     if (env.embedded) updateLock(env.dataDir, { port: env.PORT, cliToken: issueCliToken() });
-    const firstRun = await ensureFirstRunAdmin(handle.db);
+    const firstRun = await ensureFirstRunAdmin({ db: handle.db, actor: 'startup' });
     await import('@/server/jobs/all-jobs');
     await startJobs(handle);
     registerShutdown(handle.close);
     // Images stored before they were sealed: in the background, as re-encoding takes a while per image.
-    sealPlainMedia(handle.db).catch((error) =>
+    sealPlainMedia({ db: handle.db, actor: 'startup' }).catch((error) =>
       logger.error({ err: (error as Error).message }, 'sealing plain media failed; it is retried at the next start'),
     );
     if (env.UPSTREAM_MODE === 'sandbox') scheduleFirstTicket();

@@ -28,11 +28,11 @@ export default async function InvitationPage({ params }: { params: Promise<{ tok
   const { token } = await params;
   const db = await getDb();
   const [view, locale, operatorId] = await Promise.all([
-    findInvitation(db, decodeURIComponent(token)),
+    findInvitation({ db, actor: 'invitation' }, { token: decodeURIComponent(token) }),
     requestLocale(),
     currentOperatorId(),
   ]);
-  const signedInAs = operatorId ? ((await getOperator(db, operatorId))?.email ?? null) : null;
+  const signedInAs = operatorId ? ((await getOperator({ db, actor: `operator:${operatorId}` }, { operatorId }))?.email ?? null) : null;
   const t = translator(locale);
   const intro =
     view.status === 'pending'

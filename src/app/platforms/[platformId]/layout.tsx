@@ -27,7 +27,10 @@ export default async function PlatformLayout({
   const { platformId } = await params;
   const session = await consoleSession();
   if (!session) redirect(`/sign-in?callbackUrl=${encodeURIComponent(`/platforms/${platformId}/sub-merchants`)}`);
-  if (await passwordMustChange(await getDb(), session.operator.id)) redirect(changePasswordPath);
+  if (await passwordMustChange(
+      { db: await getDb(), actor: `operator:${session.operator.id}` },
+      { operatorId: session.operator.id },
+    )) redirect(changePasswordPath);
   const current = session.platforms.find((p) => p.platformId === platformId);
   if (!current) notFound();
   const { locale } = session.operator;

@@ -4,6 +4,7 @@ import type { Db } from '@/server/db';
 import { preparedPerDb } from '@/server/db/prepared';
 import { hashApiKey, looksLikeApiKey, type ServiceCode } from './api-key-format';
 import { authenticatedKeyCache } from './authenticated-key-cache';
+import type { ServiceContext } from '../context';
 
 const lastUsedResolutionMs = 60_000;
 
@@ -27,7 +28,11 @@ export function recentlyAuthenticatedKey(presented: string): AuthenticatedKey | 
  * seconds is answered from memory (see authenticated-key-cache.ts for the revocation trade-off); otherwise one
  * indexed read. last_used_at is written at most once a minute per key.
  */
-export async function authenticateApiKey(db: Db, presented: string): Promise<AuthenticatedKey | null> {
+export async function authenticateApiKey(
+  ctx: ServiceContext,
+  { presented }: { presented: string },
+): Promise<AuthenticatedKey | null> {
+  const { db } = ctx;
   if (!looksLikeApiKey(presented)) return null;
   const hash = hashApiKey(presented);
   const cached = authenticatedKeyCache.get(hash);

@@ -1,6 +1,6 @@
 import { isEncryptedValue } from '@/server/crypto/field-encryption';
-import type { Db } from '@/server/db';
 import { tokenLocations } from './token-locations';
+import type { ServiceContext } from '../context';
 
 export type TokenCensus = { byKeyId: Record<string, number>; notEncrypted: number };
 
@@ -8,7 +8,11 @@ export type TokenCensus = { byKeyId: Record<string, number>; notEncrypted: numbe
  * How many stored tokens each data key id seals, over every encrypted location: a key may leave the ring
  * only when its count is zero. Reads key ids from token prefixes; decrypts nothing.
  */
-export async function countTokensByKey(db: Db, batchSize = 500): Promise<TokenCensus> {
+export async function countTokensByKey(
+  ctx: ServiceContext,
+  { batchSize = 500 }: { batchSize?: number } = {},
+): Promise<TokenCensus> {
+  const { db } = ctx;
   const census: TokenCensus = { byKeyId: {}, notEncrypted: 0 };
   for (const location of tokenLocations) {
     let after: string[] | undefined;

@@ -4,6 +4,7 @@ import type { Db } from '@/server/db';
 import { logger } from '@/server/logger';
 import { sealPlainMedia, type PlainMediaReport } from '@/server/services/media/seal-plain-media';
 import { tokenLocations, type LocatedRow, type TokenLocation, type TokenSlots } from './token-locations';
+import type { ServiceContext } from '../context';
 
 export type LocationProgress = {
   scanned: number;
@@ -97,11 +98,15 @@ async function walkLocation(
  * finds nothing to do; an interrupted run is resumed by running it again. Plaintext and record versions stay
  * as they were, so caches keyed by version remain valid.
  */
-export async function reencryptStoredData(db: Db, options: ReencryptOptions = {}): Promise<ReencryptionReport> {
+export async function reencryptStoredData(
+  ctx: ServiceContext,
+  options: ReencryptOptions = {},
+): Promise<ReencryptionReport> {
+  const { db } = ctx;
   const cipher = options.cipher ?? getFieldCipher();
   const batchSize = options.batchSize ?? 200;
   const maxPasses = options.maxPasses ?? 5;
-  const plainMedia = await sealPlainMedia(db, { cipher });
+  const plainMedia = await sealPlainMedia(ctx, { cipher });
   const locations: Record<string, LocationProgress> = {};
   let passes = 0;
   let changedMeanwhile = 0;

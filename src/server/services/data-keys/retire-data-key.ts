@@ -1,21 +1,22 @@
 import { writeLocalSecrets } from '@/server/config/secrets';
-import type { Db } from '@/server/db';
 import { AppError } from '@/server/errors';
 import { logger } from '@/server/logger';
 import { countTokensByKey } from './count-tokens-by-key';
 import { keyIdOf, localKeyRing } from './local-key-ring';
+import type { ServiceContext } from '../context';
 
 /**
  * Embedded mode: removes a data key from secrets.json once no stored token uses it any more (after
  * `data-key reencrypt`). Refused while a single token still needs it: that value would become unreadable.
  */
-export async function retireDataKey(db: Db, keyId: string) {
+export async function retireDataKey(ctx: ServiceContext, { keyId }: { keyId: string }) {
+  const { db } = ctx;
   const { dataDir, stored, entries } = localKeyRing();
   if (!entries.some((entry) => keyIdOf(entry) === keyId))
     throw new AppError('not_found', `Data key "${keyId}" is not in the key ring.`);
   if (keyIdOf(entries[0]!) === keyId)
     throw new AppError('invalid_state', `Data key "${keyId}" is the active key; add a new one first.`);
-  const stillUsed = (await countTokensByKey(db)).byKeyId[keyId] ?? 0;
+  const stillUsed = (await countTokensByKey(ctx)).byKeyId[keyId] ?? 0;
   if (stillUsed > 0) {
     throw new AppError(
       'conflict',

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '@/server/db';
 import { platforms } from '@/server/db/schema';
 import type { PlatformConfigKey } from '@/schemas/platform-config';
+import type { PlatformContext } from '../context';
 
 /** Which platform config key holds the receiver of an event type (docs/product/decisions.md §6, docs/product/service.md §6). */
 export function notifyUrlKey(type: string): PlatformConfigKey | undefined {
@@ -11,7 +11,8 @@ export function notifyUrlKey(type: string): PlatformConfigKey | undefined {
 }
 
 /** The URL currently configured for an event type, or undefined when the platform has not set one. */
-export async function currentNotifyUrl(db: Db, platformId: string, type: string): Promise<string | undefined> {
+export async function currentNotifyUrl(ctx: PlatformContext, { type }: { type: string }): Promise<string | undefined> {
+  const { db, platformId } = ctx;
   const key = notifyUrlKey(type);
   if (!key) return undefined;
   const [row] = await db.select({ config: platforms.config }).from(platforms).where(eq(platforms.id, platformId));

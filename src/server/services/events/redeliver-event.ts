@@ -21,7 +21,7 @@ export async function redeliverEvent(ctx: PlatformContext, input: z.infer<typeof
     .innerJoin(events, eq(events.id, eventDeliveries.eventId))
     .where(and(eq(eventDeliveries.id, input.deliveryId), eq(eventDeliveries.platformId, ctx.platformId)));
   if (!original) throw notFound('Delivery');
-  const url = await currentNotifyUrl(ctx.db, ctx.platformId, original.eventType);
+  const url = await currentNotifyUrl(ctx, { type: original.eventType });
   if (!url) {
     throw new AppError(
       'invalid_state',

@@ -24,7 +24,7 @@ export const sendTestEventInput = z
  * receiver answered. `test` events belong to no area: `/v1/events` never lists them.
  */
 export async function sendTestEvent(ctx: PlatformContext, input: z.infer<typeof sendTestEventInput>) {
-  const url = await currentNotifyUrl(ctx.db, ctx.platformId, receiverOf[input.notifyUrlKey]);
+  const url = await currentNotifyUrl(ctx, { type: receiverOf[input.notifyUrlKey] });
   if (!url) throw new AppError('invalid_state', `Set ${input.notifyUrlKey} first; there is nothing to send to.`);
   return ctx.db.transaction(async (tx) => {
     const eventId = newId('evt');

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { operators } from '@/server/db/schema';
-import type { Db } from '@/server/db';
 import { AppError } from '@/server/errors';
 import { newId } from '@/server/ids';
 import { logger } from '@/server/logger';
 import { hashPassword } from '../operators/password';
 import { claimInvitation, pendingInvitation } from './claim-invitation';
 import { acceptAsNewOperatorInput } from '@/schemas/invitation-requests';
+import type { ServiceContext } from '../context';
 
 /**
  * The invited person has no account yet: they choose their name and password, the operator is created
@@ -14,7 +14,11 @@ import { acceptAsNewOperatorInput } from '@/schemas/invitation-requests';
  * transaction with the single-use claim. When the invitation's e-mail already has an account, nothing is
  * created or attached: they must sign in with that account to accept (accept-invitation-signed-in.ts).
  */
-export async function acceptInvitationAsNewOperator(db: Db, input: z.input<typeof acceptAsNewOperatorInput>) {
+export async function acceptInvitationAsNewOperator(
+  ctx: ServiceContext,
+  input: z.input<typeof acceptAsNewOperatorInput>,
+) {
+  const { db } = ctx;
   const { token, name, password, locale } = acceptAsNewOperatorInput.parse(input);
   // Refuse a dead link before paying for argon2id; the claim below checks again, atomically.
   const invitation = await pendingInvitation(db, token);

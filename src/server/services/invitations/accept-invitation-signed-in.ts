@@ -1,18 +1,22 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { operators } from '@/server/db/schema';
-import type { Db } from '@/server/db';
 import { AppError } from '@/server/errors';
 import { logger } from '@/server/logger';
 import { claimInvitation } from './claim-invitation';
 import { acceptSignedInInput } from '@/schemas/invitation-requests';
+import type { ServiceContext } from '../context';
 
 /**
  * The invited person already has an account and has proved it (signed in with its password, on the accept
  * page or before): the session's operator joins the platform if the invitation is for that operator's e-mail.
  * This is the only way an existing account gains a membership: holding a link is not enough.
  */
-export async function acceptInvitationSignedIn(db: Db, operatorId: string, input: z.input<typeof acceptSignedInInput>) {
+export async function acceptInvitationSignedIn(
+  ctx: ServiceContext,
+  { operatorId, ...input }: { operatorId: string } & z.input<typeof acceptSignedInInput>,
+) {
+  const { db } = ctx;
   const { token } = acceptSignedInInput.parse(input);
   return db.transaction(async (tx) => {
     const [operator] = await tx

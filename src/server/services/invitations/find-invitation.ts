@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { platformInvitations, platforms, type OperatorRole } from '@/server/db/schema';
-import type { Db } from '@/server/db';
 import { hashInvitationToken } from './invitation-token';
+import type { ServiceContext } from '../context';
 
 export type InvitationView =
   | { status: 'pending'; platformName: string; email: string; role: OperatorRole; expiresAt: string }
@@ -11,7 +11,8 @@ export type InvitationView =
  * What the public accept page shows for a link. Deliberately nothing about accounts: the page is the same
  * whether the invited e-mail has an account elsewhere or not, so holding a link tells nobody that.
  */
-export async function findInvitation(db: Db, token: string): Promise<InvitationView> {
+export async function findInvitation(ctx: ServiceContext, { token }: { token: string }): Promise<InvitationView> {
+  const { db } = ctx;
   if (!/^[0-9A-Za-z]{1,100}$/.test(token)) return { status: 'unknown' };
   const [row] = await db
     .select({

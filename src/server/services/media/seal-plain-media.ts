@@ -7,6 +7,7 @@ import { logger } from '@/server/logger';
 import { detectImageType } from './detect-image-type';
 import { mediaDigest } from './media-digest';
 import { prepareImage } from './prepare-image';
+import type { ServiceContext } from '../context';
 
 export type PlainMediaReport = {
   /** Rows re-encoded without metadata, then sealed. */
@@ -51,7 +52,11 @@ async function cleaned(bytes: Buffer, size: number) {
  * update guarded by the plain bytes still being there, so concurrent runs on several instances are harmless and
  * an interrupted run resumes. The upstream keeps the copy it was sent; only our copy changes.
  */
-export async function sealPlainMedia(db: Db, options: { cipher?: FieldCipher } = {}): Promise<PlainMediaReport> {
+export async function sealPlainMedia(
+  ctx: ServiceContext,
+  options: { cipher?: FieldCipher } = {},
+): Promise<PlainMediaReport> {
+  const { db } = ctx;
   const cipher = options.cipher ?? getFieldCipher();
   const report: PlainMediaReport = { sealed: 0, sealedAsStored: 0 };
   for (let after = ''; ;) {

@@ -2,9 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { getFieldCipher } from '@/server/config/field-cipher';
 import { isEncryptedValue } from '@/server/crypto/field-encryption';
-import type { Db } from '@/server/db';
 import { mpAuthorizations } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
+import type { ServiceContext, PlatformContext } from '../context';
 
 /** 192 bits of randomness; only its hash is stored, so a database read cannot replay it. */
 export const newState = () => randomBytes(24).toString('base64url');
@@ -24,12 +24,13 @@ export const openAuthorizationLink = (value: string) =>
  * invalid_state; already used → 409 state_already_used. The single UPDATE … WHERE used_at IS NULL makes two
  * concurrent callbacks with the same state produce one winner.
  */
-export async function consumeState(db: Db, input: { platformId: string; provider: string; state: string }) {
+export async function consumeState(ctx: PlatformContext, input: { provider: string; state: string }) {
+  const { db, platformId } = ctx;
   const stateHash = hashState(input.state);
   const [row] = await db.select().from(mpAuthorizations).where(eq(mpAuthorizations.stateHash, stateHash));
   if (
     !row ||
-    row.platformId !== input.platformId ||
+    row.platformId !== platformId ||
     row.provider !== input.provider ||
     row.expiresAt.getTime() < Date.now()
   ) {
@@ -45,6 +46,7 @@ export async function consumeState(db: Db, input: { platformId: string; provider
 }
 
 /** Puts a state back when the upstream exchange failed, so the seller can retry the same link. */
-export async function releaseState(db: Db, stateHash: string) {
+export async function releaseState(ctx: ServiceContext, { stateHash }: { stateHash: string }) {
+  const { db } = ctx;
   await db.update(mpAuthorizations).set({ usedAt: null }).where(eq(mpAuthorizations.stateHash, stateHash));
 }

@@ -17,7 +17,7 @@ export async function completeAuthorization(
   provider: Provider,
   input: { authCode: string; state: string },
 ) {
-  const authorization = await consumeState(ctx.db, { platformId: ctx.platformId, provider, state: input.state });
+  const authorization = await consumeState(ctx, { provider, state: input.state });
   const upstream = miniProgramProvider(provider, ctx.platformId);
   let grant;
   let profile;
@@ -28,7 +28,7 @@ export async function completeAuthorization(
       .profile({ appId: grant.appId, accessToken: grant.accessToken })
       .catch((): AuthorizerProfile => ({}));
   } catch (error) {
-    await releaseState(ctx.db, hashState(input.state));
+    await releaseState(ctx, { stateHash: hashState(input.state) });
     throw error;
   }
   const cipher = getFieldCipher();

@@ -31,7 +31,7 @@ export async function completeSellerAuthorization(
   const parsed = authorizeCallbackQuery.safeParse(query);
   if (!parsed.success) return { status: 'failed', reason: 'invalid' };
   const stateHash = hashState(parsed.data.state);
-  const row = await findSellerAuthorization(db, stateHash);
+  const row = await findSellerAuthorization({ db, actor: 'seller' }, { stateHash });
   if (!row) return { status: 'failed', reason: 'invalid' };
   const { provider } = row;
   const about = { platformName: row.platformName, provider };

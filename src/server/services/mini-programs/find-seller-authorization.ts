@@ -1,13 +1,14 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '@/server/db';
 import { mpAuthorizations, platforms } from '@/server/db/schema';
 import { isProvider } from '@/domain/providers';
+import type { ServiceContext } from '../context';
 
 /**
  * The authorization behind a seller-page token or callback state hash, with the name of the platform that asks,
  * or undefined when it is unknown or not a mini-program provider (both seller-facing answers treat them alike).
  */
-export async function findSellerAuthorization(db: Db, stateHash: string) {
+export async function findSellerAuthorization(ctx: ServiceContext, { stateHash }: { stateHash: string }) {
+  const { db } = ctx;
   const [row] = await db
     .select({ authorization: mpAuthorizations, platformName: platforms.name })
     .from(mpAuthorizations)

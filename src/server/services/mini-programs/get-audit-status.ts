@@ -33,7 +33,7 @@ export async function getAuditStatus(
       p.auditStatus(token, { upstreamAuditId: audit!.upstreamAuditId ?? auditId, userVersion: audit!.userVersion }),
     );
     if (upstream.status !== 'pending')
-      await recordAuditDecision(ctx.db, audit, { status: upstream.status, reason: upstream.reason });
+      await recordAuditDecision(ctx, { audit, decision: { status: upstream.status, reason: upstream.reason } });
     audit = (await find())!;
   }
   return { auditId: audit.auditId, status: audit.status, ...(audit.reason ? { reason: audit.reason } : {}) };

@@ -30,7 +30,7 @@ export async function getSellerAuthorization(
 ): Promise<SellerAuthorizationView> {
   const stateHash = verifySellerPageToken(token);
   if (!stateHash) return { status: 'invalid' };
-  const row = await findSellerAuthorization(db, stateHash);
+  const row = await findSellerAuthorization({ db, actor: 'seller' }, { stateHash });
   if (!row) return { status: 'invalid' };
   const { provider } = row;
   const a = row.authorization;

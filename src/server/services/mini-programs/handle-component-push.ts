@@ -1,5 +1,4 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { Db } from '@/server/db';
 import { mpAudits, mpAuthorizers } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { logger } from '@/server/logger';
@@ -8,13 +7,18 @@ import { providerAComponentCredentials } from '@/server/upstreams/credentials';
 import { storeVerifyTicket } from '@/server/upstreams/component-store';
 import { recordAuditDecision } from './record-audit-decision';
 import { seenPush } from './seen-push';
+import type { ServiceContext } from '../context';
 
 /**
  * A WeChat push to either URL: verified (msg_signature, appid, timestamp window) and decrypted before use;
  * an exact replay is refused by its nonce. Tickets are stored, revoked authorizations marked, audit results
  * recorded. `appId` is the authorizer from the message URL (WeChat fills in $APPID$).
  */
-export async function handleComponentPush(db: Db, input: { body: string; query: URLSearchParams; appId?: string }) {
+export async function handleComponentPush(
+  ctx: ServiceContext,
+  input: { body: string; query: URLSearchParams; appId?: string },
+) {
+  const { db } = ctx;
   const config = await providerAComponentCredentials();
   let parsed;
   try {
@@ -26,7 +30,7 @@ export async function handleComponentPush(db: Db, input: { body: string; query: 
         encodingAesKey: config.encodingAesKey,
         componentAppId: config.componentAppId,
       },
-      seenNonce: (push) => seenPush(db, 'providerA', `${push.timestamp}:${push.nonce}:${push.msgSignature}`),
+      seenNonce: (push) => seenPush(ctx, { provider: 'providerA', pushId: `${push.timestamp}:${push.nonce}:${push.msgSignature}` }),
     });
   } catch (error) {
     if (error instanceof PushRejectedError)
@@ -66,10 +70,10 @@ export async function handleComponentPush(db: Db, input: { body: string; query: 
         .where(and(eq(mpAudits.provider, 'providerA'), eq(mpAudits.appId, input.appId), eq(mpAudits.status, 'pending')))
         .orderBy(desc(mpAudits.submittedAt));
       for (const audit of pending.slice(0, 1)) {
-        if (event.type === 'weapp_audit_success') await recordAuditDecision(db, audit, { status: 'approved' });
+        if (event.type === 'weapp_audit_success') await recordAuditDecision(ctx, { audit, decision: { status: 'approved' } });
         else if (event.type === 'weapp_audit_fail')
-          await recordAuditDecision(db, audit, { status: 'rejected', reason: event.reason });
-        else await recordAuditDecision(db, audit, { status: 'pending', delayed: true, reason: event.reason });
+          await recordAuditDecision(ctx, { audit, decision: { status: 'rejected', reason: event.reason } });
+        else await recordAuditDecision(ctx, { audit, decision: { status: 'pending', delayed: true, reason: event.reason } });
       }
       break;
     }

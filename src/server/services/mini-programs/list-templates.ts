@@ -9,7 +9,7 @@ import { getPlatform } from '../platforms/get-platform';
  * mode lists the ones an admin entered, those for the given seller (tenant_id) and those for every seller.
  */
 export async function listTemplates(ctx: PlatformContext, query: { platform: Provider; tenant_id?: string }) {
-  const config = (await getPlatform(ctx.db, ctx.platformId)).config;
+  const config = (await getPlatform(ctx)).config;
   const mode = (config[`miniprogram.template_mode.${query.platform}`] ??
     config['miniprogram.template_mode'] ??
     'upstream') as 'upstream' | 'manual';

@@ -1,17 +1,18 @@
 import { and, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import { getEnv } from '@/env';
-import type { Db } from '@/server/db';
 import { rowsOf } from '@/server/db/rows';
 import { mpAudits, type Provider } from '@/server/db/schema';
 import { logger } from '@/server/logger';
 import { getAuditStatus } from './get-audit-status';
+import type { ServiceContext } from '../context';
 
 /**
  * The fallback to audit pushes: claims pending audits whose poll is due (SKIP LOCKED, next_poll_at pushed
  * forward in the same statement, so instances never share one) and asks the upstream. A decision found here
  * is recorded exactly as a push's would be (and notifies the integrator once).
  */
-export async function pollPendingAudits(db: Db, batch = 100) {
+export async function pollPendingAudits(ctx: ServiceContext, { batch = 100 }: { batch?: number } = {}) {
+  const { db } = ctx;
   const interval = getEnv().AUDIT_POLL_INTERVAL_SECONDS;
   const claimed = await db.execute(sql`
     update ${mpAudits} set next_poll_at = now() + make_interval(secs => ${interval})

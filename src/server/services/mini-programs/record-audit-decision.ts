@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '@/server/db';
 import { mpAudits } from '@/server/db/schema';
 import { emitEvent } from '../events/emit-event';
+import type { ServiceContext } from '../context';
 
 type Decision =
   { status: 'approved' | 'rejected'; reason?: string } | { status: 'pending'; delayed: true; reason?: string };
@@ -10,7 +10,11 @@ type Decision =
  * Applies an audit result from a push or a poll. The status moves pending → approved/rejected once (a
  * conditional update), so a push and a poll arriving together notify the integrator exactly once.
  */
-export async function recordAuditDecision(db: Db, audit: { auditId: string }, decision: Decision) {
+export async function recordAuditDecision(
+  ctx: ServiceContext,
+  { audit, decision }: { audit: { auditId: string }; decision: Decision },
+) {
+  const { db } = ctx;
   if (decision.status === 'pending') {
     await db
       .update(mpAudits)
@@ -25,7 +29,7 @@ export async function recordAuditDecision(db: Db, audit: { auditId: string }, de
       .where(and(eq(mpAudits.auditId, audit.auditId), eq(mpAudits.status, 'pending')))
       .returning();
     if (!moved) return null;
-    await emitEvent(tx, {
+    await emitEvent({ ...ctx, db: tx }, {
       platformId: moved.platformId,
       type: decision.status === 'approved' ? 'miniprogram.audit.approved' : 'miniprogram.audit.rejected',
       data: {

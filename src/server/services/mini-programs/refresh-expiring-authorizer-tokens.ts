@@ -1,11 +1,12 @@
 import { and, eq, lt } from 'drizzle-orm';
-import type { Db } from '@/server/db';
 import { mpAuthorizers } from '@/server/db/schema';
 import { logger } from '@/server/logger';
 import { refreshAuthorizerTokens } from './refresh-authorizer-tokens';
+import type { ServiceContext } from '../context';
 
 /** Refreshes authorizer tokens that expire within the next 20 minutes, so API calls rarely wait for one. */
-export async function refreshExpiringAuthorizerTokens(db: Db) {
+export async function refreshExpiringAuthorizerTokens(ctx: ServiceContext) {
+  const { db } = ctx;
   const soon = new Date(Date.now() + 20 * 60_000);
   const rows = await db
     .select()

@@ -12,7 +12,7 @@ import { validateRedirectUri } from './validate-redirect-uri';
  * single-use state to them. WeChat's link has no state parameter, so the state rides inside redirect_uri.
  */
 export async function startAuthorization(ctx: PlatformContext, body: z.infer<typeof authorizeBody>) {
-  const config = (await getPlatform(ctx.db, ctx.platformId)).config;
+  const config = (await getPlatform(ctx)).config;
   const redirect = validateRedirectUri(
     body.redirectUri,
     config['miniprogram.redirect_uri_allowlist'] as string[] | undefined,

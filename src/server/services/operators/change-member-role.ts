@@ -24,7 +24,7 @@ export async function changeMemberRole(
       .update(memberships)
       .set({ role: input.role })
       .where(and(eq(memberships.platformId, ctx.platformId), eq(memberships.operatorId, input.operatorId)));
-    await endOperatorSessions(tx, input.operatorId);
+    await endOperatorSessions({ ...ctx, db: tx }, { operatorId: input.operatorId });
     logger.info(
       { platformId: ctx.platformId, actor: ctx.actor, operatorId: input.operatorId, from: member.role, to: input.role },
       'member role changed',

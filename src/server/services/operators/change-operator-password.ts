@@ -31,20 +31,21 @@ export async function changeOperatorPassword(
   operatorId: string,
   input: z.input<typeof changePasswordInput>,
 ): Promise<void> {
+  const ctx = { db, actor: `operator:${operatorId}` };
   const { currentPassword, newPassword } = changePasswordInput.parse(input);
   const [row] = await db
     .select({ email: operators.email, passwordHash: operators.passwordHash })
     .from(operators)
     .where(eq(operators.id, operatorId));
   if (!row) throw new AppError('unauthenticated', 'Sign in first.');
-  const admission = await admitSignInAttempt(db, signInThrottleKeys(row.email, null));
+  const admission = await admitSignInAttempt(ctx, { keys: signInThrottleKeys(row.email, null) });
   if (!admission.admitted) throw locked(admission.retryAfterSeconds);
   if (!(await verifyPassword(row.passwordHash, currentPassword))) {
     const lockedFor = lockedAfterFailure(admission.charges);
     if (lockedFor > 0) throw locked(lockedFor);
     throw refuse('/currentPassword', 'wrong_password', 'The current password is not correct.');
   }
-  await releaseSignInAttempt(db, admission.charges);
+  await releaseSignInAttempt(ctx, { charges: admission.charges });
   if (newPassword === currentPassword)
     throw refuse('/newPassword', 'unchanged', 'The new password must differ from the current one.');
   // Compare-and-set on the hash just verified: of two changes racing from the same current password, one wins.

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { memberships, operators } from '@/server/db/schema';
-import type { Db } from '@/server/db';
 import { AppError } from '@/server/errors';
 import { newId } from '@/server/ids';
 import { hashPassword } from './password';
 import { createOperatorInput } from '@/schemas/operator-requests';
+import type { ServiceContext } from '../context';
 
 /** Creates an operator (password stored as argon2id), optionally with a membership in one platform. */
-export async function createOperator(db: Db, input: z.input<typeof createOperatorInput>) {
+export async function createOperator(ctx: ServiceContext, input: z.input<typeof createOperatorInput>) {
+  const { db } = ctx;
   const parsed = createOperatorInput.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;

@@ -17,7 +17,7 @@ export async function endMemberSessions(ctx: PlatformContext, input: z.infer<typ
     .select({ operatorId: memberships.operatorId })
     .from(memberships)
     .where(and(eq(memberships.platformId, ctx.platformId), eq(memberships.operatorId, input.operatorId)));
-  if (!member || !(await endOperatorSessions(ctx.db, input.operatorId))) throw notFound('Member');
+  if (!member || !(await endOperatorSessions(ctx, { operatorId: input.operatorId }))) throw notFound('Member');
   logger.info({ platformId: ctx.platformId, actor: ctx.actor, operatorId: input.operatorId }, 'member sessions ended');
   return { operatorId: input.operatorId, sessionsEnded: true as const };
 }

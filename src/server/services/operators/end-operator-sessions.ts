@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '@/server/db';
 import { operators } from '@/server/db/schema';
+import type { ServiceContext } from '../context';
 
 /** The SET value that ends an operator's sessions, for updates that change something else too (password). */
 export const nextSessionVersion = sql`${operators.sessionVersion} + 1`;
@@ -10,7 +10,11 @@ export const nextSessionVersion = sql`${operators.sessionVersion} + 1`;
  * version they were made with and a different one counts as signed out. With `ifVersion`, only when the
  * operator is still on that version (a sign-out with an already-ended session changes nothing).
  */
-export async function endOperatorSessions(db: Db, operatorId: string, ifVersion?: number): Promise<boolean> {
+export async function endOperatorSessions(
+  ctx: ServiceContext,
+  { operatorId, ifVersion }: { operatorId: string; ifVersion?: number },
+): Promise<boolean> {
+  const { db } = ctx;
   const ended = await db
     .update(operators)
     .set({ sessionVersion: nextSessionVersion })

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { operators } from '@/server/db/schema';
-import type { Db } from '@/server/db';
 import { randomBase62 } from '@/server/ids';
 import { createPlatform } from '../platforms/create-platform';
 import { createOperator } from './create-operator';
+import type { ServiceContext } from '../context';
 
 export const firstRunAdminEmail = 'admin@example.com';
 
@@ -12,14 +12,15 @@ export const firstRunAdminEmail = 'admin@example.com';
  * caller and stored only as a hash, which must be changed at the first sign-in (it went through a terminal and
  * maybe a log). Never a fixed default password. Returns null when operators exist.
  */
-export async function ensureFirstRunAdmin(db: Db) {
+export async function ensureFirstRunAdmin(ctx: ServiceContext) {
+  const { db } = ctx;
   const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(operators);
   if (count > 0) return null;
   const password = randomBase62(20);
   try {
     return await db.transaction(async (tx) => {
-      const { platform } = await createPlatform(tx, { name: 'Demo platform' });
-      await createOperator(tx, {
+      const { platform } = await createPlatform({ ...ctx, db: tx }, { name: 'Demo platform' });
+      await createOperator({ ...ctx, db: tx }, {
         email: firstRunAdminEmail,
         password,
         platformId: platform.id,

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { defaultLocale, isLocale, type Locale } from '@/i18n/locales';
 import { operators } from '@/server/db/schema';
-import type { Db } from '@/server/db';
+import type { ServiceContext } from '../context';
 
 /** The signed-in operator's profile for the console shell. */
-export async function getOperator(db: Db, operatorId: string) {
+export async function getOperator(ctx: ServiceContext, { operatorId }: { operatorId: string }) {
+  const { db } = ctx;
   const [row] = await db
     .select({ id: operators.id, email: operators.email, name: operators.name, locale: operators.locale })
     .from(operators)

@@ -1,9 +1,10 @@
 import { asc, eq } from 'drizzle-orm';
 import { memberships, platforms } from '@/server/db/schema';
-import type { Db } from '@/server/db';
+import type { ServiceContext } from '../context';
 
 /** The platforms an operator belongs to, with the role held in each. */
-export async function listOperatorPlatforms(db: Db, operatorId: string) {
+export async function listOperatorPlatforms(ctx: ServiceContext, { operatorId }: { operatorId: string }) {
+  const { db } = ctx;
   return db
     .select({ platformId: platforms.id, name: platforms.name, role: memberships.role })
     .from(memberships)

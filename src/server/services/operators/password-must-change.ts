@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { operators } from '@/server/db/schema';
-import type { Db } from '@/server/db';
 import { AppError } from '@/server/errors';
+import type { ServiceContext } from '../context';
 
 /** Where a session whose password must change is sent, whatever console page it asked for. */
 export const changePasswordPath = '/change-password';
@@ -11,7 +11,11 @@ export const changePasswordPath = '/change-password';
  * operator's): such a session may only read `me` and change the password. One indexed read, made by the tRPC
  * procedures, the /admin session check and the console layout; the flag clears when the password changes.
  */
-export async function passwordMustChange(db: Db, operatorId: string): Promise<boolean> {
+export async function passwordMustChange(
+  ctx: ServiceContext,
+  { operatorId }: { operatorId: string },
+): Promise<boolean> {
+  const { db } = ctx;
   const [row] = await db
     .select({ mustChange: operators.passwordMustChange })
     .from(operators)

@@ -19,7 +19,7 @@ export async function removePlatformMember(ctx: PlatformContext, input: z.infer<
     await tx
       .delete(memberships)
       .where(and(eq(memberships.platformId, ctx.platformId), eq(memberships.operatorId, input.operatorId)));
-    await endOperatorSessions(tx, input.operatorId);
+    await endOperatorSessions({ ...ctx, db: tx }, { operatorId: input.operatorId });
     logger.info({ platformId: ctx.platformId, actor: ctx.actor, operatorId: input.operatorId }, 'member removed');
     return { operatorId: input.operatorId, removed: true as const };
   });

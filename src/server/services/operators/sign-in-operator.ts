@@ -18,11 +18,12 @@ export async function signInOperator(
   db: Db,
   input: { email: string; password: string; clientAddress: string | null },
 ): Promise<SignInOutcome> {
-  const admission = await admitSignInAttempt(db, signInThrottleKeys(input.email, input.clientAddress));
+  const ctx = { db, actor: 'sign-in' };
+  const admission = await admitSignInAttempt(ctx, { keys: signInThrottleKeys(input.email, input.clientAddress) });
   if (!admission.admitted) return { result: 'locked', retryAfterSeconds: admission.retryAfterSeconds };
-  const operator = await verifyOperatorCredentials(db, input.email, input.password);
+  const operator = await verifyOperatorCredentials(ctx, { email: input.email, password: input.password });
   if (operator) {
-    await releaseSignInAttempt(db, admission.charges);
+    await releaseSignInAttempt(ctx, { charges: admission.charges });
     return { result: 'signed_in', operator };
   }
   const nowLocked = lockedAfterFailure(admission.charges);

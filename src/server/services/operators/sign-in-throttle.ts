@@ -14,6 +14,7 @@ import { and, eq, gt, inArray, lte, or, sql, isNull } from 'drizzle-orm';
 import { getSecrets } from '@/server/config/secrets';
 import type { Db } from '@/server/db';
 import { signInThrottles } from '@/server/db/schema';
+import type { ServiceContext } from '../context';
 
 export const SIGN_IN_THROTTLE = {
   /** Failures of one account before it locks; the address threshold is higher (shared offices, NAT). */
@@ -45,7 +46,8 @@ const t = signInThrottles;
 const secondsLeft = sql<number>`greatest(0, coalesce(ceil(extract(epoch from ${t.lockedUntil} - now())), 0))::int`;
 
 /** Seconds until every key is free again; 0 when none is locked. */
-export async function signInLockedForSeconds(db: Db, keys: ThrottleKey[]): Promise<number> {
+export async function signInLockedForSeconds(ctx: ServiceContext, { keys }: { keys: ThrottleKey[] }): Promise<number> {
+  const { db } = ctx;
   const [row] = await db
     .select({ seconds: sql<number>`ceil(extract(epoch from max(${t.lockedUntil}) - now()))::int` })
     .from(t)
@@ -67,7 +69,11 @@ class Refused extends Error {}
  * Counts this attempt as a failure on every key, all or none: refused (nothing counted) while any key is
  * locked. Keys are taken in one order so two attempts never wait on each other's rows crosswise.
  */
-export async function admitSignInAttempt(db: Db, keys: ThrottleKey[]): Promise<SignInAdmission> {
+export async function admitSignInAttempt(
+  ctx: ServiceContext,
+  { keys }: { keys: ThrottleKey[] },
+): Promise<SignInAdmission> {
+  const { db } = ctx;
   try {
     const charges = await db.transaction(async (tx) => {
       const taken: ThrottleCharge[] = [];
@@ -81,7 +87,7 @@ export async function admitSignInAttempt(db: Db, keys: ThrottleKey[]): Promise<S
     return { admitted: true, charges };
   } catch (error) {
     if (!(error instanceof Refused)) throw error;
-    return { admitted: false, retryAfterSeconds: Math.max(1, await signInLockedForSeconds(db, keys)) };
+    return { admitted: false, retryAfterSeconds: Math.max(1, await signInLockedForSeconds(ctx, { keys })) };
   }
 }
 
@@ -120,7 +126,11 @@ export const lockedAfterFailure = (charges: ThrottleCharge[]) => Math.max(0, ...
  * only takes back this attempt (one good account must not launder a spray from that address). A lock this
  * attempt set is lifted if nobody was counted after it; a lock set by attempts counted after it stays.
  */
-export async function releaseSignInAttempt(db: Db, charges: ThrottleCharge[]): Promise<void> {
+export async function releaseSignInAttempt(
+  ctx: ServiceContext,
+  { charges }: { charges: ThrottleCharge[] },
+): Promise<void> {
+  const { db } = ctx;
   for (const charge of charges) {
     const own = charge.key.startsWith('account:') ? charge.failures : 1;
     const setByThisAttempt = charge.failures >= charge.threshold;

@@ -1,13 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { operators } from '@/server/db/schema';
-import type { Db } from '@/server/db';
 import { decoyHash, verifyPassword } from './password';
+import type { ServiceContext } from '../context';
 
 /**
  * The operator for an e-mail and password, or null; unknown e-mails cost as much time as wrong passwords.
  * `sessionVersion` goes into the session made from this sign-in (session-version.ts).
  */
-export async function verifyOperatorCredentials(db: Db, email: string, password: string) {
+export async function verifyOperatorCredentials(
+  ctx: ServiceContext,
+  { email, password }: { email: string; password: string },
+) {
+  const { db } = ctx;
   const [row] = await db.select().from(operators).where(eq(operators.email, email.trim().toLowerCase()));
   const ok = await verifyPassword(row?.passwordHash ?? (await decoyHash()), password);
   return row && ok

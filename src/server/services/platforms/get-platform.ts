@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { platforms } from '@/server/db/schema';
-import type { Db } from '@/server/db';
 import { notFound } from '@/server/errors';
+import type { PlatformContext } from '../context';
 
 /** The platform as shown to its own operators (no secrets). */
-export async function getPlatform(db: Db, platformId: string) {
+export async function getPlatform(ctx: PlatformContext) {
+  const { db, platformId } = ctx;
   const [row] = await db
     .select({ id: platforms.id, name: platforms.name, config: platforms.config, createdAt: platforms.createdAt })
     .from(platforms)

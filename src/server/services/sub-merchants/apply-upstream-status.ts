@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { getEnv } from '@/env';
-import type { Db } from '@/server/db';
 import { subMerchants } from '@/server/db/schema';
 import type { ApplicationStatus } from '@/server/providers/types';
 import { emitSubMerchantUpdated } from './emit-sub-merchant-updated';
 import { diffRecords, recordHistory, trackedFields } from './record-history';
 import { reviewUnderWay } from '@/domain/sub-merchant-states';
+import type { ServiceContext } from '../context';
 
 type Row = typeof subMerchants.$inferSelect;
 
@@ -20,7 +20,11 @@ export function nextSyncAt(state: string | null, now = new Date()): Date | null 
  * Stores what the upstream says about a record's application; `finished` makes it active with its
  * sub-merchant id. Writes history and the event in one transaction, only when something changed.
  */
-export async function applyUpstreamStatus(db: Db, row: Row, status: ApplicationStatus, actor: string): Promise<Row> {
+export async function applyUpstreamStatus(
+  ctx: ServiceContext,
+  { row, status }: { row: Row; status: ApplicationStatus },
+): Promise<Row> {
+  const { db, actor } = ctx;
   const now = new Date();
   const finished = status.state === 'finished' && Boolean(status.subMchid);
   const next = {
@@ -48,7 +52,7 @@ export async function applyUpstreamStatus(db: Db, row: Row, status: ApplicationS
       .returning();
     if (changed) {
       await recordHistory(tx, { subMerchantId: row.id, actor, action: 'upstream_status', changes });
-      await emitSubMerchantUpdated(tx, updated!, 'upstream_status');
+      await emitSubMerchantUpdated({ ...ctx, db: tx }, { row: updated!, change: 'upstream_status' });
     }
     return updated!;
   });

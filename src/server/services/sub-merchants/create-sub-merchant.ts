@@ -17,7 +17,7 @@ import { toSubMerchantDto } from './sub-merchant-dto';
  */
 export async function createSubMerchant(ctx: PlatformContext, body: CreateSubMerchantBody) {
   const distributor = body.distributorExternalUserId ?? null;
-  const defaultRate = (await getPlatform(ctx.db, ctx.platformId)).config['payments.default_commission_rate'];
+  const defaultRate = (await getPlatform(ctx)).config['payments.default_commission_rate'];
   return ctx.db.transaction(async (tx) => {
     const [inserted] = await tx
       .insert(subMerchants)
@@ -40,7 +40,7 @@ export async function createSubMerchant(ctx: PlatformContext, body: CreateSubMer
         action: 'created',
         changes: formDataTouched(body.formData),
       });
-      await emitSubMerchantUpdated(tx, inserted, 'created');
+      await emitSubMerchantUpdated({ ...ctx, db: tx }, { row: inserted, change: 'created' });
       return { created: true, record: toSubMerchantDto(inserted) };
     }
     const [existing] = await tx

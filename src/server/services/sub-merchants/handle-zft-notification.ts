@@ -1,5 +1,4 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '@/server/db';
 import { subMerchants } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { logger } from '@/server/logger';
@@ -7,12 +6,14 @@ import { providerBNotificationKey } from '@/server/upstreams/credentials';
 import { parseZftNotification } from '@/server/providers/providerB/zft/zft-notification';
 import { acquireSubmitLease, releaseSubmitLease } from './submit-lease';
 import { refreshFromUpstream } from './submit-sub-merchant';
+import type { ServiceContext } from '../context';
 
 /**
  * Alipay's passed/rejected message for a ZFT order. Verified over the raw body before anything is read from it;
  * even then it only triggers a refresh: the state we store comes from querying the upstream.
  */
-export async function handleZftNotification(db: Db, rawBody: string) {
+export async function handleZftNotification(ctx: ServiceContext, { rawBody }: { rawBody: string }) {
+  const { db } = ctx;
   const { appId, alipayPublicKeyPem } = await providerBNotificationKey();
   let notification;
   try {
@@ -27,12 +28,12 @@ export async function handleZftNotification(db: Db, rawBody: string) {
     .from(subMerchants)
     .where(and(eq(subMerchants.provider, 'providerB'), eq(subMerchants.chApplymentId, notification.applymentId)));
   for (const row of rows) {
-    const token = await acquireSubmitLease(db, row.id, 10_000);
+    const token = await acquireSubmitLease(ctx, { id: row.id, waitMs: 10_000 });
     try {
       const [current] = await db.select().from(subMerchants).where(eq(subMerchants.id, row.id));
       await refreshFromUpstream({ db, platformId: row.platformId, actor: 'notification' }, current!);
     } finally {
-      await releaseSubmitLease(db, row.id, token);
+      await releaseSubmitLease(ctx, { id: row.id, token });
     }
   }
   if (rows.length === 0)

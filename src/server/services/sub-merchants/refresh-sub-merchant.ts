@@ -10,12 +10,12 @@ import { toSubMerchantDto } from './sub-merchant-dto';
  */
 export async function refreshSubMerchant(ctx: PlatformContext, id: string) {
   await findSubMerchant(ctx, id);
-  const token = await acquireSubmitLease(ctx.db, id);
+  const token = await acquireSubmitLease(ctx, { id });
   try {
     const current = await findSubMerchant(ctx, id);
     if (current.reviewRound === 0) return toSubMerchantDto(current);
     return toSubMerchantDto(await refreshFromUpstream(ctx, current));
   } finally {
-    await releaseSubmitLease(ctx.db, id, token);
+    await releaseSubmitLease(ctx, { id, token });
   }
 }

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { getEnv } from '@/env';
-import type { Db } from '@/server/db';
 import { subMerchants } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
+import type { ServiceContext } from '../context';
 
 /**
  * Long enough for one submit's upstream calls (the application, then its status: three attempts each, with
@@ -16,7 +16,11 @@ const leaseMs = () => 2 * (3 * getEnv().UPSTREAM_TIMEOUT_MS + 1_000) + 10_000;
  * Serializes upstream submissions of one record across requests and instances without holding a transaction
  * over the upstream call: a row-level lease that expires on its own if its holder dies.
  */
-export async function acquireSubmitLease(db: Db, id: string, waitMs = 30_000): Promise<string> {
+export async function acquireSubmitLease(
+  ctx: ServiceContext,
+  { id, waitMs = 30_000 }: { id: string; waitMs?: number },
+): Promise<string> {
+  const { db } = ctx;
   const token = randomUUID();
   const deadline = Date.now() + waitMs;
   for (;;) {
@@ -37,7 +41,8 @@ export async function acquireSubmitLease(db: Db, id: string, waitMs = 30_000): P
   }
 }
 
-export async function releaseSubmitLease(db: Db, id: string, token: string) {
+export async function releaseSubmitLease(ctx: ServiceContext, { id, token }: { id: string; token: string }) {
+  const { db } = ctx;
   await db
     .update(subMerchants)
     .set({ submitLockToken: null, submitLockUntil: null })

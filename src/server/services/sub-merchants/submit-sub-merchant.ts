@@ -44,7 +44,7 @@ async function validatedMerge(ctx: PlatformContext, row: Row, patch: FormDataPat
 export async function submitSubMerchant(ctx: PlatformContext, id: string, patch: FormDataPatch | undefined) {
   const row = await findSubMerchant(ctx, id);
   if (!isReplay(row)) await validatedMerge(ctx, row, patch); // fail fast, before waiting for a lease
-  const token = await acquireSubmitLease(ctx.db, id);
+  const token = await acquireSubmitLease(ctx, { id });
   try {
     const current = await findSubMerchant(ctx, id);
     if (isReplay(current)) return { record: toSubMerchantDto(await replay(ctx, current)), replayed: true };
@@ -52,7 +52,7 @@ export async function submitSubMerchant(ctx: PlatformContext, id: string, patch:
     const prepared = await markSubmitted(ctx, current, formData, patch);
     return { record: toSubMerchantDto(await sendToUpstream(ctx, prepared, formData, current)), replayed: false };
   } finally {
-    await releaseSubmitLease(ctx.db, id, token);
+    await releaseSubmitLease(ctx, { id, token });
   }
 }
 
@@ -80,7 +80,7 @@ async function markSubmitted(ctx: PlatformContext, row: Row, formData: FormData,
       action: 'submitted',
       changes: { chApplymentState: { from: row.chApplymentState, to: 'submitted' }, ...formDataTouched(patch) },
     });
-    await emitSubMerchantUpdated(tx, updated!, 'submitted');
+    await emitSubMerchantUpdated({ ...ctx, db: tx }, { row: updated!, change: 'submitted' });
     return updated!;
   });
 }
@@ -92,12 +92,10 @@ async function sendToUpstream(ctx: PlatformContext, prepared: Row, formData: For
     const status = await provider
       .queryApplication({ submissionId: submissionId(prepared), formData })
       .catch(() => null);
-    return applyUpstreamStatus(
-      ctx.db,
-      prepared,
-      status ?? { applymentId, state: 'submitted', rejectReasons: [] },
-      ctx.actor,
-    );
+    return applyUpstreamStatus(ctx, {
+      row: prepared,
+      status: status ?? { applymentId, state: 'submitted', rejectReasons: [] },
+    });
   } catch (error) {
     if (error instanceof AppError && error.code === 'onboarding_in_progress') return replay(ctx, prepared);
     if (error instanceof AppError && error.code === 'upstream_rejected')
@@ -127,7 +125,7 @@ async function revertRejectedSubmission(ctx: PlatformContext, prepared: Row, bef
       action: 'upstream_rejected',
       changes: { chApplymentState: { from: 'submitted', to: before.chApplymentState } },
     });
-    await emitSubMerchantUpdated(tx, reverted!, 'upstream_rejected');
+    await emitSubMerchantUpdated({ ...ctx, db: tx }, { row: reverted!, change: 'upstream_rejected' });
   });
 }
 
@@ -139,7 +137,7 @@ async function replay(ctx: PlatformContext, row: Row): Promise<Row> {
     submissionId: submissionId(row),
     formData,
   });
-  if (status) return applyUpstreamStatus(ctx.db, row, status, ctx.actor);
+  if (status) return applyUpstreamStatus(ctx, { row, status });
   if (row.chApplymentState === 'submitted')
     return sendToUpstream(ctx, row, formData, { ...row, chApplymentState: null });
   return row;

@@ -12,6 +12,7 @@ import { refreshFromUpstream } from './submit-sub-merchant';
 import { acquireSubmitLease, releaseSubmitLease } from './submit-lease';
 import { createRateLimiter } from './rate-limiter';
 import { reviewUnderWayStates } from '@/domain/sub-merchant-states';
+import type { ServiceContext } from '../context';
 
 type Row = typeof subMerchants.$inferSelect;
 
@@ -59,7 +60,8 @@ const limiterFor = (provider: Provider) => {
  * due: their next_sync_at is null. Most answers say "still waiting": those cost one query and one UPDATE;
  * only a change takes the lease and writes history and an event.
  */
-export async function syncDueSubMerchants(db: Db, options: { batch?: number; concurrency?: number } = {}) {
+export async function syncDueSubMerchants(ctx: ServiceContext, options: { batch?: number; concurrency?: number } = {}) {
+  const { db } = ctx;
   const env = getEnv();
   const batch = options.batch ?? 500;
   const claimed = await db.execute<{ id: string }>(sql`
@@ -95,7 +97,7 @@ export async function syncDueSubMerchants(db: Db, options: { batch?: number; con
         continue;
       }
       // Something changed (or the upstream never got the application): the full refresh, under the lease.
-      const token = await acquireSubmitLease(db, row.id, 0).catch(() => null);
+      const token = await acquireSubmitLease(ctx, { id: row.id, waitMs: 0 }).catch(() => null);
       if (!token) continue; // a submit holds it; that submit stores the fresh state itself
       try {
         await refreshFromUpstream({ db, platformId: row.platformId, actor: 'sync' }, row);
@@ -107,7 +109,7 @@ export async function syncDueSubMerchants(db: Db, options: { batch?: number; con
           'status sync failed; retried at the next slot',
         );
       } finally {
-        await releaseSubmitLease(db, row.id, token);
+        await releaseSubmitLease(ctx, { id: row.id, token });
       }
     }
   };

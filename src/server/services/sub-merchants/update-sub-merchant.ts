@@ -102,7 +102,7 @@ export async function updateSubMerchant(
       ...formDataTouched(body.formData),
     };
     await recordHistory(tx, { subMerchantId: id, actor: ctx.actor, action: 'updated', changes });
-    await emitSubMerchantUpdated(tx, updated, 'updated');
+    await emitSubMerchantUpdated({ ...ctx, db: tx }, { row: updated, change: 'updated' });
     return toSubMerchantDto(updated);
   });
 }

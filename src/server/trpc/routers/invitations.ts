@@ -11,8 +11,8 @@ import { operatorProcedure, publicProcedure, router } from '../init';
 export const invitationsRouter = router({
   acceptAsNewOperator: publicProcedure
     .input(acceptAsNewOperatorInput)
-    .mutation(({ ctx, input }) => acceptInvitationAsNewOperator(ctx.db, input)),
+    .mutation(({ ctx, input }) => acceptInvitationAsNewOperator({ db: ctx.db, actor: 'invitation' }, input)),
   accept: operatorProcedure
     .input(acceptSignedInInput)
-    .mutation(({ ctx, input }) => acceptInvitationSignedIn(ctx.db, ctx.operatorId, input)),
+    .mutation(({ ctx, input }) => acceptInvitationSignedIn({ db: ctx.db, actor: `operator:${ctx.operatorId}` }, { ...input, operatorId: ctx.operatorId })),
 });

@@ -4,7 +4,7 @@ import { setPlatformConfig } from '@/server/services/platforms/set-platform-conf
 import { platformProcedure, router } from '../init';
 
 export const platformConfigRouter = router({
-  get: platformProcedure('viewer').query(async ({ ctx }) => (await getPlatform(ctx.db, ctx.platformId)).config),
+  get: platformProcedure('viewer').query(async ({ ctx }) => (await getPlatform(ctx)).config),
   set: platformProcedure('admin')
     .input(z.object({ key: z.string().min(1).max(100), value: z.union([z.string().max(2000), z.null()]) }))
     .mutation(({ ctx, input }) => setPlatformConfig(ctx, input.key, input.value)),

@@ -150,7 +150,7 @@ async function measureParts() {
       async () => (await callRoute(collectionRoute.GET, '/v1/payments/sub-merchants?limit=20', { headers })).text(),
     ],
     ['postgres.js round trip alone (select 1)', () => handle.executeSql('select 1')],
-    ['authenticateApiKey (sha256 + 1 SELECT)', () => authenticateApiKey(db, apiKey)],
+    ['authenticateApiKey (sha256 + 1 SELECT)', () => authenticateApiKey({ db, actor: 'bench' }, { presented: apiKey })],
     ['  same lookup as a drizzle prepared statement', () => authPrepared.execute({ hash: hashApiKey(apiKey) })],
     ['findSubMerchant (1 SELECT)', () => findSubMerchant(ctx, nextId())],
     ['  same SELECT as a drizzle prepared statement', () => findPrepared.execute({ id: nextId(), platformId })],

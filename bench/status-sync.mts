@@ -145,7 +145,10 @@ async function measureSync(db: Db, seeded: Seeded) {
   let batches = 0;
   let warm: ReturnType<typeof memorySample> | undefined;
   for (;;) {
-    const round = await syncDueSubMerchants(db, { batch: options.batch, concurrency: options.concurrency });
+    const round = await syncDueSubMerchants(
+      { db, actor: 'bench' },
+      { batch: options.batch, concurrency: options.concurrency },
+    );
     if (round.synced + round.failed === 0) break;
     synced += round.synced;
     failed += round.failed;

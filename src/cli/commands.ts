@@ -85,15 +85,18 @@ export async function runCommand(db: Db, args: ParsedArgs): Promise<Record<strin
     }
     case 'operator create': {
       if (args.flags.platform) await getPlatform({ db, platformId: args.flags.platform, actor: cliActor });
-      return createOperator({ db, actor: cliActor }, {
-        email: required(args.flags.email, '--email'),
-        password: required(args.flags.password, '--password'),
-        platformId: args.flags.platform,
-        role: (args.flags.role as 'admin' | 'operator' | 'viewer' | undefined) ?? 'admin',
-        locale: args.flags.locale as 'zh-CN' | 'en' | undefined,
-        // A password typed on a command line was chosen by someone else and went through a shell history.
-        passwordMustChange: args.flags['password-final'] !== 'true',
-      });
+      return createOperator(
+        { db, actor: cliActor },
+        {
+          email: required(args.flags.email, '--email'),
+          password: required(args.flags.password, '--password'),
+          platformId: args.flags.platform,
+          role: (args.flags.role as 'admin' | 'operator' | 'viewer' | undefined) ?? 'admin',
+          locale: args.flags.locale as 'zh-CN' | 'en' | undefined,
+          // A password typed on a command line was chosen by someone else and went through a shell history.
+          passwordMustChange: args.flags['password-final'] !== 'true',
+        },
+      );
     }
     case 'data-key status':
       return {

@@ -58,7 +58,7 @@ describeEachDatabase('background jobs catch up once an upstream fault clears', (
     const before = (await payments.get(created.body.id)).body;
     expect(before.status).toBe('pending');
     await fault('/applyment/business_code/');
-    const during = await syncDueSubMerchants(database().db).finally(clear);
+    const during = await syncDueSubMerchants({ db: database().db, actor: 'test' }).finally(clear);
     expect(during.failed).toBeGreaterThanOrEqual(1);
     expect((await payments.get(created.body.id)).body).toMatchObject({
       chApplymentState: before.chApplymentState,
@@ -67,7 +67,7 @@ describeEachDatabase('background jobs catch up once an upstream fault clears', (
     });
 
     await due();
-    const after = await syncDueSubMerchants(database().db);
+    const after = await syncDueSubMerchants({ db: database().db, actor: 'test' });
     expect(after.synced).toBeGreaterThanOrEqual(1);
     expect((await payments.get(created.body.id)).body).toMatchObject({
       chApplymentState: 'finished',
@@ -111,11 +111,13 @@ describeEachDatabase('background jobs catch up once an upstream fault clears', (
 
     await due();
     await fault('/wxa/get_auditstatus');
-    expect((await pollPendingAudits(database().db).finally(clear)).polled).toBeGreaterThanOrEqual(1);
+    expect(
+      (await pollPendingAudits({ db: database().db, actor: 'test' }).finally(clear)).polled,
+    ).toBeGreaterThanOrEqual(1);
     expect(await status()).toBe('pending');
 
     await due();
-    await pollPendingAudits(database().db);
+    await pollPendingAudits({ db: database().db, actor: 'test' });
     expect(await status()).toBe('approved');
   });
 
@@ -126,11 +128,11 @@ describeEachDatabase('background jobs catch up once an upstream fault clears', (
       .set({ accessTokenExpiresAt: expiring })
       .where(eq(mpAuthorizers.appId, appId));
     await fault('api_authorizer_token');
-    const during = await refreshExpiringAuthorizerTokens(database().db).finally(clear);
+    const during = await refreshExpiringAuthorizerTokens({ db: database().db, actor: 'test' }).finally(clear);
     expect(during).toMatchObject({ refreshed: 0 });
     expect(during.due).toBeGreaterThanOrEqual(1);
 
-    const after = await refreshExpiringAuthorizerTokens(database().db);
+    const after = await refreshExpiringAuthorizerTokens({ db: database().db, actor: 'test' });
     expect(after.refreshed).toBeGreaterThanOrEqual(1);
     const [row] = await database().db.select().from(mpAuthorizers).where(eq(mpAuthorizers.appId, appId));
     expect(row!.accessTokenExpiresAt!.getTime()).toBeGreaterThan(Date.now() + 60 * 60_000);

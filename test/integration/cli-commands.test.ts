@@ -60,10 +60,17 @@ describeEachDatabase('command line', (database) => {
     await cli(
       `operator create --email ${email} --password correct-horse-battery --platform ${platformId} --role viewer`,
     );
-    expect(await verifyOperatorCredentials(database().db, email.toUpperCase(), 'correct-horse-battery')).toMatchObject({
+    expect(
+      await verifyOperatorCredentials(
+        { db: database().db, actor: 'test' },
+        { email: email.toUpperCase(), password: 'correct-horse-battery' },
+      ),
+    ).toMatchObject({
       email,
     });
-    expect(await verifyOperatorCredentials(database().db, email, 'wrong-password-here')).toBeNull();
+    expect(
+      await verifyOperatorCredentials({ db: database().db, actor: 'test' }, { email, password: 'wrong-password-here' }),
+    ).toBeNull();
     await expect(cli(`operator create --email ${email} --password correct-horse-battery`)).rejects.toThrow(
       /already exists/,
     );

@@ -54,11 +54,14 @@ describeEachDatabase('console API limits', (database) => {
   let counter = 0;
   const newOperator = async () =>
     (
-      await createOperator(database().db, {
-        email: `limits-${++counter}-${Date.now()}@example.com`,
-        password: 'a long enough password',
-        name: 'Limits',
-      })
+      await createOperator(
+        { db: database().db, actor: 'test' },
+        {
+          email: `limits-${++counter}-${Date.now()}@example.com`,
+          password: 'a long enough password',
+          name: 'Limits',
+        },
+      )
     ).operatorId;
   beforeAll(async () => {
     operatorId = await newOperator();

@@ -28,12 +28,15 @@ describeEachDatabase('console sessions end when they should', (database) => {
   /** A fresh operator on the team's platform, and a way to sign them in (each call is another device). */
   const member = async (role: 'operator' | 'viewer' = 'viewer') => {
     const email = `session-${Date.now()}-${++seq}@example.com`;
-    const { operatorId } = await createOperator(database().db, {
-      email,
-      password: TEAM_PASSWORD,
-      platformId: team.platformId,
-      role,
-    });
+    const { operatorId } = await createOperator(
+      { db: database().db, actor: 'test' },
+      {
+        email,
+        password: TEAM_PASSWORD,
+        platformId: team.platformId,
+        role,
+      },
+    );
     return { email, operatorId, signIn: (password = TEAM_PASSWORD) => signedIn(email, password) };
   };
   const signedIn = async (email: string, password: string) => {

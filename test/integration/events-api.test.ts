@@ -26,7 +26,7 @@ describeEachDatabase('events API', (database) => {
   const emitted: Record<string, string> = {};
 
   const emit = (platformId: string, type: EventType, data: Record<string, unknown>) =>
-    db().transaction(async (tx) => (await emitEvent(tx, { platformId, type, data })).eventId);
+    db().transaction(async (tx) => (await emitEvent({ db: tx, actor: 'test' }, { platformId, type, data })).eventId);
   const list = async (query = '', code = 'payments', apiKey = platform.apiKey) => {
     const response = await callRoute(listRoute.GET, `/v1/events${query}`, { headers: apiHeaders(apiKey, code) });
     return { status: response.status, body: (await response.json()) as Page & { code?: string } };

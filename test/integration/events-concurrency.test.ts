@@ -18,7 +18,7 @@ describeEachDatabase('events under concurrency: redeliveries, duplicate jobs, co
   const db = () => database().db;
 
   async function platformReceivingAt(path: string) {
-    const { platform } = await createPlatform(db(), { name: `Concurrency ${path}` });
+    const { platform } = await createPlatform({ db: db(), actor: 'test' }, { name: `Concurrency ${path}` });
     await setPlatformConfig(
       { db: db(), platformId: platform.id, actor: 'test' },
       'payments.notify_url',
@@ -28,11 +28,14 @@ describeEachDatabase('events under concurrency: redeliveries, duplicate jobs, co
   }
   const emit = (platformId: string, n = 0) =>
     db().transaction((tx) =>
-      emitEvent(tx, {
-        platformId,
-        type: 'sub_merchant.updated',
-        data: { subMerchantId: `sm_${n}`, status: 'approved' },
-      }),
+      emitEvent(
+        { db: tx, actor: 'test' },
+        {
+          platformId,
+          type: 'sub_merchant.updated',
+          data: { subMerchantId: `sm_${n}`, status: 'approved' },
+        },
+      ),
     );
   const deliveriesOf = (eventIds: string[]) =>
     db().select().from(eventDeliveries).where(inArray(eventDeliveries.eventId, eventIds));
@@ -62,7 +65,7 @@ describeEachDatabase('events under concurrency: redeliveries, duplicate jobs, co
   it(`${N} concurrent runs of the same delivery attempt (pg-boss at-least-once, two workers) record it once`, async () => {
     const platformId = await platformReceivingAt('/same-attempt');
     const { eventId } = await db().transaction((tx) =>
-      emitEvent(tx, { platformId, type: 'miniprogram.audit.approved', data: { auditId: 'a1' } }),
+      emitEvent({ db: tx, actor: 'test' }, { platformId, type: 'miniprogram.audit.approved', data: { auditId: 'a1' } }),
     );
     // A delivery without its outbox job, so only the runs below make attempts.
     const deliveryId = `whd_race${Date.now()}`;

@@ -37,26 +37,32 @@ describeEachDatabase('event deliveries in the console', (database) => {
     ({
       platform: { id: platformId },
       webhookSecret,
-    } = await createPlatform(db(), { name: 'Console events' }));
-    otherPlatformId = (await createPlatform(db(), { name: 'Elsewhere' })).platform.id;
+    } = await createPlatform({ db: db(), actor: 'test' }, { name: 'Console events' }));
+    otherPlatformId = (await createPlatform({ db: db(), actor: 'test' }, { name: 'Elsewhere' })).platform.id;
     const stamp = Date.now();
     for (const role of ['admin', 'viewer'] as const) {
       operators[role] = (
-        await createOperator(db(), {
-          email: `ev-${role}-${stamp}@example.com`,
-          password: 'a-long-password-1',
-          platformId,
-          role,
-        })
+        await createOperator(
+          { db: db(), actor: 'test' },
+          {
+            email: `ev-${role}-${stamp}@example.com`,
+            password: 'a-long-password-1',
+            platformId,
+            role,
+          },
+        )
       ).operatorId;
     }
     operators.outsider = (
-      await createOperator(db(), {
-        email: `ev-out-${stamp}@example.com`,
-        password: 'a-long-password-1',
-        platformId: otherPlatformId,
-        role: 'admin',
-      })
+      await createOperator(
+        { db: db(), actor: 'test' },
+        {
+          email: `ev-out-${stamp}@example.com`,
+          password: 'a-long-password-1',
+          platformId: otherPlatformId,
+          role: 'admin',
+        },
+      )
     ).operatorId;
   });
   afterAll(async () => {
@@ -70,7 +76,10 @@ describeEachDatabase('event deliveries in the console', (database) => {
     setPlatformConfig({ db: db(), platformId, actor: 'test' }, 'payments.notify_url', receiver.url(path));
   const emit = () =>
     db().transaction((tx) =>
-      emitEvent(tx, { platformId, type: 'sub_merchant.updated', data: { subMerchantId: 'sm_9' } }),
+      emitEvent(
+        { db: tx, actor: 'test' },
+        { platformId, type: 'sub_merchant.updated', data: { subMerchantId: 'sm_9' } },
+      ),
     );
   const statusOf = async (id: string) =>
     (await db().select().from(eventDeliveries).where(eq(eventDeliveries.id, id)))[0]?.status;

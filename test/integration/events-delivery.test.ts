@@ -16,7 +16,7 @@ describeEachDatabase('events pushed to integrators', (database) => {
 
   /** A fresh platform whose payments.notify_url is the receiver at `path` (none when path is null). */
   async function platformReceivingAt(path: string | null) {
-    const { platform, webhookSecret } = await createPlatform(db(), { name: `Events ${path}` });
+    const { platform, webhookSecret } = await createPlatform({ db: db(), actor: 'test' }, { name: `Events ${path}` });
     if (path)
       await setPlatformConfig(
         { db: db(), platformId: platform.id, actor: 'test' },
@@ -28,7 +28,8 @@ describeEachDatabase('events pushed to integrators', (database) => {
   const emitUpdate = (
     platformId: string,
     data: Record<string, unknown> = { subMerchantId: 'sm_1', status: 'approved' },
-  ) => db().transaction((tx) => emitEvent(tx, { platformId, type: 'sub_merchant.updated', data }));
+  ) =>
+    db().transaction((tx) => emitEvent({ db: tx, actor: 'test' }, { platformId, type: 'sub_merchant.updated', data }));
   const delivery = async (id: string) =>
     (await db().select().from(eventDeliveries).where(eq(eventDeliveries.id, id)))[0]!;
   const attemptsOf = (id: string) =>
@@ -70,7 +71,8 @@ describeEachDatabase('events pushed to integrators', (database) => {
     let eventId = '';
     await expect(
       db().transaction(async (tx) => {
-        eventId = (await emitEvent(tx, { platformId, type: 'sub_merchant.updated', data: {} })).eventId;
+        eventId = (await emitEvent({ db: tx, actor: 'test' }, { platformId, type: 'sub_merchant.updated', data: {} }))
+          .eventId;
         throw new Error('abort');
       }),
     ).rejects.toThrow('abort');

@@ -35,12 +35,15 @@ describeEachDatabase('send test event', (database) => {
     platform = await createPlatformWithKey(db());
     for (const role of ['admin', 'viewer'] as const) {
       operators[role] = (
-        await createOperator(db(), {
-          email: `test-event-${role}-${Date.now()}@example.com`,
-          password: 'a-long-password-1',
-          platformId: platform.platformId,
-          role,
-        })
+        await createOperator(
+          { db: db(), actor: 'test' },
+          {
+            email: `test-event-${role}-${Date.now()}@example.com`,
+            password: 'a-long-password-1',
+            platformId: platform.platformId,
+            role,
+          },
+        )
       ).operatorId;
     }
   });

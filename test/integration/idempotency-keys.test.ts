@@ -136,7 +136,7 @@ describeEachDatabase('Idempotency-Key on /v1 POSTs', (database) => {
       .db.update(idempotencyKeys)
       .set({ expiresAt: sql`now() - interval '1 second'` })
       .where(eq(idempotencyKeys.key, 'key-purged'));
-    expect(await purgeExpiredIdempotencyKeys(database().db)).toBe(1);
+    expect(await purgeExpiredIdempotencyKeys({ db: database().db, actor: 'test' })).toBe(1);
     expect(await rowsOf(platform.platformId, 'key-purged')).toHaveLength(0);
     expect(await rowsOf(platform.platformId, 'key-expired')).toHaveLength(1);
   });

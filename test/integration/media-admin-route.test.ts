@@ -103,12 +103,15 @@ describeEachDatabase('/admin/payment-onboardings/{tenantId}/media', (database) =
     const stamp = Date.now();
     const operator = async (role: 'operator' | 'viewer', platformId: string) =>
       (
-        await createOperator(database().db, {
-          email: `${role}-${stamp}-${platformId}@example.com`,
-          password: 'a-long-password-1',
-          platformId,
-          role,
-        })
+        await createOperator(
+          { db: database().db, actor: 'test' },
+          {
+            email: `${role}-${stamp}-${platformId}@example.com`,
+            password: 'a-long-password-1',
+            platformId,
+            role,
+          },
+        )
       ).operatorId;
     const member = await operator('operator', mine.platformId);
     const viewer = await operator('viewer', mine.platformId);
@@ -140,12 +143,15 @@ describeEachDatabase('/admin/payment-onboardings/{tenantId}/media', (database) =
     const SITE = 'http://localhost:3000';
     let cookie: string;
     beforeAll(async () => {
-      const { operatorId } = await createOperator(database().db, {
-        email: `media-csrf-${Date.now()}@example.com`,
-        password: 'a-long-password-1',
-        platformId: mine.platformId,
-        role: 'operator',
-      });
+      const { operatorId } = await createOperator(
+        { db: database().db, actor: 'test' },
+        {
+          email: `media-csrf-${Date.now()}@example.com`,
+          password: 'a-long-password-1',
+          platformId: mine.platformId,
+          role: 'operator',
+        },
+      );
       cookie = await sessionCookie(operatorId);
     });
     const rowsOfMine = async () =>

@@ -33,7 +33,7 @@ describeEachDatabase('/metrics with METRICS_TOKEN', (database) => {
   beforeAll(async () => {
     process.env.METRICS_TOKEN = TOKEN;
     resetEnvForTests();
-    const platformId = (await createPlatform(db(), { name: 'Metrics' })).platform.id;
+    const platformId = (await createPlatform({ db: db(), actor: 'test' }, { name: 'Metrics' })).platform.id;
     const hourAgo = new Date(Date.now() - 3_600_000);
     await db()
       .insert(subMerchants)

@@ -23,12 +23,15 @@ describeEachDatabase('an operator changes their own password', (database) => {
 
   const newOperator = async () => {
     const email = `pw-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
-    const { operatorId } = await createOperator(database().db, {
-      email,
-      password: CURRENT,
-      platformId: team.platformId,
-      role: 'viewer',
-    });
+    const { operatorId } = await createOperator(
+      { db: database().db, actor: 'test' },
+      {
+        email,
+        password: CURRENT,
+        platformId: team.platformId,
+        role: 'viewer',
+      },
+    );
     return { email, operatorId, caller: team.asOperator(operatorId) };
   };
   const storedHash = async (operatorId: string) =>
@@ -41,10 +44,17 @@ describeEachDatabase('an operator changes their own password', (database) => {
     await expect(
       caller.me.changePassword({ currentPassword: CURRENT, newPassword: 'a-brand-new-password-2' }),
     ).resolves.toEqual({ changed: true });
-    expect(await verifyOperatorCredentials(database().db, email, 'a-brand-new-password-2')).toMatchObject({
+    expect(
+      await verifyOperatorCredentials(
+        { db: database().db, actor: 'test' },
+        { email, password: 'a-brand-new-password-2' },
+      ),
+    ).toMatchObject({
       id: operatorId,
     });
-    expect(await verifyOperatorCredentials(database().db, email, CURRENT)).toBeNull();
+    expect(
+      await verifyOperatorCredentials({ db: database().db, actor: 'test' }, { email, password: CURRENT }),
+    ).toBeNull();
     const hash = await storedHash(operatorId);
     expect(hash).toMatch(/^\$argon2id\$/);
     expect(hash).not.toContain('a-brand-new-password-2');
@@ -62,7 +72,9 @@ describeEachDatabase('an operator changes their own password', (database) => {
       cause: { errors: [{ pointer: '/currentPassword', code: 'wrong_password' }] },
     });
     expect(await storedHash(operatorId)).toBe(before);
-    expect(await verifyOperatorCredentials(database().db, email, CURRENT)).toMatchObject({ id: operatorId });
+    expect(
+      await verifyOperatorCredentials({ db: database().db, actor: 'test' }, { email, password: CURRENT }),
+    ).toMatchObject({ id: operatorId });
   });
 
   it('a new password that is too short, too long or the same is refused on newPassword, changing nothing', async () => {

@@ -77,9 +77,12 @@ describeEachDatabase('a one-time password must be changed first', (database) => 
   }
 
   it('the first-run admin signs in with the printed password, can only change it, then uses the console', async () => {
-    const first = (await ensureFirstRunAdmin(database().db))!;
+    const first = (await ensureFirstRunAdmin({ db: database().db, actor: 'test' }))!;
     expect(first).not.toBeNull();
-    const admin = (await verifyOperatorCredentials(database().db, first.email, first.password))!;
+    const admin = (await verifyOperatorCredentials(
+      { db: database().db, actor: 'test' },
+      { email: first.email, password: first.password },
+    ))!;
     await expectLockedOut(admin.id, first.platformId);
     await expectWorksAfterChange(admin.id, first.platformId, first.password);
   });

@@ -29,7 +29,10 @@ describeEachDatabase('membership by invitation', (database) => {
   const invite = (team: Team, email: string, role: 'admin' | 'operator' | 'viewer') =>
     team.as('admin').members.invite({ platformId: team.platformId, email, role });
   const platformsOf = async (operatorId: string) =>
-    (await listOperatorPlatforms(database().db, operatorId)).map((m) => [m.platformId, m.role]);
+    (await listOperatorPlatforms({ db: database().db, actor: 'test' }, { operatorId })).map((m) => [
+      m.platformId,
+      m.role,
+    ]);
   const operatorByEmail = async (email: string) =>
     (await database().db.select().from(operators).where(eq(operators.email, email)))[0];
 
@@ -54,7 +57,10 @@ describeEachDatabase('membership by invitation', (database) => {
       password: 'chosen-by-b-admin-1',
     });
     expect(squatted).toMatchObject({ platformId: b.platformId, role: 'viewer' });
-    const account = (await verifyOperatorCredentials(database().db, x, 'chosen-by-b-admin-1'))!;
+    const account = (await verifyOperatorCredentials(
+      { db: database().db, actor: 'test' },
+      { email: x, password: 'chosen-by-b-admin-1' },
+    ))!;
 
     // A invites X as admin: the existing account gains nothing from the invitation alone.
     const fromA = await invite(a, x, 'admin');
@@ -81,7 +87,9 @@ describeEachDatabase('membership by invitation', (database) => {
       expect(await trpcFailure(replay())).toEqual({ code: 'CONFLICT', appCode: 'state_already_used' });
     expect(await platformsOf(account.id)).toEqual([[b.platformId, 'viewer']]);
     // A's link is still pending, for the person A sent it to.
-    expect(await findInvitation(database().db, tokenOf(fromA.acceptPath))).toMatchObject({
+    expect(
+      await findInvitation({ db: database().db, actor: 'test' }, { token: tokenOf(fromA.acceptPath) }),
+    ).toMatchObject({
       status: 'pending',
       role: 'admin',
       email: x,
@@ -90,12 +98,15 @@ describeEachDatabase('membership by invitation', (database) => {
 
   it('an existing account joins only by its own session: the link alone, another session or a new-account attempt attach nothing', async () => {
     const x = fresh('existing');
-    const own = await createOperator(database().db, {
-      email: x,
-      password: 'x-own-password-1',
-      platformId: b.platformId,
-      role: 'operator',
-    });
+    const own = await createOperator(
+      { db: database().db, actor: 'test' },
+      {
+        email: x,
+        password: 'x-own-password-1',
+        platformId: b.platformId,
+        role: 'operator',
+      },
+    );
     const token = tokenOf((await invite(a, x, 'admin')).acceptPath);
     const before = await snapshot();
 
@@ -112,8 +123,15 @@ describeEachDatabase('membership by invitation', (database) => {
       appCode: undefined,
     });
     expect(changedTables(before, await snapshot())).toEqual([]);
-    expect(await verifyOperatorCredentials(database().db, x, 'x-own-password-1')).toMatchObject({ id: own.operatorId });
-    expect(await verifyOperatorCredentials(database().db, x, 'someone-elses-password')).toBeNull();
+    expect(
+      await verifyOperatorCredentials({ db: database().db, actor: 'test' }, { email: x, password: 'x-own-password-1' }),
+    ).toMatchObject({ id: own.operatorId });
+    expect(
+      await verifyOperatorCredentials(
+        { db: database().db, actor: 'test' },
+        { email: x, password: 'someone-elses-password' },
+      ),
+    ).toBeNull();
 
     // X signed in (proved the account is theirs) and accepts: now admin on A, still operator on B.
     expect(await a.asOperator(own.operatorId).invitations.accept({ token })).toEqual({
@@ -153,7 +171,12 @@ describeEachDatabase('membership by invitation', (database) => {
     const created = (await operatorByEmail(x.toLowerCase()))!;
     expect(created).toMatchObject({ name: 'New Person', locale: 'en', passwordMustChange: false });
     expect(created.passwordHash).toMatch(/^\$argon2id\$/);
-    expect(await verifyOperatorCredentials(database().db, x, 'a-long-enough-password')).toMatchObject({
+    expect(
+      await verifyOperatorCredentials(
+        { db: database().db, actor: 'test' },
+        { email: x, password: 'a-long-enough-password' },
+      ),
+    ).toMatchObject({
       id: created.id,
     });
     expect(await platformsOf(created.id)).toEqual([[a.platformId, 'operator']]);
@@ -168,12 +191,15 @@ describeEachDatabase('membership by invitation', (database) => {
 
   it('the invite answer is the same for an e-mail with an account elsewhere and one without, and names no operator', async () => {
     const known = fresh('known');
-    const existing = await createOperator(database().db, {
-      email: known,
-      password: 'a-long-password-1',
-      platformId: b.platformId,
-      role: 'admin',
-    });
+    const existing = await createOperator(
+      { db: database().db, actor: 'test' },
+      {
+        email: known,
+        password: 'a-long-password-1',
+        platformId: b.platformId,
+        role: 'admin',
+      },
+    );
     const unknown = fresh('unknown');
     const answers = [await invite(a, known, 'viewer'), await invite(a, unknown, 'viewer')];
     const shape = (answer: (typeof answers)[number], email: string) =>
@@ -226,7 +252,7 @@ describeEachDatabase('membership by invitation', (database) => {
     const x = fresh('twice');
     const first = tokenOf((await invite(a, x, 'viewer')).acceptPath);
     const second = tokenOf((await invite(a, x, 'operator')).acceptPath);
-    expect(await findInvitation(database().db, first)).toEqual({ status: 'revoked' });
+    expect(await findInvitation({ db: database().db, actor: 'test' }, { token: first })).toEqual({ status: 'revoked' });
     expect(
       await trpcFailure(
         anonymous().invitations.acceptAsNewOperator({ token: first, name: 'X', password: 'a-long-enough-password' }),
@@ -272,7 +298,10 @@ describeEachDatabase('membership by invitation', (database) => {
     expect(await database().db.select().from(memberships).where(eq(memberships.operatorId, joined.id))).toHaveLength(1);
 
     const y = fresh('burst-existing');
-    const existing = await createOperator(database().db, { email: y, password: 'a-long-password-1' });
+    const existing = await createOperator(
+      { db: database().db, actor: 'test' },
+      { email: y, password: 'a-long-password-1' },
+    );
     const again = tokenOf((await invite(a, y, 'viewer')).acceptPath);
     const signedIn = await Promise.all(
       Array.from({ length: 12 }, () =>
@@ -306,7 +335,10 @@ describeEachDatabase('membership by invitation', (database) => {
       invitationId: revoked.invitation.id,
       revoked: true,
     });
-    const existing = await createOperator(database().db, { email: fresh('late'), password: 'a-long-password-1' });
+    const existing = await createOperator(
+      { db: database().db, actor: 'test' },
+      { email: fresh('late'), password: 'a-long-password-1' },
+    );
     // The expired invitation stays listed (marked) for the admin; the revoked one is gone.
     const listed = (await a.as('admin').members.invitations({ platformId: a.platformId })).data;
     expect(listed.find((i) => i.id === expired.invitation.id)).toMatchObject({ expired: true });
@@ -319,7 +351,9 @@ describeEachDatabase('membership by invitation', (database) => {
     ];
     const before = await snapshot();
     for (const c of cases) {
-      expect(await findInvitation(database().db, c.token)).toEqual({ status: c.status });
+      expect(await findInvitation({ db: database().db, actor: 'test' }, { token: c.token })).toEqual({
+        status: c.status,
+      });
       const asNew = anonymous().invitations.acceptAsNewOperator({
         token: c.token,
         name: 'Late',

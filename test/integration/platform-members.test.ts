@@ -72,9 +72,12 @@ describeEachDatabase('console members and roles (members router)', (database) =>
     const joined = await main
       .asOperator(null as never)
       .invitations.acceptAsNewOperator({ token, name: 'New Person', password: 'their-own-password' });
-    const signedIn = (await verifyOperatorCredentials(database().db, address, 'their-own-password'))!;
+    const signedIn = (await verifyOperatorCredentials(
+      { db: database().db, actor: 'test' },
+      { email: address, password: 'their-own-password' },
+    ))!;
     expect(joined).toEqual({ platformId, role: 'operator', email: address.toLowerCase() });
-    expect(await listOperatorPlatforms(database().db, signedIn.id)).toEqual([
+    expect(await listOperatorPlatforms({ db: database().db, actor: 'test' }, { operatorId: signedIn.id })).toEqual([
       expect.objectContaining({ platformId, role: 'operator' }),
     ]);
 
@@ -94,20 +97,30 @@ describeEachDatabase('console members and roles (members router)', (database) =>
   it('invites an existing operator (of another platform) without attaching them: only their own session accepts', async () => {
     const { platformId } = main;
     const address = email('shared');
-    const existing = await createOperator(database().db, {
-      email: address,
-      password: 'their-own-password',
-      platformId: other.platformId,
-      role: 'admin',
-    });
+    const existing = await createOperator(
+      { db: database().db, actor: 'test' },
+      {
+        email: address,
+        password: 'their-own-password',
+        platformId: other.platformId,
+        role: 'admin',
+      },
+    );
     const invited = await main.as('admin').members.invite({ platformId, email: address, role: 'viewer' });
     expect(invited.invitation).not.toHaveProperty('operatorId');
-    expect(await listOperatorPlatforms(database().db, existing.operatorId)).toEqual([
-      expect.objectContaining({ platformId: other.platformId, role: 'admin' }),
-    ]);
+    expect(
+      await listOperatorPlatforms({ db: database().db, actor: 'test' }, { operatorId: existing.operatorId }),
+    ).toEqual([expect.objectContaining({ platformId: other.platformId, role: 'admin' })]);
     await main.asOperator(existing.operatorId).invitations.accept({ token: invited.acceptPath.split('/').at(-1)! });
-    expect(await verifyOperatorCredentials(database().db, address, 'their-own-password')).not.toBeNull();
-    const roles = (await listOperatorPlatforms(database().db, existing.operatorId)).map((m) => [m.platformId, m.role]);
+    expect(
+      await verifyOperatorCredentials(
+        { db: database().db, actor: 'test' },
+        { email: address, password: 'their-own-password' },
+      ),
+    ).not.toBeNull();
+    const roles = (
+      await listOperatorPlatforms({ db: database().db, actor: 'test' }, { operatorId: existing.operatorId })
+    ).map((m) => [m.platformId, m.role]);
     expect(roles).toEqual(
       expect.arrayContaining([
         [platformId, 'viewer'],

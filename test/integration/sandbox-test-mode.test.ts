@@ -303,10 +303,13 @@ describeEachDatabase('the sandbox as a per-platform test mode', (database) => {
     expect((await list({ cookie: operator })).status).toBe(400);
     expect((await list({ cookie: await sessionCookie(a.ids.viewer), 'x-platform-id': a.platformId })).status).toBe(403);
     // B's admin naming A, and an operator of no platform: the same 404 as for a platform that does not exist.
-    const outsider = await createOperator(database().db, {
-      email: `outsider-${randomBase62(8)}@example.com`,
-      password: 'a-long-password-1',
-    });
+    const outsider = await createOperator(
+      { db: database().db, actor: 'test' },
+      {
+        email: `outsider-${randomBase62(8)}@example.com`,
+        password: 'a-long-password-1',
+      },
+    );
     for (const cookie of [await sessionCookie(b.ids.admin), await sessionCookie(outsider.operatorId)]) {
       expect((await move({ cookie, 'x-platform-id': a.platformId })).status).toBe(404);
     }

@@ -172,7 +172,7 @@ for (const driver of drivers) {
           rejectReasons: [{ field: 'account_number', reason: '银行账号有误' }],
         });
         await due();
-        await syncDueSubMerchants(handle.db);
+        await syncDueSubMerchants({ db: handle.db, actor: 'test' });
         expect((await api.get(id)).body.chApplymentState).toBe('rejected');
         const fixed = await api.submit(id, { formData: { accountNumber: fixedBankDigits } });
         expect(fixed.status).toBe(200);
@@ -180,7 +180,7 @@ for (const driver of drivers) {
           state: 'finished',
         });
         await due();
-        await syncDueSubMerchants(handle.db);
+        await syncDueSubMerchants({ db: handle.db, actor: 'test' });
         const active = (await api.get(id)).body;
         expect(active).toMatchObject({ status: 'active', chApplymentState: 'finished' });
         expect(JSON.stringify(active)).not.toContain(fixedBankDigits);
@@ -201,14 +201,21 @@ for (const driver of drivers) {
     it('a full mini-program flow: seller page authorization, token refresh, commit, audit, approve, release, members, experience QR', async () => {
       const db = handle.db;
       const email = `secrets-operator-${driver}@example.com`;
-      const { operatorId } = await createOperator(db, {
-        email,
-        password: operatorPassword,
-        platformId: platform.platformId,
-        role: 'operator',
-      });
-      expect(await verifyOperatorCredentials(db, email, operatorPassword)).toMatchObject({ email });
-      expect(await verifyOperatorCredentials(db, email, `${operatorPassword}-wrong`)).toBeNull();
+      const { operatorId } = await createOperator(
+        { db, actor: 'test' },
+        {
+          email,
+          password: operatorPassword,
+          platformId: platform.platformId,
+          role: 'operator',
+        },
+      );
+      expect(
+        await verifyOperatorCredentials({ db, actor: 'test' }, { email, password: operatorPassword }),
+      ).toMatchObject({ email });
+      expect(
+        await verifyOperatorCredentials({ db, actor: 'test' }, { email, password: `${operatorPassword}-wrong` }),
+      ).toBeNull();
       const operator = createCallerFactory(appRouter)({ operatorId, db, requestId: 'req_secrets' });
       await setPlatformConfig(
         { db, platformId: platform.platformId, actor: 'test' },
@@ -244,7 +251,7 @@ for (const driver of drivers) {
         expect((await mini.baseinfo(provider, appId)).status).toBe(200);
         await rememberStoredTokens();
         await db.update(mpAuthorizers).set({ accessTokenExpiresAt: new Date() });
-        await refreshExpiringAuthorizerTokens(db);
+        await refreshExpiringAuthorizerTokens({ db, actor: 'test' });
         await rememberStoredTokens();
 
         const template = (await mini.templates(provider)).body.templates[0];

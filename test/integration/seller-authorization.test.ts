@@ -37,12 +37,15 @@ describeEachDatabase('seller authorization page and the console pipeline history
     for (const role of ['operator', 'viewer'] as const) {
       const email = `seller-${role}-${Date.now()}-${++seq}@example.com`;
       ids[role] = (
-        await createOperator(database().db, {
-          email,
-          password: 'a-long-password-1',
-          platformId: platform.platformId,
-          role,
-        })
+        await createOperator(
+          { db: database().db, actor: 'test' },
+          {
+            email,
+            password: 'a-long-password-1',
+            platformId: platform.platformId,
+            role,
+          },
+        )
       ).operatorId;
     }
     const as = (role: 'operator' | 'viewer') =>

@@ -22,7 +22,7 @@ describeEachDatabase('the client address of a sign-in', (database) => {
   });
   const freshOperator = async () => {
     const email = `address-${Date.now()}-${++seq}@example.com`;
-    await createOperator(database().db, { email, password: PASSWORD });
+    await createOperator({ db: database().db, actor: 'test' }, { email, password: PASSWORD });
     return email;
   };
   /** One wrong password per victim e-mail: only the address limit can add these up. */

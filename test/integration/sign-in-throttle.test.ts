@@ -19,7 +19,7 @@ describeEachDatabase('console sign-in throttling after failed passwords', (datab
   let counter = 0;
   const freshOperator = async () => {
     const email = `throttle-${++counter}-${Date.now()}@example.com`;
-    await createOperator(db(), { email, password: PASSWORD, name: 'Throttled' });
+    await createOperator({ db: db(), actor: 'test' }, { email, password: PASSWORD, name: 'Throttled' });
     return email;
   };
   const attempt = (email: string, password: string, clientAddress: string | null = `198.51.100.${counter}`) =>

@@ -19,7 +19,7 @@ describeEachDatabase('SSRF: notify and redirect URLs in live mode', (database) =
   let insidePort = 0;
   let insideConnections = 0;
   beforeAll(async () => {
-    platformId = (await createPlatform(db(), { name: 'SSRF' })).platform.id;
+    platformId = (await createPlatform({ db: db(), actor: 'test' }, { name: 'SSRF' })).platform.id;
     inside = net.createServer((socket) => {
       insideConnections++;
       socket.destroy();

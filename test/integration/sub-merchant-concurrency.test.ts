@@ -75,7 +75,7 @@ describeEachDatabase('sub-merchant concurrency', (database) => {
         .db.update(subMerchants)
         .set({ nextSyncAt: sql`now() - interval '1 second'` })
         .where(eq(subMerchants.id, body.id));
-      await syncDueSubMerchants(database().db);
+      await syncDueSubMerchants({ db: database().db, actor: 'test' });
       expect((await api.get(body.id)).body.chApplymentState).toBe('rejected');
 
       const second = await Promise.all(Array.from({ length: 20 }, () => api.submit(body.id, {})));
@@ -143,7 +143,7 @@ describeEachDatabase('sub-merchant concurrency', (database) => {
       .update(subMerchants)
       .set({ nextSyncAt: sql`now() - interval '1 second'` })
       .where(inArray(subMerchants.id, ids));
-    const runs = await Promise.all(Array.from({ length: 20 }, () => syncDueSubMerchants(db)));
+    const runs = await Promise.all(Array.from({ length: 20 }, () => syncDueSubMerchants({ db, actor: 'test' })));
     // A record claimed by two runs would be counted twice (FOR UPDATE SKIP LOCKED is what prevents it).
     expect(runs.reduce((sum, run) => sum + run.synced + run.failed, 0)).toBe(ids.length);
     const rows = await db.select().from(subMerchants).where(inArray(subMerchants.id, ids));

@@ -20,15 +20,18 @@ describeEachDatabase('console sub-merchant list (subMerchantConsole.list / waiti
 
   beforeAll(async () => {
     const db = database().db;
-    platformId = (await createPlatform(db, { name: 'Console list' })).platform.id;
-    const other = (await createPlatform(db, { name: 'Elsewhere' })).platform.id;
+    platformId = (await createPlatform({ db, actor: 'test' }, { name: 'Console list' })).platform.id;
+    const other = (await createPlatform({ db, actor: 'test' }, { name: 'Elsewhere' })).platform.id;
     operatorId = (
-      await createOperator(db, {
-        email: `list-${Date.now()}@example.com`,
-        password: 'a-long-password-1',
-        platformId,
-        role: 'viewer',
-      })
+      await createOperator(
+        { db, actor: 'test' },
+        {
+          email: `list-${Date.now()}@example.com`,
+          password: 'a-long-password-1',
+          platformId,
+          role: 'viewer',
+        },
+      )
     ).operatorId;
     const base = Date.parse('2026-01-01T00:00:00Z');
     for (let chunk = 0; chunk < TOTAL; chunk += 1000) {

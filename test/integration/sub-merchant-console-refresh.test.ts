@@ -22,12 +22,15 @@ describeEachDatabase('subMerchantConsole.refresh asks the upstream now', (databa
     ({ platformId, apiKey } = await createPlatformWithKey(database().db));
     for (const role of ['operator', 'viewer'] as const) {
       operators[role] = (
-        await createOperator(database().db, {
-          email: `${role}-${Date.now()}@example.com`,
-          password: 'a-long-password-1',
-          platformId,
-          role,
-        })
+        await createOperator(
+          { db: database().db, actor: 'test' },
+          {
+            email: `${role}-${Date.now()}@example.com`,
+            password: 'a-long-password-1',
+            platformId,
+            role,
+          },
+        )
       ).operatorId;
     }
   });

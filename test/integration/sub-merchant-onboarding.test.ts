@@ -114,7 +114,7 @@ describeEachDatabase('sub-merchant onboarding end to end against the sandbox', (
         rejectReasons: [{ field: upstreamField, reason: '证件照片模糊' }],
       });
       await dueNow();
-      await syncDueSubMerchants(database().db);
+      await syncDueSubMerchants({ db: database().db, actor: 'test' });
       const rejected = (await api.get(created.id)).body;
       expect(rejected.chApplymentState).toBe('rejected');
       expect(rejected.rejectReasons[0]).toMatchObject({ reason: '证件照片模糊' });
@@ -131,7 +131,7 @@ describeEachDatabase('sub-merchant onboarding end to end against the sandbox', (
       const roundId = resubmitted.body.chApplymentId as string;
       await sandbox.control(platform.apiKey, 'POST', `/${provider}/applyments/${roundId}`, { state: 'finished' });
       await dueNow();
-      const { synced } = await syncDueSubMerchants(database().db);
+      const { synced } = await syncDueSubMerchants({ db: database().db, actor: 'test' });
       // providerA has no applyment notifications: the sync brings the news. providerB pushed it already.
       if (provider === 'providerA') expect(synced).toBeGreaterThan(0);
       const active = (await api.get(created.id)).body;
@@ -165,7 +165,7 @@ describeEachDatabase('sub-merchant onboarding end to end against the sandbox', (
       .db.update(subMerchants)
       .set({ nextSyncAt: sql`now() - interval '1 second'` })
       .where(sql`id = ${body.id}`);
-    expect((await syncDueSubMerchants(database().db)).synced).toBeGreaterThanOrEqual(1);
+    expect((await syncDueSubMerchants({ db: database().db, actor: 'test' })).synced).toBeGreaterThanOrEqual(1);
     const [after] = await database()
       .db.select()
       .from(subMerchants)

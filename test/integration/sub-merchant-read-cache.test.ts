@@ -32,12 +32,15 @@ describeEachDatabase('sub-merchant read routes reusing the bodies they built', (
     api = paymentsApi(platform.apiKey);
     stranger = paymentsApi((await createPlatformWithKey(db)).apiKey);
     const operatorId = (
-      await createOperator(db, {
-        email: `cache-${Date.now()}@example.com`,
-        password: 'a-long-password-1',
-        platformId: platform.platformId,
-        role: 'viewer',
-      })
+      await createOperator(
+        { db, actor: 'test' },
+        {
+          email: `cache-${Date.now()}@example.com`,
+          password: 'a-long-password-1',
+          platformId: platform.platformId,
+          role: 'viewer',
+        },
+      )
     ).operatorId;
     console = createCaller({ operatorId, db, requestId: 'req_cache' });
     const created = await api.create({

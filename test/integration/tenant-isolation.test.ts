@@ -317,10 +317,13 @@ describeEachDatabase('tenant isolation matrix', (database, driver) => {
       'miniprogram.template_mode',
       'manual',
     );
-    const outsider = await createOperator(database().db, {
-      email: `outsider-${randomBase62(8)}@example.com`,
-      password: 'a-long-password-1',
-    });
+    const outsider = await createOperator(
+      { db: database().db, actor: 'test' },
+      {
+        email: `outsider-${randomBase62(8)}@example.com`,
+        password: 'a-long-password-1',
+      },
+    );
     cookies = { bAdmin: await sessionCookie(b.ids.admin), outsider: await sessionCookie(outsider.operatorId) };
     return () => reportRequestCount(`[isolation] ${checks} cross-tenant requests [${driver}]`);
   });

@@ -19,11 +19,14 @@ describeEachDatabase('tRPC mutations refuse cross-site requests', (database) => 
   let cookie: string;
   beforeAll(async () => {
     operatorId = (
-      await createOperator(database().db, {
-        email: `csrf-${Date.now()}@example.com`,
-        password: 'a long enough password',
-        name: 'CSRF',
-      })
+      await createOperator(
+        { db: database().db, actor: 'test' },
+        {
+          email: `csrf-${Date.now()}@example.com`,
+          password: 'a long enough password',
+          name: 'CSRF',
+        },
+      )
     ).operatorId;
     cookie = await sessionCookie(operatorId);
   });

@@ -16,26 +16,32 @@ describeEachDatabase('tRPC membership and roles', (database) => {
     createCaller({ operatorId: who ? operators[who] : null, db: database().db, requestId: 'req_test' });
 
   beforeAll(async () => {
-    platformId = (await createPlatform(database().db, { name: 'Roles' })).platform.id;
-    otherPlatformId = (await createPlatform(database().db, { name: 'Elsewhere' })).platform.id;
+    platformId = (await createPlatform({ db: database().db, actor: 'test' }, { name: 'Roles' })).platform.id;
+    otherPlatformId = (await createPlatform({ db: database().db, actor: 'test' }, { name: 'Elsewhere' })).platform.id;
     const stamp = Date.now();
     for (const role of ['admin', 'viewer'] as const) {
       operators[role] = (
-        await createOperator(database().db, {
-          email: `${role}-${stamp}@example.com`,
-          password: 'a-long-password-1',
-          platformId,
-          role,
-        })
+        await createOperator(
+          { db: database().db, actor: 'test' },
+          {
+            email: `${role}-${stamp}@example.com`,
+            password: 'a-long-password-1',
+            platformId,
+            role,
+          },
+        )
       ).operatorId;
     }
     operators.outsider = (
-      await createOperator(database().db, {
-        email: `outsider-${stamp}@example.com`,
-        password: 'a-long-password-1',
-        platformId: otherPlatformId,
-        role: 'admin',
-      })
+      await createOperator(
+        { db: database().db, actor: 'test' },
+        {
+          email: `outsider-${stamp}@example.com`,
+          password: 'a-long-password-1',
+          platformId: otherPlatformId,
+          role: 'admin',
+        },
+      )
     ).operatorId;
   });
 

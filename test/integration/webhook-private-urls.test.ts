@@ -24,7 +24,7 @@ describeEachDatabase('private notify URLs need ALLOW_PRIVATE_WEBHOOK_URLS=1', (d
   let platformId: string;
   beforeAll(async () => {
     receiver = await startWebhookReceiver();
-    platformId = (await createPlatform(db(), { name: 'Private URLs' })).platform.id;
+    platformId = (await createPlatform({ db: db(), actor: 'test' }, { name: 'Private URLs' })).platform.id;
   });
   afterAll(() => receiver.close());
 
@@ -126,7 +126,7 @@ describeEachDatabase('private notify URLs need ALLOW_PRIVATE_WEBHOOK_URLS=1', (d
       expect((await configNow())['payments.notify_url']).toBe(receiver.url('/allowed'));
       receiver.script('/allowed', [500, 200]);
       const { deliveryId } = await db().transaction((tx) =>
-        emitEvent(tx, { platformId, type: 'sub_merchant.updated', data: { n: 1 } }),
+        emitEvent({ db: tx, actor: 'test' }, { platformId, type: 'sub_merchant.updated', data: { n: 1 } }),
       );
       expect(await deliverEvent(db(), { deliveryId: deliveryId!, attempt: 1 })).toBe('retry_scheduled');
       expect(await deliverEvent(db(), { deliveryId: deliveryId!, attempt: 2 })).toBe('succeeded');

@@ -19,7 +19,10 @@ export async function createConsoleTeam(db: Db) {
   for (const role of operatorRoles) {
     const email = `${role}-${Date.now()}-${++seq}@example.com`;
     ids[role] = (
-      await createOperator(db, { email, password: 'a-long-password-1', platformId: platform.platformId, role })
+      await createOperator(
+        { db, actor: 'test' },
+        { email, password: 'a-long-password-1', platformId: platform.platformId, role },
+      )
     ).operatorId;
   }
   const asOperator = (operatorId: string) => createCaller({ operatorId, db: db as never, requestId: 'req_test' });

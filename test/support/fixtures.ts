@@ -7,7 +7,10 @@ let counter = 0;
 
 /** A platform with one API key; unique names per call. */
 export async function createPlatformWithKey(db: Db, services?: ServiceCode[]) {
-  const { platform, webhookSecret } = await createPlatform(db, { name: `Test platform ${++counter}` });
+  const { platform, webhookSecret } = await createPlatform(
+    { db, actor: 'test' },
+    { name: `Test platform ${++counter}` },
+  );
   const key = await createApiKey({ db, platformId: platform.id, actor: 'test' }, { services });
   return { platformId: platform.id, apiKey: key.secret, apiKeyId: key.id, webhookSecret };
 }

@@ -56,7 +56,9 @@ export function withSandboxControl(area: SandboxControlArea, handler: SandboxCon
       const problem = crossSiteProblem(request);
       if (problem) throw problem;
     }
-    const membership = (await listOperatorPlatforms({ db, actor: `operator:${operatorId}` }, { operatorId })).find((m) => m.platformId === named);
+    const membership = (await listOperatorPlatforms({ db, actor: `operator:${operatorId}` }, { operatorId })).find(
+      (m) => m.platformId === named,
+    );
     if (!membership) throw notFound('Platform');
     if (!hasRole(membership.role, 'operator'))
       throw new AppError(

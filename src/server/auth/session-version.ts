@@ -35,7 +35,8 @@ export async function sessionIsCurrent(token: JWT): Promise<boolean> {
 /** Sign-out: ends all the operator's sessions, if this one had not been ended already. */
 export async function endSessionsOnSignOut(token: JWT | null | undefined): Promise<void> {
   const claims = sessionClaims(token);
-  if (claims) await endOperatorSessions(
+  if (claims)
+    await endOperatorSessions(
       { db: await getDb(), actor: `operator:${claims.operatorId}` },
       { operatorId: claims.operatorId, ifVersion: claims.sessionVersion },
     );

@@ -64,9 +64,12 @@ export function withPlatformAccess(options: PlatformAccessOptions, handler: Plat
         'Send an API key of this platform as "Authorization: Bearer sk_…", or sign in to the console.',
       );
     }
-    const membership = (await listOperatorPlatforms({ db, actor: `operator:${operatorId}` }, { operatorId })).find((m) => m.platformId === platformId);
+    const membership = (await listOperatorPlatforms({ db, actor: `operator:${operatorId}` }, { operatorId })).find(
+      (m) => m.platformId === platformId,
+    );
     if (!membership) throw notFound('Platform');
-    if (await passwordMustChange({ db, actor: `operator:${operatorId}` }, { operatorId })) throw passwordChangeRequired();
+    if (await passwordMustChange({ db, actor: `operator:${operatorId}` }, { operatorId }))
+      throw passwordChangeRequired();
     if (!hasRole(membership.role, options.role)) {
       throw new AppError(
         'forbidden',

@@ -6,5 +6,6 @@ export const idempotencyKeysPurgeQueue = defineJob({
   name: 'idempotency-keys-purge',
   retryLimit: 0,
   schedule: '17 * * * *',
-  handler: async (_payload, job) => void (await purgeExpiredIdempotencyKeys({ db: job.db, actor: 'idempotency-purge' })),
+  handler: async (_payload, job) =>
+    void (await purgeExpiredIdempotencyKeys({ db: job.db, actor: 'idempotency-purge' })),
 });

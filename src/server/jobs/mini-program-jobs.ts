@@ -16,7 +16,8 @@ export const authorizerTokenRefreshQueue = defineJob({
   name: 'mini-program-token-refresh',
   retryLimit: 0,
   schedule: '*/5 * * * *',
-  handler: async (_payload, job) => void (await refreshExpiringAuthorizerTokens({ db: job.db, actor: 'token-refresh' })),
+  handler: async (_payload, job) =>
+    void (await refreshExpiringAuthorizerTokens({ db: job.db, actor: 'token-refresh' })),
 });
 
 /** The sandbox pushes a component_verify_ticket every ten minutes, as WeChat does. */

@@ -36,7 +36,11 @@ const refuseControlCharacters = t.middleware(async ({ getRawInput, next }) => {
 
 // A session still on a password someone else chose (first run, CLI) may do nothing until it is changed.
 const refuseUntilPasswordChanged = t.middleware(async ({ ctx, next }) => {
-  if (ctx.operatorId && (await passwordMustChange({ db: ctx.db, actor: `operator:${ctx.operatorId}` }, { operatorId: ctx.operatorId }))) throw passwordChangeRequired();
+  if (
+    ctx.operatorId &&
+    (await passwordMustChange({ db: ctx.db, actor: `operator:${ctx.operatorId}` }, { operatorId: ctx.operatorId }))
+  )
+    throw passwordChangeRequired();
   return next();
 });
 
@@ -60,9 +64,9 @@ export const passwordChangeProcedure = baseProcedure.use(requireOperator);
  */
 export const platformProcedure = (role: OperatorRole) =>
   operatorProcedure.input(z.object({ platformId: z.string().min(1).max(64) })).use(async ({ ctx, input, next }) => {
-    const membership = (await listOperatorPlatforms({ db: ctx.db, actor: `operator:${ctx.operatorId}` }, { operatorId: ctx.operatorId })).find(
-      (m) => m.platformId === input.platformId,
-    );
+    const membership = (
+      await listOperatorPlatforms({ db: ctx.db, actor: `operator:${ctx.operatorId}` }, { operatorId: ctx.operatorId })
+    ).find((m) => m.platformId === input.platformId);
     if (!membership) throw new TRPCError({ code: 'NOT_FOUND', message: 'Platform was not found.' });
     if (!hasRole(membership.role, role)) {
       throw new TRPCError({ code: 'FORBIDDEN', message: `This needs the ${role} role; you are ${membership.role}.` });

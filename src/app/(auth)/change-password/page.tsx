@@ -22,10 +22,13 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function ChangePasswordPage() {
   const session = await consoleSession();
   if (!session) redirect('/sign-in');
-  if (!(await passwordMustChange(
+  if (
+    !(await passwordMustChange(
       { db: await getDb(), actor: `operator:${session.operator.id}` },
       { operatorId: session.operator.id },
-    ))) redirect('/');
+    ))
+  )
+    redirect('/');
   const t = translator(session.operator.locale);
   return (
     <main className="auth-card panel" style={{ maxWidth: 460 }}>

@@ -12,7 +12,9 @@ export const dynamic = 'force-dynamic';
  */
 export const POST = upstreamPushRoute('providerB', async (raw) => {
   const method = new URLSearchParams(raw).get('msg_method') ?? new URLSearchParams(raw).get('notify_type') ?? '';
-  if (method.startsWith('ant.merchant.expand.indirect.zft')) return handleZftNotification({ db: await getDb(), actor: 'notification' }, { rawBody: raw });
-  if (method.startsWith('alipay.open.mini.version.audit')) return handleAlipayMiniMessage({ db: await getDb(), actor: 'notification' }, { raw });
+  if (method.startsWith('ant.merchant.expand.indirect.zft'))
+    return handleZftNotification({ db: await getDb(), actor: 'notification' }, { rawBody: raw });
+  if (method.startsWith('alipay.open.mini.version.audit'))
+    return handleAlipayMiniMessage({ db: await getDb(), actor: 'notification' }, { raw });
   return acknowledgeAlipayNotice(raw);
 });

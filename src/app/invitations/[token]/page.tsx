@@ -32,7 +32,9 @@ export default async function InvitationPage({ params }: { params: Promise<{ tok
     requestLocale(),
     currentOperatorId(),
   ]);
-  const signedInAs = operatorId ? ((await getOperator({ db, actor: `operator:${operatorId}` }, { operatorId }))?.email ?? null) : null;
+  const signedInAs = operatorId
+    ? ((await getOperator({ db, actor: `operator:${operatorId}` }, { operatorId }))?.email ?? null)
+    : null;
   const t = translator(locale);
   const intro =
     view.status === 'pending'

@@ -27,10 +27,13 @@ export default async function PlatformLayout({
   const { platformId } = await params;
   const session = await consoleSession();
   if (!session) redirect(`/sign-in?callbackUrl=${encodeURIComponent(`/platforms/${platformId}/sub-merchants`)}`);
-  if (await passwordMustChange(
+  if (
+    await passwordMustChange(
       { db: await getDb(), actor: `operator:${session.operator.id}` },
       { operatorId: session.operator.id },
-    )) redirect(changePasswordPath);
+    )
+  )
+    redirect(changePasswordPath);
   const current = session.platforms.find((p) => p.platformId === platformId);
   if (!current) notFound();
   const { locale } = session.operator;

@@ -30,7 +30,8 @@ export async function handleComponentPush(
         encodingAesKey: config.encodingAesKey,
         componentAppId: config.componentAppId,
       },
-      seenNonce: (push) => seenPush(ctx, { provider: 'providerA', pushId: `${push.timestamp}:${push.nonce}:${push.msgSignature}` }),
+      seenNonce: (push) =>
+        seenPush(ctx, { provider: 'providerA', pushId: `${push.timestamp}:${push.nonce}:${push.msgSignature}` }),
     });
   } catch (error) {
     if (error instanceof PushRejectedError)
@@ -70,10 +71,15 @@ export async function handleComponentPush(
         .where(and(eq(mpAudits.provider, 'providerA'), eq(mpAudits.appId, input.appId), eq(mpAudits.status, 'pending')))
         .orderBy(desc(mpAudits.submittedAt));
       for (const audit of pending.slice(0, 1)) {
-        if (event.type === 'weapp_audit_success') await recordAuditDecision(ctx, { audit, decision: { status: 'approved' } });
+        if (event.type === 'weapp_audit_success')
+          await recordAuditDecision(ctx, { audit, decision: { status: 'approved' } });
         else if (event.type === 'weapp_audit_fail')
           await recordAuditDecision(ctx, { audit, decision: { status: 'rejected', reason: event.reason } });
-        else await recordAuditDecision(ctx, { audit, decision: { status: 'pending', delayed: true, reason: event.reason } });
+        else
+          await recordAuditDecision(ctx, {
+            audit,
+            decision: { status: 'pending', delayed: true, reason: event.reason },
+          });
       }
       break;
     }

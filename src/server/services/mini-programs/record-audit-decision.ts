@@ -29,18 +29,21 @@ export async function recordAuditDecision(
       .where(and(eq(mpAudits.auditId, audit.auditId), eq(mpAudits.status, 'pending')))
       .returning();
     if (!moved) return null;
-    await emitEvent({ ...ctx, db: tx }, {
-      platformId: moved.platformId,
-      type: decision.status === 'approved' ? 'miniprogram.audit.approved' : 'miniprogram.audit.rejected',
-      data: {
-        auditId: moved.auditId,
-        platform: moved.provider,
-        authorizerAppId: moved.appId,
-        userVersion: moved.userVersion,
-        status: moved.status,
-        ...(moved.reason ? { reason: moved.reason } : {}),
+    await emitEvent(
+      { ...ctx, db: tx },
+      {
+        platformId: moved.platformId,
+        type: decision.status === 'approved' ? 'miniprogram.audit.approved' : 'miniprogram.audit.rejected',
+        data: {
+          auditId: moved.auditId,
+          platform: moved.provider,
+          authorizerAppId: moved.appId,
+          userVersion: moved.userVersion,
+          status: moved.status,
+          ...(moved.reason ? { reason: moved.reason } : {}),
+        },
       },
-    });
+    );
     return moved;
   });
 }

@@ -20,13 +20,16 @@ export async function ensureFirstRunAdmin(ctx: ServiceContext) {
   try {
     return await db.transaction(async (tx) => {
       const { platform } = await createPlatform({ ...ctx, db: tx }, { name: 'Demo platform' });
-      await createOperator({ ...ctx, db: tx }, {
-        email: firstRunAdminEmail,
-        password,
-        platformId: platform.id,
-        role: 'admin',
-        passwordMustChange: true,
-      });
+      await createOperator(
+        { ...ctx, db: tx },
+        {
+          email: firstRunAdminEmail,
+          password,
+          platformId: platform.id,
+          role: 'admin',
+          passwordMustChange: true,
+        },
+      );
       return { email: firstRunAdminEmail, password, platformId: platform.id };
     });
   } catch {

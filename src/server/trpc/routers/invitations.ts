@@ -14,5 +14,10 @@ export const invitationsRouter = router({
     .mutation(({ ctx, input }) => acceptInvitationAsNewOperator({ db: ctx.db, actor: 'invitation' }, input)),
   accept: operatorProcedure
     .input(acceptSignedInInput)
-    .mutation(({ ctx, input }) => acceptInvitationSignedIn({ db: ctx.db, actor: `operator:${ctx.operatorId}` }, { ...input, operatorId: ctx.operatorId })),
+    .mutation(({ ctx, input }) =>
+      acceptInvitationSignedIn(
+        { db: ctx.db, actor: `operator:${ctx.operatorId}` },
+        { ...input, operatorId: ctx.operatorId },
+      ),
+    ),
 });

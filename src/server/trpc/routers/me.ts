@@ -20,11 +20,22 @@ export const meRouter = router({
       })
       .from(operators)
       .where(eq(operators.id, ctx.operatorId));
-    return { operator: operator ?? null, platforms: await listOperatorPlatforms({ db: ctx.db, actor: `operator:${ctx.operatorId}` }, { operatorId: ctx.operatorId }) };
+    return {
+      operator: operator ?? null,
+      platforms: await listOperatorPlatforms(
+        { db: ctx.db, actor: `operator:${ctx.operatorId}` },
+        { operatorId: ctx.operatorId },
+      ),
+    };
   }),
   setLocale: operatorProcedure
     .input(z.object({ locale: z.enum(locales) }))
-    .mutation(({ ctx, input }) => setOperatorLocale({ db: ctx.db, actor: `operator:${ctx.operatorId}` }, { operatorId: ctx.operatorId, locale: input.locale })),
+    .mutation(({ ctx, input }) =>
+      setOperatorLocale(
+        { db: ctx.db, actor: `operator:${ctx.operatorId}` },
+        { operatorId: ctx.operatorId, locale: input.locale },
+      ),
+    ),
   /** The signed-in operator's own password; the current one must verify. Allowed while it must change. */
   changePassword: passwordChangeProcedure.input(changePasswordInput).mutation(async ({ ctx, input }) => {
     await changeOperatorPassword(ctx.db, ctx.operatorId, input);

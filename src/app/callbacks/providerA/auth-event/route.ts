@@ -6,5 +6,8 @@ export const dynamic = 'force-dynamic';
 
 /** WeChat's authorization-event URL: tickets and authorization changes (encrypted, WXBizMsgCrypt). */
 export const POST = upstreamPushRoute('providerA', async (raw, request) =>
-  handleComponentPush({ db: await getDb(), actor: 'notification' }, { body: raw, query: new URL(request.url).searchParams }),
+  handleComponentPush(
+    { db: await getDb(), actor: 'notification' },
+    { body: raw, query: new URL(request.url).searchParams },
+  ),
 );

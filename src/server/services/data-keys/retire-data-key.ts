@@ -10,7 +10,6 @@ import type { ServiceContext } from '../context';
  * `data-key reencrypt`). Refused while a single token still needs it: that value would become unreadable.
  */
 export async function retireDataKey(ctx: ServiceContext, { keyId }: { keyId: string }) {
-  const { db } = ctx;
   const { dataDir, stored, entries } = localKeyRing();
   if (!entries.some((entry) => keyIdOf(entry) === keyId))
     throw new AppError('not_found', `Data key "${keyId}" is not in the key ring.`);

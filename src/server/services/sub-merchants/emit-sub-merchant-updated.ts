@@ -8,7 +8,6 @@ export function emitSubMerchantUpdated(
   ctx: ServiceContext,
   { row, change }: { row: typeof subMerchants.$inferSelect; change: string },
 ) {
-  const { db } = ctx;
   return emitEvent(ctx, {
     platformId: row.platformId,
     type: 'sub_merchant.updated',

@@ -4,7 +4,7 @@ import { listPlatformSandboxApplyments } from '@/sandbox/control/list-sandbox-ap
 import { pushVerifyTicket } from '@/sandbox/control/mini-program-control';
 import { moveSandboxApplyment, moveSandboxApplymentInput } from '@/sandbox/control/move-sandbox-applyment';
 import { platformSandbox } from '@/sandbox/sandbox-context';
-import { listPendingAudits } from '@/server/services/platforms/list-pending-audits';
+import { listPendingAudits } from '@/sandbox/control/list-pending-audits';
 import { platformProcedure, router } from '../init';
 
 // The use cases' inputs are strict; platformProcedure contributes platformId, so their shapes are reused.

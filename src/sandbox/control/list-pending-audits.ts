@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { mpAudits } from '@/server/db/schema';
-import type { PlatformContext } from '../context';
+import type { PlatformContext } from '@/server/services/context';
 import type { Provider } from '@/domain/providers';
 
 export type PendingAuditDto = {

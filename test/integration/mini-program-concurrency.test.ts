@@ -130,7 +130,7 @@ describeEachDatabase('mini-program concurrency: states, releases and token refre
       });
       const query = Object.fromEntries(new URL(granted.body!.redirectUrl as string).searchParams);
       const answers = await Promise.all(
-        Array.from({ length: N }, () => completeSellerAuthorization(database().db, query)),
+        Array.from({ length: N }, () => completeSellerAuthorization({ db: database().db, actor: 'test' }, query)),
       );
       const done = answers.filter((a) => a.status === 'done');
       expect(done.length).toBeGreaterThanOrEqual(1);
@@ -140,7 +140,10 @@ describeEachDatabase('mini-program concurrency: states, releases and token refre
       expect(new Set(done.map((a) => a.status === 'done' && a.appId)).size).toBe(1);
       expect(await authorizersOf(provider, `race-seller-${provider}`)).toHaveLength(1);
       // Once the winner finished, the same link (a reload) says done.
-      expect(await completeSellerAuthorization(database().db, query)).toMatchObject({ status: 'done', provider });
+      expect(await completeSellerAuthorization({ db: database().db, actor: 'test' }, query)).toMatchObject({
+        status: 'done',
+        provider,
+      });
     });
 
     it(`${provider}: ${N} concurrent releases of one approved audit make one upstream release`, async () => {

@@ -109,7 +109,9 @@ describeEachDatabase('an operator changes their own password', (database) => {
     expect(
       await trpcFailure(caller.me.changePassword({ currentPassword: CURRENT, newPassword: 'a-brand-new-password-2' })),
     ).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
-    expect(await signInOperator(database().db, { email, password: CURRENT, clientAddress: null })).toMatchObject({
+    expect(
+      await signInOperator({ db: database().db, actor: 'test' }, { email, password: CURRENT, clientAddress: null }),
+    ).toMatchObject({
       result: 'locked',
     });
     expect(await storedHash(operatorId)).toBe(before);

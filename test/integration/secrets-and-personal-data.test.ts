@@ -238,7 +238,7 @@ for (const driver of drivers) {
         const query = await pressAuthorize(started.authUrl);
         remember('authorization state', query.state);
         remember('auth code', query.auth_code ?? query.app_auth_code);
-        const done = await completeSellerAuthorization(db, query);
+        const done = await completeSellerAuthorization({ db, actor: 'test' }, query);
         expect(done).toMatchObject({ status: 'done' });
         const appId = (done as { appId: string }).appId;
         await rememberStoredTokens();

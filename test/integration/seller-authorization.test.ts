@@ -76,7 +76,7 @@ describeEachDatabase('seller authorization page and the console pipeline history
     it(`${provider}: seller page → sandbox authorize → done page binds the app once; reloads say done`, async () => {
       const { started, token } = await start(provider);
       expect(started).not.toHaveProperty('state');
-      const view = await getSellerAuthorization(database().db, token);
+      const view = await getSellerAuthorization({ db: database().db, actor: 'test' }, { token });
       expect(view).toMatchObject({
         status: 'pending',
         provider,
@@ -88,7 +88,7 @@ describeEachDatabase('seller authorization page and the console pipeline history
       expect(Boolean('mobileAuthUrl' in view && view.mobileAuthUrl)).toBe(provider === 'providerA');
 
       const query = await pressAuthorize(started.authUrl);
-      const done = await completeSellerAuthorization(database().db, query);
+      const done = await completeSellerAuthorization({ db: database().db, actor: 'test' }, query);
       expect(done).toMatchObject({ status: 'done', provider });
       const appId = (done as { appId: string }).appId;
       const listed = await main.as('viewer').miniPrograms.authorizers({ platformId: main.platformId });
@@ -98,10 +98,10 @@ describeEachDatabase('seller authorization page and the console pipeline history
         platform: provider,
       });
 
-      expect(await completeSellerAuthorization(database().db, query)).toEqual(
+      expect(await completeSellerAuthorization({ db: database().db, actor: 'test' }, query)).toEqual(
         done.status === 'done' ? { status: 'done', platformName: done.platformName, provider, appId } : done,
       );
-      const after = await getSellerAuthorization(database().db, token);
+      const after = await getSellerAuthorization({ db: database().db, actor: 'test' }, { token });
       expect(after.status).toBe('done');
       expect(after).not.toHaveProperty('authUrl');
     });
@@ -127,12 +127,19 @@ describeEachDatabase('seller authorization page and the console pipeline history
     const { token, stateHash } = await start('providerA');
     const forged = `${stateHash}.${'A'.repeat(43)}`;
     for (const bad of [forged, stateHash, '', 'x.y', `${token}0`])
-      expect(await getSellerAuthorization(database().db, bad)).toEqual({ status: 'invalid' });
-    expect(await completeSellerAuthorization(database().db, { state: 'never-issued', auth_code: 'x' })).toEqual({
+      expect(await getSellerAuthorization({ db: database().db, actor: 'test' }, { token: bad })).toEqual({
+        status: 'invalid',
+      });
+    expect(
+      await completeSellerAuthorization(
+        { db: database().db, actor: 'test' },
+        { state: 'never-issued', auth_code: 'x' },
+      ),
+    ).toEqual({
       status: 'failed',
       reason: 'invalid',
     });
-    expect(await completeSellerAuthorization(database().db, { state: 'never-issued' })).toEqual({
+    expect(await completeSellerAuthorization({ db: database().db, actor: 'test' }, { state: 'never-issued' })).toEqual({
       status: 'failed',
       reason: 'invalid',
     });
@@ -145,10 +152,10 @@ describeEachDatabase('seller authorization page and the console pipeline history
       .db.update(mpAuthorizations)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(mpAuthorizations.stateHash, expired.stateHash));
-    const view = await getSellerAuthorization(database().db, expired.token);
+    const view = await getSellerAuthorization({ db: database().db, actor: 'test' }, { token: expired.token });
     expect(view).toMatchObject({ status: 'expired', provider: 'providerB' });
     expect(view).not.toHaveProperty('authUrl');
-    expect(await completeSellerAuthorization(database().db, expiredQuery)).toMatchObject({
+    expect(await completeSellerAuthorization({ db: database().db, actor: 'test' }, expiredQuery)).toMatchObject({
       status: 'failed',
       reason: 'expired',
     });
@@ -158,26 +165,40 @@ describeEachDatabase('seller authorization page and the console pipeline history
       .db.update(mpAuthorizations)
       .set({ usedAt: new Date() })
       .where(eq(mpAuthorizations.stateHash, used.stateHash));
-    expect(await getSellerAuthorization(database().db, used.token)).toMatchObject({ status: 'used' });
+    expect(await getSellerAuthorization({ db: database().db, actor: 'test' }, { token: used.token })).toMatchObject({
+      status: 'used',
+    });
     const usedQuery = await pressAuthorize(used.started.authUrl);
-    expect(await completeSellerAuthorization(database().db, usedQuery)).toMatchObject({
+    expect(await completeSellerAuthorization({ db: database().db, actor: 'test' }, usedQuery)).toMatchObject({
       status: 'failed',
       reason: 'used',
     });
 
     const retry = await start('providerA');
     const query = await pressAuthorize(retry.started.authUrl);
-    expect(await completeSellerAuthorization(database().db, { ...query, auth_code: 'not-a-real-code' })).toMatchObject({
+    expect(
+      await completeSellerAuthorization(
+        { db: database().db, actor: 'test' },
+        { ...query, auth_code: 'not-a-real-code' },
+      ),
+    ).toMatchObject({
       status: 'failed',
       reason: 'upstream',
     });
-    expect((await getSellerAuthorization(database().db, retry.token)).status).toBe('pending');
-    expect(await completeSellerAuthorization(database().db, query)).toMatchObject({ status: 'done' });
+    expect((await getSellerAuthorization({ db: database().db, actor: 'test' }, { token: retry.token })).status).toBe(
+      'pending',
+    );
+    expect(await completeSellerAuthorization({ db: database().db, actor: 'test' }, query)).toMatchObject({
+      status: 'done',
+    });
   });
 
   it("lists an authorizer's commits and audits newest first, for its own platform only", async () => {
     const { started } = await start('providerA', 'pipeline-seller');
-    const done = await completeSellerAuthorization(database().db, await pressAuthorize(started.authUrl));
+    const done = await completeSellerAuthorization(
+      { db: database().db, actor: 'test' },
+      await pressAuthorize(started.authUrl),
+    );
     const appId = (done as { appId: string }).appId;
     const [operator, viewer] = [main.as('operator'), main.as('viewer')];
     const at = { platformId: main.platformId, platform: 'providerA' as const };

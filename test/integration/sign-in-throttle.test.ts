@@ -23,7 +23,7 @@ describeEachDatabase('console sign-in throttling after failed passwords', (datab
     return email;
   };
   const attempt = (email: string, password: string, clientAddress: string | null = `198.51.100.${counter}`) =>
-    signInOperator(db(), { email, password, clientAddress });
+    signInOperator({ db: db(), actor: 'test' }, { email, password, clientAddress });
   /** Ends every lock now, as if the wait had passed (the counts stay). */
   const waitOutLocks = () =>
     db()

@@ -32,11 +32,14 @@ export function authOptions(): NextAuthOptions {
         async authorize(credentials, request): Promise<SignedInOperator | null> {
           if (!credentials?.email || !credentials.password) return null;
           const address = clientAddress({ headers: (request?.headers ?? {}) as Record<string, string | undefined> });
-          const outcome = await signInOperator(await getDb(), {
-            email: credentials.email,
-            password: credentials.password,
-            clientAddress: address,
-          });
+          const outcome = await signInOperator(
+            { db: await getDb(), actor: 'sign-in' },
+            {
+              email: credentials.email,
+              password: credentials.password,
+              clientAddress: address,
+            },
+          );
           // next-auth hands a thrown message to the form as `error`; the form shows the wait in minutes.
           if (outcome.result === 'locked') throw new Error(signInLockedError(outcome.retryAfterSeconds));
           if (outcome.result !== 'signed_in') return null;

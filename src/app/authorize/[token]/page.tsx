@@ -20,7 +20,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function SellerAuthorizePage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
   const [view, locale] = await Promise.all([
-    getDb().then((db) => getSellerAuthorization(db, decodeURIComponent(token))),
+    getDb().then((db) => getSellerAuthorization({ db, actor: 'seller' }, { token: decodeURIComponent(token) })),
     requestLocale(),
   ]);
   return <SellerAuthorizeView view={view} locale={locale} />;

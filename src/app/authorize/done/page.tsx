@@ -28,7 +28,7 @@ export default async function SellerDonePage({
     Object.entries(await searchParams).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]),
   );
   const [result, locale] = await Promise.all([
-    getDb().then((db) => completeSellerAuthorization(db, query)),
+    getDb().then((db) => completeSellerAuthorization({ db, actor: 'seller' }, query)),
     requestLocale(),
   ]);
   return <SellerDoneView result={result} locale={locale} />;

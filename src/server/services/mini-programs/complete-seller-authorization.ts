@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { authorizeCallbackQuery } from '@/schemas/mini-program-requests';
-import type { Db } from '@/server/db';
+import type { ServiceContext } from '../context';
 import { mpAuthorizations } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { logger } from '@/server/logger';
@@ -25,13 +25,14 @@ export type SellerCompletion =
  * makes a reload of the done page (or of the seller page) say "done" instead of "already used".
  */
 export async function completeSellerAuthorization(
-  db: Db,
+  ctx: ServiceContext,
   query: Record<string, string | undefined>,
 ): Promise<SellerCompletion> {
+  const { db } = ctx;
   const parsed = authorizeCallbackQuery.safeParse(query);
   if (!parsed.success) return { status: 'failed', reason: 'invalid' };
   const stateHash = hashState(parsed.data.state);
-  const row = await findSellerAuthorization({ db, actor: 'seller' }, { stateHash });
+  const row = await findSellerAuthorization(ctx, { stateHash });
   if (!row) return { status: 'failed', reason: 'invalid' };
   const { provider } = row;
   const about = { platformName: row.platformName, provider };

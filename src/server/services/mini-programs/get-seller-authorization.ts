@@ -1,4 +1,4 @@
-import type { Db } from '@/server/db';
+import type { ServiceContext } from '../context';
 import { openAuthorizationLink } from './authorization-state';
 import { findSellerAuthorization } from './find-seller-authorization';
 import { verifySellerPageToken } from './seller-page-token';
@@ -24,13 +24,12 @@ export type SellerAuthorizationView =
  * unknown, forged or malformed token is one indistinguishable `invalid` answer.
  */
 export async function getSellerAuthorization(
-  db: Db,
-  token: string,
-  now = new Date(),
+  ctx: ServiceContext,
+  { token, now = new Date() }: { token: string; now?: Date },
 ): Promise<SellerAuthorizationView> {
   const stateHash = verifySellerPageToken(token);
   if (!stateHash) return { status: 'invalid' };
-  const row = await findSellerAuthorization({ db, actor: 'seller' }, { stateHash });
+  const row = await findSellerAuthorization(ctx, { stateHash });
   if (!row) return { status: 'invalid' };
   const { provider } = row;
   const a = row.authorization;

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { operators } from '@/server/db/schema';
-import type { Db } from '@/server/db';
+import type { ServiceContext } from '../context';
 import { AppError } from '@/server/errors';
 import { nextSessionVersion } from './end-operator-sessions';
 import { hashPassword, verifyPassword } from './password';
@@ -27,11 +27,10 @@ const locked = (seconds: number) =>
  * unlocks everything else, not even by a burst of parallel guesses.
  */
 export async function changeOperatorPassword(
-  db: Db,
-  operatorId: string,
-  input: z.input<typeof changePasswordInput>,
+  ctx: ServiceContext,
+  { operatorId, ...input }: { operatorId: string } & z.input<typeof changePasswordInput>,
 ): Promise<void> {
-  const ctx = { db, actor: `operator:${operatorId}` };
+  const { db } = ctx;
   const { currentPassword, newPassword } = changePasswordInput.parse(input);
   const [row] = await db
     .select({ email: operators.email, passwordHash: operators.passwordHash })

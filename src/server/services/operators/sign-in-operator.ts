@@ -5,7 +5,7 @@
  * during the lock proves nothing). A right password takes its count back and clears the account's failures.
  * Unknown e-mails go through the same steps (no account enumeration).
  */
-import type { Db } from '@/server/db';
+import type { ServiceContext } from '../context';
 import { admitSignInAttempt, lockedAfterFailure, releaseSignInAttempt, signInThrottleKeys } from './sign-in-throttle';
 import { verifyOperatorCredentials } from './verify-operator-credentials';
 
@@ -15,10 +15,9 @@ export type SignInOutcome =
   | { result: 'locked'; retryAfterSeconds: number };
 
 export async function signInOperator(
-  db: Db,
+  ctx: ServiceContext,
   input: { email: string; password: string; clientAddress: string | null },
 ): Promise<SignInOutcome> {
-  const ctx = { db, actor: 'sign-in' };
   const admission = await admitSignInAttempt(ctx, { keys: signInThrottleKeys(input.email, input.clientAddress) });
   if (!admission.admitted) return { result: 'locked', retryAfterSeconds: admission.retryAfterSeconds };
   const operator = await verifyOperatorCredentials(ctx, { email: input.email, password: input.password });

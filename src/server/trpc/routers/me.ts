@@ -38,7 +38,10 @@ export const meRouter = router({
     ),
   /** The signed-in operator's own password; the current one must verify. Allowed while it must change. */
   changePassword: passwordChangeProcedure.input(changePasswordInput).mutation(async ({ ctx, input }) => {
-    await changeOperatorPassword(ctx.db, ctx.operatorId, input);
+    await changeOperatorPassword(
+      { db: ctx.db, actor: `operator:${ctx.operatorId}` },
+      { ...input, operatorId: ctx.operatorId },
+    );
     return { changed: true as const };
   }),
 });

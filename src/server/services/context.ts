@@ -4,9 +4,9 @@ import type { Db } from '@/server/db';
  * Who is acting and on which database handle. `db` may be a transaction the caller opened, so use cases
  * compose: `{ ...ctx, db: tx }`. `actor` is written into history ("apikey:key_…", "operator:op_…", "sync").
  *
- * Every use case is `useCase(ctx, input)`: `input` is one object of named fields, or absent. A use case that acts
- * on one platform takes a PlatformContext; one that runs before a platform is known or for none (sign-in, startup,
- * jobs, data keys, upstream pushes) takes a ServiceContext.
+ * A use case takes its context first, then one object of named fields (or nothing). One that acts on one platform
+ * takes a PlatformContext; one that runs before a platform is known or for none (sign-in, startup, jobs, data keys,
+ * upstream pushes) takes a ServiceContext.
  */
 export type ServiceContext = { db: Db; actor: string };
 export type PlatformContext = ServiceContext & { platformId: string };

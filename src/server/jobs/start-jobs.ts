@@ -46,6 +46,7 @@ async function boot(handle: DatabaseHandle, relayIntervalMs: number): Promise<Jo
     await boss.work(job.name, { batchSize: job.batchSize ?? 1, pollingIntervalSeconds: 1 }, async (jobs) => {
       for (const item of jobs) await job.handler(item.data as never, { id: item.id, db: handle.db });
     });
+    if (job.runOnStart) await boss.send(job.name, {});
   }
   let relaying: Promise<number> | undefined;
   const relayNow = () => (relaying ??= relayOutbox(handle.db, boss).finally(() => (relaying = undefined)));

@@ -23,9 +23,10 @@ export function setUnderReviewCount(provider: Provider, count: number) {
 /**
  * How long until a record under review is checked again (null: terminal, never). Soon (≤ 10 s) right after a
  * change, fast (interval/4, at least 2 s) while the merchant must act, then backing off with the time the record
- * has sat unchanged (an eighth of it), but never longer than the configured interval. Fast delays are raised to
- * what the provider's rate limit can sustain for all its records under review. Jitter only shortens a delay
- * (up to 20 %), so the interval stays an upper bound.
+ * has sat unchanged (an eighth of it), but never longer than the configured interval. Jitter only shortens a
+ * delay (up to 20 %), so the interval stays an upper bound. Delays are then raised to what the provider's rate
+ * limit sustains for all its records under review (records ÷ rate), capped at the interval: when even that
+ * does not fit, the rate limiter wins and checks queue up (docs/configuration.md).
  */
 export function syncDelayMs(input: {
   state: string | null;
@@ -43,9 +44,9 @@ export function syncDelayMs(input: {
   if (quietMs < JUST_CHANGED_MS) delay = Math.min(SOON_MS, fast);
   else if (merchantMustAct.includes(input.state)) delay = fast;
   else delay = Math.min(slow, Math.max(fast, quietMs / 8));
-  delay = Math.min(slow, Math.max(delay, input.budgetFloorMs ?? 0));
-  const jittered = delay * (0.8 + 0.2 * (input.random ?? Math.random()));
-  return Math.round(Math.max(Math.min(MIN_DELAY_MS, slow), jittered));
+  const jittered = Math.max(Math.min(MIN_DELAY_MS, slow), delay * (0.8 + 0.2 * (input.random ?? Math.random())));
+  // The budget applies after the jitter, so the records under review never ask more often than the limit.
+  return Math.round(Math.min(slow, Math.max(jittered, input.budgetFloorMs ?? 0)));
 }
 
 /** When the background sync should look at a record next; null for terminal states. */

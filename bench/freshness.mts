@@ -110,6 +110,14 @@ try {
     'payments.notify_url',
     receiver.url,
   );
+  // Reviews take days: the seeded records have sat unchanged for one, so their checks have backed off to the
+  // interval, as in a steady state (fresh rows would all be polled fast at first).
+  const { subMerchants } = await import('@/server/db/schema');
+  const { and, eq, inArray, sql } = await import('drizzle-orm');
+  await handle.db
+    .update(subMerchants)
+    .set({ updatedAt: sql`now() - interval '1 day'` })
+    .where(eq(subMerchants.platformId, seeded.platformId));
   const pushedRecords = await submitProviderB(handle.db, seeded.platformId);
   say(`submitted ${pushedRecords.length} providerB application(s)`);
 
@@ -121,8 +129,6 @@ try {
   say(`job runner started; waiting ${warmup / 1000} s for the first round of checks`);
   await pause(warmup);
 
-  const { subMerchants } = await import('@/server/db/schema');
-  const { and, eq, inArray } = await import('drizzle-orm');
   const polled = await handle.db
     .select({ id: subMerchants.id, applymentId: subMerchants.chApplymentId })
     .from(subMerchants)
@@ -144,6 +150,12 @@ try {
     })),
     ...pushedRecords.map((r) => ({ ...r, provider: 'providerB' as const, state: 'finished' })),
   ];
+  const { metrics } = await import('@/server/metrics/registry');
+  const upstreamCallsOf = async (provider: string) =>
+    (await metrics().upstreamCalls.get()).values
+      .filter((v) => v.labels.provider === provider)
+      .reduce((sum, v) => sum + v.value, 0);
+  const callsBefore = await upstreamCallsOf('providerA');
   const moves: Move[] = [];
   const started = Date.now();
   say(`moving ${plan.length} application(s) at random times over ${options.duration} s`);
@@ -161,6 +173,7 @@ try {
     }),
   );
   const settle = (options.interval + 30) * 1000;
+  const checksPerSecond = ((await upstreamCallsOf('providerA')) - callsBefore) / ((Date.now() - started) / 1000);
   say(`all moved after ${((Date.now() - started) / 1000).toFixed(0)} s; waiting up to ${settle / 1000} s for the last`);
   const settleBy = Date.now() + settle;
   while (Date.now() < settleBy && moves.some((m) => !receiver.at(m.id, m.state))) await pause(500);
@@ -184,6 +197,7 @@ try {
         return at === undefined ? Infinity : Math.max(0, at - m.movedAt);
       });
   const result = {
+    checksPerSecond,
     polledRecord: summary(lags('providerA', 'record')),
     polledWebhook: summary(lags('providerA', 'webhook')),
     pushedRecord: summary(lags('providerB', 'record')),
@@ -293,6 +307,7 @@ function render(
   return [
     `Node ${m.node}, ${m.cpus} cores (${m.cpuModel}); PostgreSQL; sandbox over HTTP in this process; load average (1/5/15 min) ${m.loadAverageStart.map((x) => fixed(x, 2)).join(' / ')} at start, ${m.loadAverageEnd.map((x) => fixed(x, 2)).join(' / ')} at end.`,
     `${options.records} providerA records under review, SUB_MERCHANT_SYNC_INTERVAL_SECONDS=${options.interval}, SYNC_RATE_LIMIT_PER_SECOND=${options.rate}; ${options.moves} polled moves and ${options.pushed} pushed over ${options.duration} s.`,
+    `providerA status queries during the moves: ${fixed(r.checksPerSecond, 1)}/s (all records once per interval needs ${fixed(options.records / options.interval, 1)}/s).`,
     '',
     markdownTable(
       ['Change → …', 'Seen', 'p50', 'p90', 'p99', 'max', 'Target (p99)'],

@@ -20,6 +20,16 @@ export function startJobs(handle: DatabaseHandle, options: { relayIntervalMs?: n
 
 export const runningJobs = () => slot.__jobs;
 
+/**
+ * Relays the outbox now rather than at the next tick: called after a commit whose event an integrator is
+ * waiting for (an upstream status change), so its webhook leaves within a moment. No runner here: no-op.
+ */
+export function relayOutboxSoon() {
+  void slot.__jobs
+    ?.then((runner) => runner.relayNow())
+    .catch((error) => logger.error({ err: error }, 'outbox relay failed'));
+}
+
 async function boot(handle: DatabaseHandle, relayIntervalMs: number): Promise<JobRunner> {
   // Maintenance expires the active jobs of a process that died (SIGKILL, OOM): every 30 s instead of 120 s, so
   // a crashed webhook delivery is retried within about two minutes (crash-webhook.spec.ts).
@@ -42,14 +52,28 @@ async function boot(handle: DatabaseHandle, relayIntervalMs: number): Promise<Jo
       if (job.schedule) await boss.schedule(job.name, job.schedule, {}, { singletonKey: job.name });
     }
   });
+  const workers: string[] = [];
   for (const job of jobDefinitions()) {
-    await boss.work(job.name, { batchSize: job.batchSize ?? 1, pollingIntervalSeconds: 1 }, async (jobs) => {
-      for (const item of jobs) await job.handler(item.data as never, { id: item.id, db: handle.db });
-    });
+    const worker = await boss.work(
+      job.name,
+      { batchSize: job.batchSize ?? 1, pollingIntervalSeconds: 1 },
+      async (jobs) => {
+        for (const item of jobs) await job.handler(item.data as never, { id: item.id, db: handle.db });
+      },
+    );
+    workers.push(worker);
     if (job.runOnStart) await boss.send(job.name, {});
   }
   let relaying: Promise<number> | undefined;
-  const relayNow = () => (relaying ??= relayOutbox(handle.db, boss).finally(() => (relaying = undefined)));
+  // Relayed jobs are fetched at once by this process's workers instead of at their next poll.
+  const wakeWorkers = (relayed: number) => {
+    if (relayed > 0) for (const worker of workers) boss.notifyWorker(worker);
+    return relayed;
+  };
+  const relayNow = () =>
+    (relaying ??= relayOutbox(handle.db, boss)
+      .then(wakeWorkers)
+      .finally(() => (relaying = undefined)));
   const timer = setInterval(
     () => relayNow().catch((error) => logger.error({ err: error }, 'outbox relay failed')),
     relayIntervalMs,

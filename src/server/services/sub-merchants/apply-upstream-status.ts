@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '@/server/db';
 import { subMerchants } from '@/server/db/schema';
 import { armSubMerchantSync } from '@/server/jobs/arm-sub-merchant-sync';
+import { relayOutboxSoon } from '@/server/jobs/start-jobs';
 import type { ApplicationStatus } from '@/server/providers/types';
 import { emitSubMerchantUpdated } from './emit-sub-merchant-updated';
 import { nextSyncAt } from './next-sync-at';
@@ -49,6 +50,7 @@ export async function applyUpstreamStatus(db: Db, row: Row, status: ApplicationS
     }
     return updated!;
   });
+  if (changed) relayOutboxSoon();
   if (due) await armSubMerchantSync(due);
   return stored;
 }

@@ -162,13 +162,24 @@ try {
   await Promise.all(
     plan.map(async (move) => {
       await pause(Math.random() * options.duration * 1000);
+      // Timed from the first attempt: a retried move only makes its lag look longer.
       const movedAt = Date.now();
-      const response = await fetch(`${sandbox.url}/sandbox/control/${move.provider}/applyments/${move.applymentId}`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${seeded.apiKey}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ state: move.state }),
-      });
-      if (!response.ok) throw new Error(`sandbox move answered ${response.status}: ${await response.text()}`);
+      for (let attempt = 1; ; attempt++) {
+        try {
+          const url = `${sandbox.url}/sandbox/control/${move.provider}/applyments/${move.applymentId}`;
+          const response = await fetch(url, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${seeded.apiKey}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ state: move.state }),
+          });
+          if (!response.ok) throw new Error(`sandbox move answered ${response.status}: ${await response.text()}`);
+          break;
+        } catch (error) {
+          // A keep-alive connection the server closed as it was reused (ECONNRESET): moving is idempotent.
+          if (attempt === 3) throw error;
+          say(`move of ${move.id} failed (${(error as Error).message}); again`);
+        }
+      }
       moves.push({ ...move, movedAt });
     }),
   );

@@ -157,6 +157,30 @@ try {
     })),
     ...pushedRecords.map((r) => ({ ...r, provider: 'providerB' as const, state: 'finished' })),
   ];
+  // providerA moves go to the sandbox's store by business code, as the control API's setApplymentState does
+  // (state, time, sign URL): the control API finds an application by scanning every one, which at 10,000 clones
+  // would load the process more than the sync under test.
+  const { createDbSandboxStore } = await import('@/sandbox/db-store');
+  const { namespacedStore, sandboxNamespace } = await import('@/sandbox/namespace');
+  const { APPLYMENT_KIND } = await import('@/sandbox/providerA/pay/applyment-store');
+  const { submissionId } = await import('@/server/services/sub-merchants/submission-id');
+  const store = namespacedStore(
+    createDbSandboxStore(async () => handle.db),
+    sandboxNamespace(seeded.platformId),
+  );
+  const upstreamState: Record<string, string> = {
+    to_be_confirmed: 'APPLYMENT_STATE_TO_BE_CONFIRMED',
+    to_be_signed: 'APPLYMENT_STATE_TO_BE_SIGNED',
+  };
+  const movePolled = async (move: Omit<Move, 'movedAt'>) => {
+    const businessCode = submissionId({ id: move.id, provider: 'providerA', reviewRound: 1 });
+    const record = await store.get<Record<string, unknown>>(APPLYMENT_KIND, businessCode);
+    if (!record) throw new Error(`no sandbox application for ${move.id}`);
+    record.state = upstreamState[move.state];
+    record.updated_at = new Date().toISOString();
+    record.sign_url ??= `https://sandbox.invalid/sign?applyment_id=${move.applymentId}`;
+    await store.put(APPLYMENT_KIND, businessCode, record);
+  };
   const callsBefore = providerAQueries;
   const moves: Move[] = [];
   const started = Date.now();
@@ -166,6 +190,11 @@ try {
       await pause(Math.random() * options.duration * 1000);
       // Timed from the first attempt: a retried move only makes its lag look longer.
       const movedAt = Date.now();
+      if (move.provider === 'providerA') {
+        await movePolled(move);
+        moves.push({ ...move, movedAt });
+        return;
+      }
       for (let attempt = 1; ; attempt++) {
         try {
           const url = `${sandbox.url}/sandbox/control/${move.provider}/applyments/${move.applymentId}`;

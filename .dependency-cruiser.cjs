@@ -6,13 +6,13 @@ const layer = {
   leafData: '^src/(domain|schemas|i18n)/',
   protocols: '^src/protocols/',
   kernel: '^src/(env\\.ts|server/(errors|zod-errors|logger|request-context|ids)\\.ts|server/pagination/)',
-  infrastructure: '^src/server/(config|crypto|db|cache)/',
+  infrastructure: '^src/server/(config|crypto|db|metrics)/',
   providers: '^src/server/providers/',
   emulators: '^src/sandbox/(?!control/)',
   compositionRoot: '^src/server/upstreams/',
   services: '^src/server/services/',
   edges:
-    '^src/((app|cli|trpc|sandbox/control)/|server/(http|trpc|jobs|startup|auth|console-actions|console-session|openapi|metrics)/|(proxy|instrumentation)\\.ts)',
+    '^src/((app|cli|trpc|sandbox/control)/|server/(http|trpc|jobs|startup|auth|console-actions|console-session|openapi)/|(proxy|instrumentation)\\.ts)',
   components: '^src/components/',
 };
 const any = (...names) => names.map((name) => `(${layer[name]})`).join('|');

@@ -36,7 +36,7 @@ export type SeedOptions = {
 };
 
 export async function seedUnderReview({ db, count, templates, changedFraction, log }: SeedOptions) {
-  const { platformId } = await createPlatformWithKey(db);
+  const { platformId, apiKey } = await createPlatformWithKey(db);
   const ctx = { db, platformId, actor: 'bench' };
   const store = namespacedStore(
     createDbSandboxStore(async () => db),
@@ -134,7 +134,7 @@ export async function seedUnderReview({ db, count, templates, changedFraction, l
   log(
     `seeded ${count} records under review (${expectedChanged} with a changed upstream state) in ${Date.now() - started} ms`,
   );
-  return { platformId, expectedChanged, seededIds: new Set(seeded.map((s) => s.row.id)) };
+  return { platformId, apiKey, expectedChanged, seededIds: new Set(seeded.map((s) => s.row.id)) };
 }
 
 /** After the run: how many seeded records the sync reached, by state. */

@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { NextRequest } from 'next/server';
 import type { z } from 'zod';
+import { sandboxKeys } from '@/sandbox/sandbox-context';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { resetEnvForTests } from '@/env';
 import { sandboxNamespace } from '@/sandbox/namespace';
@@ -76,6 +77,8 @@ describeEachDatabase('bad input on every endpoint', (database, driver) => {
     // One key sends every case: the per-key rate limit would answer 429 instead of judging the input.
     process.env.API_RATE_LIMIT_PER_SECOND = process.env.API_RATE_LIMIT_BURST = '1000000';
     resetEnvForTests();
+    // The sandbox's keys exist before the first request, as they do once a server has started.
+    await sandboxKeys();
     tenant = await createTenantWithResources(database().db);
     other = await createTenantWithResources(database().db);
     miniProgramOnlyKey = (

@@ -43,8 +43,9 @@ const personal = (n: number) => ({
 });
 
 describeEachDatabase('data-encryption key rotation without downtime', (database) => {
-  const sandbox = useSandboxOverHttp();
+  // The ring first: the sandbox seals its own keys when it starts, and they belong under k1 like all other data.
   beforeAll(() => restartWithKeys(k1));
+  const sandbox = useSandboxOverHttp();
   afterAll(() => restartWithKeys(undefined));
 
   /** Every row of every table as text: what a backup or a stolen disk holds. */

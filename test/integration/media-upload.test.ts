@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { beforeAll, expect, it } from 'vitest';
 import * as mediaRoute from '@/app/v1/payments/media/route';
 import { completeFormDataFixture } from '../support/form-data-fixtures';
+import { formDataFromReference } from '../support/sub-merchants';
 import { MEDIA_KIND } from '@/sandbox/providerA/pay/media-upload';
 import { IMAGE_KIND } from '@/sandbox/providerB';
 import { getFieldCipher } from '@/server/config/field-cipher';
@@ -111,6 +112,7 @@ describeEachDatabase('POST /v1/payments/media', (database) => {
     );
     expect(upload.provider).toBe('providerB');
     const formData = completeFormDataFixture({
+      ...formDataFromReference('providerB'),
       licenseCopy: upload.mediaId,
       idCardCopy: upload.mediaId,
       idCardNational: upload.mediaId,

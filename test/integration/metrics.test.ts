@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 /**
  * /metrics: closed unless METRICS_TOKEN is set, then only for that bearer token; the exposition parses as
  * Prometheus text and reports the shared state (sync lag, pending deliveries) read from the database.
@@ -8,7 +10,8 @@ import { resetEnvForTests } from '@/env';
 import { GET } from '@/app/metrics/route';
 import { eventDeliveries, events, subMerchants } from '@/server/db/schema';
 import { createPlatform } from '@/server/services/platforms/create-platform';
-import { requestLabels } from '@/server/metrics/registry';
+import { metrics, requestLabels } from '@/server/metrics/registry';
+import { loggedUpstreamFetch } from '@/server/upstreams/logged-fetch';
 import { callRoute } from '../support/call-route';
 import { describeEachDatabase } from '../support/databases';
 
@@ -108,5 +111,34 @@ describe('request labels', () => {
       '/admin/payment-onboardings/{id}/media/{id}',
     );
     expect(requestLabels('/v1/' + 'x'.repeat(40)).route).toBe('/v1/{id}');
+  });
+});
+
+describe('upstream calls', () => {
+  it('count by provider, API (ids and sandbox namespace left out) and outcome, timeouts included', async () => {
+    const server = http.createServer((request, response) => {
+      if (request.url?.includes('slow')) return void setTimeout(() => response.end('late'), 500);
+      response.statusCode = request.url?.includes('missing') ? 404 : 200;
+      response.end('{}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const upstream = loggedUpstreamFetch('providerA');
+    try {
+      await upstream(
+        `${base}/sandbox/t/AbCdEfGhIjKlMnOpQrStUv/providerA/pay/v3/applyment4sub/applyment/business_code/1234567890`,
+      );
+      await upstream(`${base}/v3/missing`);
+      await expect(upstream(`${base}/v3/slow`, { signal: AbortSignal.timeout(50) })).rejects.toThrow();
+    } finally {
+      server.close();
+    }
+    const { upstreamCalls } = metrics();
+    const values = (await upstreamCalls.get()).values;
+    const find = (api: string, outcome: string) =>
+      values.find((v) => v.labels.provider === 'providerA' && v.labels.api === api && v.labels.outcome === outcome);
+    expect(find('GET /providerA/pay/v3/applyment4sub/applyment/business_code/{id}', 'ok')?.value).toBe(1);
+    expect(find('GET /v3/missing', 'rejected')?.value).toBe(1);
+    expect(find('GET /v3/slow', 'timeout')?.value).toBe(1);
   });
 });

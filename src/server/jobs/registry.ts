@@ -15,6 +15,8 @@ export type JobDefinition = {
   batchSize?: number;
   /** Cron expression: pg-boss runs it once per slot across all instances. */
   schedule?: string;
+  /** Also run once when the process starts (a job that re-arms itself picks up its chain again). */
+  runOnStart?: boolean;
 };
 
 const definitions = new Map<string, JobDefinition>();

@@ -5,6 +5,7 @@
 import PgBoss from 'pg-boss';
 import postgres from 'postgres';
 import type { DatabaseHandle } from '@/server/db';
+import { answerJobSignals } from '@/server/db/job-signals';
 import { logger } from '@/server/logger';
 import { jobDefinitions } from './registry';
 import { relayOutbox } from './relay-outbox';
@@ -15,10 +16,25 @@ const slot = globalThis as typeof globalThis & { __jobs?: Promise<JobRunner> };
 
 export function startJobs(handle: DatabaseHandle, options: { relayIntervalMs?: number } = {}): Promise<JobRunner> {
   slot.__jobs ??= boot(handle, options.relayIntervalMs ?? 1000);
+  // Use cases signal through the db layer (job-signals.ts); this process's runner answers them.
+  answerJobSignals({
+    syncDueAt: async (at) => (await import('./arm-sub-merchant-sync')).armSubMerchantSync(at),
+    outboxWritten: relayOutboxSoon,
+  });
   return slot.__jobs;
 }
 
 export const runningJobs = () => slot.__jobs;
+
+/**
+ * Relays the outbox now rather than at the next tick: called after a commit whose event an integrator is
+ * waiting for (an upstream status change), so its webhook leaves within a moment. No runner here: no-op.
+ */
+export function relayOutboxSoon() {
+  void slot.__jobs
+    ?.then((runner) => runner.relayNow())
+    .catch((error) => logger.error({ err: error }, 'outbox relay failed'));
+}
 
 async function boot(handle: DatabaseHandle, relayIntervalMs: number): Promise<JobRunner> {
   // Maintenance expires the active jobs of a process that died (SIGKILL, OOM): every 30 s instead of 120 s, so
@@ -42,13 +58,28 @@ async function boot(handle: DatabaseHandle, relayIntervalMs: number): Promise<Jo
       if (job.schedule) await boss.schedule(job.name, job.schedule, {}, { singletonKey: job.name });
     }
   });
+  const workers: string[] = [];
   for (const job of jobDefinitions()) {
-    await boss.work(job.name, { batchSize: job.batchSize ?? 1, pollingIntervalSeconds: 1 }, async (jobs) => {
-      for (const item of jobs) await job.handler(item.data as never, { id: item.id, db: handle.db });
-    });
+    const worker = await boss.work(
+      job.name,
+      { batchSize: job.batchSize ?? 1, pollingIntervalSeconds: 1 },
+      async (jobs) => {
+        for (const item of jobs) await job.handler(item.data as never, { id: item.id, db: handle.db });
+      },
+    );
+    workers.push(worker);
+    if (job.runOnStart) await boss.send(job.name, {});
   }
   let relaying: Promise<number> | undefined;
-  const relayNow = () => (relaying ??= relayOutbox(handle.db, boss).finally(() => (relaying = undefined)));
+  // Relayed jobs are fetched at once by this process's workers instead of at their next poll.
+  const wakeWorkers = (relayed: number) => {
+    if (relayed > 0) for (const worker of workers) boss.notifyWorker(worker);
+    return relayed;
+  };
+  const relayNow = () =>
+    (relaying ??= relayOutbox(handle.db, boss)
+      .then(wakeWorkers)
+      .finally(() => (relaying = undefined)));
   const timer = setInterval(
     () => relayNow().catch((error) => logger.error({ err: error }, 'outbox relay failed')),
     relayIntervalMs,

@@ -30,7 +30,11 @@ export async function startServer() {
     sealPlainMedia({ db: handle.db, actor: 'startup' }).catch((error) =>
       logger.error({ err: (error as Error).message }, 'sealing plain media failed; it is retried at the next start'),
     );
-    if (env.UPSTREAM_MODE === 'sandbox') scheduleFirstTicket();
+    if (env.UPSTREAM_MODE === 'sandbox') {
+      // The sandbox's own keys exist before the first request, so no request (a forged push included) creates them.
+      await (await import('@/sandbox/sandbox-context')).sandboxKeys();
+      scheduleFirstTicket();
+    }
     const base = publicBaseUrl();
     say('');
     say(

@@ -50,7 +50,10 @@ export function onboardingProvider(name: Provider, platformId: string): Onboardi
   return cache.get(name, platformId, (hosts) =>
     deferredAdapter<OnboardingProvider, 'name' | 'maxImageBytes'>(
       { name, maxImageBytes: maxImageBytes[name] },
-      ['uploadImage', 'submitApplication', 'queryApplication'],
+      // Only WeChat has a bank-branch look-up (docs/upstream/providerA.md B.13).
+      name === 'providerA'
+        ? ['uploadImage', 'submitApplication', 'queryApplication', 'searchBankBranches']
+        : ['uploadImage', 'submitApplication', 'queryApplication'],
       buildOnFirstCall(() => build(name, hosts)),
     ),
   );

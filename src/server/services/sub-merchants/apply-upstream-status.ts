@@ -1,24 +1,18 @@
 import { eq } from 'drizzle-orm';
-import { getEnv } from '@/env';
 import { subMerchants } from '@/server/db/schema';
+import { jobSignals } from '@/server/db/job-signals';
 import type { ApplicationStatus } from '@/server/providers/types';
 import { emitSubMerchantUpdated } from './emit-sub-merchant-updated';
+import { nextSyncAt } from './next-sync-at';
 import { diffRecords, recordHistory, trackedFields } from './record-history';
-import { reviewUnderWay } from '@/domain/sub-merchant-states';
 import type { ServiceContext } from '../context';
 
 type Row = typeof subMerchants.$inferSelect;
 
-/** When the background sync should look at a record next: never for terminal states; jittered ±20 %. */
-export function nextSyncAt(state: string | null, now = new Date()): Date | null {
-  if (!state || !reviewUnderWay(state)) return null;
-  const interval = getEnv().SUB_MERCHANT_SYNC_INTERVAL_SECONDS * 1000;
-  return new Date(now.getTime() + interval * (0.8 + Math.random() * 0.4));
-}
-
 /**
  * Stores what the upstream says about a record's application; `finished` makes it active with its
- * sub-merchant id. Writes history and the event in one transaction, only when something changed.
+ * sub-merchant id. Writes history and the event in one transaction, only when something changed. A change
+ * makes the next check come soon (next-sync-at.ts), so the background sync is armed for it after the commit.
  */
 export async function applyUpstreamStatus(
   ctx: ServiceContext,
@@ -36,7 +30,6 @@ export async function applyUpstreamStatus(
     chSubMchid: finished ? status.subMchid! : row.chSubMchid,
     status: finished && row.status === 'pending' ? ('active' as const) : row.status,
     lastSyncedAt: now,
-    nextSyncAt: nextSyncAt(status.state, now),
   };
   const changes = diffRecords(row as Record<string, unknown>, { ...row, ...next } as Record<string, unknown>, [
     ...trackedFields,
@@ -44,10 +37,14 @@ export async function applyUpstreamStatus(
     'chApplymentStateMsg',
   ]);
   const changed = Object.keys(changes).length > 0;
-  return db.transaction(async (tx) => {
+  const due = nextSyncAt(
+    { state: status.state, changedAt: changed ? now : row.updatedAt, provider: row.provider },
+    now,
+  );
+  const stored = await db.transaction(async (tx) => {
     const [updated] = await tx
       .update(subMerchants)
-      .set({ ...next, ...(changed ? { updatedAt: now, version: row.version + 1 } : {}) })
+      .set({ ...next, nextSyncAt: due, ...(changed ? { updatedAt: now, version: row.version + 1 } : {}) })
       .where(eq(subMerchants.id, row.id))
       .returning();
     if (changed) {
@@ -56,4 +53,7 @@ export async function applyUpstreamStatus(
     }
     return updated!;
   });
+  if (changed) jobSignals.outboxWritten();
+  if (due) await jobSignals.syncDueAt(due);
+  return stored;
 }

@@ -2,10 +2,12 @@ import { eq } from 'drizzle-orm';
 import { mergeFormData, validateFormDataForSubmit, type FormData, type FormDataPatch } from '@/schemas/form-data';
 import { subMerchants } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
+import { jobSignals } from '@/server/db/job-signals';
 import { onboardingProvider } from '@/server/upstreams/onboarding';
 import { checkMediaOwnership } from '@/server/services/media/check-media-ownership';
 import type { PlatformContext } from '../context';
 import { applyUpstreamStatus } from './apply-upstream-status';
+import { nextSyncAt } from './next-sync-at';
 import { emitSubMerchantUpdated } from './emit-sub-merchant-updated';
 import { findSubMerchant } from './find-sub-merchant';
 import { formDataTouched, recordHistory } from './record-history';
@@ -58,7 +60,7 @@ export async function submitSubMerchant(ctx: PlatformContext, id: string, patch:
 
 async function markSubmitted(ctx: PlatformContext, row: Row, formData: FormData, patch: FormDataPatch | undefined) {
   const newRound = row.reviewRound === 0 || row.chApplymentState === 'rejected' || row.chApplymentState === 'canceled';
-  return ctx.db.transaction(async (tx) => {
+  const prepared = await ctx.db.transaction(async (tx) => {
     const [updated] = await tx
       .update(subMerchants)
       .set({
@@ -68,7 +70,8 @@ async function markSubmitted(ctx: PlatformContext, row: Row, formData: FormData,
         rejectReasons: [],
         signUrl: null,
         reviewRound: newRound ? row.reviewRound + 1 : row.reviewRound,
-        nextSyncAt: new Date(Date.now() + 60_000),
+        // Asked again soon in case the upstream call below fails; a stored answer sets its own next check.
+        nextSyncAt: nextSyncAt({ state: 'submitted', changedAt: new Date(), provider: row.provider }),
         updatedAt: new Date(),
         version: row.version + 1,
       })
@@ -83,6 +86,8 @@ async function markSubmitted(ctx: PlatformContext, row: Row, formData: FormData,
     await emitSubMerchantUpdated({ ...ctx, db: tx }, { row: updated!, change: 'submitted' });
     return updated!;
   });
+  if (prepared.nextSyncAt) await jobSignals.syncDueAt(prepared.nextSyncAt);
+  return prepared;
 }
 
 async function sendToUpstream(ctx: PlatformContext, prepared: Row, formData: FormData, before: Row): Promise<Row> {

@@ -1,12 +1,12 @@
-import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, lt, lte, min, or, sql } from 'drizzle-orm';
 import { getEnv } from '@/env';
 import type { Db } from '@/server/db';
 import { rowsOf } from '@/server/db/rows';
-import { subMerchants, type Provider } from '@/server/db/schema';
+import { providers, subMerchants, type Provider } from '@/server/db/schema';
 import { logger } from '@/server/logger';
 import { onboardingProvider } from '@/server/upstreams/onboarding';
 import type { ApplicationStatus } from '@/server/providers/types';
-import { nextSyncAt } from './apply-upstream-status';
+import { nextSyncAt, setUnderReviewCount } from './next-sync-at';
 import { submissionId } from './submission-id';
 import { refreshFromUpstream } from './submit-sub-merchant';
 import { acquireSubmitLease, releaseSubmitLease } from './submit-lease';
@@ -35,7 +35,10 @@ async function stampSynced(db: Db, row: Row): Promise<boolean> {
   const now = new Date();
   const updated = await db
     .update(subMerchants)
-    .set({ lastSyncedAt: now, nextSyncAt: nextSyncAt(row.chApplymentState, now) })
+    .set({
+      lastSyncedAt: now,
+      nextSyncAt: nextSyncAt({ state: row.chApplymentState, changedAt: row.updatedAt, provider: row.provider }, now),
+    })
     .where(
       and(
         eq(subMerchants.id, row.id),
@@ -64,6 +67,7 @@ export async function syncDueSubMerchants(ctx: ServiceContext, options: { batch?
   const { db } = ctx;
   const env = getEnv();
   const batch = options.batch ?? 500;
+  await countUnderReview(db);
   const claimed = await db.execute<{ id: string }>(sql`
     update ${subMerchants} set next_sync_at = now() + make_interval(secs => ${env.SUB_MERCHANT_SYNC_INTERVAL_SECONDS})
     where id in (
@@ -72,7 +76,7 @@ export async function syncDueSubMerchants(ctx: ServiceContext, options: { batch?
       order by ${asc(subMerchants.nextSyncAt)} limit ${batch} for update skip locked
     ) returning id`);
   const ids = rowsOf<{ id: string }>(claimed).map((r) => r.id);
-  if (ids.length === 0) return { synced: 0, failed: 0 };
+  if (ids.length === 0) return { synced: 0, failed: 0, nextDueAt: await earliestDue(db) };
   const rows = await db.select().from(subMerchants).where(inArray(subMerchants.id, ids));
   let synced = 0;
   let failed = 0;
@@ -114,5 +118,29 @@ export async function syncDueSubMerchants(ctx: ServiceContext, options: { batch?
     }
   };
   await Promise.all(Array.from({ length: Math.min(options.concurrency ?? 8, rows.length) }, worker));
-  return { synced, failed };
+  return { synced, failed, nextDueAt: await earliestDue(db) };
+}
+
+const underReview = and(
+  isNotNull(subMerchants.nextSyncAt),
+  inArray(subMerchants.chApplymentState, [...reviewUnderWayStates]),
+);
+
+/** Feeds the rate budget of the next-check policy: how many records each provider's limit has to cover. */
+async function countUnderReview(db: Db) {
+  const counts = await db
+    .select({ provider: subMerchants.provider, n: count() })
+    .from(subMerchants)
+    .where(underReview)
+    .groupBy(subMerchants.provider);
+  for (const provider of providers) setUnderReviewCount(provider, counts.find((c) => c.provider === provider)?.n ?? 0);
+}
+
+/** When the next record falls due (null: nothing under review), so the job can be armed for that second. */
+async function earliestDue(db: Db): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: min(subMerchants.nextSyncAt) })
+    .from(subMerchants)
+    .where(underReview);
+  return row?.at ?? null;
 }

@@ -2,6 +2,7 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { sandboxControlHeaders } from './provision';
 import { completeFormDataFixture } from '../../test/support/form-data-fixtures';
+import { formDataFromReference } from '../../test/support/reference-form-data';
 import type { Provider } from '../../src/domain/providers';
 
 /** The platform the signed-in operator is looking at (from the URL: provision.json is shared by all ports). */
@@ -81,6 +82,7 @@ export async function submittedSubMerchant(
     await upload('#555555'),
   ];
   const formData = completeFormDataFixture({
+    ...formDataFromReference(provider),
     licenseCopy: license,
     idCardCopy: front,
     idCardNational: back,

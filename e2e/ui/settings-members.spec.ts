@@ -82,7 +82,7 @@ test('an admin invites an operator (link shown once, copied), who sets their own
   await expect(panel.getByTestId('invitation-link')).toHaveCount(0);
 
   // Reload only once the server has answered the change, so the reload reads what was saved.
-  const saved = page.waitForResponse((r) => r.url().includes('consoleAdmin.changeRole') && r.ok());
+  const saved = page.waitForResponse((r) => r.url().includes('members.changeRole') && r.ok());
   await row.getByLabel(`Role of ${email}`).selectOption('viewer');
   await saved;
   await expect(row.getByLabel(`Role of ${email}`)).toHaveValue('viewer');

@@ -9,6 +9,8 @@ import { openDatabase } from '@/server/db/open-database';
 import { AppError } from '@/server/errors';
 import { logger } from '@/server/logger';
 import { runCommand } from './commands';
+import { createDbSandboxStore } from '@/sandbox/db-store';
+import { loadOrCreateInstanceKeys } from '@/sandbox/instance-keys';
 import { parseArgs, usage, type ParsedArgs } from './parse-args';
 
 async function runThroughServer(args: ParsedArgs, port: number, token: string) {
@@ -28,6 +30,9 @@ async function runLocally(args: ParsedArgs) {
     ? await openDatabase({ driver: 'postgres', url: env.DATABASE_URL, poolSize: 2 })
     : await openDatabase({ driver: 'pglite', dataDir: env.dataDir, holder: 'cli' });
   try {
+    // The installation's sandbox keys are made with its database, so a copy of the database (a second process
+    // playing the upstream, a restored backup) signs and verifies with the same ones.
+    if (env.UPSTREAM_MODE === 'sandbox') await loadOrCreateInstanceKeys(createDbSandboxStore(async () => handle.db));
     return await runCommand(handle.db, args);
   } finally {
     await handle.close();

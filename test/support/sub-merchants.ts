@@ -4,8 +4,8 @@ import * as itemRoute from '@/app/v1/payments/sub-merchants/[id]/route';
 import * as submitRoute from '@/app/v1/payments/sub-merchants/[id]/submit/route';
 import * as collectionRoute from '@/app/v1/payments/sub-merchants/route';
 import { completeFormDataFixture } from './form-data-fixtures';
-import { alipayMcc, banksFor, regionsUnder, settlementRulesFor } from '@/domain/reference';
-import type { FormDataPatch, SubjectType } from '@/schemas/form-data';
+import { formDataFromReference } from './reference-form-data';
+import type { FormDataPatch } from '@/schemas/form-data';
 import type { Db } from '@/server/db';
 import type { Provider } from '@/server/db/schema';
 import { uploadMedia } from '@/server/services/media/upload-media';
@@ -48,37 +48,6 @@ export async function uploadTestImages(uploader: MediaUploader, provider: Provid
     idCardNational: back,
     storeEntrancePics: [entrance],
     storeIndoorPics: [indoor],
-  };
-}
-
-/**
- * The codes of an application as an operator picks them from the reference tables (GET /v1/payments/reference):
- * the subject type's first settlement rule and an industry of it needing no extra documents, a bank the provider
- * lists without branch details, Fuzhou's city and first district, and for Alipay a signing account and a
- * non-special MCC.
- */
-export function formDataFromReference(
-  provider: Provider,
-  subjectType: SubjectType = 'SUBJECT_TYPE_ENTERPRISE',
-): FormDataPatch {
-  const rule = settlementRulesFor(subjectType)[0]!;
-  const industry = rule.qualificationTypes.find((q) => q.qualifications.length === 0)!;
-  const bank = banksFor(provider).find((b) => !b.needsBranch)!;
-  const city = regionsUnder('350000').find((c) => c.name === '福州市')!;
-  const district = regionsUnder(city.code)[0]!;
-  return {
-    subjectType,
-    settlementId: rule.settlementId,
-    qualificationType: industry.name,
-    accountBank: bank.name,
-    bankAddressCode: city.code,
-    storeAddressCode: district.code,
-    // Only an individual business may settle to the owner's own card.
-    bankAccountType:
-      subjectType === 'SUBJECT_TYPE_INDIVIDUAL' ? 'BANK_ACCOUNT_TYPE_PERSONAL' : 'BANK_ACCOUNT_TYPE_CORPORATE',
-    ...(provider === 'providerB'
-      ? { bindingAlipayLogonId: 'boss@example.com', mcc: alipayMcc.rows.find((m) => !m.special)!.code }
-      : {}),
   };
 }
 
@@ -151,3 +120,5 @@ export function paymentsApi(apiKey: string) {
     },
   };
 }
+
+export { formDataFromReference };

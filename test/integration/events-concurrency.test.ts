@@ -21,8 +21,7 @@ describeEachDatabase('events under concurrency: redeliveries, duplicate jobs, co
     const { platform } = await createPlatform({ db: db(), actor: 'test' }, { name: `Concurrency ${path}` });
     await setPlatformConfig(
       { db: db(), platformId: platform.id, actor: 'test' },
-      'payments.notify_url',
-      rig.receiver.url(path),
+      { key: 'payments.notify_url', value: rig.receiver.url(path) },
     );
     return platform.id;
   }

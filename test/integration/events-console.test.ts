@@ -73,7 +73,10 @@ describeEachDatabase('event deliveries in the console', (database) => {
   });
 
   const setUrl = (path: string) =>
-    setPlatformConfig({ db: db(), platformId, actor: 'test' }, 'payments.notify_url', receiver.url(path));
+    setPlatformConfig(
+      { db: db(), platformId, actor: 'test' },
+      { key: 'payments.notify_url', value: receiver.url(path) },
+    );
   const emit = () =>
     db().transaction((tx) =>
       emitEvent(

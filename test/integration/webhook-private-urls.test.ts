@@ -69,7 +69,7 @@ describeEachDatabase('private notify URLs need ALLOW_PRIVATE_WEBHOOK_URLS=1', (d
       ];
       for (const url of urls) {
         for (const key of ['payments.notify_url', 'miniprogram.audit_notify_url']) {
-          const error = await setPlatformConfig(ctx(), key, url).then(
+          const error = await setPlatformConfig(ctx(), { key, value: url }).then(
             () => null,
             (e: unknown) => e,
           );
@@ -122,7 +122,7 @@ describeEachDatabase('private notify URLs need ALLOW_PRIVATE_WEBHOOK_URLS=1', (d
     useEnv({ ALLOW_PRIVATE_WEBHOOK_URLS: '1' });
 
     it('accepts a loopback receiver and delivers to it, keeping the status of its answers but never their body', async () => {
-      await setPlatformConfig(ctx(), 'payments.notify_url', receiver.url('/allowed'));
+      await setPlatformConfig(ctx(), { key: 'payments.notify_url', value: receiver.url('/allowed') });
       expect((await configNow())['payments.notify_url']).toBe(receiver.url('/allowed'));
       receiver.script('/allowed', [500, 200]);
       const { deliveryId } = await db().transaction((tx) =>

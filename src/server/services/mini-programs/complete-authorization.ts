@@ -14,8 +14,7 @@ import { toAuthorizerDto } from './authorizer-dto';
  */
 export async function completeAuthorization(
   ctx: PlatformContext,
-  provider: Provider,
-  input: { authCode: string; state: string },
+  { provider, input }: { provider: Provider; input: { authCode: string; state: string } },
 ) {
   const authorization = await consumeState(ctx, { provider, state: input.state });
   const upstream = miniProgramProvider(provider, ctx.platformId);

@@ -7,7 +7,10 @@ import { AppError, notFound } from '@/server/errors';
  * Inside a membership change: locks the platform row (so two admins demoting each other at the same moment
  * are serialized and cannot both succeed), then returns the member and how many admins the platform has.
  */
-export async function lockMember(tx: Transaction, platformId: string, operatorId: string) {
+export async function lockMember(
+  tx: Transaction,
+  { platformId, operatorId }: { platformId: string; operatorId: string },
+) {
   const [platform] = await tx
     .select({ id: platforms.id })
     .from(platforms)

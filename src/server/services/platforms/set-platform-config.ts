@@ -15,9 +15,15 @@ import { configUrlProblem } from './config-url-guard';
  */
 export async function setPlatformConfig(
   ctx: PlatformContext,
-  key: string,
-  value: unknown,
-  options: { mode?: 'sandbox' | 'live'; allowPrivate?: boolean; lookup?: LookupAll } = {},
+  {
+    key,
+    value,
+    options = {},
+  }: {
+    key: string;
+    value: unknown;
+    options?: { mode?: 'sandbox' | 'live'; allowPrivate?: boolean; lookup?: LookupAll };
+  },
 ): Promise<PlatformConfig> {
   if (!isPlatformConfigKey(key)) {
     throw new AppError(

@@ -36,7 +36,9 @@ describeEachDatabase('SSRF: notify and redirect URLs in live mode', (database) =
     const error = await setPlatformConfig(ctx(), {
       key,
       value,
-      options: { mode: 'live', allowPrivate: false, lookup },
+      mode: 'live',
+      allowPrivate: false,
+      lookup,
     }).then(
       () => null,
       (e: unknown) => e,
@@ -77,27 +79,21 @@ describeEachDatabase('SSRF: notify and redirect URLs in live mode', (database) =
     await setPlatformConfig(ctx(), {
       key: 'payments.notify_url',
       value: 'https://hooks.example.test/x',
-      options: {
-        mode: 'live',
-        allowPrivate: false,
-        lookup: resolvesTo(PUBLIC),
-      },
+      mode: 'live',
+      allowPrivate: false,
+      lookup: resolvesTo(PUBLIC),
     });
     await setPlatformConfig(ctx(), {
       key: 'miniprogram.redirect_uri_allowlist',
       value: 'shop.example.com, *.example.org',
-      options: {
-        mode: 'live',
-        allowPrivate: false,
-      },
+      mode: 'live',
+      allowPrivate: false,
     });
     await setPlatformConfig(ctx(), {
       key: 'miniprogram.audit_notify_url',
       value: 'http://127.0.0.1:4000/hooks',
-      options: {
-        mode: 'sandbox',
-        allowPrivate: true,
-      },
+      mode: 'sandbox',
+      allowPrivate: true,
     });
     expect(await configNow()).toMatchObject({
       'payments.notify_url': 'https://hooks.example.test/x',
@@ -120,7 +116,10 @@ describeEachDatabase('SSRF: notify and redirect URLs in live mode', (database) =
       answers.push(address);
       return [{ address, family: 4 }];
     };
-    const result = await deliverEvent(db(), { deliveryId, attempt: 1 }, { mode: 'live', allowPrivate: false, lookup });
+    const result = await deliverEvent(
+      { db: db(), actor: 'test' },
+      { deliveryId, attempt: 1, mode: 'live', allowPrivate: false, lookup },
+    );
     expect(result).toBe('retry_scheduled');
     expect(answers).toEqual([PUBLIC, '127.0.0.1']);
     const [attempt] = await db().select().from(deliveryAttempts).where(eq(deliveryAttempts.deliveryId, deliveryId));

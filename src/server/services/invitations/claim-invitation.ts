@@ -1,3 +1,5 @@
+// Not a use case: helpers of acceptInvitationSignedIn and acceptInvitationAsNewOperator; claimInvitation runs
+// inside their transaction and pendingInvitation on their handle, so both take (tx, input) rather than a context.
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { memberships, platformInvitations, type OperatorRole } from '@/server/db/schema';
 import type { Db } from '@/server/db';

@@ -1,3 +1,5 @@
+// Not a use case: helpers of changeMemberRole and removePlatformMember; lockMember runs inside their
+// transaction, so it takes (tx, input) rather than a context.
 import { and, count, eq } from 'drizzle-orm';
 import { memberships, operators, platforms, type OperatorRole } from '@/server/db/schema';
 import type { Transaction } from '@/server/db';

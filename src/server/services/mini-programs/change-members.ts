@@ -8,6 +8,6 @@ export const changeMembers = (
   {
     provider,
     appId,
-    input,
-  }: { provider: Provider; appId: string; input: { action: 'bind' | 'unbind'; member: string; role?: string } },
-) => withAuthorizerToken(ctx, { provider, appId, call: (upstream, token) => upstream.members(token, input) });
+    change,
+  }: { provider: Provider; appId: string; change: { action: 'bind' | 'unbind'; member: string; role?: string } },
+) => withAuthorizerToken(ctx, { provider, appId, call: (upstream, token) => upstream.members(token, change) });

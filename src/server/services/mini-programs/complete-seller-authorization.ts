@@ -41,7 +41,7 @@ export async function completeSellerAuthorization(
   try {
     const authorizer = await completeAuthorization(
       { db, platformId: row.authorization.platformId, actor: 'seller' },
-      { provider, input: parsed.data },
+      { provider, ...parsed.data },
     );
     await db
       .update(mpAuthorizations)

@@ -91,7 +91,7 @@ export const miniProgramsRouter = router({
       changeMembers(ctx, {
         provider: input.platform,
         appId: input.authorizerAppId,
-        input: {
+        change: {
           action: input.action,
           member: input.member,
           role: input.role,

@@ -7,6 +7,6 @@ export const dynamic = 'force-dynamic';
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   POST: miniProgramPost(membersBody, (ctx, platform, body) =>
-    changeMembers(ctx, { provider: platform, appId: body.authorizerAppId, input: body }),
+    changeMembers(ctx, { provider: platform, appId: body.authorizerAppId, change: body }),
   ),
 });

@@ -114,8 +114,7 @@ try {
   const { setPlatformConfig } = await import('@/server/services/platforms/set-platform-config');
   await setPlatformConfig(
     { db: handle.db, platformId: seeded.platformId, actor: 'bench' },
-    'payments.notify_url',
-    receiver.url,
+    { key: 'payments.notify_url', value: receiver.url },
   );
   // Reviews take days: the seeded records have sat unchanged for one, so their checks have backed off to the
   // interval, as in a steady state (fresh rows would all be polled fast at first).
@@ -310,7 +309,7 @@ async function submitProviderB(db: import('@/server/db').Db, platformId: string)
       provider: 'providerB',
       formData: completeFormDataFixture(media),
     });
-    const { record: submitted } = await submitSubMerchant(ctx, record.id, undefined);
+    const { record: submitted } = await submitSubMerchant(ctx, { id: record.id, patch: undefined });
     out.push({ id: record.id, applymentId: submitted.chApplymentId! });
   }
   return out;

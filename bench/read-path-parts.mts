@@ -87,7 +87,7 @@ async function measureParts() {
     });
     ids.push(record.id);
   }
-  const row = await findSubMerchant(ctx, ids[0]!);
+  const row = await findSubMerchant(ctx, { id: ids[0]! });
   const dto = toSubMerchantDto(row);
   const page = await listSubMerchants(ctx, { limit: 20 });
   const client = (db as unknown as { $client: import('postgres').Sql }).$client;
@@ -152,7 +152,7 @@ async function measureParts() {
     ['postgres.js round trip alone (select 1)', () => handle.executeSql('select 1')],
     ['authenticateApiKey (sha256 + 1 SELECT)', () => authenticateApiKey({ db, actor: 'bench' }, { presented: apiKey })],
     ['  same lookup as a drizzle prepared statement', () => authPrepared.execute({ hash: hashApiKey(apiKey) })],
-    ['findSubMerchant (1 SELECT)', () => findSubMerchant(ctx, nextId())],
+    ['findSubMerchant (1 SELECT)', () => findSubMerchant(ctx, { id: nextId() })],
     ['  same SELECT as a drizzle prepared statement', () => findPrepared.execute({ id: nextId(), platformId })],
     [
       '  same SELECT through postgres.js alone (no drizzle)',
@@ -171,7 +171,10 @@ async function measureParts() {
       'listSubMerchantRevisions (narrow page SELECT: every list read)',
       () => listSubMerchantRevisions(ctx, { limit: 20 }),
     ],
-    ['getSubMerchantRevision (narrow SELECT by id: every record read)', () => getSubMerchantRevision(ctx, nextId())],
+    [
+      'getSubMerchantRevision (narrow SELECT by id: every record read)',
+      () => getSubMerchantRevision(ctx, { id: nextId() }),
+    ],
     ['  narrow page SELECT, drizzle prepared', () => narrowPagePrepared.execute({ platformId })],
     [
       '  same through postgres.js alone, prepared',

@@ -53,7 +53,7 @@ export async function seedUnderReview({ db, count, templates, changedFraction, l
       provider: 'providerA',
       formData,
     });
-    await submitSubMerchant(ctx, record.id, undefined);
+    await submitSubMerchant(ctx, { id: record.id, patch: undefined });
   }
   templateRows.push(...(await db.select().from(subMerchants).where(eq(subMerchants.platformId, platformId))));
   const notUnderReview = templateRows.filter((r) => r.chApplymentState !== 'auditing');

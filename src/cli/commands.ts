@@ -62,8 +62,7 @@ export async function runCommand(db: Db, args: ParsedArgs): Promise<Record<strin
       await getPlatform({ db, platformId: required(platformId, '<platformId>'), actor: cliActor });
       const config = await setPlatformConfig(
         { db, platformId: platformId!, actor: cliActor },
-        required(key, '<key>'),
-        value ?? null,
+        { key: required(key, '<key>'), value: value ?? null },
       );
       return { platformId: platformId!, config };
     }
@@ -79,7 +78,7 @@ export async function runCommand(db: Db, args: ParsedArgs): Promise<Record<strin
     case 'apikey revoke': {
       const key = await revokeApiKey(
         { db, platformId: required(rest[0], '<platformId>'), actor: cliActor },
-        required(rest[1], '<keyId>'),
+        { keyId: required(rest[1], '<keyId>') },
       );
       return { id: key.id, revokedAt: key.revokedAt };
     }

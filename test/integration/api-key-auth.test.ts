@@ -100,7 +100,10 @@ describeEachDatabase('GET /v1/payments/sub-merchants authentication and scope', 
   it('answers 401 once the key is revoked', async () => {
     const revocable = await createPlatformWithKey(database().db);
     expect((await callRoute(listRoute.GET, url, { headers: apiHeaders(revocable.apiKey) })).status).toBe(200);
-    await revokeApiKey({ db: database().db, platformId: revocable.platformId, actor: 'test' }, revocable.apiKeyId);
+    await revokeApiKey(
+      { db: database().db, platformId: revocable.platformId, actor: 'test' },
+      { keyId: revocable.apiKeyId },
+    );
     const response = await callRoute(listRoute.GET, url, { headers: apiHeaders(revocable.apiKey) });
     expect(response.status).toBe(401);
   });

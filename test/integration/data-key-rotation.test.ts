@@ -89,7 +89,9 @@ describeEachDatabase('data-encryption key rotation without downtime', (database)
       await uploadMedia(ctx, { bytes: photo, filename: 'id.jpg', provider: 'providerA' }),
       await uploadMedia(ctx, { bytes: photo, filename: 'id.jpg', provider: 'providerB' }),
     ];
-    const imageBytes = await Promise.all(images.map(async (image) => (await getMedia(ctx, image.mediaId)).bytes));
+    const imageBytes = await Promise.all(
+      images.map(async (image) => (await getMedia(ctx, { mediaId: image.mediaId })).bytes),
+    );
     expect(Object.keys((await countTokensByKey({ db, actor: 'test' })).byKeyId)).toEqual(['k1']);
 
     restartWithKeys(`${k2},${k1}`);
@@ -149,7 +151,7 @@ describeEachDatabase('data-encryption key rotation without downtime', (database)
     restartWithKeys(k2);
     await readAll();
     for (const [i, image] of images.entries())
-      expect((await getMedia(ctx, image.mediaId)).bytes.equals(imageBytes[i]!)).toBe(true);
+      expect((await getMedia(ctx, { mediaId: image.mediaId })).bytes.equals(imageBytes[i]!)).toBe(true);
     const again = await reencryptStoredData({ db, actor: 'test' });
     expect(Object.values(again.locations).every((p) => p.reencrypted === 0 && p.changedMeanwhile === 0)).toBe(true);
   });

@@ -58,8 +58,7 @@ describeEachDatabase('events API', (database) => {
     other = await createPlatformWithKey(db());
     await setPlatformConfig(
       { db: db(), platformId: platform.platformId, actor: 'test' },
-      'payments.notify_url',
-      rig.receiver.url('/events-api'),
+      { key: 'payments.notify_url', value: rig.receiver.url('/events-api') },
     );
     for (let i = 0; i < 5; i++) {
       // Apart by a few milliseconds, so "newest first" has one right answer.

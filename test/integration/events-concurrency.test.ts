@@ -21,8 +21,7 @@ describeEachDatabase('events under concurrency: redeliveries, duplicate jobs, co
     const { platform } = await createPlatform({ db: db(), actor: 'test' }, { name: `Concurrency ${path}` });
     await setPlatformConfig(
       { db: db(), platformId: platform.id, actor: 'test' },
-      'payments.notify_url',
-      rig.receiver.url(path),
+      { key: 'payments.notify_url', value: rig.receiver.url(path) },
     );
     return platform.id;
   }
@@ -72,7 +71,9 @@ describeEachDatabase('events under concurrency: redeliveries, duplicate jobs, co
     await db()
       .insert(eventDeliveries)
       .values({ id: deliveryId, eventId, platformId, url: rig.receiver.url('/same-attempt') });
-    const results = await Promise.all(Array.from({ length: N }, () => deliverEvent(db(), { deliveryId, attempt: 1 })));
+    const results = await Promise.all(
+      Array.from({ length: N }, () => deliverEvent({ db: db(), actor: 'test' }, { deliveryId, attempt: 1 })),
+    );
     expect(results.filter((r) => r === 'succeeded')).toHaveLength(1);
     expect(results.filter((r) => r === 'skipped')).toHaveLength(N - 1);
     const [row] = await db().select().from(eventDeliveries).where(eq(eventDeliveries.id, deliveryId));

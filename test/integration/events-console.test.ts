@@ -73,7 +73,10 @@ describeEachDatabase('event deliveries in the console', (database) => {
   });
 
   const setUrl = (path: string) =>
-    setPlatformConfig({ db: db(), platformId, actor: 'test' }, 'payments.notify_url', receiver.url(path));
+    setPlatformConfig(
+      { db: db(), platformId, actor: 'test' },
+      { key: 'payments.notify_url', value: receiver.url(path) },
+    );
   const emit = () =>
     db().transaction((tx) =>
       emitEvent(
@@ -160,17 +163,19 @@ describeEachDatabase('event deliveries in the console', (database) => {
       await db().insert(eventDeliveries).values({ id: deliveryId, eventId, platformId, url });
       const lookup = async () => [{ address: '169.254.169.254', family: 4 }];
       const result = await deliverEvent(
-        db(),
-        { deliveryId, attempt: 1 },
-        { mode: 'live', allowPrivate: false, lookup },
+        { db: db(), actor: 'test' },
+        { deliveryId, attempt: 1, mode: 'live', allowPrivate: false, lookup },
       );
       expect(result).toBe('retry_scheduled');
       const [attempt] = await db().select().from(deliveryAttempts).where(eq(deliveryAttempts.deliveryId, deliveryId));
       expect(attempt).toMatchObject({ attempt: 1, statusCode: null, error: reason });
       // The same job delivered twice (pg-boss is at-least-once) does nothing the second time.
-      expect(await deliverEvent(db(), { deliveryId, attempt: 1 }, { mode: 'live', allowPrivate: false, lookup })).toBe(
-        'skipped',
-      );
+      expect(
+        await deliverEvent(
+          { db: db(), actor: 'test' },
+          { deliveryId, attempt: 1, mode: 'live', allowPrivate: false, lookup },
+        ),
+      ).toBe('skipped');
       // Stop the scheduled retry: the runner works in sandbox mode, where these URLs would be tried.
       await db().update(eventDeliveries).set({ status: 'failed' }).where(eq(eventDeliveries.id, deliveryId));
     }

@@ -20,8 +20,7 @@ describeEachDatabase('events pushed to integrators', (database) => {
     if (path)
       await setPlatformConfig(
         { db: db(), platformId: platform.id, actor: 'test' },
-        'payments.notify_url',
-        rig.receiver.url(path),
+        { key: 'payments.notify_url', value: rig.receiver.url(path) },
       );
     return { platformId: platform.id, webhookSecret };
   }
@@ -88,8 +87,7 @@ describeEachDatabase('events pushed to integrators', (database) => {
     // The audit URL is set, the payments one is not: a sub_merchant event must not go to the audit URL.
     await setPlatformConfig(
       { db: db(), platformId, actor: 'test' },
-      'miniprogram.audit_notify_url',
-      rig.receiver.url('/audit-only'),
+      { key: 'miniprogram.audit_notify_url', value: rig.receiver.url('/audit-only') },
     );
     const { eventId, deliveryId } = await emitUpdate(platformId);
     expect(deliveryId).toBeNull();

@@ -56,8 +56,8 @@ describeEachDatabase('send test event', (database) => {
 
   it('delivers a signed test event to each notify URL and shows the outcome in the delivery log', async () => {
     const config = { db: db(), platformId: platform.platformId, actor: 'test' };
-    await setPlatformConfig(config, 'payments.notify_url', rig.receiver.url('/payments'));
-    await setPlatformConfig(config, 'miniprogram.audit_notify_url', rig.receiver.url('/audits'));
+    await setPlatformConfig(config, { key: 'payments.notify_url', value: rig.receiver.url('/payments') });
+    await setPlatformConfig(config, { key: 'miniprogram.audit_notify_url', value: rig.receiver.url('/audits') });
     rig.receiver.script('/audits', [503]);
     for (const [key, path] of [
       ['payments.notify_url', '/payments'],

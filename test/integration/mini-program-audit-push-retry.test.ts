@@ -27,8 +27,7 @@ describeEachDatabase('mini-program audit push: conflicts and retries', (database
     api = miniProgramApi(platform.apiKey);
     await setPlatformConfig(
       { db: database().db, platformId: platform.platformId, actor: 'test' },
-      'miniprogram.audit_notify_url',
-      receiver.url('/flaky'),
+      { key: 'miniprogram.audit_notify_url', value: receiver.url('/flaky') },
     );
     await sandbox.control(platform.apiKey, 'POST', '/providerA/ticket');
     const started = await api.authorize({ platform: 'providerA', redirectUri: 'https://seller.example.com/back' });

@@ -162,7 +162,10 @@ describeEachDatabase('mini programs in the console (tRPC over the same services)
     await create('providerA', 's1', 'seller-1');
     await create('providerA', 's2', 'seller-2');
     await create('providerB', 'b-all');
-    await setPlatformConfig({ db: database().db, platformId, actor: 'test' }, 'miniprogram.template_mode', 'manual');
+    await setPlatformConfig(
+      { db: database().db, platformId, actor: 'test' },
+      { key: 'miniprogram.template_mode', value: 'manual' },
+    );
 
     const viewer = shop.as('viewer');
     const ids = async (platform: Provider, tenant: string) => {
@@ -197,8 +200,7 @@ describeEachDatabase('mini programs in the console (tRPC over the same services)
     // A per-provider key overrides the platform-wide mode: providerB lists the sandbox's template library again.
     await setPlatformConfig(
       { db: database().db, platformId, actor: 'test' },
-      'miniprogram.template_mode.providerB',
-      'upstream',
+      { key: 'miniprogram.template_mode.providerB', value: 'upstream' },
     );
     const upstream = await viewer.miniPrograms.templates({ platformId, platform: 'providerB', tenant_id: 'seller-1' });
     expect(upstream.mode).toBe('upstream');

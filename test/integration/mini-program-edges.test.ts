@@ -69,8 +69,7 @@ describeEachDatabase('mini programs: bad input, isolation, pushes and tokens', (
     );
     await setPlatformConfig(
       { db: database().db, platformId: platform.platformId, actor: 'test' },
-      'miniprogram.redirect_uri_allowlist',
-      'shop.example.com, *.partner.example.com',
+      { key: 'miniprogram.redirect_uri_allowlist', value: 'shop.example.com, *.partner.example.com' },
     );
     expect((await api.authorize({ platform: 'providerA', redirectUri: 'https://evil.example.net/x' })).body.code).toBe(
       'invalid_request',
@@ -80,8 +79,7 @@ describeEachDatabase('mini programs: bad input, isolation, pushes and tokens', (
     ).toBe(201);
     await setPlatformConfig(
       { db: database().db, platformId: platform.platformId, actor: 'test' },
-      'miniprogram.redirect_uri_allowlist',
-      null,
+      { key: 'miniprogram.redirect_uri_allowlist', value: null },
     );
     expect((await api.authorize({ platform: 'providerC', redirectUri: 'https://shop.example.com/x' })).status).toBe(
       400,

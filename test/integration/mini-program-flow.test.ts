@@ -24,8 +24,7 @@ describeEachDatabase('hosted mini programs end to end against the sandbox', (dat
     api = miniProgramApi(platform.apiKey);
     await setPlatformConfig(
       { db: database().db, platformId: platform.platformId, actor: 'test' },
-      'miniprogram.audit_notify_url',
-      receiver.url('/audit'),
+      { key: 'miniprogram.audit_notify_url', value: receiver.url('/audit') },
     );
     expect((await sandbox.control(platform.apiKey, 'POST', '/providerA/ticket')).body).toEqual({ delivered: true });
   });

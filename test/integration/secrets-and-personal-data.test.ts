@@ -132,8 +132,7 @@ for (const driver of drivers) {
       remember('webhook secret', platform.webhookSecret);
       await setPlatformConfig(
         { db: handle.db, platformId: platform.platformId, actor: 'test' },
-        'payments.notify_url',
-        receiver.url('/payments'),
+        { key: 'payments.notify_url', value: receiver.url('/payments') },
       );
       const api = paymentsApi(platform.apiKey);
       const due = () => handle.db.update(subMerchants).set({ nextSyncAt: sql`now() - interval '1 second'` });
@@ -219,8 +218,7 @@ for (const driver of drivers) {
       const operator = createCallerFactory(appRouter)({ operatorId, db, requestId: 'req_secrets' });
       await setPlatformConfig(
         { db, platformId: platform.platformId, actor: 'test' },
-        'miniprogram.audit_notify_url',
-        receiver.url('/audit'),
+        { key: 'miniprogram.audit_notify_url', value: receiver.url('/audit') },
       );
       expect((await sandbox.control(platform.apiKey, 'POST', '/providerA/ticket')).status).toBe(200);
       const mini = miniProgramApi(platform.apiKey);

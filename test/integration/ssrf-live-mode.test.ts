@@ -33,7 +33,13 @@ describeEachDatabase('SSRF: notify and redirect URLs in live mode', (database) =
   const configNow = async () =>
     (await db().select({ config: platforms.config }).from(platforms).where(eq(platforms.id, platformId)))[0]!.config;
   const refusal = async (key: string, value: unknown, lookup = resolvesTo(PUBLIC)) => {
-    const error = await setPlatformConfig(ctx(), key, value, { mode: 'live', allowPrivate: false, lookup }).then(
+    const error = await setPlatformConfig(ctx(), {
+      key,
+      value,
+      mode: 'live',
+      allowPrivate: false,
+      lookup,
+    }).then(
       () => null,
       (e: unknown) => e,
     );
@@ -70,16 +76,22 @@ describeEachDatabase('SSRF: notify and redirect URLs in live mode', (database) =
   });
 
   it('accepts public https URLs in live mode, and local http receivers in sandbox mode with ALLOW_PRIVATE_WEBHOOK_URLS=1', async () => {
-    await setPlatformConfig(ctx(), 'payments.notify_url', 'https://hooks.example.test/x', {
+    await setPlatformConfig(ctx(), {
+      key: 'payments.notify_url',
+      value: 'https://hooks.example.test/x',
       mode: 'live',
       allowPrivate: false,
       lookup: resolvesTo(PUBLIC),
     });
-    await setPlatformConfig(ctx(), 'miniprogram.redirect_uri_allowlist', 'shop.example.com, *.example.org', {
+    await setPlatformConfig(ctx(), {
+      key: 'miniprogram.redirect_uri_allowlist',
+      value: 'shop.example.com, *.example.org',
       mode: 'live',
       allowPrivate: false,
     });
-    await setPlatformConfig(ctx(), 'miniprogram.audit_notify_url', 'http://127.0.0.1:4000/hooks', {
+    await setPlatformConfig(ctx(), {
+      key: 'miniprogram.audit_notify_url',
+      value: 'http://127.0.0.1:4000/hooks',
       mode: 'sandbox',
       allowPrivate: true,
     });
@@ -104,7 +116,10 @@ describeEachDatabase('SSRF: notify and redirect URLs in live mode', (database) =
       answers.push(address);
       return [{ address, family: 4 }];
     };
-    const result = await deliverEvent(db(), { deliveryId, attempt: 1 }, { mode: 'live', allowPrivate: false, lookup });
+    const result = await deliverEvent(
+      { db: db(), actor: 'test' },
+      { deliveryId, attempt: 1, mode: 'live', allowPrivate: false, lookup },
+    );
     expect(result).toBe('retry_scheduled');
     expect(answers).toEqual([PUBLIC, '127.0.0.1']);
     const [attempt] = await db().select().from(deliveryAttempts).where(eq(deliveryAttempts.deliveryId, deliveryId));

@@ -28,8 +28,7 @@ describeEachDatabase('freshness: an upstream change reaches the record and the i
     api = paymentsApi(platform.apiKey);
     await setPlatformConfig(
       { db: database().db, platformId: platform.platformId, actor: 'test' },
-      'payments.notify_url',
-      rig.receiver.url('/fresh'),
+      { key: 'payments.notify_url', value: rig.receiver.url('/fresh') },
     );
   });
 

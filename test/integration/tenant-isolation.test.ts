@@ -314,8 +314,7 @@ describeEachDatabase('tenant isolation matrix', (database, driver) => {
     // Manual template mode keeps template lists on this service (upstream mode asks the shared upstream).
     await setPlatformConfig(
       { db: database().db, platformId: b.platformId, actor: 'test' },
-      'miniprogram.template_mode',
-      'manual',
+      { key: 'miniprogram.template_mode', value: 'manual' },
     );
     const outsider = await createOperator(
       { db: database().db, actor: 'test' },

@@ -69,7 +69,7 @@ describeEachDatabase('private notify URLs need ALLOW_PRIVATE_WEBHOOK_URLS=1', (d
       ];
       for (const url of urls) {
         for (const key of ['payments.notify_url', 'miniprogram.audit_notify_url']) {
-          const error = await setPlatformConfig(ctx(), key, url).then(
+          const error = await setPlatformConfig(ctx(), { key, value: url }).then(
             () => null,
             (e: unknown) => e,
           );
@@ -85,7 +85,7 @@ describeEachDatabase('private notify URLs need ALLOW_PRIVATE_WEBHOOK_URLS=1', (d
 
     it('refuses a delivery to a loopback URL stored earlier: a failed attempt, no connection, no body', async () => {
       const deliveryId = await pendingDelivery(receiver.url('/stored-earlier'));
-      expect(await deliverEvent(db(), { deliveryId, attempt: 1 })).toBe('retry_scheduled');
+      expect(await deliverEvent({ db: db(), actor: 'test' }, { deliveryId, attempt: 1 })).toBe('retry_scheduled');
       const [attempt] = await attemptsOf(deliveryId);
       expect(attempt).toMatchObject({
         statusCode: null,
@@ -105,7 +105,9 @@ describeEachDatabase('private notify URLs need ALLOW_PRIVATE_WEBHOOK_URLS=1', (d
         answers.push(address);
         return [{ address, family: 4 }];
       };
-      expect(await deliverEvent(db(), { deliveryId, attempt: 1 }, { lookup })).toBe('retry_scheduled');
+      expect(await deliverEvent({ db: db(), actor: 'test' }, { deliveryId, attempt: 1, lookup })).toBe(
+        'retry_scheduled',
+      );
       expect(answers).toEqual([PUBLIC, '127.0.0.1']);
       const [attempt] = await attemptsOf(deliveryId);
       expect(attempt).toMatchObject({
@@ -122,14 +124,18 @@ describeEachDatabase('private notify URLs need ALLOW_PRIVATE_WEBHOOK_URLS=1', (d
     useEnv({ ALLOW_PRIVATE_WEBHOOK_URLS: '1' });
 
     it('accepts a loopback receiver and delivers to it, keeping the status of its answers but never their body', async () => {
-      await setPlatformConfig(ctx(), 'payments.notify_url', receiver.url('/allowed'));
+      await setPlatformConfig(ctx(), { key: 'payments.notify_url', value: receiver.url('/allowed') });
       expect((await configNow())['payments.notify_url']).toBe(receiver.url('/allowed'));
       receiver.script('/allowed', [500, 200]);
       const { deliveryId } = await db().transaction((tx) =>
         emitEvent({ db: tx, actor: 'test' }, { platformId, type: 'sub_merchant.updated', data: { n: 1 } }),
       );
-      expect(await deliverEvent(db(), { deliveryId: deliveryId!, attempt: 1 })).toBe('retry_scheduled');
-      expect(await deliverEvent(db(), { deliveryId: deliveryId!, attempt: 2 })).toBe('succeeded');
+      expect(await deliverEvent({ db: db(), actor: 'test' }, { deliveryId: deliveryId!, attempt: 1 })).toBe(
+        'retry_scheduled',
+      );
+      expect(await deliverEvent({ db: db(), actor: 'test' }, { deliveryId: deliveryId!, attempt: 2 })).toBe(
+        'succeeded',
+      );
       expect(receiver.at('/allowed')).toHaveLength(2);
       const attempts = await attemptsOf(deliveryId!);
       expect(attempts.map((a) => [a.statusCode, a.error, a.responseSnippet])).toEqual([

@@ -19,7 +19,7 @@ export const deliverEventJob = defineJob<DeliverEventPayload>({
   // an attempt cut off by a crash waits before pg-boss hands it out again.
   expireInSeconds: 60,
   handler: async (payload, job) => {
-    const result = await deliverEvent(job.db, payloadSchema.parse(payload));
+    const result = await deliverEvent({ db: job.db, actor: 'delivery' }, payloadSchema.parse(payload));
     if (result !== 'skipped')
       metrics().deliveryAttempts.inc({ outcome: result === 'succeeded' ? 'delivered' : 'failed' });
   },

@@ -7,6 +7,6 @@ export const dynamic = 'force-dynamic';
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   GET: withApiKeyAnyService(async (request, ctx, area) =>
-    json(await listEvents(ctx, area, parseQuery(request, listEventsQuery))),
+    json(await listEvents(ctx, { area, query: parseQuery(request, listEventsQuery) })),
   ),
 });

@@ -6,7 +6,7 @@ import { toApiKeyDto } from './api-key-dto';
 import { authenticatedKeyCache } from './authenticated-key-cache';
 
 /** Revokes a key of this platform; revoking twice is harmless and returns the key as it is. */
-export async function revokeApiKey(ctx: PlatformContext, keyId: string) {
+export async function revokeApiKey(ctx: PlatformContext, { keyId }: { keyId: string }) {
   const scope = and(eq(apiKeys.id, keyId), eq(apiKeys.platformId, ctx.platformId));
   await ctx.db
     .update(apiKeys)

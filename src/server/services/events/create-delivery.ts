@@ -1,3 +1,5 @@
+// Not a use case: helper of emitEvent, redeliverEvent and sendTestEvent, runs inside their transaction, so it
+// takes (tx, input) rather than a context.
 import type { Db } from '@/server/db';
 import { eventDeliveries } from '@/server/db/schema';
 import { newId } from '@/server/ids';

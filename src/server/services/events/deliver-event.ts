@@ -3,6 +3,7 @@ import { getEnv } from '@/env';
 import { getFieldCipher } from '@/server/config/field-cipher';
 import { signWebhookPayload, SIGNATURE_HEADER } from '@/server/crypto/webhook-signature';
 import type { Database } from '@/server/db';
+import type { ServiceContext } from '../context';
 import { deliveryAttempts, eventDeliveries, events, platforms } from '@/server/db/schema';
 import { newId } from '@/server/ids';
 import { enqueueJob } from '@/server/db/outbox';
@@ -27,20 +28,20 @@ export type DeliverEventOptions = {
 export type DeliverEventResult = 'skipped' | 'succeeded' | 'retry_scheduled' | 'failed';
 
 /**
- * Makes attempt number `payload.attempt` of a delivery: signs the event body, POSTs it, records the attempt
+ * Makes attempt number `input.attempt` of a delivery: signs the event body, POSTs it, records the attempt
  * and either marks the delivery succeeded, schedules the next attempt (a new job through the outbox, in the
  * same transaction as the attempt record) or, when the retry schedule is exhausted, marks it failed.
  *
  * Idempotent under pg-boss's at-least-once: a finished delivery, or a job whose attempt number is not the
- * next one, does nothing; the attempt is recorded only if no other job recorded it first. Takes the database
- * (not a transaction): the HTTP call must not hold one open.
+ * next one, does nothing; the attempt is recorded only if no other job recorded it first. Its context holds
+ * the database (not a transaction): the HTTP call must not hold one open.
  */
 export async function deliverEvent(
-  db: Database,
-  payload: DeliverEventPayload,
-  options: DeliverEventOptions = {},
+  ctx: ServiceContext & { db: Database },
+  input: DeliverEventPayload & DeliverEventOptions,
 ): Promise<DeliverEventResult> {
-  const now = options.now ?? (() => new Date());
+  const { db } = ctx;
+  const now = input.now ?? (() => new Date());
   const [row] = await db
     .select({
       delivery: eventDeliveries,
@@ -51,8 +52,8 @@ export async function deliverEvent(
     .from(eventDeliveries)
     .innerJoin(events, eq(events.id, eventDeliveries.eventId))
     .innerJoin(platforms, eq(platforms.id, eventDeliveries.platformId))
-    .where(eq(eventDeliveries.id, payload.deliveryId));
-  if (!row || row.delivery.status !== 'pending' || row.delivery.attempts + 1 !== payload.attempt) return 'skipped';
+    .where(eq(eventDeliveries.id, input.deliveryId));
+  if (!row || row.delivery.status !== 'pending' || row.delivery.attempts + 1 !== input.attempt) return 'skipped';
 
   const { delivery, event } = row;
   const body = eventBody(event);
@@ -65,9 +66,9 @@ export async function deliverEvent(
 
   const startedAt = now();
   const started = performance.now();
-  const mode = options.mode ?? getEnv().UPSTREAM_MODE;
-  const allowPrivate = options.allowPrivate ?? getEnv().ALLOW_PRIVATE_WEBHOOK_URLS;
-  const refusal = await deliveryUrlProblem(delivery.url, { mode, allowPrivate, lookup: options.lookup });
+  const mode = input.mode ?? getEnv().UPSTREAM_MODE;
+  const allowPrivate = input.allowPrivate ?? getEnv().ALLOW_PRIVATE_WEBHOOK_URLS;
+  const refusal = await deliveryUrlProblem(delivery.url, { mode, allowPrivate, lookup: input.lookup });
   let reachedInside = false;
   const sent: SendOutcome = refusal
     ? { ok: false, statusCode: null, error: refusal, responseSnippet: null }
@@ -80,7 +81,7 @@ export async function deliverEvent(
         },
         // Connects only to the addresses it checked (no second, rebindable resolution), in every mode.
         fetch: pinnedFetch({
-          lookup: options.lookup,
+          lookup: input.lookup,
           allowAddress: (address) => {
             const inside = isForbiddenAddress(address);
             reachedInside ||= inside;
@@ -93,7 +94,7 @@ export async function deliverEvent(
   const outcome: SendOutcome = reachedInside ? { ...sent, responseSnippet: null } : sent;
   const durationMs = Math.round(performance.now() - started);
 
-  const delay = outcome.ok ? null : retryDelayMs(payload.attempt);
+  const delay = outcome.ok ? null : retryDelayMs(input.attempt);
   const result: DeliverEventResult = outcome.ok ? 'succeeded' : delay === null ? 'failed' : 'retry_scheduled';
   const finishedAt = now();
   const nextAttemptAt = delay === null ? null : new Date(finishedAt.getTime() + delay);
@@ -103,7 +104,7 @@ export async function deliverEvent(
       .update(eventDeliveries)
       .set({
         status: result === 'retry_scheduled' ? 'pending' : result,
-        attempts: payload.attempt,
+        attempts: input.attempt,
         lastAttemptAt: startedAt,
         lastStatusCode: outcome.statusCode,
         lastError: outcome.error,
@@ -114,7 +115,7 @@ export async function deliverEvent(
         and(
           eq(eventDeliveries.id, delivery.id),
           eq(eventDeliveries.status, 'pending'),
-          eq(eventDeliveries.attempts, payload.attempt - 1),
+          eq(eventDeliveries.attempts, input.attempt - 1),
         ),
       )
       .returning({ id: eventDeliveries.id });
@@ -122,7 +123,7 @@ export async function deliverEvent(
     await tx.insert(deliveryAttempts).values({
       id: newId('wha'),
       deliveryId: delivery.id,
-      attempt: payload.attempt,
+      attempt: input.attempt,
       startedAt,
       durationMs,
       statusCode: outcome.statusCode,
@@ -130,7 +131,7 @@ export async function deliverEvent(
       responseSnippet: outcome.responseSnippet,
     });
     if (nextAttemptAt) {
-      const next: DeliverEventPayload = { deliveryId: delivery.id, attempt: payload.attempt + 1 };
+      const next: DeliverEventPayload = { deliveryId: delivery.id, attempt: input.attempt + 1 };
       await enqueueJob(tx, DELIVER_EVENT_QUEUE, next, { startAfter: nextAttemptAt });
     }
     return true;

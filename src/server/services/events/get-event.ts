@@ -10,7 +10,7 @@ import { eventBody } from './event-payload';
  * One event of the platform's area from the last 30 days, as the JSON text its webhook carried (byte for byte).
  * Another platform's event, another area's, or an older one is 404, like an id that never existed.
  */
-export async function getEvent(ctx: PlatformContext, area: ServiceCode, id: string): Promise<string> {
+export async function getEvent(ctx: PlatformContext, { area, id }: { area: ServiceCode; id: string }): Promise<string> {
   const since = new Date(Date.now() - EVENT_RETENTION_DAYS * 86_400_000);
   const [row] = await ctx.db
     .select({ id: events.id, type: events.type, createdAt: events.createdAt, data: events.data })

@@ -39,7 +39,10 @@ const aboutObject = (id: string) =>
  * The platform's events of one area from the last 30 days, newest first (keyset pagination), each exactly the body
  * its webhook carried, so an integrator whose receiver was down can reconcile from here.
  */
-export async function listEvents(ctx: PlatformContext, area: ServiceCode, query: z.infer<typeof listEventsQuery>) {
+export async function listEvents(
+  ctx: PlatformContext,
+  { area, query }: { area: ServiceCode; query: z.infer<typeof listEventsQuery> },
+) {
   const since = new Date(Date.now() - EVENT_RETENTION_DAYS * 86_400_000);
   const conditions: (SQL | undefined)[] = [
     eq(events.platformId, ctx.platformId),

@@ -21,7 +21,7 @@ export async function acceptInvitationAsNewOperator(
   const { db } = ctx;
   const { token, name, password, locale } = acceptAsNewOperatorInput.parse(input);
   // Refuse a dead link before paying for argon2id; the claim below checks again, atomically.
-  const invitation = await pendingInvitation(db, token);
+  const invitation = await pendingInvitation(db, { token });
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
     const [created] = await tx
@@ -31,7 +31,7 @@ export async function acceptInvitationAsNewOperator(
       .returning({ id: operators.id, email: operators.email });
     if (!created) {
       // A concurrent accept of this very link that created the account first: say the link is used.
-      await pendingInvitation(tx, token);
+      await pendingInvitation(tx, { token });
       throw new AppError(
         'conflict',
         'This e-mail address already has an account: sign in with it to accept the invitation.',
@@ -42,7 +42,7 @@ export async function acceptInvitationAsNewOperator(
         },
       );
     }
-    const joined = await claimInvitation(tx, token, created);
+    const joined = await claimInvitation(tx, { token, operator: created });
     logger.info(
       { platformId: joined.platformId, invitationId: joined.invitationId, operatorId: created.id },
       'invitation accepted by a new operator',

@@ -24,7 +24,7 @@ export async function acceptInvitationSignedIn(
       .from(operators)
       .where(eq(operators.id, operatorId));
     if (!operator) throw new AppError('unauthenticated', 'Sign in first.');
-    const joined = await claimInvitation(tx, token, operator);
+    const joined = await claimInvitation(tx, { token, operator });
     logger.info(
       { platformId: joined.platformId, invitationId: joined.invitationId, operatorId },
       'invitation accepted by an existing operator',

@@ -1,3 +1,5 @@
+// Not a use case: helpers of acceptInvitationSignedIn and acceptInvitationAsNewOperator; claimInvitation runs
+// inside their transaction and pendingInvitation on their handle, so both take (tx, input) rather than a context.
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { memberships, platformInvitations, type OperatorRole } from '@/server/db/schema';
 import type { Db } from '@/server/db';
@@ -13,7 +15,10 @@ const refuse = (code: 'unknown' | 'expired' | 'revoked', message: string) =>
  * single-use: of any number of concurrent accepts exactly one gets the row back. A refused claim changes
  * nothing; the reason is told to the link's holder (unknown, expired, revoked, used, another account's).
  */
-export async function claimInvitation(tx: Db, token: string, operator: { id: string; email: string }) {
+export async function claimInvitation(
+  tx: Db,
+  { token, operator }: { token: string; operator: { id: string; email: string } },
+) {
   const tokenHash = hashInvitationToken(token);
   const [claimed] = await tx
     .update(platformInvitations)
@@ -44,7 +49,7 @@ export async function claimInvitation(tx: Db, token: string, operator: { id: str
 }
 
 /** The pending invitation a token names, for the accept page and the new-account path (no change). */
-export async function pendingInvitation(tx: Db, token: string) {
+export async function pendingInvitation(tx: Db, { token }: { token: string }) {
   const tokenHash = hashInvitationToken(token);
   const [row] = await tx.select().from(platformInvitations).where(eq(platformInvitations.tokenHash, tokenHash));
   if (!row || row.acceptedAt || row.revokedAt || row.expiresAt.getTime() <= Date.now())

@@ -18,8 +18,7 @@ import type { PlatformContext } from '@/server/services/context';
  */
 export async function checkMediaOwnership(
   ctx: PlatformContext,
-  provider: Provider,
-  formData: FormData,
+  { provider, formData }: { provider: Provider; formData: FormData },
 ): Promise<FormDataFieldError[]> {
   const references: { pointer: string; field: keyof typeof formDataFields; mediaId: string }[] = [];
   for (const field of formDataFieldNames) {

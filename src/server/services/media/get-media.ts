@@ -11,7 +11,7 @@ export type MediaContent = { bytes: Buffer; mimeType: string; size: number; sha2
  * The stored bytes of an uploaded image, decrypted, for the console's preview. `mediaId` is the provider's id
  * (the one in formData). Scoped to the calling platform: another platform's image is 404, like an unknown id.
  */
-export async function getMedia(ctx: PlatformContext, mediaId: string): Promise<MediaContent> {
+export async function getMedia(ctx: PlatformContext, { mediaId }: { mediaId: string }): Promise<MediaContent> {
   const [row] = await ctx.db
     .select({
       sealed: media.sealedBytes,

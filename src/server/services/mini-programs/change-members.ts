@@ -5,7 +5,9 @@ import { withAuthorizerToken } from './with-authorizer-token';
 /** Binds or unbinds a trial member of the mini program (docs/product/decisions.md §5). */
 export const changeMembers = (
   ctx: PlatformContext,
-  provider: Provider,
-  appId: string,
-  input: { action: 'bind' | 'unbind'; member: string; role?: string },
-) => withAuthorizerToken(ctx, provider, appId, (upstream, token) => upstream.members(token, input));
+  {
+    provider,
+    appId,
+    change,
+  }: { provider: Provider; appId: string; change: { action: 'bind' | 'unbind'; member: string; role?: string } },
+) => withAuthorizerToken(ctx, { provider, appId, call: (upstream, token) => upstream.members(token, change) });

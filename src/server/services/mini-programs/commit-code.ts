@@ -6,16 +6,22 @@ import type { PlatformContext } from '../context';
 import { withAuthorizerToken } from './with-authorizer-token';
 
 /** Commits template code to the authorizer (Alipay: a version upload). extJson was validated by the schema. */
-export async function commitCode(ctx: PlatformContext, provider: Provider, body: z.infer<typeof commitBody>) {
-  await withAuthorizerToken(ctx, provider, body.authorizerAppId, (upstream, token) =>
-    upstream.commit(token, {
-      templateId: body.templateId,
-      templateVersion: body.templateVersion,
-      extJson: body.extJson,
-      userVersion: body.userVersion,
-      userDesc: body.userDesc,
-    }),
-  );
+export async function commitCode(
+  ctx: PlatformContext,
+  { provider, body }: { provider: Provider; body: z.infer<typeof commitBody> },
+) {
+  await withAuthorizerToken(ctx, {
+    provider,
+    appId: body.authorizerAppId,
+    call: (upstream, token) =>
+      upstream.commit(token, {
+        templateId: body.templateId,
+        templateVersion: body.templateVersion,
+        extJson: body.extJson,
+        userVersion: body.userVersion,
+        userDesc: body.userDesc,
+      }),
+  });
   const [row] = await ctx.db
     .insert(mpCommits)
     .values({

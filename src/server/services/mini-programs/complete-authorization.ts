@@ -14,21 +14,20 @@ import { toAuthorizerDto } from './authorizer-dto';
  */
 export async function completeAuthorization(
   ctx: PlatformContext,
-  provider: Provider,
-  input: { authCode: string; state: string },
+  { provider, authCode, state }: { provider: Provider; authCode: string; state: string },
 ) {
-  const authorization = await consumeState(ctx, { provider, state: input.state });
+  const authorization = await consumeState(ctx, { provider, state });
   const upstream = miniProgramProvider(provider, ctx.platformId);
   let grant;
   let profile;
   try {
-    grant = await upstream.exchangeAuthCode(input.authCode);
+    grant = await upstream.exchangeAuthCode(authCode);
     // The profile is nice to have: an authorization must not fail because the info call did.
     profile = await upstream
       .profile({ appId: grant.appId, accessToken: grant.accessToken })
       .catch((): AuthorizerProfile => ({}));
   } catch (error) {
-    await releaseState(ctx, { stateHash: hashState(input.state) });
+    await releaseState(ctx, { stateHash: hashState(state) });
     throw error;
   }
   const cipher = getFieldCipher();

@@ -41,8 +41,7 @@ export async function completeSellerAuthorization(
   try {
     const authorizer = await completeAuthorization(
       { db, platformId: row.authorization.platformId, actor: 'seller' },
-      provider,
-      parsed.data,
+      { provider, ...parsed.data },
     );
     await db
       .update(mpAuthorizations)

@@ -4,9 +4,14 @@ import { latestCommit } from './latest-commit';
 import { withAuthorizerToken } from './with-authorizer-token';
 
 /** A trial QR code of the latest committed version (docs/product/decisions.md §5). */
-export async function createExperience(ctx: PlatformContext, provider: Provider, appId: string, path?: string) {
-  const commit = await latestCommit(ctx, provider, appId);
-  return withAuthorizerToken(ctx, provider, appId, (upstream, token) =>
-    upstream.experience(token, { userVersion: commit.userVersion, path }),
-  );
+export async function createExperience(
+  ctx: PlatformContext,
+  { provider, appId, path }: { provider: Provider; appId: string; path?: string },
+) {
+  const commit = await latestCommit(ctx, { provider, appId });
+  return withAuthorizerToken(ctx, {
+    provider,
+    appId,
+    call: (upstream, token) => upstream.experience(token, { userVersion: commit.userVersion, path }),
+  });
 }

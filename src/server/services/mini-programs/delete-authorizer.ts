@@ -4,8 +4,8 @@ import type { PlatformContext } from '../context';
 import { findAuthorizer } from './find-authorizer';
 
 /** Removes the binding and its tokens (docs/product/decisions.md §5: 204). The upstream authorization itself is the seller's to revoke. */
-export async function deleteAuthorizer(ctx: PlatformContext, appId: string) {
-  const row = await findAuthorizer(ctx, appId);
+export async function deleteAuthorizer(ctx: PlatformContext, { appId }: { appId: string }) {
+  const row = await findAuthorizer(ctx, { appId });
   await ctx.db
     .delete(mpAuthorizers)
     .where(

@@ -7,7 +7,7 @@ import type { PlatformContext } from '../context';
  * The platform's authorizer or 404 (another platform's app is indistinguishable from none). Without a
  * provider (the /authorizers/{appId} paths carry none) any provider matches: app ids do not collide across them.
  */
-export async function findAuthorizer(ctx: PlatformContext, appId: string, provider?: string) {
+export async function findAuthorizer(ctx: PlatformContext, { appId, provider }: { appId: string; provider?: string }) {
   const [row] = await ctx.db
     .select()
     .from(mpAuthorizers)

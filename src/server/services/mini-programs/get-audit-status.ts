@@ -8,9 +8,7 @@ import { withAuthorizerToken } from './with-authorizer-token';
 /** `{ auditId, status, reason? }`; a pending audit is refreshed from the upstream on read. */
 export async function getAuditStatus(
   ctx: PlatformContext,
-  provider: Provider,
-  auditId: string,
-  authorizerAppId: string,
+  { provider, auditId, authorizerAppId }: { provider: Provider; auditId: string; authorizerAppId: string },
 ) {
   const find = async () =>
     (
@@ -29,9 +27,12 @@ export async function getAuditStatus(
   let audit = await find();
   if (!audit) throw notFound('Audit');
   if (audit.status === 'pending') {
-    const upstream = await withAuthorizerToken(ctx, provider, authorizerAppId, (p, token) =>
-      p.auditStatus(token, { upstreamAuditId: audit!.upstreamAuditId ?? auditId, userVersion: audit!.userVersion }),
-    );
+    const upstream = await withAuthorizerToken(ctx, {
+      provider,
+      appId: authorizerAppId,
+      call: (p, token) =>
+        p.auditStatus(token, { upstreamAuditId: audit!.upstreamAuditId ?? auditId, userVersion: audit!.userVersion }),
+    });
     if (upstream.status !== 'pending')
       await recordAuditDecision(ctx, { audit, decision: { status: upstream.status, reason: upstream.reason } });
     audit = (await find())!;

@@ -3,5 +3,5 @@ import type { PlatformContext } from '../context';
 import { withAuthorizerToken } from './with-authorizer-token';
 
 /** The mini program's basic information, a thin pass through the authorizer's token (docs/product/decisions.md §5). */
-export const getBaseinfo = (ctx: PlatformContext, provider: Provider, appId: string) =>
-  withAuthorizerToken(ctx, provider, appId, (upstream, token) => upstream.baseinfo(token));
+export const getBaseinfo = (ctx: PlatformContext, { provider, appId }: { provider: Provider; appId: string }) =>
+  withAuthorizerToken(ctx, { provider, appId, call: (upstream, token) => upstream.baseinfo(token) });

@@ -5,8 +5,8 @@ import type { PlatformContext } from '../context';
 import { findAuthorizer } from './find-authorizer';
 
 /** The newest committed version of an authorizer: what submit-audit sends for review. */
-export async function latestCommit(ctx: PlatformContext, provider: string, appId: string) {
-  await findAuthorizer(ctx, appId, provider); // ownership first: another platform's app is a 404, not a 409
+export async function latestCommit(ctx: PlatformContext, { provider, appId }: { provider: string; appId: string }) {
+  await findAuthorizer(ctx, { appId, provider }); // ownership first: another platform's app is a 404, not a 409
   const [row] = await ctx.db
     .select()
     .from(mpCommits)

@@ -25,7 +25,7 @@ export async function listAuthorizerAudits(
   ctx: PlatformContext,
   input: { provider: string; appId: string; limit?: number },
 ) {
-  await findAuthorizer(ctx, input.appId, input.provider);
+  await findAuthorizer(ctx, { appId: input.appId, provider: input.provider });
   const limit = input.limit ?? 10;
   const audits = await ctx.db
     .select()

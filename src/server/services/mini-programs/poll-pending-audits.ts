@@ -28,9 +28,7 @@ export async function pollPendingAudits(ctx: ServiceContext, { batch = 100 }: { 
     try {
       await getAuditStatus(
         { db, platformId: audit.platformId, actor: 'poll' },
-        audit.provider as Provider,
-        audit.auditId,
-        audit.appId,
+        { provider: audit.provider as Provider, auditId: audit.auditId, authorizerAppId: audit.appId },
       );
     } catch (error) {
       logger.warn(

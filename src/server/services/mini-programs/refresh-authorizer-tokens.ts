@@ -57,7 +57,10 @@ async function refreshUpstream(ctx: PlatformContext, row: Row): Promise<string> 
  * concurrent calls with an expired token make one upstream refresh. `row` is the authorizer as the caller
  * read it; `refusedToken` the token the upstream just refused, if that is why we are here.
  */
-export async function refreshAuthorizerTokens(ctx: PlatformContext, row: Row, refusedToken?: string): Promise<string> {
+export async function refreshAuthorizerTokens(
+  ctx: PlatformContext,
+  { row, refusedToken }: { row: Row; refusedToken?: string },
+): Promise<string> {
   const deadline = Date.now() + leaseWaitMs;
   for (;;) {
     const [claimed] = await ctx.db

@@ -15,7 +15,7 @@ export async function refreshExpiringAuthorizerTokens(ctx: ServiceContext) {
   let refreshed = 0;
   for (const row of rows) {
     try {
-      await refreshAuthorizerTokens({ db, platformId: row.platformId, actor: 'token-refresh' }, row);
+      await refreshAuthorizerTokens({ db, platformId: row.platformId, actor: 'token-refresh' }, { row });
       refreshed++;
     } catch (error) {
       logger.warn(

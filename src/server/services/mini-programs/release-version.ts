@@ -9,8 +9,11 @@ import { withAuthorizerToken } from './with-authorizer-token';
  * Releases the latest audited version; only after approval (409 audit_not_approved). The audit row is claimed
  * first (released_at set conditionally), so two concurrent releases make one upstream release.
  */
-export async function releaseVersion(ctx: PlatformContext, provider: Provider, authorizerAppId: string) {
-  await findAuthorizer(ctx, authorizerAppId, provider); // ownership before state: another platform's app is a 404
+export async function releaseVersion(
+  ctx: PlatformContext,
+  { provider, authorizerAppId }: { provider: Provider; authorizerAppId: string },
+) {
+  await findAuthorizer(ctx, { appId: authorizerAppId, provider }); // ownership before state: another platform's app is a 404
   const [latest] = await ctx.db
     .select()
     .from(mpAudits)
@@ -45,9 +48,11 @@ export async function releaseVersion(ctx: PlatformContext, provider: Provider, a
     .returning();
   if (!claimed) return { auditId: latest.auditId, userVersion: latest.userVersion, replayed: true };
   try {
-    await withAuthorizerToken(ctx, provider, authorizerAppId, (upstream, token) =>
-      upstream.release(token, { userVersion: latest.userVersion }),
-    );
+    await withAuthorizerToken(ctx, {
+      provider,
+      appId: authorizerAppId,
+      call: (upstream, token) => upstream.release(token, { userVersion: latest.userVersion }),
+    });
   } catch (error) {
     await ctx.db.update(mpAudits).set({ releasedAt: null }).where(eq(mpAudits.auditId, latest.auditId));
     throw error;

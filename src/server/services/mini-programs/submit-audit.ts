@@ -9,20 +9,22 @@ import { latestCommit } from './latest-commit';
 import { withAuthorizerToken } from './with-authorizer-token';
 
 /** Submits the latest commit for review; the audit is then followed by pushes and, as a fallback, polling. */
-export async function submitAudit(ctx: PlatformContext, provider: Provider, body: z.infer<typeof submitAuditBody>) {
-  const commit = await latestCommit(ctx, provider, body.authorizerAppId);
-  const { upstreamAuditId, adopted } = await withAuthorizerToken(
-    ctx,
+export async function submitAudit(
+  ctx: PlatformContext,
+  { provider, body }: { provider: Provider; body: z.infer<typeof submitAuditBody> },
+) {
+  const commit = await latestCommit(ctx, { provider, appId: body.authorizerAppId });
+  const { upstreamAuditId, adopted } = await withAuthorizerToken(ctx, {
     provider,
-    body.authorizerAppId,
-    (upstream, token) =>
+    appId: body.authorizerAppId,
+    call: (upstream, token) =>
       upstream.submitAudit(token, {
         userVersion: commit.userVersion,
         itemList: body.itemList,
         feedbackInfo: body.feedbackInfo,
         feedbackMedia: body.feedbackMedia,
       }),
-  );
+  });
   // The upstream already reviews this version. Unknown to us, it is our earlier submit whose answer was lost:
   // adopt it. Known and pending here, the caller submitted twice: that stays a conflict.
   if (adopted) {

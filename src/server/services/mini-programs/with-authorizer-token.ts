@@ -17,22 +17,26 @@ import { refreshAuthorizerTokens, refreshMarginMs } from './refresh-authorizer-t
  */
 export async function withAuthorizerToken<T>(
   ctx: PlatformContext,
-  provider: Provider,
-  appId: string,
-  call: (upstream: MiniProgramProvider, token: AuthorizerToken) => Promise<T>,
+  {
+    provider,
+    appId,
+    call,
+  }: { provider: Provider; appId: string; call: (upstream: MiniProgramProvider, token: AuthorizerToken) => Promise<T> },
 ): Promise<T> {
-  const row = await findAuthorizer(ctx, appId, provider);
+  const row = await findAuthorizer(ctx, { appId, provider });
   if (row.status !== 'authorized')
     throw new AppError('conflict', 'This mini program revoked its authorization; authorize it again.');
   const upstream = miniProgramProvider(provider, ctx.platformId);
   const expiring = !row.accessTokenExpiresAt || row.accessTokenExpiresAt.getTime() - Date.now() < refreshMarginMs;
-  let accessToken = expiring ? await refreshAuthorizerTokens(ctx, row) : getFieldCipher().decrypt(row.accessTokenEnc!);
+  let accessToken = expiring
+    ? await refreshAuthorizerTokens(ctx, { row })
+    : getFieldCipher().decrypt(row.accessTokenEnc!);
   try {
     return await call(upstream, { appId, accessToken });
   } catch (error) {
     if (!(error instanceof AuthorizerTokenExpired)) throw error;
     // Against the row as read: a token another request stored since then is reused, not refreshed again.
-    accessToken = await refreshAuthorizerTokens(ctx, row, accessToken);
+    accessToken = await refreshAuthorizerTokens(ctx, { row, refusedToken: accessToken });
     return call(upstream, { appId, accessToken });
   }
 }

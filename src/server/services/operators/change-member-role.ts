@@ -17,7 +17,7 @@ export async function changeMemberRole(
   input: z.infer<typeof changeMemberRoleInput>,
 ): Promise<MemberDto> {
   return ctx.db.transaction(async (tx) => {
-    const { member, adminCount } = await lockMember(tx, ctx.platformId, input.operatorId);
+    const { member, adminCount } = await lockMember(tx, { platformId: ctx.platformId, operatorId: input.operatorId });
     refuseLosingLastAdmin(member.role, input.role, adminCount);
     if (member.role === input.role) return toMemberDto(member);
     await tx

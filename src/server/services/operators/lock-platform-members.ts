@@ -1,3 +1,5 @@
+// Not a use case: helpers of changeMemberRole and removePlatformMember; lockMember runs inside their
+// transaction, so it takes (tx, input) rather than a context.
 import { and, count, eq } from 'drizzle-orm';
 import { memberships, operators, platforms, type OperatorRole } from '@/server/db/schema';
 import type { Transaction } from '@/server/db';
@@ -7,7 +9,10 @@ import { AppError, notFound } from '@/server/errors';
  * Inside a membership change: locks the platform row (so two admins demoting each other at the same moment
  * are serialized and cannot both succeed), then returns the member and how many admins the platform has.
  */
-export async function lockMember(tx: Transaction, platformId: string, operatorId: string) {
+export async function lockMember(
+  tx: Transaction,
+  { platformId, operatorId }: { platformId: string; operatorId: string },
+) {
   const [platform] = await tx
     .select({ id: platforms.id })
     .from(platforms)

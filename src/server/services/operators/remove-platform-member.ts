@@ -14,7 +14,7 @@ import { removePlatformMemberInput } from '@/schemas/member-requests';
  */
 export async function removePlatformMember(ctx: PlatformContext, input: z.infer<typeof removePlatformMemberInput>) {
   return ctx.db.transaction(async (tx) => {
-    const { member, adminCount } = await lockMember(tx, ctx.platformId, input.operatorId);
+    const { member, adminCount } = await lockMember(tx, { platformId: ctx.platformId, operatorId: input.operatorId });
     refuseLosingLastAdmin(member.role, null, adminCount);
     await tx
       .delete(memberships)

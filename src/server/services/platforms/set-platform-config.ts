@@ -15,9 +15,13 @@ import { configUrlProblem } from './config-url-guard';
  */
 export async function setPlatformConfig(
   ctx: PlatformContext,
-  key: string,
-  value: unknown,
-  options: { mode?: 'sandbox' | 'live'; allowPrivate?: boolean; lookup?: LookupAll } = {},
+  {
+    key,
+    value,
+    mode,
+    allowPrivate,
+    lookup,
+  }: { key: string; value: unknown; mode?: 'sandbox' | 'live'; allowPrivate?: boolean; lookup?: LookupAll },
 ): Promise<PlatformConfig> {
   if (!isPlatformConfigKey(key)) {
     throw new AppError(
@@ -38,9 +42,9 @@ export async function setPlatformConfig(
     }
     stored = parsed.data;
     const problem = await configUrlProblem(key, stored, {
-      mode: options.mode ?? getEnv().UPSTREAM_MODE,
-      allowPrivate: options.allowPrivate ?? getEnv().ALLOW_PRIVATE_WEBHOOK_URLS,
-      lookup: options.lookup,
+      mode: mode ?? getEnv().UPSTREAM_MODE,
+      allowPrivate: allowPrivate ?? getEnv().ALLOW_PRIVATE_WEBHOOK_URLS,
+      lookup,
     });
     if (problem) {
       throw new AppError('invalid_request', `Invalid value for ${key}: ${problem}.`, {

@@ -93,8 +93,7 @@ export function parseReferenceKind(kind: string): ReferenceKind {
 
 export async function lookupReference(
   ctx: PlatformContext,
-  kind: ReferenceKind,
-  filters: ReferenceFilters,
+  { kind, filters }: { kind: ReferenceKind; filters: ReferenceFilters },
 ): Promise<ReferenceAnswer> {
   checkFilters(kind, filters);
   const answer = (data: unknown[]): ReferenceAnswer => ({ data, version: REFERENCE_DATA_VERSION });

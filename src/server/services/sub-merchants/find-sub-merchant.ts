@@ -14,7 +14,7 @@ const recordById = preparedPerDb((db: Db) =>
 );
 
 /** The platform's record or 404; another platform's record is indistinguishable from a missing one. */
-export async function findSubMerchant(ctx: PlatformContext, id: string) {
+export async function findSubMerchant(ctx: PlatformContext, { id }: { id: string }) {
   const [row] = await recordById(ctx.db).execute({ id, platformId: ctx.platformId });
   if (!row) throw notFound('Sub-merchant');
   return row;

@@ -35,7 +35,7 @@ const revisionLookups = preparedPerDb(
  */
 export async function getSubMerchantRevision(
   ctx: PlatformContext,
-  id: string,
+  { id }: { id: string },
 ): Promise<{ etag: string; revision: string }> {
   const current = await revisionLookups(ctx.db).load(id);
   if (!current || current.platformId !== ctx.platformId) throw notFound('Sub-merchant');

@@ -6,6 +6,6 @@ import { toSubMerchantDto, type SubMerchantDto } from './sub-merchant-dto';
 export const subMerchantEtag = (row: { id: string; version: number }) => `W/"${row.id}-${row.version}"`;
 
 /** The platform's record, personal data masked, or 404; another platform's record is indistinguishable from none. */
-export async function getSubMerchant(ctx: PlatformContext, id: string): Promise<SubMerchantDto> {
-  return toSubMerchantDto(await findSubMerchant(ctx, id));
+export async function getSubMerchant(ctx: PlatformContext, { id }: { id: string }): Promise<SubMerchantDto> {
+  return toSubMerchantDto(await findSubMerchant(ctx, { id }));
 }

@@ -4,8 +4,8 @@ import type { PlatformContext } from '../context';
 import { findSubMerchant } from './find-sub-merchant';
 
 /** The record's timeline, oldest first: who or what changed which fields, from → to. */
-export async function listSubMerchantHistory(ctx: PlatformContext, id: string) {
-  await findSubMerchant(ctx, id);
+export async function listSubMerchantHistory(ctx: PlatformContext, { id }: { id: string }) {
+  await findSubMerchant(ctx, { id });
   const rows = await ctx.db
     .select()
     .from(subMerchantHistory)

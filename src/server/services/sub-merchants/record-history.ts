@@ -1,3 +1,5 @@
+// Not a use case: helpers of createSubMerchant, updateSubMerchant, submitSubMerchant and applyUpstreamStatus;
+// recordHistory runs inside their transaction, so it takes (tx, input) rather than a context.
 import type { Db } from '@/server/db';
 import { subMerchantHistory } from '@/server/db/schema';
 import { newId } from '@/server/ids';

@@ -8,11 +8,11 @@ import { toSubMerchantDto } from './sub-merchant-dto';
  * Asks the upstream for the record's application now (instead of waiting for the background sync), under
  * the submit lease so it never races a submit. A record never submitted comes back unchanged.
  */
-export async function refreshSubMerchant(ctx: PlatformContext, id: string) {
-  await findSubMerchant(ctx, id);
+export async function refreshSubMerchant(ctx: PlatformContext, { id }: { id: string }) {
+  await findSubMerchant(ctx, { id });
   const token = await acquireSubmitLease(ctx, { id });
   try {
-    const current = await findSubMerchant(ctx, id);
+    const current = await findSubMerchant(ctx, { id });
     if (current.reviewRound === 0) return toSubMerchantDto(current);
     return toSubMerchantDto(await refreshFromUpstream(ctx, current));
   } finally {

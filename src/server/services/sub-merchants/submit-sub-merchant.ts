@@ -25,7 +25,7 @@ async function validatedMerge(ctx: PlatformContext, row: Row, patch: FormDataPat
   const merged = mergeFormData(revealFormData(row), patch ?? {});
   const errors = [
     ...validateFormDataForSubmit(merged, row.provider),
-    ...(await checkMediaOwnership(ctx, row.provider, merged)),
+    ...(await checkMediaOwnership(ctx, { provider: row.provider, formData: merged })),
   ];
   if (errors.length > 0) {
     throw new AppError(
@@ -43,12 +43,15 @@ async function validatedMerge(ctx: PlatformContext, row: Row, patch: FormDataPat
  * upstream call, under a lease, with a submission id derived from the record: a retry, a concurrent submit or
  * a crash can never create a second upstream application.
  */
-export async function submitSubMerchant(ctx: PlatformContext, id: string, patch: FormDataPatch | undefined) {
-  const row = await findSubMerchant(ctx, id);
+export async function submitSubMerchant(
+  ctx: PlatformContext,
+  { id, patch }: { id: string; patch: FormDataPatch | undefined },
+) {
+  const row = await findSubMerchant(ctx, { id });
   if (!isReplay(row)) await validatedMerge(ctx, row, patch); // fail fast, before waiting for a lease
   const token = await acquireSubmitLease(ctx, { id });
   try {
-    const current = await findSubMerchant(ctx, id);
+    const current = await findSubMerchant(ctx, { id });
     if (isReplay(current)) return { record: toSubMerchantDto(await replay(ctx, current)), replayed: true };
     const formData = await validatedMerge(ctx, current, patch);
     const prepared = await markSubmitted(ctx, current, formData, patch);

@@ -69,11 +69,9 @@ async function verifyBackfill(row: Row, body: UpdateSubMerchantBody) {
  */
 export async function updateSubMerchant(
   ctx: PlatformContext,
-  id: string,
-  body: UpdateSubMerchantBody,
-  ifMatch?: string | null,
+  { id, body, ifMatch }: { id: string; body: UpdateSubMerchantBody; ifMatch?: string | null },
 ) {
-  const row = await findSubMerchant(ctx, id);
+  const row = await findSubMerchant(ctx, { id });
   if (ifMatch && ifMatch !== '*' && ifMatch !== subMerchantEtag(row)) {
     throw new AppError(
       'conflict',

@@ -12,5 +12,5 @@ export const apiKeysRouter = router({
     .mutation(({ ctx, input }) => createApiKey(ctx, input)),
   revoke: platformProcedure('admin')
     .input(z.object({ keyId: z.string().min(1).max(64) }))
-    .mutation(({ ctx, input }) => revokeApiKey(ctx, input.keyId)),
+    .mutation(({ ctx, input }) => revokeApiKey(ctx, { keyId: input.keyId })),
 });

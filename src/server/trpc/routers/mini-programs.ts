@@ -39,7 +39,7 @@ export const miniProgramsRouter = router({
   authorizers: platformProcedure('viewer').query(({ ctx }) => listAuthorizers(ctx)),
   authorizer: platformProcedure('viewer')
     .input(byAppId)
-    .query(({ ctx, input }) => getAuthorizer(ctx, input.appId)),
+    .query(({ ctx, input }) => getAuthorizer(ctx, { appId: input.appId })),
   startAuthorization: platformProcedure('operator')
     .input(z.object(authorizeBody.shape))
     .mutation(({ ctx, input }) => {
@@ -49,7 +49,7 @@ export const miniProgramsRouter = router({
   deleteAuthorizer: platformProcedure('admin')
     .input(byAppId)
     .mutation(async ({ ctx, input }) => {
-      await deleteAuthorizer(ctx, input.appId);
+      await deleteAuthorizer(ctx, { appId: input.appId });
       return { appId: input.appId, deleted: true as const };
     }),
   templates: platformProcedure('viewer')
@@ -59,41 +59,51 @@ export const miniProgramsRouter = router({
     .input(z.object({ platform: providerSchema, ...commitBody.shape }))
     .mutation(({ ctx, input }) => {
       const { platformId: _platformId, platform, ...body } = input;
-      return commitCode(ctx, platform, body);
+      return commitCode(ctx, { provider: platform, body });
     }),
   submitAudit: platformProcedure('operator')
     .input(z.object({ platform: providerSchema, ...submitAuditBody.shape }))
     .mutation(({ ctx, input }) => {
       const { platformId: _platformId, platform, ...body } = input;
-      return submitAudit(ctx, platform, body);
+      return submitAudit(ctx, { provider: platform, body });
     }),
   auditStatus: platformProcedure('viewer')
     .input(onAuthorizer.extend({ auditId: z.string().min(1).max(128) }))
-    .query(({ ctx, input }) => getAuditStatus(ctx, input.platform, input.auditId, input.authorizerAppId)),
+    .query(({ ctx, input }) =>
+      getAuditStatus(ctx, { provider: input.platform, auditId: input.auditId, authorizerAppId: input.authorizerAppId }),
+    ),
   release: platformProcedure('admin')
     .input(onAuthorizer)
-    .mutation(({ ctx, input }) => releaseVersion(ctx, input.platform, input.authorizerAppId)),
+    .mutation(({ ctx, input }) =>
+      releaseVersion(ctx, { provider: input.platform, authorizerAppId: input.authorizerAppId }),
+    ),
   rollback: platformProcedure('admin')
     .input(onAuthorizer)
-    .mutation(({ ctx, input }) => rollbackRelease(ctx, input.platform, input.authorizerAppId)),
+    .mutation(({ ctx, input }) => rollbackRelease(ctx, { provider: input.platform, appId: input.authorizerAppId })),
   experience: platformProcedure('operator')
     .input(z.object({ platform: providerSchema, ...experienceBody.shape }))
-    .mutation(({ ctx, input }) => createExperience(ctx, input.platform, input.authorizerAppId, input.path)),
+    .mutation(({ ctx, input }) =>
+      createExperience(ctx, { provider: input.platform, appId: input.authorizerAppId, path: input.path }),
+    ),
   members: platformProcedure('operator')
     .input(z.object({ platform: providerSchema, ...membersBody.shape }))
     .mutation(({ ctx, input }) =>
-      changeMembers(ctx, input.platform, input.authorizerAppId, {
-        action: input.action,
-        member: input.member,
-        role: input.role,
+      changeMembers(ctx, {
+        provider: input.platform,
+        appId: input.authorizerAppId,
+        change: {
+          action: input.action,
+          member: input.member,
+          role: input.role,
+        },
       }),
     ),
   versions: platformProcedure('viewer')
     .input(onAuthorizer)
-    .query(({ ctx, input }) => getVersions(ctx, input.platform, input.authorizerAppId)),
+    .query(({ ctx, input }) => getVersions(ctx, { provider: input.platform, appId: input.authorizerAppId })),
   baseinfo: platformProcedure('viewer')
     .input(onAuthorizer)
-    .query(({ ctx, input }) => getBaseinfo(ctx, input.platform, input.authorizerAppId)),
+    .query(({ ctx, input }) => getBaseinfo(ctx, { provider: input.platform, appId: input.authorizerAppId })),
   manualTemplates: router({
     list: platformProcedure('viewer')
       .input(z.object(listManualTemplatesInput.shape))
@@ -106,6 +116,6 @@ export const miniProgramsRouter = router({
       }),
     delete: platformProcedure('admin')
       .input(z.object({ id: z.string().min(1).max(64) }))
-      .mutation(({ ctx, input }) => deleteManualTemplate(ctx, input.id)),
+      .mutation(({ ctx, input }) => deleteManualTemplate(ctx, { id: input.id })),
   }),
 });

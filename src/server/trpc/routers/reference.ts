@@ -8,6 +8,6 @@ export const referenceRouter = router({
     .input(z.object({ kind: z.enum(referenceKinds), ...referenceFilters.shape }))
     .query(({ ctx, input }) => {
       const { platformId: _platformId, kind, ...filters } = input as typeof input & { platformId?: string };
-      return lookupReference(ctx, kind, filters);
+      return lookupReference(ctx, { kind, filters });
     }),
 });

@@ -16,5 +16,5 @@ export const subMerchantConsoleRouter = router({
   waiting: platformProcedure('viewer').query(({ ctx }) => countWaitingOnMerchant(ctx)),
   refresh: platformProcedure('operator')
     .input(z.object({ id: z.string().min(1).max(64) }))
-    .mutation(({ ctx, input }) => refreshSubMerchant(ctx, input.id)),
+    .mutation(({ ctx, input }) => refreshSubMerchant(ctx, { id: input.id })),
 });

@@ -20,10 +20,10 @@ export const subMerchantsRouter = router({
     }),
   get: platformProcedure('viewer')
     .input(byId)
-    .query(({ ctx, input }) => getSubMerchant(ctx, input.id)),
+    .query(({ ctx, input }) => getSubMerchant(ctx, { id: input.id })),
   history: platformProcedure('viewer')
     .input(byId)
-    .query(({ ctx, input }) => listSubMerchantHistory(ctx, input.id)),
+    .query(({ ctx, input }) => listSubMerchantHistory(ctx, { id: input.id })),
   create: platformProcedure('operator')
     .input(z.object(createSubMerchantBody.shape))
     .mutation(({ ctx, input }) => {
@@ -32,11 +32,11 @@ export const subMerchantsRouter = router({
     }),
   saveDraft: platformProcedure('operator')
     .input(byId.extend({ formData: submitSubMerchantBody.shape.formData }))
-    .mutation(({ ctx, input }) => updateSubMerchant(ctx, input.id, { formData: input.formData ?? {} })),
+    .mutation(({ ctx, input }) => updateSubMerchant(ctx, { id: input.id, body: { formData: input.formData ?? {} } })),
   submit: platformProcedure('operator')
     .input(byId.extend({ formData: submitSubMerchantBody.shape.formData }))
-    .mutation(({ ctx, input }) => submitSubMerchant(ctx, input.id, input.formData)),
+    .mutation(({ ctx, input }) => submitSubMerchant(ctx, { id: input.id, patch: input.formData })),
   update: platformProcedure('admin')
     .input(byId.extend({ patch: updateSubMerchantBody }))
-    .mutation(({ ctx, input }) => updateSubMerchant(ctx, input.id, input.patch)),
+    .mutation(({ ctx, input }) => updateSubMerchant(ctx, { id: input.id, body: input.patch })),
 });

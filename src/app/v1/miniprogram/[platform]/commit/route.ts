@@ -6,5 +6,5 @@ import { defineRoute } from '@/server/http/define-route';
 export const dynamic = 'force-dynamic';
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
-  POST: miniProgramPost(commitBody, commitCode),
+  POST: miniProgramPost(commitBody, (ctx, provider, body) => commitCode(ctx, { provider, body })),
 });

@@ -7,6 +7,6 @@ export const dynamic = 'force-dynamic';
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   POST: miniProgramPost(experienceBody, (ctx, platform, body) =>
-    createExperience(ctx, platform, body.authorizerAppId, body.path),
+    createExperience(ctx, { provider: platform, appId: body.authorizerAppId, path: body.path }),
   ),
 });

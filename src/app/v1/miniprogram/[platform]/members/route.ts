@@ -6,5 +6,7 @@ import { defineRoute } from '@/server/http/define-route';
 export const dynamic = 'force-dynamic';
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
-  POST: miniProgramPost(membersBody, (ctx, platform, body) => changeMembers(ctx, platform, body.authorizerAppId, body)),
+  POST: miniProgramPost(membersBody, (ctx, platform, body) =>
+    changeMembers(ctx, { provider: platform, appId: body.authorizerAppId, change: body }),
+  ),
 });

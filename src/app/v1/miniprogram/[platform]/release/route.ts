@@ -7,6 +7,6 @@ export const dynamic = 'force-dynamic';
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   POST: miniProgramPost(authorizerAppIdBody, (ctx, platform, body) =>
-    releaseVersion(ctx, platform, body.authorizerAppId),
+    releaseVersion(ctx, { provider: platform, authorizerAppId: body.authorizerAppId }),
   ),
 });

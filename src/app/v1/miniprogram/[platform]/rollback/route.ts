@@ -7,6 +7,6 @@ export const dynamic = 'force-dynamic';
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   POST: miniProgramPost(authorizerAppIdBody, (ctx, platform, body) =>
-    rollbackRelease(ctx, platform, body.authorizerAppId),
+    rollbackRelease(ctx, { provider: platform, appId: body.authorizerAppId }),
   ),
 });

@@ -6,5 +6,5 @@ import { defineRoute } from '@/server/http/define-route';
 export const dynamic = 'force-dynamic';
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
-  POST: miniProgramPost(submitAuditBody, submitAudit),
+  POST: miniProgramPost(submitAuditBody, (ctx, provider, body) => submitAudit(ctx, { provider, body })),
 });

@@ -7,6 +7,6 @@ export const dynamic = 'force-dynamic';
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   GET: miniProgramGet(authorizerAppIdQuery, (ctx, platform, query) =>
-    getVersions(ctx, platform, query.authorizerAppId),
+    getVersions(ctx, { provider: platform, appId: query.authorizerAppId }),
   ),
 });

@@ -8,6 +8,6 @@ export const dynamic = 'force-dynamic';
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   GET: withApiKey('payments', async (request, ctx) => {
     const kind = parseReferenceKind(ctx.params.kind ?? '');
-    return json(await lookupReference(ctx, kind, parseQuery(request, referenceFilters)));
+    return json(await lookupReference(ctx, { kind, filters: parseQuery(request, referenceFilters) }));
   }),
 });

@@ -14,19 +14,18 @@ const cachedRecord = readRouteCache(5_000);
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   GET: withApiKey('payments', async (request, ctx) => {
     const id = ctx.params.id!;
-    const { etag, revision } = await getSubMerchantRevision(ctx, id);
+    const { etag, revision } = await getSubMerchantRevision(ctx, { id });
     // Integrators poll this every few minutes: an unchanged record costs a 304, no body and no decryption.
     if (request.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers: { etag } });
-    const body = await cachedRecord(ctx.db, `${ctx.platformId}\n${id}`, revision, () => getSubMerchant(ctx, id));
+    const body = await cachedRecord(ctx.db, `${ctx.platformId}\n${id}`, revision, () => getSubMerchant(ctx, { id }));
     return jsonText(body, { headers: { etag, 'cache-control': 'private, no-cache' } });
   }),
   PUT: withApiKey('payments', async (request, ctx) => {
-    const updated = await updateSubMerchant(
-      ctx,
-      ctx.params.id!,
-      await parseJsonBody(request, updateSubMerchantBody),
-      request.headers.get('if-match'),
-    );
+    const updated = await updateSubMerchant(ctx, {
+      id: ctx.params.id!,
+      body: await parseJsonBody(request, updateSubMerchantBody),
+      ifMatch: request.headers.get('if-match'),
+    });
     return json(updated);
   }),
 });

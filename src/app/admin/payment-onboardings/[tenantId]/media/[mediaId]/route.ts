@@ -6,7 +6,7 @@ export const dynamic = 'force-dynamic';
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   GET: withPlatformAccess({ role: 'viewer', service: 'payments' }, async (_request, ctx) => {
-    const image = await getMedia(ctx, ctx.params.mediaId ?? '');
+    const image = await getMedia(ctx, { mediaId: ctx.params.mediaId ?? '' });
     return new Response(image.bytes as Uint8Array<ArrayBuffer>, {
       headers: {
         'content-type': image.mimeType,

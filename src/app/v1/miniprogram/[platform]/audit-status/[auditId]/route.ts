@@ -7,6 +7,6 @@ export const dynamic = 'force-dynamic';
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   GET: miniProgramGet(authorizerAppIdQuery, (ctx, platform, query) =>
-    getAuditStatus(ctx, platform, ctx.params.auditId!, query.authorizerAppId),
+    getAuditStatus(ctx, { provider: platform, auditId: ctx.params.auditId!, authorizerAppId: query.authorizerAppId }),
   ),
 });

@@ -10,6 +10,6 @@ export const dynamic = 'force-dynamic';
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   GET: withApiKey('miniprogram', async (request, ctx) => {
     const query = parseQuery(request, authorizeCallbackQuery);
-    return json(await completeAuthorization(ctx, platformParam(ctx), query));
+    return json(await completeAuthorization(ctx, { provider: platformParam(ctx), ...query }));
   }),
 });

@@ -9,7 +9,7 @@ export const dynamic = 'force-dynamic';
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   POST: withApiKey('payments', async (request, ctx) => {
     const body = await parseJsonBody(request, submitSubMerchantBody);
-    const { record, replayed } = await submitSubMerchant(ctx, ctx.params.id!, body.formData);
+    const { record, replayed } = await submitSubMerchant(ctx, { id: ctx.params.id!, patch: body.formData });
     return json({ ...record, replayed });
   }),
 });

@@ -76,7 +76,7 @@ try {
   const { openDatabase } = await import('@/server/db/open-database');
   const { useDatabaseHandle } = await import('@/server/db');
   const { resetEnvForTests } = await import('@/env');
-  const { resetOnboardingProvidersForTests } = await import('@/server/providers/onboarding-providers');
+  const { resetOnboardingProvidersForTests } = await import('@/server/upstreams/onboarding');
   const { serveOverHttp } = await import('../test/support/http-adapter');
   const { sandboxHandler } = await import('../test/support/sandbox-server');
   const { seedUnderReview } = await import('./lib/seed-under-review.mts');
@@ -296,10 +296,10 @@ async function startReceiver() {
 
 /** providerB applications through the real flow (images, create, submit): Alipay pushes their result. */
 async function submitProviderB(db: import('@/server/db').Db, platformId: string) {
-  const { completeFormDataFixture } = await import('@/schemas/form-data/fixtures');
+  const { completeFormDataFixture } = await import('../test/support/form-data-fixtures');
   const { createSubMerchant } = await import('@/server/services/sub-merchants/create-sub-merchant');
   const { submitSubMerchant } = await import('@/server/services/sub-merchants/submit-sub-merchant');
-  const { serviceUploader, uploadTestImages } = await import('../test/support/onboarding');
+  const { serviceUploader, uploadTestImages } = await import('../test/support/sub-merchants');
   const ctx = { db, platformId, actor: 'bench' };
   const media = await uploadTestImages(serviceUploader(db, platformId), 'providerB');
   const out: { id: string; applymentId: string }[] = [];

@@ -190,6 +190,7 @@ test('the same journey’s key screens in Chinese', async ({ page }) => {
     await page.getByRole('button', { name: '创建并开始填写' }).click();
     await expect(stepHeading(page)).toContainText('主体与营业执照');
     await expect(page.getByLabel('营业执照照片')).toBeAttached();
+    await page.getByLabel('主体类型').selectOption({ label: '企业' });
     await page.getByRole('button', { name: '保存并继续' }).click();
     await expect(page.getByTestId('error-summary')).toContainText('请填写营业执照照片。');
     await expect(page.locator('#field-licenseCopy')).toBeFocused();

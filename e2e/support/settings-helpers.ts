@@ -2,7 +2,6 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { sandboxControlHeaders } from './provision';
 import { completeFormDataFixture } from '../../test/support/form-data-fixtures';
-import { formDataFromReference } from '../../test/support/reference-form-data';
 import type { Provider } from '../../src/domain/providers';
 
 /** The platform the signed-in operator is looking at (from the URL: provision.json is shared by all ports). */
@@ -82,7 +81,7 @@ export async function submittedSubMerchant(
     await upload('#555555'),
   ];
   const formData = completeFormDataFixture({
-    ...formDataFromReference(provider),
+    ...(await formDataFromReferenceApi(request, apiKey, provider)),
     licenseCopy: license,
     idCardCopy: front,
     idCardNational: back,
@@ -155,4 +154,41 @@ export async function miniProgramUnderAudit(request: APIRequestContext, apiKey: 
       )
     ).json()) as { status: string; reason?: string };
   return { appId, auditId, auditStatus };
+}
+
+/**
+ * The codes of an application picked from GET /v1/payments/reference, as an integrator would: the enterprise's
+ * first settlement rule and an industry of it needing no extra documents, a bank without branch details,
+ * Fuzhou and its first district, and for Alipay a signing account and a non-special MCC.
+ */
+async function formDataFromReferenceApi(request: APIRequestContext, apiKey: string, provider: Provider) {
+  const lookup = async <T>(kind: string, query: string) => {
+    const response = await request.get(`/v1/payments/reference/${kind}?${query}`, { headers: headers(apiKey) });
+    expect(response.status()).toBe(200);
+    return ((await response.json()) as { data: T[] }).data;
+  };
+  const subjectType = 'SUBJECT_TYPE_ENTERPRISE' as const;
+  type Rule = { settlementId: string; qualificationTypes: { name: string; qualifications: unknown[] }[] };
+  const [rule] = await lookup<Rule>('settlement-rules', `provider=providerA&subjectType=${subjectType}`);
+  const bank = (await lookup<{ name: string; needsBranch?: boolean }>('banks', `provider=${provider}`)).find(
+    (b) => !b.needsBranch,
+  )!;
+  const city = (await lookup<{ code: string; name: string }>('regions', 'parent=350000')).find(
+    (c) => c.name === '福州市',
+  )!;
+  const [district] = await lookup<{ code: string }>('regions', `parent=${city.code}`);
+  const mcc =
+    provider === 'providerB'
+      ? (await lookup<{ code: string; special?: boolean }>('mcc', 'provider=providerB')).find((m) => !m.special)!.code
+      : undefined;
+  return {
+    subjectType,
+    settlementId: rule!.settlementId,
+    qualificationType: rule!.qualificationTypes.find((q) => q.qualifications.length === 0)!.name,
+    accountBank: bank.name,
+    bankAccountType: 'BANK_ACCOUNT_TYPE_CORPORATE' as const,
+    bankAddressCode: city.code,
+    storeAddressCode: district!.code,
+    ...(provider === 'providerB' ? { bindingAlipayLogonId: 'boss@example.com', mcc } : {}),
+  };
 }

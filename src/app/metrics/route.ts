@@ -1,6 +1,6 @@
-import { timingSafeEqual } from 'node:crypto';
 import { getEnv } from '@/env';
 import { AppError } from '@/server/errors';
+import { bearerTokenMatches } from '@/server/http/bearer-token';
 import { defineRoute } from '@/server/http/define-route';
 import { exposition } from '@/server/metrics/exposition';
 
@@ -14,10 +14,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   GET: async (request) => {
     const expected = getEnv().METRICS_TOKEN;
     if (!expected) throw new AppError('not_found', 'Metrics are not enabled on this server (set METRICS_TOKEN).');
-    const presented = /^Bearer (\S+)$/.exec(request.headers.get('authorization') ?? '')?.[1] ?? '';
-    const a = Buffer.from(presented);
-    const b = Buffer.from(expected);
-    if (a.length !== b.length || !timingSafeEqual(a, b))
+    if (!bearerTokenMatches(request, expected))
       throw new AppError('unauthenticated', 'Send Authorization: Bearer <METRICS_TOKEN>.', {
         headers: { 'WWW-Authenticate': 'Bearer realm="metrics"' },
       });

@@ -1,8 +1,8 @@
-import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { runCommand } from '@/cli/commands';
 import { getDb } from '@/server/db';
 import { AppError } from '@/server/errors';
+import { bearerTokenMatches } from '@/server/http/bearer-token';
 import { defineRoute, json } from '@/server/http/define-route';
 import { parseJsonBody } from '@/server/http/parse-request';
 import { currentCliToken } from '@/server/startup/cli-token';
@@ -14,13 +14,7 @@ const body = z.object({ positionals: z.array(z.string()), flags: z.record(z.stri
 /** Runs a CLI command for the `npm run cli` process when this server holds the embedded database. */
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   POST: async (request) => {
-    const expected = currentCliToken();
-    const presented = /^Bearer (.+)$/.exec(request.headers.get('authorization') ?? '')?.[1] ?? '';
-    if (
-      !expected ||
-      presented.length !== expected.length ||
-      !timingSafeEqual(Buffer.from(presented), Buffer.from(expected))
-    ) {
+    if (!bearerTokenMatches(request, currentCliToken())) {
       throw new AppError('unauthenticated', 'Unknown CLI token.');
     }
     const args = await parseJsonBody(request, body);

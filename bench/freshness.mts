@@ -286,6 +286,7 @@ async function startReceiver() {
 /** providerB applications through the real flow (images, create, submit): Alipay pushes their result. */
 async function submitProviderB(db: import('@/server/db').Db, platformId: string) {
   const { completeFormDataFixture } = await import('../test/support/form-data-fixtures');
+  const { formDataFromReference } = await import('../test/support/reference-form-data');
   const { createSubMerchant } = await import('@/server/services/sub-merchants/create-sub-merchant');
   const { submitSubMerchant } = await import('@/server/services/sub-merchants/submit-sub-merchant');
   const { serviceUploader, uploadTestImages } = await import('../test/support/sub-merchants');
@@ -296,7 +297,7 @@ async function submitProviderB(db: import('@/server/db').Db, platformId: string)
     const { record } = await createSubMerchant(ctx, {
       distributorExternalUserId: `bench-pushed-${i}`,
       provider: 'providerB',
-      formData: completeFormDataFixture(media),
+      formData: completeFormDataFixture({ ...formDataFromReference('providerB'), ...media }),
     });
     const { record: submitted } = await submitSubMerchant(ctx, { id: record.id, patch: undefined });
     out.push({ id: record.id, applymentId: submitted.chApplymentId! });

@@ -33,6 +33,7 @@ test.describe('abuse guards over HTTP', () => {
   test('API answers get the strictest CSP and nosniff; https (X-Forwarded-Proto) pages get HSTS', async ({
     request,
   }) => {
+    // Raw HTTP: the same unauthenticated GET on every family, /v1 included (its answer here is a 401).
     for (const path of ['/v1/openapi.json', '/v1/payments/sub-merchants', '/admin/nothing', '/api/health']) {
       const headers = (await request.get(path)).headers();
       expect(headers['content-security-policy'], path).toBe("default-src 'none'; frame-ancestors 'none'");

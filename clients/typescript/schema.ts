@@ -1178,6 +1178,10 @@ export interface operations {
       /** @description A page of events. */
       200: {
         headers: {
+          /** @description What is left of it: `"default";r=<remaining>;t=<seconds until a token is back>`. */
+          RateLimit?: string;
+          /** @description The key's quota: `"default";q=<burst>;w=1` (tokens, refilled every second). */
+          'RateLimit-Policy'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1211,6 +1215,21 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      /** @description Rate limited; see Retry-After. */
+      429: {
+        headers: {
+          /** @description What is left of it: `"default";r=<remaining>;t=<seconds until a token is back>`. */
+          RateLimit?: string;
+          /** @description The key's quota: `"default";q=<burst>;w=1` (tokens, refilled every second). */
+          'RateLimit-Policy'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
     };
   };
   getEvent: {
@@ -1229,6 +1248,10 @@ export interface operations {
       /** @description The event. */
       200: {
         headers: {
+          /** @description What is left of it: `"default";r=<remaining>;t=<seconds until a token is back>`. */
+          RateLimit?: string;
+          /** @description The key's quota: `"default";q=<burst>;w=1` (tokens, refilled every second). */
+          'RateLimit-Policy'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1271,6 +1294,21 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      /** @description Rate limited; see Retry-After. */
+      429: {
+        headers: {
+          /** @description What is left of it: `"default";r=<remaining>;t=<seconds until a token is back>`. */
+          RateLimit?: string;
+          /** @description The key's quota: `"default";q=<burst>;w=1` (tokens, refilled every second). */
+          'RateLimit-Policy'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
     };
   };
   getMiniProgramAuditStatus: {
@@ -1290,6 +1328,10 @@ export interface operations {
       /** @description The audit status. */
       200: {
         headers: {
+          /** @description What is left of it: `"default";r=<remaining>;t=<seconds until a token is back>`. */
+          RateLimit?: string;
+          /** @description The key's quota: `"default";q=<burst>;w=1` (tokens, refilled every second). */
+          'RateLimit-Policy'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1353,6 +1395,12 @@ export interface operations {
       /** @description Rate limited; see Retry-After. */
       429: {
         headers: {
+          /** @description What is left of it: `"default";r=<remaining>;t=<seconds until a token is back>`. */
+          RateLimit?: string;
+          /** @description The key's quota: `"default";q=<burst>;w=1` (tokens, refilled every second). */
+          'RateLimit-Policy'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -1395,6 +1443,10 @@ export interface operations {
       /** @description The basic info. */
       200: {
         headers: {
+          /** @description What is left of it: `"default";r=<remaining>;t=<seconds until a token is back>`. */
+          RateLimit?: string;
+          /** @description The key's quota: `"default";q=<burst>;w=1` (tokens, refilled every second). */
+          'RateLimit-Policy'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1458,6 +1510,12 @@ export interface operations {
       /** @description Rate limited; see Retry-After. */
       429: {
         headers: {
+          /** @description What is left of it: `"default";r=<remaining>;t=<seconds until a token is back>`. */
+          RateLimit?: string;
+          /** @description The key's quota: `"default";q=<burst>;w=1` (tokens, refilled every second). */
+          'RateLimit-Policy'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -1524,6 +1582,10 @@ export interface operations {
         headers: {
           /** @description Present (`true`) when this is the stored first answer to the Idempotency-Key, replayed. */
           'Idempotent-Replayed'?: 'true';
+          /** @description What is left of it: `"default";r=<remaining>;t=<seconds until a token is back>`. */
+          RateLimit?: string;
+          /** @description The key's quota: `"default";q=<burst>;w=1` (tokens, refilled every second). */
+          'RateLimit-Policy'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1587,6 +1649,12 @@ export interface operations {
       /** @description Rate limited; see Retry-After. */
       429: {
         headers: {
+          /** @description What is left of it: `"default";r=<remaining>;t=<seconds until a token is back>`. */
+          RateLimit?: string;
+          /** @description The key's quota: `"default";q=<burst>;w=1` (tokens, refilled every second). */
+          'RateLimit-Policy'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -1645,6 +1713,10 @@ export interface operations {
         headers: {
           /** @description Present (`true`) when this is the stored first answer to the Idempotency-Key, replayed. */
           'Idempotent-Replayed'?: 'true';
+          /** @description What is left of it: `"default";r=<remaining>;t=<seconds until a token is back>`. */
+          RateLimit?: string;
+          /** @description The key's quota: `"default";q=<burst>;w=1` (tokens, refilled every second). */
+          'RateLimit-Policy'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1708,6 +1780,12 @@ export interface operations {
       /** @description Rate limited; see Retry-After. */
       429: {
         headers: {
+          /** @description What is left of it: `"default";r=<remaining>;t=<seconds until a token is back>`. */
+          RateLimit?: string;
+          /** @description The key's quota: `"default";q=<burst>;w=1` (tokens, refilled every second). */
+          'RateLimit-Policy'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -1770,6 +1848,10 @@ export interface operations {
         headers: {
           /** @description Present (`true`) when this is the stored first answer to the Idempotency-Key, replayed. */
           'Idempotent-Replayed'?: 'true';
+          /** @description What is left of it: `"default";r=<remaining>;t=<seconds until a token is back>`. */
+          RateLimit?: string;
+          /** @description The key's quota: `"default";q=<burst>;w=1` (tokens, refilled every second). */
+          'RateLimit-Policy'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1833,6 +1915,12 @@ export interface operations {
       /** @description Rate limited; see Retry-After. */
       429: {
         headers: {
+          /** @description What is left of it: `"default";r=<remaining>;t=<seconds until a token is back>`. */
+          RateLimit?: string;
+          /** @description The key's quota: `"default";q=<burst>;w=1` (tokens, refilled every second). */
+          'RateLimit-Policy'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -1889,6 +1977,10 @@ export interface operations {
         headers: {
           /** @description Present (`true`) when this is the stored first answer to the Idempotency-Key, replayed. */
           'Idempotent-Replayed'?: 'true';
+          /** @description What is left of it: `"default";r=<remaining>;t=<seconds until a token is back>`. */
+          RateLimit?: string;
+          /** @description The key's quota: `"default";q=<burst>;w=1` (tokens, refilled every second). */
+          'RateLimit-Policy'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1952,6 +2044,12 @@ export interface operations {
       /** @description Rate limited; see Retry-After. */
       429: {
         headers: {
+          /** @description What is left of it: `"default";r=<remaining>;t=<seconds until a token is back>`. */
+          RateLimit?: string;
+          /** @description The key's quota: `"default";q=<burst>;w=1` (tokens, refilled every second). */
+          'RateLimit-Policy'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -2008,6 +2106,10 @@ export interface operations {
         headers: {
           /** @description Present (`true`) when this is the stored first answer to the Idempotency-Key, replayed. */
           'Idempotent-Replayed'?: 'true';
+          /** @description What is left of it: `"default";r=<remaining>;t=<seconds until a token is back>`. */
+          RateLimit?: string;
+          /** @description The key's quota: `"default";q=<burst>;w=1` (tokens, refilled every second). */
+          'RateLimit-Policy'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2071,6 +2173,12 @@ export interface operations {
       /** @description Rate limited; see Retry-After. */
       429: {
         headers: {
+          /** @description What is left of it: `"default";r=<remaining>;t=<seconds until a token is back>`. */
+          RateLimit?: string;
+          /** @description The key's quota: `"default";q=<burst>;w=1` (tokens, refilled every second). */
+          'RateLimit-Policy'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -2143,6 +2251,10 @@ export interface operations {
         headers: {
           /** @description Present (`true`) when this is the stored first answer to the Idempotency-Key, replayed. */
           'Idempotent-Replayed'?: 'true';
+          /** @description What is left of it: `"default";r=<remaining>;t=<seconds until a token is back>`. */
+          RateLimit?: string;
+          /** @description The key's quota: `"default";q=<burst>;w=1` (tokens, refilled every second). */
+          'RateLimit-Policy'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2206,6 +2318,12 @@ export interface operations {
       /** @description Rate limited; see Retry-After. */
       429: {
         headers: {
+          /** @description What is left of it: `"default";r=<remaining>;t=<seconds until a token is back>`. */
+          RateLimit?: string;
+          /** @description The key's quota: `"default";q=<burst>;w=1` (tokens, refilled every second). */
+          'RateLimit-Policy'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -2248,6 +2366,10 @@ export interface operations {
       /** @description The versions. */
       200: {
         headers: {
+          /** @description What is left of it: `"default";r=<remaining>;t=<seconds until a token is back>`. */
+          RateLimit?: string;
+          /** @description The key's quota: `"default";q=<burst>;w=1` (tokens, refilled every second). */
+          'RateLimit-Policy'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2311,6 +2433,12 @@ export interface operations {
       /** @description Rate limited; see Retry-After. */
       429: {
         headers: {
+          /** @description What is left of it: `"default";r=<remaining>;t=<seconds until a token is back>`. */
+          RateLimit?: string;
+          /** @description The key's quota: `"default";q=<burst>;w=1` (tokens, refilled every second). */
+          'RateLimit-Policy'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -2372,6 +2500,10 @@ export interface operations {
         headers: {
           /** @description Present (`true`) when this is the stored first answer to the Idempotency-Key, replayed. */
           'Idempotent-Replayed'?: 'true';
+          /** @description What is left of it: `"default";r=<remaining>;t=<seconds until a token is back>`. */
+          RateLimit?: string;
+          /** @description The key's quota: `"default";q=<burst>;w=1` (tokens, refilled every second). */
+          'RateLimit-Policy'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2426,6 +2558,12 @@ export interface operations {
       /** @description Rate limited; see Retry-After. */
       429: {
         headers: {
+          /** @description What is left of it: `"default";r=<remaining>;t=<seconds until a token is back>`. */
+          RateLimit?: string;
+          /** @description The key's quota: `"default";q=<burst>;w=1` (tokens, refilled every second). */
+          'RateLimit-Policy'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -2470,6 +2608,10 @@ export interface operations {
       /** @description The authorizer. */
       200: {
         headers: {
+          /** @description What is left of it: `"default";r=<remaining>;t=<seconds until a token is back>`. */
+          RateLimit?: string;
+          /** @description The key's quota: `"default";q=<burst>;w=1` (tokens, refilled every second). */
+          'RateLimit-Policy'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2533,6 +2675,12 @@ export interface operations {
       /** @description Rate limited; see Retry-After. */
       429: {
         headers: {
+          /** @description What is left of it: `"default";r=<remaining>;t=<seconds until a token is back>`. */
+          RateLimit?: string;
+          /** @description The key's quota: `"default";q=<burst>;w=1` (tokens, refilled every second). */
+          'RateLimit-Policy'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -2571,6 +2719,10 @@ export interface operations {
       /** @description The authorizers. */
       200: {
         headers: {
+          /** @description What is left of it: `"default";r=<remaining>;t=<seconds until a token is back>`. */
+          RateLimit?: string;
+          /** @description The key's quota: `"default";q=<burst>;w=1` (tokens, refilled every second). */
+          'RateLimit-Policy'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2604,6 +2756,21 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      /** @description Rate limited; see Retry-After. */
+      429: {
+        headers: {
+          /** @description What is left of it: `"default";r=<remaining>;t=<seconds until a token is back>`. */
+          RateLimit?: string;
+          /** @description The key's quota: `"default";q=<burst>;w=1` (tokens, refilled every second). */
+          'RateLimit-Policy'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
     };
   };
   getAuthorizer: {
@@ -2620,6 +2787,10 @@ export interface operations {
       /** @description The authorizer. */
       200: {
         headers: {
+          /** @description What is left of it: `"default";r=<remaining>;t=<seconds until a token is back>`. */
+          RateLimit?: string;
+          /** @description The key's quota: `"default";q=<burst>;w=1` (tokens, refilled every second). */
+          'RateLimit-Policy'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2662,6 +2833,21 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      /** @description Rate limited; see Retry-After. */
+      429: {
+        headers: {
+          /** @description What is left of it: `"default";r=<remaining>;t=<seconds until a token is back>`. */
+          RateLimit?: string;
+          /** @description The key's quota: `"default";q=<burst>;w=1` (tokens, refilled every second). */
+          'RateLimit-Policy'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
     };
   };
   deleteAuthorizer: {
@@ -2678,6 +2864,10 @@ export interface operations {
       /** @description Removed. */
       204: {
         headers: {
+          /** @description What is left of it: `"default";r=<remaining>;t=<seconds until a token is back>`. */
+          RateLimit?: string;
+          /** @description The key's quota: `"default";q=<burst>;w=1` (tokens, refilled every second). */
+          'RateLimit-Policy'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -2718,6 +2908,21 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      /** @description Rate limited; see Retry-After. */
+      429: {
+        headers: {
+          /** @description What is left of it: `"default";r=<remaining>;t=<seconds until a token is back>`. */
+          RateLimit?: string;
+          /** @description The key's quota: `"default";q=<burst>;w=1` (tokens, refilled every second). */
+          'RateLimit-Policy'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
     };
   };
   listMiniProgramTemplates: {
@@ -2735,6 +2940,10 @@ export interface operations {
       /** @description The mode and its templates. */
       200: {
         headers: {
+          /** @description What is left of it: `"default";r=<remaining>;t=<seconds until a token is back>`. */
+          RateLimit?: string;
+          /** @description The key's quota: `"default";q=<burst>;w=1` (tokens, refilled every second). */
+          'RateLimit-Policy'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2780,6 +2989,12 @@ export interface operations {
       /** @description Rate limited; see Retry-After. */
       429: {
         headers: {
+          /** @description What is left of it: `"default";r=<remaining>;t=<seconds until a token is back>`. */
+          RateLimit?: string;
+          /** @description The key's quota: `"default";q=<burst>;w=1` (tokens, refilled every second). */
+          'RateLimit-Policy'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -2820,7 +3035,24 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            info: {
+              title: string;
+              version: string;
+            } & {
+              [key: string]: unknown;
+            };
+            openapi: string;
+            paths: {
+              [key: string]: {
+                [key: string]: unknown;
+              };
+            };
+          } & {
+            [key: string]: unknown;
+          };
+        };
       };
     };
   };
@@ -2854,6 +3086,10 @@ export interface operations {
         headers: {
           /** @description Present (`true`) when this is the stored first answer to the Idempotency-Key, replayed. */
           'Idempotent-Replayed'?: 'true';
+          /** @description What is left of it: `"default";r=<remaining>;t=<seconds until a token is back>`. */
+          RateLimit?: string;
+          /** @description The key's quota: `"default";q=<burst>;w=1` (tokens, refilled every second). */
+          'RateLimit-Policy'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2923,6 +3159,21 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      /** @description Rate limited; see Retry-After. */
+      429: {
+        headers: {
+          /** @description What is left of it: `"default";r=<remaining>;t=<seconds until a token is back>`. */
+          RateLimit?: string;
+          /** @description The key's quota: `"default";q=<burst>;w=1` (tokens, refilled every second). */
+          'RateLimit-Policy'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
       /** @description Upstream provider unavailable; safe to retry. */
       502: {
         headers: {
@@ -2969,6 +3220,10 @@ export interface operations {
       /** @description The matching rows and the data version. */
       200: {
         headers: {
+          /** @description What is left of it: `"default";r=<remaining>;t=<seconds until a token is back>`. */
+          RateLimit?: string;
+          /** @description The key's quota: `"default";q=<burst>;w=1` (tokens, refilled every second). */
+          'RateLimit-Policy'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2996,6 +3251,21 @@ export interface operations {
       /** @description The API key may not use this service. */
       403: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited; see Retry-After. */
+      429: {
+        headers: {
+          /** @description What is left of it: `"default";r=<remaining>;t=<seconds until a token is back>`. */
+          RateLimit?: string;
+          /** @description The key's quota: `"default";q=<burst>;w=1` (tokens, refilled every second). */
+          'RateLimit-Policy'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -3038,6 +3308,10 @@ export interface operations {
       /** @description A page of sub-merchants. */
       200: {
         headers: {
+          /** @description What is left of it: `"default";r=<remaining>;t=<seconds until a token is back>`. */
+          RateLimit?: string;
+          /** @description The key's quota: `"default";q=<burst>;w=1` (tokens, refilled every second). */
+          'RateLimit-Policy'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3065,6 +3339,21 @@ export interface operations {
       /** @description The API key may not use this service. */
       403: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited; see Retry-After. */
+      429: {
+        headers: {
+          /** @description What is left of it: `"default";r=<remaining>;t=<seconds until a token is back>`. */
+          RateLimit?: string;
+          /** @description The key's quota: `"default";q=<burst>;w=1` (tokens, refilled every second). */
+          'RateLimit-Policy'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -3191,6 +3480,10 @@ export interface operations {
         headers: {
           /** @description Present (`true`) when this is the stored first answer to the Idempotency-Key, replayed. */
           'Idempotent-Replayed'?: 'true';
+          /** @description What is left of it: `"default";r=<remaining>;t=<seconds until a token is back>`. */
+          RateLimit?: string;
+          /** @description The key's quota: `"default";q=<burst>;w=1` (tokens, refilled every second). */
+          'RateLimit-Policy'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3202,6 +3495,10 @@ export interface operations {
         headers: {
           /** @description Present (`true`) when this is the stored first answer to the Idempotency-Key, replayed. */
           'Idempotent-Replayed'?: 'true';
+          /** @description What is left of it: `"default";r=<remaining>;t=<seconds until a token is back>`. */
+          RateLimit?: string;
+          /** @description The key's quota: `"default";q=<burst>;w=1` (tokens, refilled every second). */
+          'RateLimit-Policy'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3271,12 +3568,30 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      /** @description Rate limited; see Retry-After. */
+      429: {
+        headers: {
+          /** @description What is left of it: `"default";r=<remaining>;t=<seconds until a token is back>`. */
+          RateLimit?: string;
+          /** @description The key's quota: `"default";q=<burst>;w=1` (tokens, refilled every second). */
+          'RateLimit-Policy'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
     };
   };
   getSubMerchant: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The ETag of an earlier answer: 304 while the record is unchanged. */
+        'If-None-Match'?: string;
+      };
       path: {
         id: string;
       };
@@ -3287,6 +3602,12 @@ export interface operations {
       /** @description The record (personal data masked). */
       200: {
         headers: {
+          /** @description The record's version (a weak validator): send it in If-None-Match on GET or If-Match on PUT. */
+          ETag?: string;
+          /** @description What is left of it: `"default";r=<remaining>;t=<seconds until a token is back>`. */
+          RateLimit?: string;
+          /** @description The key's quota: `"default";q=<burst>;w=1` (tokens, refilled every second). */
+          'RateLimit-Policy'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3296,6 +3617,12 @@ export interface operations {
       /** @description Not modified since the given ETag. */
       304: {
         headers: {
+          /** @description The record's version (a weak validator): send it in If-None-Match on GET or If-Match on PUT. */
+          ETag?: string;
+          /** @description What is left of it: `"default";r=<remaining>;t=<seconds until a token is back>`. */
+          RateLimit?: string;
+          /** @description The key's quota: `"default";q=<burst>;w=1` (tokens, refilled every second). */
+          'RateLimit-Policy'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -3336,12 +3663,30 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      /** @description Rate limited; see Retry-After. */
+      429: {
+        headers: {
+          /** @description What is left of it: `"default";r=<remaining>;t=<seconds until a token is back>`. */
+          RateLimit?: string;
+          /** @description The key's quota: `"default";q=<burst>;w=1` (tokens, refilled every second). */
+          'RateLimit-Policy'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
     };
   };
   updateSubMerchant: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The ETag from GET: the update is made only if the record was not written since (else 409 conflict). */
+        'If-Match'?: string;
+      };
       path: {
         id: string;
       };
@@ -3434,6 +3779,10 @@ export interface operations {
       /** @description The updated record. */
       200: {
         headers: {
+          /** @description What is left of it: `"default";r=<remaining>;t=<seconds until a token is back>`. */
+          RateLimit?: string;
+          /** @description The key's quota: `"default";q=<burst>;w=1` (tokens, refilled every second). */
+          'RateLimit-Policy'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3479,6 +3828,21 @@ export interface operations {
       /** @description The record is in a state that does not allow this. */
       409: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited; see Retry-After. */
+      429: {
+        headers: {
+          /** @description What is left of it: `"default";r=<remaining>;t=<seconds until a token is back>`. */
+          RateLimit?: string;
+          /** @description The key's quota: `"default";q=<burst>;w=1` (tokens, refilled every second). */
+          'RateLimit-Policy'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -3603,6 +3967,10 @@ export interface operations {
         headers: {
           /** @description Present (`true`) when this is the stored first answer to the Idempotency-Key, replayed. */
           'Idempotent-Replayed'?: 'true';
+          /** @description What is left of it: `"default";r=<remaining>;t=<seconds until a token is back>`. */
+          RateLimit?: string;
+          /** @description The key's quota: `"default";q=<burst>;w=1` (tokens, refilled every second). */
+          'RateLimit-Policy'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3666,6 +4034,12 @@ export interface operations {
       /** @description Rate limited; see Retry-After. */
       429: {
         headers: {
+          /** @description What is left of it: `"default";r=<remaining>;t=<seconds until a token is back>`. */
+          RateLimit?: string;
+          /** @description The key's quota: `"default";q=<burst>;w=1` (tokens, refilled every second). */
+          'RateLimit-Policy'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { provision } from '../support/provision';
+import { apiClient } from '../support/api-client';
 
 /** Rate limits, security headers and the tRPC cross-site guard, over real HTTP against the production build. */
 test.describe('abuse guards over HTTP', () => {
@@ -33,6 +33,7 @@ test.describe('abuse guards over HTTP', () => {
   test('API answers get the strictest CSP and nosniff; https (X-Forwarded-Proto) pages get HSTS', async ({
     request,
   }) => {
+    // Raw HTTP: the same unauthenticated GET on every family, /v1 included (its answer here is a 401).
     for (const path of ['/v1/openapi.json', '/v1/payments/sub-merchants', '/admin/nothing', '/api/health']) {
       const headers = (await request.get(path)).headers();
       expect(headers['content-security-policy'], path).toBe("default-src 'none'; frame-ancestors 'none'");
@@ -43,13 +44,11 @@ test.describe('abuse guards over HTTP', () => {
     expect(overHttps.headers()['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
   });
 
-  test('/v1 answers carry RateLimit-Policy and RateLimit for the key', async ({ request }) => {
-    const response = await request.get('/v1/payments/sub-merchants?limit=1', {
-      headers: { authorization: `Bearer ${provision().apiKey}`, 'x-service-code': 'payments' },
-    });
-    expect(response.status()).toBe(200);
-    expect(response.headers()['ratelimit-policy']).toMatch(/^"default";q=\d+;w=1$/);
-    expect(response.headers()['ratelimit']).toMatch(/^"default";r=\d+;t=\d+$/);
+  test('/v1 answers carry RateLimit-Policy and RateLimit for the key', async () => {
+    const { response } = await apiClient().GET('/v1/payments/sub-merchants', { params: { query: { limit: 1 } } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('ratelimit-policy')).toMatch(/^"default";q=\d+;w=1$/);
+    expect(response.headers.get('ratelimit')).toMatch(/^"default";r=\d+;t=\d+$/);
   });
 
   test('a tRPC mutation from another site, or as a simple form post, is refused before it runs', async ({

@@ -16,6 +16,7 @@ const headerOf = (head: string, name: string) => new RegExp(`^${name}: (.*)$`, '
 
 test.describe('malformed percent-encoding in the path', () => {
   test('API families answer 400 problem+json instead of a plain-text 500', async ({ baseURL }) => {
+    // Raw socket: bad percent-encoding the typed client (or any URL parser) would refuse or re-encode.
     const paths = [
       '/v1/payments/sub-merchants/%E0%A4%A',
       '/v1/payments/sub-merchants/%E0%A4',
@@ -54,6 +55,7 @@ test.describe('malformed percent-encoding in the path', () => {
   });
 
   test('well-formed UTF-8 escapes are served as before', async ({ baseURL }) => {
+    // Raw socket: the escapes must reach the server exactly as written, and without a key.
     expect((await get(baseURL!, '/v1/payments/sub-merchants/%E4%B8%AD')).status).toBe(401);
     expect((await get(baseURL!, '/v1/payments/sub-merchants/a%2Fb')).status).toBe(401);
     expect((await get(baseURL!, '/sign-in?next=%E4%B8%AD')).status).toBe(200);
@@ -65,6 +67,7 @@ test('two Authorization headers are a 400 problem, whichever comes first (Node a
 }) => {
   const valid = `Authorization: Bearer ${provision().apiKey}`;
   const unknown = `Authorization: Bearer sk_test_${'A'.repeat(32)}`;
+  // Raw socket: no fetch client sends a header twice.
   const path = '/v1/payments/sub-merchants?limit=1';
   expect((await get(baseURL!, path, [valid, 'X-Service-Code: payments'])).status).toBe(200);
   for (const pair of [

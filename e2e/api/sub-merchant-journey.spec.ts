@@ -1,63 +1,49 @@
 import { expect, test } from '@playwright/test';
-import sharp from 'sharp';
 import { completeFormDataFixture } from '../../test/support/form-data-fixtures';
-import { provision, sandboxControlHeaders } from '../support/provision';
+import { apiClient, uploadJpeg } from '../support/api-client';
+import { sandboxControlHeaders } from '../support/provision';
 
 /**
- * The integrator's whole journey over HTTP against the production build, with the built-in sandbox as the
- * upstream (the server calls its own /sandbox routes over loopback with real signatures).
+ * The integrator's whole journey over HTTP against the production build, through the typed client, with the
+ * built-in sandbox as the upstream (the server calls its own /sandbox routes over loopback with real signatures).
  */
 test('create → upload images → submit → replay → sandbox finishes → active with a sub-merchant id', async ({
   request,
 }) => {
-  const headers = { authorization: `Bearer ${provision().apiKey}`, 'x-service-code': 'payments' };
+  const api = apiClient();
   const distributor = `e2e-seller-${Date.now()}`;
-  const created = await request.post('/v1/payments/sub-merchants', {
-    headers,
-    data: { distributorExternalUserId: distributor, commissionRate: 0.6 },
+  const created = await api.POST('/v1/payments/sub-merchants', {
+    body: { distributorExternalUserId: distributor, commissionRate: 0.6 },
   });
-  expect(created.status()).toBe(201);
-  const record = await created.json();
+  expect(created.response.status).toBe(201);
+  const record = created.data!;
 
-  const upload = async (colour: string) => {
-    const bytes = await sharp({ create: { width: 80, height: 60, channels: 3, background: colour } })
-      .jpeg()
-      .toBuffer();
-    const response = await request.post('/v1/payments/media', {
-      headers,
-      multipart: { file: { name: 'photo.jpg', mimeType: 'image/jpeg', buffer: bytes } },
-    });
-    expect(response.status()).toBe(201);
-    return (await response.json()).mediaId as string;
-  };
   const [license, front, back, entrance, indoor] = [
-    await upload('#111111'),
-    await upload('#222222'),
-    await upload('#333333'),
-    await upload('#444444'),
-    await upload('#555555'),
+    await uploadJpeg(api, '#111111'),
+    await uploadJpeg(api, '#222222'),
+    await uploadJpeg(api, '#333333'),
+    await uploadJpeg(api, '#444444'),
+    await uploadJpeg(api, '#555555'),
   ];
   const formData = completeFormDataFixture({
     licenseCopy: license,
     idCardCopy: front,
     idCardNational: back,
-    storeEntrancePics: [entrance!],
-    storeIndoorPics: [indoor!],
+    storeEntrancePics: [entrance],
+    storeIndoorPics: [indoor],
   });
+  const submitPath = { params: { path: { id: record.id } } };
 
-  const incomplete = await request.post(`/v1/payments/sub-merchants/${record.id}/submit`, {
-    headers,
-    data: { formData: { contactName: '张三' } },
+  const incomplete = await api.POST('/v1/payments/sub-merchants/{id}/submit', {
+    ...submitPath,
+    body: { formData: { contactName: '张三' } },
   });
-  expect(incomplete.status()).toBe(422);
-  expect((await incomplete.json()).code).toBe('form_incomplete');
+  expect(incomplete.response.status).toBe(422);
+  expect(incomplete.error?.code).toBe('form_incomplete');
 
-  const submitted = await request.post(`/v1/payments/sub-merchants/${record.id}/submit`, {
-    headers,
-    data: { formData },
-  });
-  expect(submitted.status()).toBe(200);
-  const afterSubmit = await submitted.json();
+  const submitted = await api.POST('/v1/payments/sub-merchants/{id}/submit', { ...submitPath, body: { formData } });
+  expect(submitted.response.status).toBe(200);
+  const afterSubmit = submitted.data!;
   expect(afterSubmit).toMatchObject({ replayed: false, status: 'pending' });
   expect(afterSubmit.formData.idCardNumber).toMatch(/^\*+002X$/);
 
@@ -66,15 +52,18 @@ test('create → upload images → submit → replay → sandbox finishes → ac
     data: { state: 'finished' },
   });
   expect(finished.status()).toBe(200);
-  const replay = await request.post(`/v1/payments/sub-merchants/${record.id}/submit`, { headers, data: {} });
-  const active = await replay.json();
+  const replay = await api.POST('/v1/payments/sub-merchants/{id}/submit', { ...submitPath, body: {} });
+  const active = replay.data!;
   expect(active).toMatchObject({ replayed: true, status: 'active', chApplymentState: 'finished' });
   expect(active.chSubMchid).toBeTruthy();
 
-  const etag = (await request.get(`/v1/payments/sub-merchants/${record.id}`, { headers })).headers()['etag']!;
-  expect(
-    (
-      await request.get(`/v1/payments/sub-merchants/${record.id}`, { headers: { ...headers, 'if-none-match': etag } })
-    ).status(),
-  ).toBe(304);
+  const read = await api.GET('/v1/payments/sub-merchants/{id}', submitPath);
+  expect(read.response.status).toBe(200);
+  const etag = read.response.headers.get('etag')!;
+  expect(etag).toBeTruthy();
+  const unchanged = await api.GET('/v1/payments/sub-merchants/{id}', {
+    params: { path: { id: record.id }, header: { 'If-None-Match': etag } },
+  });
+  expect(unchanged.response.status).toBe(304);
+  expect(unchanged.data).toBeUndefined();
 });

@@ -7,6 +7,7 @@ import { rawRequest } from '../support/raw-http';
  * the server must answer from the declared size without waiting for the body, cap a chunked body while it
  * streams, and not be confused by a body longer than it declared.
  */
+// Raw socket on /v1/payments/media: the typed client cannot send a body that lies about its size.
 const headFor = (lines: string[]) =>
   `POST /v1/payments/media HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${provision().apiKey}\r\nX-Service-Code: payments\r\nContent-Type: multipart/form-data; boundary=bomb\r\n${lines.join('\r\n')}\r\n\r\n`;
 

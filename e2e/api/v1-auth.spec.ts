@@ -1,10 +1,12 @@
 import { expect, test } from '@playwright/test';
+import { apiClient } from '../support/api-client';
 import { provision } from '../support/provision';
 
-const path = '/v1/payments/sub-merchants';
+const path = '/v1/payments/sub-merchants' as const;
 
 test.describe('/v1 authentication over HTTP against the production build', () => {
   test('no key → 401 problem+json with a request id', async ({ request }) => {
+    // Raw HTTP: the typed client always sends a key; this request deliberately has none.
     const response = await request.get(path, { headers: { 'x-service-code': 'payments' } });
     expect(response.status()).toBe(401);
     expect(response.headers()['content-type']).toBe('application/problem+json');
@@ -16,6 +18,7 @@ test.describe('/v1 authentication over HTTP against the production build', () =>
   test('key without X-Service-Code → 400 service_code_required; wrong area → 400 service_code_mismatch', async ({
     request,
   }) => {
+    // Raw HTTP: the typed client always sends the path's own X-Service-Code; these deliberately do not.
     const auth = { authorization: `Bearer ${provision().apiKey}` };
     const missing = await request.get(path, { headers: auth });
     expect(missing.status()).toBe(400);
@@ -25,17 +28,16 @@ test.describe('/v1 authentication over HTTP against the production build', () =>
     expect((await mismatch.json()).code).toBe('service_code_mismatch');
   });
 
-  test('a valid key lists the platform’s records as a paginated list', async ({ request }) => {
-    const response = await request.get(`${path}?limit=5`, {
-      headers: { authorization: `Bearer ${provision().apiKey}`, 'x-service-code': 'payments' },
-    });
-    expect(response.status()).toBe(200);
-    expect(await response.json()).toMatchObject({ object: 'list', hasMore: false, nextCursor: null });
+  test('a valid key lists the platform’s records as a paginated list', async () => {
+    const { data, response } = await apiClient().GET(path, { params: { query: { limit: 5 } } });
+    expect(response.status).toBe(200);
+    expect(data).toMatchObject({ object: 'list', hasMore: false, nextCursor: null });
   });
 
   test('unknown paths → 404, unsupported methods → 405, oversized bodies → 413: all problem+json', async ({
     request,
   }) => {
+    // Raw HTTP: paths, methods and bodies the document (and so the typed client) does not have.
     const unknown = await request.get('/v1/payments/nothing-here');
     expect(unknown.status()).toBe(404);
     expect(unknown.headers()['content-type']).toBe('application/problem+json');
@@ -54,11 +56,10 @@ test.describe('/v1 authentication over HTTP against the production build', () =>
     }
   });
 
-  test('/v1/openapi.json is an OpenAPI 3.1 document listing this endpoint', async ({ request }) => {
-    const response = await request.get('/v1/openapi.json');
-    expect(response.status()).toBe(200);
-    const doc = await response.json();
-    expect(doc.openapi).toBe('3.1.0');
-    expect(doc.paths[path].get.operationId).toBe('listSubMerchants');
+  test('/v1/openapi.json is an OpenAPI 3.1 document listing this endpoint', async () => {
+    const { data, response } = await apiClient().GET('/v1/openapi.json');
+    expect(response.status).toBe(200);
+    expect(data!.openapi).toBe('3.1.0');
+    expect(data!.paths[path]!.get).toMatchObject({ operationId: 'listSubMerchants' });
   });
 });

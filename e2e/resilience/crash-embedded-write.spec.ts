@@ -1,19 +1,19 @@
 import { expect, test } from '@playwright/test';
-import { startCrashRig, v1 } from '../support/crash-rig';
+import { rigApi, startCrashRig } from '../support/crash-rig';
 
 test('[pglite] SIGKILL during a burst of creates: the data directory opens, every acknowledged record is whole, none is half-written', async () => {
   test.setTimeout(180_000);
   const rig = await startCrashRig('pglite');
   try {
+    const api = rigApi(rig);
     const acknowledged: string[] = [];
     let attempted = 0;
     const create = async (n: number) => {
       attempted++;
-      const response = await v1(rig, 'payments', 'POST', '/v1/payments/sub-merchants', {
-        distributorExternalUserId: `burst-${n}`,
-        provider: n % 2 ? 'providerA' : 'providerB',
+      const { data, response } = await api.POST('/v1/payments/sub-merchants', {
+        body: { distributorExternalUserId: `burst-${n}`, provider: n % 2 ? 'providerA' : 'providerB' },
       });
-      if (response.status === 201) acknowledged.push(response.body.id as string);
+      if (response.status === 201) acknowledged.push(data!.id);
     };
     // Eight writers in parallel; the kill lands while some creates are mid-transaction.
     const writers = Array.from({ length: 8 }, async (_, w) => {
@@ -26,34 +26,31 @@ test('[pglite] SIGKILL during a burst of creates: the data directory opens, ever
     expect(attempted).toBeGreaterThan(acknowledged.length); // some were in flight when the process died
 
     await rig.restart();
+    const read = (id: string) => api.GET('/v1/payments/sub-merchants/{id}', { params: { path: { id } } });
     for (const id of acknowledged) {
-      const record = await v1(rig, 'payments', 'GET', `/v1/payments/sub-merchants/${id}`);
-      expect(record.status).toBe(200);
-      expect(record.body.distributorExternalUserId).toMatch(/^burst-\d+$/);
+      const record = await read(id);
+      expect(record.response.status).toBe(200);
+      expect(record.data!.distributorExternalUserId).toMatch(/^burst-\d+$/);
     }
     // Whatever the list holds (acknowledged, or committed just before the kill) is complete and readable.
-    const listed = await v1(rig, 'payments', 'GET', '/v1/payments/sub-merchants?limit=100');
-    expect(listed.status).toBe(200);
-    const ids = (listed.body.data as { id: string }[]).map((r) => r.id);
+    const listed = await api.GET('/v1/payments/sub-merchants', { params: { query: { limit: 100 } } });
+    expect(listed.response.status).toBe(200);
+    const ids = listed.data!.data.map((r) => r.id);
     expect(ids.length).toBeGreaterThanOrEqual(Math.min(acknowledged.length, 100));
     for (const id of ids) {
-      const record = await v1(rig, 'payments', 'GET', `/v1/payments/sub-merchants/${id}`);
-      expect(record.status).toBe(200);
-      expect(record.body).toMatchObject({
+      const record = await read(id);
+      expect(record.response.status).toBe(200);
+      expect(record.data).toMatchObject({
         id,
         provider: expect.stringMatching(/^provider[AB]$/),
         distributorExternalUserId: expect.stringMatching(/^burst-/),
       });
     }
     // And it still takes writes.
-    expect(
-      (
-        await v1(rig, 'payments', 'POST', '/v1/payments/sub-merchants', {
-          distributorExternalUserId: 'after-crash',
-          provider: 'providerA',
-        })
-      ).status,
-    ).toBe(201);
+    const after = await api.POST('/v1/payments/sub-merchants', {
+      body: { distributorExternalUserId: 'after-crash', provider: 'providerA' },
+    });
+    expect(after.response.status).toBe(201);
   } finally {
     await rig.stop();
   }

@@ -1,20 +1,29 @@
 import { expect, test } from '@playwright/test';
-import { crashDatabases, startCrashRig, untilFaultFired, untilStatus, v1, type CrashRig } from '../support/crash-rig';
+import {
+  crashDatabases,
+  rigApi,
+  startCrashRig,
+  untilFaultFired,
+  untilStatus,
+  type CrashRig,
+} from '../support/crash-rig';
 
 /** A seller authorizes a mini program: the upstream's ticket push, the service's pre-auth code, the grant, the callback. */
 async function authorizedMiniProgram(rig: CrashRig): Promise<string> {
   expect((await rig.control('POST', '/providerA/ticket')).status).toBeLessThan(300);
-  const started = await v1(rig, 'miniprogram', 'POST', '/v1/miniprogram/authorize', {
-    platform: 'providerA',
-    redirectUri: 'https://seller.example.com/back',
+  const api = rigApi(rig);
+  const started = await api.POST('/v1/miniprogram/authorize', {
+    body: { platform: 'providerA', redirectUri: 'https://seller.example.com/back' },
   });
-  expect(started.status).toBe(201);
-  const granted = await rig.control('POST', '/providerA/authorizations', { authUrl: started.body.authUrl });
+  expect(started.response.status).toBe(201);
+  const granted = await rig.control('POST', '/providerA/authorizations', { authUrl: started.data!.authUrl });
   expect(granted.status).toBe(200);
   const query = new URL(granted.body!.redirectUrl as string).searchParams;
-  const done = await v1(rig, 'miniprogram', 'GET', `/v1/miniprogram/authorize/callback/providerA?${query}`);
-  expect(done.status).toBe(200);
-  return done.body.appId as string;
+  const done = await api.GET('/v1/miniprogram/authorize/callback/{platform}', {
+    params: { path: { platform: 'providerA' }, query: Object.fromEntries(query) as { state: string } },
+  });
+  expect(done.response.status).toBe(200);
+  return done.data!.appId;
 }
 
 for (const kind of crashDatabases()) {
@@ -22,10 +31,14 @@ for (const kind of crashDatabases()) {
     test.setTimeout(240_000);
     const rig = await startCrashRig(kind, { UPSTREAM_TIMEOUT_MS: '5000' });
     try {
+      const api = rigApi(rig);
       const appId = await authorizedMiniProgram(rig);
       const versions = () =>
-        v1(rig, 'miniprogram', 'GET', `/v1/miniprogram/providerA/versions?authorizerAppId=${appId}`);
-      expect((await versions()).status).toBe(200);
+        api.GET('/v1/miniprogram/{platform}/versions', {
+          params: { path: { platform: 'providerA' }, query: { authorizerAppId: appId } },
+        });
+      const templates = () => api.GET('/v1/miniprogram/templates', { params: { query: { platform: 'providerA' } } });
+      expect((await versions()).response.status).toBe(200);
 
       // Component token: every token expires upstream, the refresh the next call makes is held, the process dies
       // holding the refresh lease (refresh_lock_until) in the database.
@@ -33,21 +46,15 @@ for (const kind of crashDatabases()) {
       await rig.control('PUT', '/faults', [
         { provider: 'providerA', match: 'api_component_token', latencyMs: 30_000, count: 1 },
       ]);
-      const templates = v1(rig, 'miniprogram', 'GET', '/v1/miniprogram/templates?platform=providerA').catch(
-        (error: Error) => error,
-      );
+      const held = templates().catch((error: Error) => error);
       await untilFaultFired(rig);
       await rig.crash();
-      expect(await templates).toBeInstanceOf(Error);
+      expect(await held).toBeInstanceOf(Error);
       await rig.control('DELETE', '/faults');
       await rig.restart();
       // The dead holder's lease lapses on its own (30 s); until then callers get a clear 504, never a hang.
-      const listed = await untilStatus(
-        () => v1(rig, 'miniprogram', 'GET', '/v1/miniprogram/templates?platform=providerA'),
-        200,
-        60_000,
-      );
-      expect(listed.body.templates.length).toBeGreaterThan(0);
+      const listed = await untilStatus(templates, 200, 60_000);
+      expect(listed.data!.templates.length).toBeGreaterThan(0);
 
       // Authorizer token: expired upstream, the refresh the next call makes is held, the process dies.
       await rig.control('POST', '/providerA/tokens/expire', { authorizerAppId: appId });
@@ -61,10 +68,9 @@ for (const kind of crashDatabases()) {
       await rig.control('DELETE', '/faults');
       await rig.restart();
       const after = await untilStatus(versions, 200, 60_000);
-      expect(after.body).toBeTruthy();
-      expect((await v1(rig, 'miniprogram', 'GET', `/v1/miniprogram/authorizers/${appId}`)).body.status).toBe(
-        'authorized',
-      );
+      expect(after.data).toBeTruthy();
+      const authorizer = await api.GET('/v1/miniprogram/authorizers/{appId}', { params: { path: { appId } } });
+      expect(authorizer.data!.status).toBe('authorized');
     } finally {
       await rig.stop();
     }

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
-import { crashDatabases, startCrashRig, v1 } from '../support/crash-rig';
+import { crashDatabases, rigApi, startCrashRig } from '../support/crash-rig';
 
 /** The integrator's endpoint: holds the first request open (the crash comes meanwhile), answers 200 after. */
 async function holdingReceiver() {
@@ -31,11 +31,10 @@ test(`[${kind}] SIGKILL while the receiver holds a webhook: after restart the ev
   const rig = await startCrashRig(kind);
   try {
     await rig.cli('platform', 'config', 'set', rig.platform.platformId, 'payments.notify_url', receiver.url);
-    const created = await v1(rig, 'payments', 'POST', '/v1/payments/sub-merchants', {
-      distributorExternalUserId: 'crash-webhook-seller',
-      provider: 'providerA',
+    const created = await rigApi(rig).POST('/v1/payments/sub-merchants', {
+      body: { distributorExternalUserId: 'crash-webhook-seller', provider: 'providerA' },
     });
-    expect(created.status).toBe(201);
+    expect(created.response.status).toBe(201);
     await expect.poll(() => receiver.eventIds.length, { timeout: 30_000 }).toBe(1);
     await rig.crash();
 

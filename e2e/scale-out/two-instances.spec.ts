@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import postgres from 'postgres';
+import { apiClient } from '../support/api-client';
 import { signIn } from '../support/sign-in';
 import { spawnServer, stopServer, type RunningServer } from '../support/spawn-server';
 import { startWebhookReceiver, until } from '../../test/support/webhook-receiver';
@@ -45,28 +46,13 @@ async function cli(env: Record<string, string>, ...args: string[]) {
   ) as Record<string, string>;
 }
 
-async function call(
-  i: number,
-  path: string,
-  init: { method?: string; body?: unknown; service?: string; headers?: Record<string, string> } = {},
-) {
-  const response = await fetch(`${base(i)}${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      authorization: `Bearer ${apiKey}`,
-      'x-service-code': init.service ?? 'payments',
-      'content-type': 'application/json',
-      ...init.headers,
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+/** The typed client on instance i % 2, with the platform's key. */
+const api = (i: number) => apiClient(apiKey, base(i));
+const record = (id: string) => ({ params: { path: { id } } });
+const versionsOf = (i: number, authorizerAppId: string) =>
+  api(i).GET('/v1/miniprogram/{platform}/versions', {
+    params: { path: { platform: 'providerA' }, query: { authorizerAppId } },
   });
-  return {
-    status: response.status,
-    headers: response.headers,
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- bodies are asserted field by field
-    body: (await response.json().catch(() => ({}))) as Record<string, any>,
-  };
-}
 
 async function waitHealthy(url: string, server: RunningServer) {
   const deadline = Date.now() + 90_000;
@@ -151,69 +137,61 @@ test.afterAll(async () => {
 test('requests alternate between the instances and see the same data', async () => {
   const created = await Promise.all(
     Array.from({ length: N }, (_, i) =>
-      call(i, '/v1/payments/sub-merchants', {
-        method: 'POST',
-        body: { distributorExternalUserId: `scale-seller-${i}` },
-      }),
+      api(i).POST('/v1/payments/sub-merchants', { body: { distributorExternalUserId: `scale-seller-${i}` } }),
     ),
   );
-  expect(created.map((r) => r.status)).toEqual(Array(N).fill(201));
+  expect(created.map((r) => r.response.status)).toEqual(Array(N).fill(201));
+  const createdIds = created.map((r) => r.data!.id);
   // Each record read on the instance that did NOT create it.
-  const read = await Promise.all(created.map((r, i) => call(i + 1, `/v1/payments/sub-merchants/${r.body.id}`)));
-  expect(read.map((r) => r.status)).toEqual(Array(N).fill(200));
-  expect(read.map((r) => r.body.id)).toEqual(created.map((r) => r.body.id));
+  const read = await Promise.all(
+    createdIds.map((id, i) => api(i + 1).GET('/v1/payments/sub-merchants/{id}', record(id))),
+  );
+  expect(read.map((r) => r.response.status)).toEqual(Array(N).fill(200));
+  expect(read.map((r) => r.data!.id)).toEqual(createdIds);
   for (const i of [0, 1]) {
-    const listed = await call(i, '/v1/payments/sub-merchants?limit=100');
-    expect(listed.body.data.map((r: { id: string }) => r.id).sort()).toEqual(created.map((r) => r.body.id).sort());
+    const listed = await api(i).GET('/v1/payments/sub-merchants', { params: { query: { limit: 100 } } });
+    expect(listed.data!.data.map((r) => r.id).sort()).toEqual([...createdIds].sort());
   }
   // Creating the same record again on the other instance finds it (one record per triple across instances).
-  expect(
-    (
-      await call(1, '/v1/payments/sub-merchants', {
-        method: 'POST',
-        body: { distributorExternalUserId: 'scale-seller-0' },
-      })
-    ).status,
-  ).toBe(200);
-  // An ETag read on A guards a PUT on B; the stale one is refused on A.
-  const id = created[0]!.body.id as string;
-  const etag = (await call(0, `/v1/payments/sub-merchants/${id}`)).headers.get('etag')!;
-  expect(
-    (
-      await call(1, `/v1/payments/sub-merchants/${id}`, {
-        method: 'PUT',
-        body: { commissionRate: 1 },
-        headers: { 'if-match': etag },
-      })
-    ).status,
-  ).toBe(200);
-  const stale = await call(0, `/v1/payments/sub-merchants/${id}`, {
-    method: 'PUT',
-    body: { commissionRate: 2 },
-    headers: { 'if-match': etag },
+  const again = await api(1).POST('/v1/payments/sub-merchants', {
+    body: { distributorExternalUserId: 'scale-seller-0' },
   });
-  expect(stale).toMatchObject({ status: 409, body: { code: 'conflict' } });
+  expect(again.response.status).toBe(200);
+  // An ETag read on A guards a PUT on B; the stale one is refused on A.
+  const id = createdIds[0]!;
+  const etag = (await api(0).GET('/v1/payments/sub-merchants/{id}', record(id))).response.headers.get('etag')!;
+  const guarded = (commissionRate: number, i: number) =>
+    api(i).PUT('/v1/payments/sub-merchants/{id}', {
+      params: { path: { id }, header: { 'If-Match': etag } },
+      body: { commissionRate },
+    });
+  expect((await guarded(1, 1)).response.status).toBe(200);
+  const stale = await guarded(2, 0);
+  expect(stale.response.status).toBe(409);
+  expect(stale.error?.code).toBe('conflict');
 });
 
 test('an Idempotency-Key decides across the instances: parallel retries on both run the create once', async () => {
   const key = `scale-${randomBytes(6).toString('hex')}`;
   const send = (i: number) =>
-    call(i, '/v1/payments/sub-merchants', {
-      method: 'POST',
+    api(i).POST('/v1/payments/sub-merchants', {
+      params: { header: { 'Idempotency-Key': key } },
       body: { distributorExternalUserId: key },
-      headers: { 'idempotency-key': key },
     });
   const answers = await Promise.all(Array.from({ length: N }, (_, i) => send(i)));
-  const ran = answers.filter((a) => a.status !== 409 && a.headers.get('idempotent-replayed') === null);
-  expect(ran.map((a) => a.status)).toEqual([201]);
+  const ran = answers.filter(
+    (a) => a.response.status !== 409 && a.response.headers.get('idempotent-replayed') === null,
+  );
+  expect(ran.map((a) => a.response.status)).toEqual([201]);
+  const firstId = ran[0]!.data!.id;
   for (const answer of answers.filter((a) => a !== ran[0])) {
-    if (answer.status === 409) expect(answer.body.code).toBe('idempotency_key_in_use');
-    else expect(answer).toMatchObject({ status: 201, body: { id: ran[0]!.body.id } });
+    if (answer.response.status === 409) expect(answer.error?.code).toBe('idempotency_key_in_use');
+    else expect({ status: answer.response.status, id: answer.data?.id }).toEqual({ status: 201, id: firstId });
   }
   for (const i of [0, 1]) {
     const retry = await send(i);
-    expect(retry).toMatchObject({ status: 201, body: { id: ran[0]!.body.id } });
-    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect({ status: retry.response.status, id: retry.data?.id }).toEqual({ status: 201, id: firstId });
+    expect(retry.response.headers.get('idempotent-replayed')).toBe('true');
   }
 });
 
@@ -237,9 +215,9 @@ test('events are delivered once each although both instances relay the outbox an
   );
   const ids = all.filter((id) => !putBefore.includes(id));
   const updates = await Promise.all(
-    ids.map((id, i) => call(i, `/v1/payments/sub-merchants/${id}`, { method: 'PUT', body: { commissionRate: 3 } })),
+    ids.map((id, i) => api(i).PUT('/v1/payments/sub-merchants/{id}', { ...record(id), body: { commissionRate: 3 } })),
   );
-  expect(updates.map((r) => r.status)).toEqual(Array(ids.length).fill(200));
+  expect(updates.map((r) => r.response.status)).toEqual(Array(ids.length).fill(200));
   const events = async () =>
     (await sql`select id from events where platform_id = ${platformId}`).map((r) => r.id as string);
   await until(
@@ -268,28 +246,24 @@ test('both instances share the component ticket and token, and make one authoriz
       })
     ).status,
   ).toBe(200);
-  const started = await call(1, '/v1/miniprogram/authorize', {
-    method: 'POST',
-    service: 'miniprogram',
+  const started = await api(1).POST('/v1/miniprogram/authorize', {
     body: { platform: 'providerA', redirectUri: 'https://seller.example.com/done', tenantId: 'scale-seller' },
   });
-  expect(started.status).toBe(201);
+  expect(started.response.status).toBe(201);
   const granted = await fetch(`${base(0)}/sandbox/control/providerA/authorizations`, {
     method: 'POST',
     headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ state: started.body.state }),
+    body: JSON.stringify({ state: started.data!.state }),
   });
-  const query = new URL(((await granted.json()) as { redirectUrl: string }).redirectUrl).search;
-  const done = await call(1, `/v1/miniprogram/authorize/callback/providerA${query}`, { service: 'miniprogram' });
-  expect(done.status).toBe(200);
-  const appId = done.body.appId as string;
+  const query = new URL(((await granted.json()) as { redirectUrl: string }).redirectUrl).searchParams;
+  const done = await api(1).GET('/v1/miniprogram/authorize/callback/{platform}', {
+    params: { path: { platform: 'providerA' }, query: Object.fromEntries(query) as { state: string } },
+  });
+  expect(done.response.status).toBe(200);
+  const appId = done.data!.appId;
   // Versions from both instances: neither fetches a component token of its own.
-  const warm = await Promise.all(
-    [0, 1].map((i) =>
-      call(i, `/v1/miniprogram/providerA/versions?authorizerAppId=${appId}`, { service: 'miniprogram' }),
-    ),
-  );
-  expect(warm.map((r) => r.status)).toEqual([200, 200]);
+  const warm = await Promise.all([0, 1].map((i) => versionsOf(i, appId)));
+  expect(warm.map((r) => r.response.status)).toEqual([200, 200]);
   expect(await countSandbox('providerA.component.componentToken')).toBe(1);
 
   const tokensBefore = await countSandbox('providerA.component.authorizerToken');
@@ -298,12 +272,8 @@ test('both instances share the component ticket and token, and make one authoriz
     headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
     body: JSON.stringify({ authorizerAppId: appId }),
   });
-  const calls = await Promise.all(
-    Array.from({ length: N }, (_, i) =>
-      call(i, `/v1/miniprogram/providerA/versions?authorizerAppId=${appId}`, { service: 'miniprogram' }),
-    ),
-  );
-  expect(calls.map((r) => r.status)).toEqual(Array(N).fill(200));
+  const calls = await Promise.all(Array.from({ length: N }, (_, i) => versionsOf(i, appId)));
+  expect(calls.map((r) => r.response.status)).toEqual(Array(N).fill(200));
   expect(await countSandbox('providerA.component.authorizerToken')).toBe(tokensBefore + 1);
 });
 
@@ -336,17 +306,23 @@ test('each scheduled job runs once per slot across both instances', async () => 
 
 // Last: it adds a record and an event, which the tests above count exactly.
 test('a write on one instance is in the very next read on the other, with a new ETag, while bodies are reused', async () => {
-  const id = (
-    await call(0, '/v1/payments/sub-merchants', { method: 'POST', body: { distributorExternalUserId: 'scale-cache' } })
-  ).body.id as string;
-  const list = '/v1/payments/sub-merchants?distributor_external_user_id=scale-cache';
+  const created = await api(0).POST('/v1/payments/sub-merchants', {
+    body: { distributorExternalUserId: 'scale-cache' },
+  });
+  const id = created.data!.id;
+  const get = (i: number, ifNoneMatch?: string) =>
+    api(i).GET('/v1/payments/sub-merchants/{id}', {
+      params: { path: { id }, ...(ifNoneMatch ? { header: { 'If-None-Match': ifNoneMatch } } : {}) },
+    });
+  const list = (i: number) =>
+    api(i).GET('/v1/payments/sub-merchants', { params: { query: { distributor_external_user_id: 'scale-cache' } } });
   // Both instances build and keep the bodies (src/server/http/read-route-cache.ts).
   for (const i of [0, 1, 0, 1]) {
-    expect((await call(i, `/v1/payments/sub-merchants/${id}`)).status).toBe(200);
-    expect((await call(i, list)).status).toBe(200);
+    expect((await get(i)).response.status).toBe(200);
+    expect((await list(i)).response.status).toBe(200);
   }
-  const etag = (await call(1, `/v1/payments/sub-merchants/${id}`)).headers.get('etag')!;
-  expect((await call(1, `/v1/payments/sub-merchants/${id}`, { headers: { 'if-none-match': etag } })).status).toBe(304);
+  const etag = (await get(1)).response.headers.get('etag')!;
+  expect((await get(1, etag)).response.status).toBe(304);
 
   for (const [writer, reader] of [
     [0, 1],
@@ -354,17 +330,17 @@ test('a write on one instance is in the very next read on the other, with a new 
   ] as const) {
     for (let rate = 3; rate <= 5; rate++) {
       const commissionRate = rate + writer * 3;
-      const written = await call(writer, `/v1/payments/sub-merchants/${id}`, {
-        method: 'PUT',
+      const written = await api(writer).PUT('/v1/payments/sub-merchants/{id}', {
+        ...record(id),
         body: { commissionRate },
       });
-      expect(written.status).toBe(200);
+      expect(written.response.status).toBe(200);
       // No waiting: the answer on the other instance reflects every write committed before it was asked.
-      expect((await call(reader, `/v1/payments/sub-merchants/${id}`)).body.commissionRate).toBe(commissionRate);
-      expect((await call(reader, list)).body.data[0].commissionRate).toBe(commissionRate);
+      expect((await get(reader)).data!.commissionRate).toBe(commissionRate);
+      expect((await list(reader)).data!.data[0]!.commissionRate).toBe(commissionRate);
     }
   }
-  const after = await call(1, `/v1/payments/sub-merchants/${id}`, { headers: { 'if-none-match': etag } });
-  expect(after.status).toBe(200);
-  expect(after.headers.get('etag')).not.toBe(etag);
+  const after = await get(1, etag);
+  expect(after.response.status).toBe(200);
+  expect(after.response.headers.get('etag')).not.toBe(etag);
 });

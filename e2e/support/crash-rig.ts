@@ -12,6 +12,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from '@playwright/test';
 import postgres from 'postgres';
+import { apiClient } from './api-client';
 import { killServer, spawnServer, stopServer, waitForOutput, type RunningServer } from './spawn-server';
 
 const run = promisify(execFile);
@@ -161,27 +162,8 @@ export async function startCrashRig(kind: DatabaseKind, serviceEnv: Record<strin
 
 export type CrashRig = Awaited<ReturnType<typeof startCrashRig>>;
 
-/** Calls the service's /v1 API with the rig's key; body parsed as JSON when there is one. */
-export async function v1(
-  rig: CrashRig,
-  service: 'payments' | 'miniprogram',
-  method: string,
-  apiPath: string,
-  body?: unknown,
-) {
-  const response = await fetch(`${serviceUrl}${apiPath}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${rig.platform.apiKey}`,
-      'x-service-code': service,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- bodies are asserted field by field
-  return { status: response.status, body: (text ? JSON.parse(text) : {}) as Record<string, any> };
-}
+/** The service's /v1 API through the typed client, with the rig's key (a new client per restart is not needed). */
+export const rigApi = (rig: CrashRig) => apiClient(rig.platform.apiKey, serviceUrl);
 
 /** Waits until the upstream has taken the injected fault (the held call has arrived there). */
 export async function untilFaultFired(rig: CrashRig, timeoutMs = 30_000) {
@@ -198,12 +180,14 @@ export async function untilFaultFired(rig: CrashRig, timeoutMs = 30_000) {
 }
 
 /** Repeats `call` until it answers `status` (a lease or lock left by the crash expires on its own). */
-export async function untilStatus<T extends { status: number }>(
+export async function untilStatus<T extends { response: Response }>(
   call: () => Promise<T>,
   status: number,
   timeoutMs = 90_000,
 ): Promise<T> {
   let last: T | undefined;
-  await expect.poll(async () => (last = await call()).status, { timeout: timeoutMs, intervals: [1000] }).toBe(status);
+  await expect
+    .poll(async () => (last = await call()).response.status, { timeout: timeoutMs, intervals: [1000] })
+    .toBe(status);
   return last!;
 }

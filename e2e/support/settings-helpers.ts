@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import sharp from 'sharp';
+import type { OnboardingClient, paths } from '../../clients/typescript/index';
+import { apiClient, uploadJpeg } from './api-client';
 import { sandboxControlHeaders } from './provision';
 import { completeFormDataFixture } from '../../test/support/form-data-fixtures';
 import type { Provider } from '../../src/domain/providers';
@@ -44,115 +45,102 @@ export async function apiKeyFromPage(page: Page, platformId: string): Promise<st
   return (answer.body as [{ result: { data: { secret: string } } }])[0].result.data.secret;
 }
 
-const headers = (apiKey: string, service: 'payments' | 'miniprogram' = 'payments') => ({
-  authorization: `Bearer ${apiKey}`,
-  'x-service-code': service,
-});
-
 /** A sub-merchant created, given complete formData with real uploaded images, and submitted to the sandbox. */
-export async function submittedSubMerchant(
-  request: APIRequestContext,
-  apiKey: string,
-  distributor: string,
-  provider: Provider = 'providerA',
-) {
-  const created = await request.post('/v1/payments/sub-merchants', {
-    headers: headers(apiKey),
-    data: { distributorExternalUserId: distributor, provider },
+export async function submittedSubMerchant(apiKey: string, distributor: string, provider: Provider = 'providerA') {
+  const api = apiClient(apiKey);
+  const created = await api.POST('/v1/payments/sub-merchants', {
+    body: { distributorExternalUserId: distributor, provider },
   });
-  expect(created.status()).toBe(201);
-  const record = (await created.json()) as { id: string };
-  const upload = async (colour: string) => {
-    const bytes = await sharp({ create: { width: 80, height: 60, channels: 3, background: colour } })
-      .jpeg()
-      .toBuffer();
-    const response = await request.post('/v1/payments/media', {
-      headers: headers(apiKey),
-      multipart: { file: { name: 'photo.jpg', mimeType: 'image/jpeg', buffer: bytes }, provider },
-    });
-    expect(response.status()).toBe(201);
-    return (await response.json()).mediaId as string;
-  };
+  expect(created.response.status, JSON.stringify(created.error)).toBe(201);
+  const record = created.data!;
   const [license, front, back, entrance, indoor] = [
-    await upload('#111111'),
-    await upload('#222222'),
-    await upload('#333333'),
-    await upload('#444444'),
-    await upload('#555555'),
+    await uploadJpeg(api, '#111111', provider),
+    await uploadJpeg(api, '#222222', provider),
+    await uploadJpeg(api, '#333333', provider),
+    await uploadJpeg(api, '#444444', provider),
+    await uploadJpeg(api, '#555555', provider),
   ];
   const formData = completeFormDataFixture({
-    ...(await formDataFromReferenceApi(request, apiKey, provider)),
+    ...(await formDataFromReferenceApi(api, provider)),
     licenseCopy: license,
     idCardCopy: front,
     idCardNational: back,
-    storeEntrancePics: [entrance!],
-    storeIndoorPics: [indoor!],
+    storeEntrancePics: [entrance],
+    storeIndoorPics: [indoor],
   });
-  const submitted = await request.post(`/v1/payments/sub-merchants/${record.id}/submit`, {
-    headers: headers(apiKey),
-    data: { formData },
+  const submitted = await api.POST('/v1/payments/sub-merchants/{id}/submit', {
+    params: { path: { id: record.id } },
+    body: { formData },
   });
-  expect(submitted.status()).toBe(200);
-  return (await submitted.json()) as { id: string; chApplymentId: string };
+  expect(submitted.response.status, JSON.stringify(submitted.error)).toBe(200);
+  return submitted.data!;
 }
 
-export const getSubMerchant = async (request: APIRequestContext, apiKey: string, id: string) =>
-  (await (await request.get(`/v1/payments/sub-merchants/${id}`, { headers: headers(apiKey) })).json()) as Record<
-    string,
-    unknown
-  >;
+export async function getSubMerchant(apiKey: string, id: string) {
+  const { data, error, response } = await apiClient(apiKey).GET('/v1/payments/sub-merchants/{id}', {
+    params: { path: { id } },
+  });
+  expect(response.status, JSON.stringify(error)).toBe(200);
+  return data!;
+}
 
 /**
  * A WeChat mini program authorized through the sandbox and a version submitted for audit, over /v1 (the
  * sandbox needs a component_verify_ticket first: the caller pushes one, e.g. with the sandbox page's button).
  */
 export async function miniProgramUnderAudit(request: APIRequestContext, apiKey: string, userVersion: string) {
-  const mp = headers(apiKey, 'miniprogram');
-  const started = await request.post('/v1/miniprogram/authorize', {
-    headers: mp,
-    data: { platform: 'providerA', redirectUri: 'https://seller.example.com/done', tenantId: `e2e-${Date.now()}` },
+  const api = apiClient(apiKey);
+  const started = await api.POST('/v1/miniprogram/authorize', {
+    body: { platform: 'providerA', redirectUri: 'https://seller.example.com/done', tenantId: `e2e-${Date.now()}` },
   });
-  expect(started.ok(), await started.text()).toBe(true);
+  expect(started.response.ok, JSON.stringify(started.error)).toBe(true);
+  // The seller's consent, played in the sandbox (its control API, not /v1).
   const granted = await request.post('/sandbox/control/providerA/authorizations', {
     headers: sandboxControlHeaders(apiKey),
-    data: { state: (await started.json()).state },
+    data: { state: started.data!.state },
   });
   expect(granted.status()).toBe(200);
-  const query = new URL((await granted.json()).redirectUrl as string).searchParams.toString();
-  const authorized = await request.get(`/v1/miniprogram/authorize/callback/providerA?${query}`, { headers: mp });
-  expect(authorized.ok(), await authorized.text()).toBe(true);
-  const appId = (await authorized.json()).appId as string;
-  const templates = await (await request.get('/v1/miniprogram/templates?platform=providerA', { headers: mp })).json();
+  const query = new URL((await granted.json()).redirectUrl as string).searchParams;
+  const authorized = await api.GET('/v1/miniprogram/authorize/callback/{platform}', {
+    params: {
+      path: { platform: 'providerA' },
+      query: Object.fromEntries(query) as { auth_code: string; state: string },
+    },
+  });
+  expect(authorized.response.ok, JSON.stringify(authorized.error)).toBe(true);
+  const appId = authorized.data!.appId;
+  const templates = await api.GET('/v1/miniprogram/templates', { params: { query: { platform: 'providerA' } } });
+  expect(templates.response.ok, JSON.stringify(templates.error)).toBe(true);
   const extJson = JSON.stringify({
     extEnable: true,
     extAppid: appId,
     ext: { shopId: 'shop-1' },
     window: { navigationBarTitleText: '示例小店' },
   });
-  const commit = await request.post('/v1/miniprogram/providerA/commit', {
-    headers: mp,
-    data: {
+  const commit = await api.POST('/v1/miniprogram/{platform}/commit', {
+    params: { path: { platform: 'providerA' } },
+    body: {
       authorizerAppId: appId,
-      templateId: templates.templates[0].templateId,
+      templateId: templates.data!.templates[0]!.templateId,
       extJson,
       userVersion,
       userDesc: 'e2e',
     },
   });
-  expect(commit.ok(), await commit.text()).toBe(true);
-  const audit = await request.post('/v1/miniprogram/providerA/submit-audit', {
-    headers: mp,
-    data: { authorizerAppId: appId, itemList: [{ address: 'pages/index/index', title: '首页', tag: '购物' }] },
+  expect(commit.response.ok, JSON.stringify(commit.error)).toBe(true);
+  const audit = await api.POST('/v1/miniprogram/{platform}/submit-audit', {
+    params: { path: { platform: 'providerA' } },
+    body: { authorizerAppId: appId, itemList: [{ address: 'pages/index/index', title: '首页', tag: '购物' }] },
   });
-  expect(audit.ok(), await audit.text()).toBe(true);
-  const auditId = (await audit.json()).auditId as string;
-  const auditStatus = async () =>
-    (await (
-      await request.get(
-        `/v1/miniprogram/providerA/audit-status/${encodeURIComponent(auditId)}?authorizerAppId=${appId}`,
-        { headers: mp },
-      )
-    ).json()) as { status: string; reason?: string };
+  expect(audit.response.ok, JSON.stringify(audit.error)).toBe(true);
+  const auditId = audit.data!.auditId;
+  const auditStatus = async () => {
+    const answer = await api.GET('/v1/miniprogram/{platform}/audit-status/{auditId}', {
+      params: { path: { platform: 'providerA', auditId }, query: { authorizerAppId: appId } },
+    });
+    expect(answer.response.ok, JSON.stringify(answer.error)).toBe(true);
+    return answer.data!;
+  };
   return { appId, auditId, auditStatus };
 }
 
@@ -161,25 +149,30 @@ export async function miniProgramUnderAudit(request: APIRequestContext, apiKey: 
  * first settlement rule and an industry of it needing no extra documents, a bank without branch details,
  * Fuzhou and its first district, and for Alipay a signing account and a non-special MCC.
  */
-async function formDataFromReferenceApi(request: APIRequestContext, apiKey: string, provider: Provider) {
-  const lookup = async <T>(kind: string, query: string) => {
-    const response = await request.get(`/v1/payments/reference/${kind}?${query}`, { headers: headers(apiKey) });
-    expect(response.status()).toBe(200);
-    return ((await response.json()) as { data: T[] }).data;
+async function formDataFromReferenceApi(api: OnboardingClient, provider: Provider) {
+  type Query = NonNullable<paths['/v1/payments/reference/{kind}']['get']['parameters']['query']>;
+  type Kind = paths['/v1/payments/reference/{kind}']['get']['parameters']['path']['kind'];
+  const lookup = async <T>(kind: Kind, query: Query) => {
+    const { data, error, response } = await api.GET('/v1/payments/reference/{kind}', {
+      params: { path: { kind }, query },
+    });
+    expect(response.status, JSON.stringify(error)).toBe(200);
+    return data!.data as T[];
   };
   const subjectType = 'SUBJECT_TYPE_ENTERPRISE' as const;
   type Rule = { settlementId: string; qualificationTypes: { name: string; qualifications: unknown[] }[] };
-  const [rule] = await lookup<Rule>('settlement-rules', `provider=providerA&subjectType=${subjectType}`);
-  const bank = (await lookup<{ name: string; needsBranch?: boolean }>('banks', `provider=${provider}`)).find(
+  const [rule] = await lookup<Rule>('settlement-rules', { provider: 'providerA', subjectType });
+  const bank = (await lookup<{ name: string; needsBranch?: boolean }>('banks', { provider })).find(
     (b) => !b.needsBranch,
   )!;
-  const city = (await lookup<{ code: string; name: string }>('regions', 'parent=350000')).find(
+  const city = (await lookup<{ code: string; name: string }>('regions', { parent: '350000' })).find(
     (c) => c.name === '福州市',
   )!;
-  const [district] = await lookup<{ code: string }>('regions', `parent=${city.code}`);
+  const [district] = await lookup<{ code: string }>('regions', { parent: city.code });
   const mcc =
     provider === 'providerB'
-      ? (await lookup<{ code: string; special?: boolean }>('mcc', 'provider=providerB')).find((m) => !m.special)!.code
+      ? (await lookup<{ code: string; special?: boolean }>('mcc', { provider: 'providerB' })).find((m) => !m.special)!
+          .code
       : undefined;
   return {
     subjectType,

@@ -4,7 +4,8 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { provision, sandboxControlHeaders } from './provision';
+import { apiClient, uploadJpeg } from './api-client';
+import { sandboxControlHeaders } from './provision';
 
 /** A small real JPEG on disk (a phone photo stand-in); distinct colours give distinct media ids. */
 export async function jpegFile(name: string, color: string): Promise<string> {
@@ -25,16 +26,13 @@ export async function expectAccessible(page: Page, what: string) {
   );
 }
 
-const apiHeaders = () => ({ authorization: `Bearer ${provision().apiKey}`, 'x-service-code': 'payments' });
-
 /** The record as the integrator API returns it (to read the upstream application id). */
-export async function apiRecord(
-  request: APIRequestContext,
-  id: string,
-): Promise<{ chApplymentId?: string; chApplymentState?: string; status: string }> {
-  const response = await request.get(`/v1/payments/sub-merchants/${id}`, { headers: apiHeaders() });
-  expect(response.status()).toBe(200);
-  return response.json();
+export async function apiRecord(id: string) {
+  const { data, error, response } = await apiClient().GET('/v1/payments/sub-merchants/{id}', {
+    params: { path: { id } },
+  });
+  expect(response.status, JSON.stringify(error)).toBe(200);
+  return data!;
 }
 
 /** The reviewer's hand in the sandbox: moves the upstream application. */
@@ -60,24 +58,14 @@ export async function uploadImage(page: Page, field: string, file: string) {
 }
 
 /** The five images of a complete form, uploaded over the API: a submit takes only the platform's own uploads. */
-export async function uploadedImages(request: APIRequestContext) {
-  const upload = async (colour: string) => {
-    const bytes = await sharp({ create: { width: 80, height: 60, channels: 3, background: colour } })
-      .jpeg()
-      .toBuffer();
-    const response = await request.post('/v1/payments/media', {
-      headers: apiHeaders(),
-      multipart: { file: { name: 'photo.jpg', mimeType: 'image/jpeg', buffer: bytes } },
-    });
-    expect(response.status()).toBe(201);
-    return ((await response.json()) as { mediaId: string }).mediaId;
-  };
+export async function uploadedImages() {
+  const api = apiClient();
   const [license, front, back, entrance, indoor] = [
-    await upload('#121212'),
-    await upload('#232323'),
-    await upload('#343434'),
-    await upload('#454545'),
-    await upload('#565656'),
+    await uploadJpeg(api, '#121212'),
+    await uploadJpeg(api, '#232323'),
+    await uploadJpeg(api, '#343434'),
+    await uploadJpeg(api, '#454545'),
+    await uploadJpeg(api, '#565656'),
   ];
   return {
     licenseCopy: license,

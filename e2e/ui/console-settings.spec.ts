@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
+import { apiClient } from '../support/api-client';
 import { admin, provision, viewer } from '../support/provision';
 import { signIn } from '../support/sign-in';
 
-test('an admin creates an API key (shown once), uses it, and revokes it', async ({ page, request }) => {
+test('an admin creates an API key (shown once), uses it, and revokes it', async ({ page }) => {
   await signIn(page, admin);
   await expect(page.getByLabel('Platform', { exact: true })).toHaveValue(provision().platformId);
   await page.getByRole('link', { name: 'Settings' }).click();
@@ -12,8 +13,8 @@ test('an admin creates an API key (shown once), uses it, and revokes it', async 
   expect(secret).toMatch(/^sk_test_[0-9A-Za-z]{32}$/);
   await page.screenshot({ path: 'e2e/artifacts/settings-key-created.png', fullPage: true });
 
-  const headers = { authorization: `Bearer ${secret}`, 'x-service-code': 'payments' };
-  expect((await request.get('/v1/payments/sub-merchants', { headers })).status()).toBe(200);
+  const api = apiClient(secret);
+  expect((await api.GET('/v1/payments/sub-merchants')).response.status).toBe(200);
 
   await page.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByTestId('new-api-key')).toHaveCount(0);
@@ -21,7 +22,9 @@ test('an admin creates an API key (shown once), uses it, and revokes it', async 
   await expect(row).toContainText('active');
   await row.getByRole('button', { name: 'Revoke Browser-made key' }).click();
   await expect(row).toContainText('revoked');
-  expect((await request.get('/v1/payments/sub-merchants', { headers })).status()).toBe(401);
+  const refused = await api.GET('/v1/payments/sub-merchants');
+  expect(refused.response.status).toBe(401);
+  expect(refused.error).toMatchObject({ status: 401 });
 });
 
 test('platform config refuses an invalid value with a message on the field', async ({ page }) => {
@@ -59,15 +62,12 @@ test('signing in with a wrong password says so and stays on the sign-in page', a
 
 test('the console lists sub-merchants, filters them, and renders the other pages and the API reference', async ({
   page,
-  request,
 }) => {
   const distributor = `ui-list-${Date.now()}`;
-  const headers = { authorization: `Bearer ${provision().apiKey}`, 'x-service-code': 'payments' };
-  expect(
-    (
-      await request.post('/v1/payments/sub-merchants', { headers, data: { distributorExternalUserId: distributor } })
-    ).status(),
-  ).toBe(201);
+  const created = await apiClient().POST('/v1/payments/sub-merchants', {
+    body: { distributorExternalUserId: distributor },
+  });
+  expect(created.response.status).toBe(201);
   await signIn(page, admin);
   await expect(page.getByRole('cell', { name: distributor })).toBeVisible();
   await page.getByLabel('Distributor id').fill('nobody-has-this-id');

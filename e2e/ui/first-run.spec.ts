@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
+import { apiClient } from '../support/api-client';
 import { killServer, spawnServer, stopServer, waitForOutput } from '../support/spawn-server';
 
 const run = promisify(execFile);
@@ -13,7 +14,6 @@ const base = `http://localhost:${port}`;
 
 test('a newcomer: first start hands over a one-time admin outside the log stream, who must choose a password at the first sign-in, the CLI goes through the server, a second process is refused, data survives a SIGKILL', async ({
   page,
-  request,
 }) => {
   test.setTimeout(180_000);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'first-run-'));
@@ -64,8 +64,8 @@ test('a newcomer: first start hands over a one-time admin outside the log stream
     );
     const created = JSON.parse(stdout) as { platformId: string; apiKey: string };
     expect(created.apiKey).toMatch(/^sk_test_/);
-    const headers = { authorization: `Bearer ${created.apiKey}`, 'x-service-code': 'payments' };
-    expect((await request.get(`${base}/v1/payments/sub-merchants`, { headers })).status()).toBe(200);
+    const api = apiClient(created.apiKey, base);
+    expect((await api.GET('/v1/payments/sub-merchants')).response.status).toBe(200);
 
     const second = spawnServer(port + 1, dataDir);
     expect(await second.exited).toBe(1);
@@ -78,7 +78,7 @@ test('a newcomer: first start hands over a one-time admin outside the log stream
     try {
       await waitForOutput(restarted, /Console:/);
       expect(restarted.output()).not.toContain('First run');
-      expect((await request.get(`${base}/v1/payments/sub-merchants`, { headers })).status()).toBe(200);
+      expect((await api.GET('/v1/payments/sub-merchants')).response.status).toBe(200);
     } finally {
       await stopServer(restarted);
     }

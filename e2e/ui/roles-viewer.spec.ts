@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { apiClient } from '../support/api-client';
 import { admin, viewer } from '../support/provision';
 import { apiKeyFromPage, platformIdOf, trpcFromPage } from '../support/settings-helpers';
 import { signIn } from '../support/sign-in';
@@ -8,7 +9,6 @@ type BatchError = [{ error: { data: { code: string; httpStatus: number } } }];
 test('a viewer is offered no submit, release or key buttons, and the server answers 403 FORBIDDEN when it calls anyway', async ({
   page,
   browser,
-  request,
 }) => {
   // An admin (in its own browser context) makes a draft record the viewer will try to submit.
   const adminContext = await browser.newContext();
@@ -17,13 +17,12 @@ test('a viewer is offered no submit, release or key buttons, and the server answ
   const platformId = platformIdOf(adminPage);
   const apiKey = await apiKeyFromPage(adminPage, platformId);
   await adminContext.close();
-  const headers = { authorization: `Bearer ${apiKey}`, 'x-service-code': 'payments' };
-  const created = await request.post('/v1/payments/sub-merchants', {
-    headers,
-    data: { distributorExternalUserId: `viewer-target-${Date.now()}` },
+  const api = apiClient(apiKey);
+  const created = await api.POST('/v1/payments/sub-merchants', {
+    body: { distributorExternalUserId: `viewer-target-${Date.now()}` },
   });
-  expect(created.status()).toBe(201);
-  const recordId = (await created.json()).id as string;
+  expect(created.response.status).toBe(201);
+  const recordId = created.data!.id;
 
   await signIn(page, viewer);
   expect(platformIdOf(page)).toBe(platformId);
@@ -66,7 +65,7 @@ test('a viewer is offered no submit, release or key buttons, and the server answ
   const list = await trpcFromPage(page, 'subMerchants.list', { platformId }, 'GET');
   expect(list.status).toBe(200);
   // Nothing changed: the record is still a draft, the intruder was not invited.
-  const record = await (await request.get(`/v1/payments/sub-merchants/${recordId}`, { headers })).json();
-  expect(record.chApplymentState ?? null).toBeNull();
-  expect(record.commissionRate).not.toBe(1);
+  const { data: record } = await api.GET('/v1/payments/sub-merchants/{id}', { params: { path: { id: recordId } } });
+  expect(record!.chApplymentState ?? null).toBeNull();
+  expect(record!.commissionRate).not.toBe(1);
 });

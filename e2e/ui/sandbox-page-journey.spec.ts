@@ -19,10 +19,9 @@ async function openSandbox(page: Page) {
 
 test('WeChat application: the sandbox page rejects it with a reason on the ID copy, then finishes it; the record follows', async ({
   page,
-  request,
 }) => {
   const apiKey = await openSandbox(page);
-  const record = await submittedSubMerchant(request, apiKey, `sandbox-page-a-${Date.now()}`, 'providerA');
+  const record = await submittedSubMerchant(apiKey, `sandbox-page-a-${Date.now()}`, 'providerA');
   await page.reload();
   const row = page.getByTestId(`applyment-${record.id}`);
   const state = row.getByTestId('applyment-state');
@@ -38,7 +37,7 @@ test('WeChat application: the sandbox page rejects it with a reason on the ID co
   await expect(state).toHaveText('rejected');
   await expect(row).toContainText('id_card_copy: 身份证人像面照片模糊');
   await page.screenshot({ path: 'e2e/artifacts/sandbox-page-rejected.png', fullPage: true });
-  const rejected = await getSubMerchant(request, apiKey, record.id);
+  const rejected = await getSubMerchant(apiKey, record.id);
   expect(rejected.chApplymentState).toBe('rejected');
   expect(rejected.rejectReasons).toEqual([
     expect.objectContaining({ field: 'idCardCopy', reason: expect.stringContaining('身份证人像面照片模糊') }),
@@ -48,7 +47,7 @@ test('WeChat application: the sandbox page rejects it with a reason on the ID co
   await expect(state).toHaveText('to be signed');
   await row.getByRole('button', { name: 'finished' }).click();
   await expect(state).toHaveText('finished');
-  const active = await getSubMerchant(request, apiKey, record.id);
+  const active = await getSubMerchant(apiKey, record.id);
   expect(active).toMatchObject({ status: 'active', chApplymentState: 'finished' });
   expect(active.chSubMchid).toBeTruthy();
   await expect(row).toContainText(active.chSubMchid as string);
@@ -56,10 +55,9 @@ test('WeChat application: the sandbox page rejects it with a reason on the ID co
 
 test('Alipay application: finished on the sandbox page reaches the record through the signed push', async ({
   page,
-  request,
 }) => {
   const apiKey = await openSandbox(page);
-  const record = await submittedSubMerchant(request, apiKey, `sandbox-page-b-${Date.now()}`, 'providerB');
+  const record = await submittedSubMerchant(apiKey, `sandbox-page-b-${Date.now()}`, 'providerB');
   await page.reload();
   const row = page.getByTestId(`applyment-${record.id}`);
   await expect(row).toContainText('Alipay');
@@ -67,9 +65,7 @@ test('Alipay application: finished on the sandbox page reaches the record throug
   await expect(row.getByTestId('applyment-state')).toHaveText('to be confirmed');
   await row.getByRole('button', { name: 'finished' }).click();
   await expect(row.getByTestId('applyment-state')).toHaveText('finished');
-  await expect
-    .poll(async () => (await getSubMerchant(request, apiKey, record.id)).status, { timeout: 15_000 })
-    .toBe('active');
+  await expect.poll(async () => (await getSubMerchant(apiKey, record.id)).status, { timeout: 15_000 }).toBe('active');
 });
 
 test('mini-program audits: push the ticket, approve one version and reject another with a reason; the audit status follows', async ({

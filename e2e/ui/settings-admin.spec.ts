@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
+import { apiClient } from '../support/api-client';
 import { admin } from '../support/provision';
 import { apiKeyFromPage, platformIdOf } from '../support/settings-helpers';
 import { signIn } from '../support/sign-in';
@@ -95,7 +96,6 @@ test('manual templates: add one, a duplicate is refused on its field, delete it'
 
 test('webhook delivery log: attempts with their HTTP status and the next attempt; redeliver succeeds once the receiver is back', async ({
   page,
-  request,
 }) => {
   let answer = 503;
   const received: string[] = [];
@@ -112,15 +112,10 @@ test('webhook delivery log: attempts with their HTTP status and the next attempt
     await url.press('Enter');
     await expect(url.locator('xpath=ancestor::form').getByRole('status')).toHaveText('Saved');
     const apiKey = await apiKeyFromPage(page, platformIdOf(page));
-    const headers = { authorization: `Bearer ${apiKey}`, 'x-service-code': 'payments' };
-    expect(
-      (
-        await request.post('/v1/payments/sub-merchants', {
-          headers,
-          data: { distributorExternalUserId: `hook-${Date.now()}` },
-        })
-      ).status(),
-    ).toBe(201);
+    const created = await apiClient(apiKey).POST('/v1/payments/sub-merchants', {
+      body: { distributorExternalUserId: `hook-${Date.now()}` },
+    });
+    expect(created.response.status).toBe(201);
 
     const log = page.locator('#deliveries');
     const failing = log.getByRole('row', { name: new RegExp(hook.replace(/[.]/g, '\\.')) }).first();

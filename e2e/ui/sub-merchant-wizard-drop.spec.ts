@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { jpegFile } from '../support/sub-merchant-helpers';
+import { apiClient } from '../support/api-client';
 import { admin, provision } from '../support/provision';
 import { signIn } from '../support/sign-in';
 
@@ -23,15 +24,12 @@ async function dropFile(page: Page, field: string, file: { name: string; type: s
 
 test('an image dropped onto an image field is checked, uploaded and previewed; a dropped non-image is refused in the browser', async ({
   page,
-  request,
 }) => {
-  const headers = { authorization: `Bearer ${provision().apiKey}`, 'x-service-code': 'payments' };
-  const created = await request.post('/v1/payments/sub-merchants', {
-    headers,
-    data: { distributorExternalUserId: `drop-${Date.now()}` },
+  const created = await apiClient().POST('/v1/payments/sub-merchants', {
+    body: { distributorExternalUserId: `drop-${Date.now()}` },
   });
-  expect(created.status()).toBe(201);
-  const { id } = (await created.json()) as { id: string };
+  expect(created.response.status).toBe(201);
+  const { id } = created.data!;
   await signIn(page, admin);
   await page.goto(`/platforms/${provision().platformId}/sub-merchants/${id}/edit?step=license`);
   await expect(page.locator('#field-licenseCopy')).toBeAttached();

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { completeFormDataFixture } from '../../test/support/form-data-fixtures';
 import { largePhotoFile, uploadedImages, uploadImage } from '../support/sub-merchant-helpers';
-import { admin, provision } from '../support/provision';
+import { apiClient } from '../support/api-client';
+import { admin } from '../support/provision';
 import { signIn } from '../support/sign-in';
 
 test('image fields refuse a non-image in the browser and shrink a phone photo over 10 MB before uploading it', async ({
@@ -28,16 +29,13 @@ test('image fields refuse a non-image in the browser and shrink a phone photo ov
 
 test('a 422 from submit lands on the exact field, on its step, focused — here a bad ID number an integrator stored', async ({
   page,
-  request,
 }) => {
-  const headers = { authorization: `Bearer ${provision().apiKey}`, 'x-service-code': 'payments' };
-  const formData = completeFormDataFixture({ ...(await uploadedImages(request)), idCardNumber: '12345' });
-  const created = await request.post('/v1/payments/sub-merchants', {
-    headers,
-    data: { distributorExternalUserId: `bad-id-${Date.now()}`, formData },
+  const formData = completeFormDataFixture({ ...(await uploadedImages()), idCardNumber: '12345' });
+  const created = await apiClient().POST('/v1/payments/sub-merchants', {
+    body: { distributorExternalUserId: `bad-id-${Date.now()}`, formData },
   });
-  expect(created.status()).toBe(201);
-  const { id } = (await created.json()) as { id: string };
+  expect(created.response.status).toBe(201);
+  const { id } = created.data!;
   await signIn(page, admin);
   await page.goto(`${page.url()}/${id}/edit?step=review`);
   await expect(page.getByTestId('review-missing')).toContainText('Everything required is filled in.');
@@ -72,13 +70,12 @@ test('the wizard fits a 375 px phone screen', async ({ page }) => {
   await page.screenshot({ path: 'e2e/artifacts/sub-merchant-wizard-375.png', fullPage: true });
 });
 
-test("an admin's back-fill shows the server's refusal (409) and saves an allowed change", async ({ page, request }) => {
-  const headers = { authorization: `Bearer ${provision().apiKey}`, 'x-service-code': 'payments' };
-  const created = await request.post('/v1/payments/sub-merchants', {
-    headers,
-    data: { distributorExternalUserId: `backfill-${Date.now()}` },
+test("an admin's back-fill shows the server's refusal (409) and saves an allowed change", async ({ page }) => {
+  const created = await apiClient().POST('/v1/payments/sub-merchants', {
+    body: { distributorExternalUserId: `backfill-${Date.now()}` },
   });
-  const { id } = (await created.json()) as { id: string };
+  expect(created.response.status).toBe(201);
+  const { id } = created.data!;
   await signIn(page, admin);
   await page.goto(`${page.url()}/${id}`);
   const form = page.getByRole('form', { name: 'Back-fill (admins)' });

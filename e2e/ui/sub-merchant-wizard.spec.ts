@@ -135,7 +135,7 @@ test('an operator onboards an enterprise through the wizard, fixes a rejection a
   // Detail: the merchant must sign → QR; then the reviewer rejects the ID photo.
   await expect(page).toHaveURL(new RegExp(`/sub-merchants/${id}$`));
   await expect(page.getByTestId('upstream-state')).toHaveText(/submitted|under review/);
-  const first = await apiRecord(request, id);
+  const first = await apiRecord(id);
   await moveApplyment(request, first.chApplymentId!, { state: 'to_be_signed' });
   await page.getByRole('button', { name: 'Refresh status' }).click();
   await expect(page.getByTestId('upstream-state')).toHaveText('to sign (merchant)');
@@ -171,7 +171,7 @@ test('an operator onboards an enterprise through the wizard, fixes a rejection a
   await page.getByRole('button', { name: 'Submit for review' }).click();
   await expect(page.getByTestId('upstream-state')).toHaveText(/submitted|under review/);
 
-  const second = await apiRecord(request, id);
+  const second = await apiRecord(id);
   await moveApplyment(request, second.chApplymentId!, { state: 'finished' });
   await page.getByRole('button', { name: 'Refresh status' }).click();
   await expect(page.getByTestId('record-status')).toHaveText('active');

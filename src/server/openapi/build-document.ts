@@ -25,6 +25,23 @@ const errorText: Record<number, string> = {
 
 type JsonSchema = Record<string, unknown>;
 
+/**
+ * Every API-key operation spends a token of the key's bucket (src/server/http/api-rate-limit.ts): its answers
+ * carry the draft-ietf-httpapi-ratelimit-headers fields, and any of them can be a 429.
+ */
+const retryAfter = { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } };
+const rateLimited = (op: Operation) => op.auth === 'apiKey';
+const rateLimitHeaders = {
+  'RateLimit-Policy': {
+    description: 'The key\'s quota: `"default";q=<burst>;w=1` (tokens, refilled every second).',
+    schema: { type: 'string' },
+  },
+  RateLimit: {
+    description: 'What is left of it: `"default";r=<remaining>;t=<seconds until a token is back>`.',
+    schema: { type: 'string' },
+  },
+};
+
 /** Converts with zod's own JSON Schema output (draft 2020-12, the dialect of OpenAPI 3.1), collecting ids. */
 function toSchema(schema: z.ZodType, components: Record<string, JsonSchema>, io: 'input' | 'output'): JsonSchema {
   const raw = z.toJSONSchema(schema, { io, unrepresentable: 'any', reused: 'inline' });
@@ -54,6 +71,9 @@ function operationObject(op: Operation, components: Record<string, JsonSchema>) 
     });
   }
   if (takesIdempotencyKey(op)) parameters.push(idempotencyKeyParameter);
+  for (const { name, description } of op.headers ?? []) {
+    parameters.push({ name, in: 'header', required: false, description, schema: { type: 'string' } });
+  }
   for (const match of op.path.match(/\{(\w+)\}/g) ?? []) {
     const name = match.slice(1, -1);
     const schema = op.pathParams?.[name] ? toSchema(op.pathParams[name], components, 'input') : { type: 'string' };
@@ -78,16 +98,30 @@ function operationObject(op: Operation, components: Record<string, JsonSchema>) 
           response.binary.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }]),
         );
     const replayable = takesIdempotencyKey(op) && Number(status) < 300;
+    const headers = {
+      ...(replayable ? idempotencyResponseHeaders : {}),
+      ...(rateLimited(op) && Number(status) < 400 ? rateLimitHeaders : {}),
+      ...Object.fromEntries(
+        Object.entries(response.headers ?? {}).map(([name, { description }]) => [
+          name,
+          { description, schema: { type: 'string' } },
+        ]),
+      ),
+    };
     responses[status] = {
       description: response.description,
-      ...(replayable ? { headers: idempotencyResponseHeaders } : {}),
+      ...(Object.keys(headers).length > 0 ? { headers } : {}),
       ...(content ? { content } : {}),
     };
   }
-  const errors = takesIdempotencyKey(op) ? [...new Set([...op.errors, ...idempotencyErrors])].sort() : op.errors;
+  const idempotent = takesIdempotencyKey(op);
+  const errors = [
+    ...new Set([...op.errors, ...(idempotent ? idempotencyErrors : []), ...(rateLimited(op) ? [429] : [])]),
+  ].sort();
   for (const status of errors) {
     responses[status] = {
-      description: (errorText[status] ?? 'Error') + (errors === op.errors ? '' : (idempotencyErrorText[status] ?? '')),
+      description: (errorText[status] ?? 'Error') + (idempotent ? (idempotencyErrorText[status] ?? '') : ''),
+      ...(status === 429 && rateLimited(op) ? { headers: { ...rateLimitHeaders, 'Retry-After': retryAfter } } : {}),
       content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
     };
   }

@@ -2,7 +2,7 @@
  * Every /v1 and /admin operation, described with the same zod schemas that validate its requests. Areas add
  * their operations to this list; the document and the reference page are generated from it.
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 import { listOf, subMerchantSchema } from '@/schemas/sub-merchant';
 import { listSubMerchantsQuery } from '@/server/services/sub-merchants/list-sub-merchants';
 import { eventOperations } from './event-operations';
@@ -23,6 +23,8 @@ export type Operation = {
   otherServiceCodes?: ('payments' | 'miniprogram')[];
   auth: 'apiKey' | 'apiKeyOrSession' | 'none';
   query?: z.ZodObject;
+  /** Optional request headers beyond X-Service-Code and Idempotency-Key (conditional requests). */
+  headers?: { name: string; description: string }[];
   /** Schemas of path parameters that are not free text (e.g. `{platform}`: providerA | providerB). */
   pathParams?: Record<string, z.ZodType>;
   body?: z.ZodType;
@@ -34,7 +36,10 @@ export type Operation = {
     encoding?: Record<string, { contentType: string }>;
   };
   /** `binary`: media types of a non-JSON response body (e.g. an image). */
-  responses: Record<number, { description: string; schema?: z.ZodType; binary?: string[] }>;
+  responses: Record<
+    number,
+    { description: string; schema?: z.ZodType; binary?: string[]; headers?: Record<string, { description: string }> }
+  >;
   errors: number[];
 };
 
@@ -61,7 +66,17 @@ export const operations: Operation[] = [
     summary: 'This API description (OpenAPI 3.1)',
     tag: 'Meta',
     auth: 'none',
-    responses: { 200: { description: 'The OpenAPI 3.1 document.' } },
+    responses: {
+      200: {
+        description: 'The OpenAPI 3.1 document.',
+        // The outline only: what a client reads to find an operation (its full grammar is the OpenAPI 3.1 schema).
+        schema: z.looseObject({
+          openapi: z.string(),
+          info: z.looseObject({ title: z.string(), version: z.string() }),
+          paths: z.record(z.string(), z.record(z.string(), z.unknown())),
+        }),
+      },
+    },
     errors: [],
   },
   ...subMerchantOperations,

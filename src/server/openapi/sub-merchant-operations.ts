@@ -15,6 +15,10 @@ const exampleFormData = {
   salesScene: ['SALES_SCENES_STORE'],
 };
 
+const etagHeader = {
+  description: "The record's version (a weak validator): send it in If-None-Match on GET or If-Match on PUT.",
+};
+
 const submitted = subMerchantSchema
   .extend({ replayed: z.boolean().describe('true when a review was already under way or finished') })
   .meta({ id: 'SubmittedSubMerchant' });
@@ -54,9 +58,16 @@ export const subMerchantOperations: Operation[] = [
     tag: 'Sub-merchants',
     serviceCode: 'payments',
     auth: 'apiKey',
+    headers: [
+      { name: 'If-None-Match', description: 'The ETag of an earlier answer: 304 while the record is unchanged.' },
+    ],
     responses: {
-      200: { description: 'The record (personal data masked).', schema: subMerchantSchema },
-      304: { description: 'Not modified since the given ETag.' },
+      200: {
+        description: 'The record (personal data masked).',
+        schema: subMerchantSchema,
+        headers: { ETag: etagHeader },
+      },
+      304: { description: 'Not modified since the given ETag.', headers: { ETag: etagHeader } },
     },
     errors: [400, 401, 403, 404],
   },
@@ -70,6 +81,13 @@ export const subMerchantOperations: Operation[] = [
     tag: 'Sub-merchants',
     serviceCode: 'payments',
     auth: 'apiKey',
+    headers: [
+      {
+        name: 'If-Match',
+        description:
+          'The ETag from GET: the update is made only if the record was not written since (else 409 conflict).',
+      },
+    ],
     body: updateSubMerchantBody,
     bodyExample: { status: 'suspended' },
     responses: { 200: { description: 'The updated record.', schema: subMerchantSchema } },

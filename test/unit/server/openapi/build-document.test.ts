@@ -26,6 +26,37 @@ describe('OpenAPI document', () => {
     expect(doc.components.schemas).toHaveProperty('Problem');
     expect(doc.components.schemas).toHaveProperty('SubMerchant');
   });
+
+  it('documents the conditional requests on a record: If-None-Match and the ETag on GET, If-Match on PUT', () => {
+    type Op = {
+      parameters: { name: string; in: string; required: boolean }[];
+      responses: Record<string, { headers?: Record<string, unknown> }>;
+    };
+    const record = doc.paths['/v1/payments/sub-merchants/{id}'] as Record<string, Op>;
+    expect(record.get!.parameters).toContainEqual(
+      expect.objectContaining({ name: 'If-None-Match', in: 'header', required: false }),
+    );
+    expect(Object.keys(record.get!.responses['200']!.headers ?? {})).toContain('ETag');
+    expect(Object.keys(record.get!.responses['304']!.headers ?? {})).toContain('ETag');
+    expect(record.put!.parameters).toContainEqual(
+      expect.objectContaining({ name: 'If-Match', in: 'header', required: false }),
+    );
+  });
+
+  it('documents the rate limit of every API-key operation: RateLimit headers on its answers, 429 with Retry-After', () => {
+    type Op = { security: unknown[]; responses: Record<string, { headers?: Record<string, unknown> }> };
+    const keyed = Object.values(doc.paths as Record<string, Record<string, Op>>)
+      .flatMap((item) => Object.values(item))
+      .filter((op) => JSON.stringify(op.security) === JSON.stringify([{ apiKey: [] }]));
+    expect(keyed.length).toBeGreaterThan(20);
+    for (const op of keyed) {
+      const success = Object.entries(op.responses).find(([status]) => status.startsWith('2'))![1];
+      expect(Object.keys(success.headers ?? {})).toEqual(expect.arrayContaining(['RateLimit-Policy', 'RateLimit']));
+      expect(Object.keys(op.responses['429']?.headers ?? {})).toEqual(
+        expect.arrayContaining(['RateLimit-Policy', 'RateLimit', 'Retry-After']),
+      );
+    }
+  });
 });
 
 describe('OpenAPI components', () => {

@@ -8,9 +8,10 @@
  * which the SN leaves out (docs/upstream/providerB.md A.8), so a client that counts every root is refused.
  */
 import 'reflect-metadata';
-import { webcrypto, X509Certificate as NodeCertificate, createPublicKey } from 'node:crypto';
+import { webcrypto, X509Certificate as NodeCertificate, type KeyObject } from 'node:crypto';
 import * as x509 from '@peculiar/x509';
 import { certSn, rootCertSn } from '@/protocols/providerB/gateway/cert-sn';
+import { loadPublicKey } from '@/protocols/providerB/gateway/keys';
 import type { ProviderBSandboxKeys } from './keys';
 import type { SandboxStore } from '../store';
 
@@ -38,7 +39,8 @@ const ECDSA_P256 = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' } as co
 const ca = (name: string) => `C=CN, O=Sandbox Financial, OU=Certification Authority, CN=${name}`;
 
 async function importSpki(pem: string) {
-  const der = createPublicKey(pem).export({ type: 'spki', format: 'der' });
+  // The installation's keys are PEM; the published test keys bare Base64: the protocol loader reads both.
+  const der = loadPublicKey(pem).export({ type: 'spki', format: 'der' });
   return webcrypto.subtle.importKey('spki', der, RSA_SHA256, true, ['verify']);
 }
 
@@ -156,6 +158,6 @@ export async function loadOrCreateProviderBCertificates(
 }
 
 function samePublicKey(certPem: string, publicKeyPem: string): boolean {
-  const der = (key: ReturnType<typeof createPublicKey>) => key.export({ type: 'spki', format: 'der' });
-  return der(new NodeCertificate(certPem).publicKey).equals(der(createPublicKey(publicKeyPem)));
+  const der = (key: KeyObject) => key.export({ type: 'spki', format: 'der' });
+  return der(new NodeCertificate(certPem).publicKey).equals(der(loadPublicKey(publicKeyPem)));
 }

@@ -4,10 +4,14 @@
  * serials on every request and names its own certificate in every signed answer (docs/upstream/providerB.md A.8).
  * Switched through `PUT /sandbox/control/providerB/signing-mode`.
  */
+import { z } from 'zod';
 import type { SandboxStore } from '../store';
 
 export const PROVIDER_B_SIGNING_MODES = ['publicKey', 'certificate'] as const;
 export type ProviderBSigningMode = (typeof PROVIDER_B_SIGNING_MODES)[number];
+
+/** Body of `PUT /sandbox/control/providerB/signing-mode`. */
+export const providerBSigningModeSchema = z.object({ mode: z.enum(PROVIDER_B_SIGNING_MODES) }).strict();
 
 const KIND = 'providerB:signing-mode';
 const ID = 'current';

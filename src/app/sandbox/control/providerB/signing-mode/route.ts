@@ -1,13 +1,10 @@
-import { z } from 'zod';
 import { defineRoute, json } from '@/server/http/define-route';
 import { parseJsonBody } from '@/server/http/parse-request';
 import { withSandboxControl } from '@/sandbox/control/with-sandbox-control';
 import { describeProviderBSigningMode, switchProviderBSigningMode } from '@/sandbox/control/provider-b-signing-mode';
-import { PROVIDER_B_SIGNING_MODES } from '@/sandbox/providerB/signing-mode';
+import { providerBSigningModeSchema } from '@/sandbox/providerB/signing-mode';
 
 export const dynamic = 'force-dynamic';
-
-const body = z.object({ mode: z.enum(PROVIDER_B_SIGNING_MODES) }).strict();
 
 /**
  * The Alipay sandbox's signing mode for the calling platform: `publicKey` (default) or `certificate`, with the
@@ -16,7 +13,7 @@ const body = z.object({ mode: z.enum(PROVIDER_B_SIGNING_MODES) }).strict();
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   GET: withSandboxControl('any', async (_request, { sandbox }) => json(await describeProviderBSigningMode(sandbox))),
   PUT: withSandboxControl('any', async (request, { sandbox }) => {
-    const { mode } = await parseJsonBody(request, body);
+    const { mode } = await parseJsonBody(request, providerBSigningModeSchema);
     return json(await switchProviderBSigningMode(sandbox, mode));
   }),
 });

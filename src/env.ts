@@ -86,6 +86,15 @@ const envSchema = z.object({
   PROVIDER_B_APP_ID: optionalText,
   PROVIDER_B_APP_PRIVATE_KEY: optionalText,
   PROVIDER_B_ALIPAY_PUBLIC_KEY: optionalText,
+  /**
+   * Alipay certificate mode (docs/configuration.md): each the PEM text or a file path. Setting the app
+   * certificate selects the mode; then all three are required and PROVIDER_B_ALIPAY_PUBLIC_KEY is not.
+   */
+  PROVIDER_B_APP_CERT: optionalText,
+  PROVIDER_B_ALIPAY_ROOT_CERT: optionalText,
+  PROVIDER_B_ALIPAY_CERT: optionalText,
+  /** Live Alipay gateway; default the production host (Alipay's own developer sandbox has another). */
+  PROVIDER_B_GATEWAY_URL: z.url().optional(),
 });
 
 export type RawEnv = z.infer<typeof envSchema>;
@@ -102,7 +111,13 @@ const liveModeVariables = [
   'PROVIDER_A_COMPONENT_AES_KEY',
   'PROVIDER_B_APP_ID',
   'PROVIDER_B_APP_PRIVATE_KEY',
-  'PROVIDER_B_ALIPAY_PUBLIC_KEY',
+] as const;
+
+/** Alipay verifies with a public key or, in certificate mode, with these three files. */
+const providerBCertificateVariables = [
+  'PROVIDER_B_APP_CERT',
+  'PROVIDER_B_ALIPAY_ROOT_CERT',
+  'PROVIDER_B_ALIPAY_CERT',
 ] as const;
 
 const secretVariables = ['SESSION_SECRET', 'DATA_ENCRYPTION_KEY'] as const;
@@ -132,6 +147,15 @@ export function parseEnv(source: Record<string, string | undefined>): RawEnv & {
   }
   if (env.UPSTREAM_MODE === 'live') {
     for (const name of liveModeVariables) if (!env[name]) problems.push(`${name}: required with UPSTREAM_MODE=live`);
+    if (providerBCertificateVariables.some((name) => env[name])) {
+      for (const name of providerBCertificateVariables)
+        if (!env[name])
+          problems.push(`${name}: required in Alipay certificate mode (another PROVIDER_B_*_CERT is set)`);
+    } else if (!env.PROVIDER_B_ALIPAY_PUBLIC_KEY) {
+      problems.push(
+        'PROVIDER_B_ALIPAY_PUBLIC_KEY: required with UPSTREAM_MODE=live (or certificate mode: PROVIDER_B_APP_CERT, PROVIDER_B_ALIPAY_ROOT_CERT, PROVIDER_B_ALIPAY_CERT)',
+      );
+    }
   }
   if (problems.length > 0) throw new ConfigError(problems);
   return { ...env, embedded, dataDir: path.resolve(env.DATA_DIR) };

@@ -2242,6 +2242,18 @@ export interface operations {
             tag: string;
             title: string;
           }[];
+          orderPath?: string;
+          previewInfo?: {
+            picIdList?: string[];
+            videoIdList?: string[];
+          };
+          ugcDeclare?: {
+            auditDesc?: string;
+            hasAuditTeam?: 0 | 1;
+            method?: number[];
+            otherSceneDesc?: string;
+            scene: number[];
+          };
         };
       };
     };

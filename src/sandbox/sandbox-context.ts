@@ -5,6 +5,7 @@ import { createDbSandboxStore } from './db-store';
 import { isSandboxNamespace, namespacedStore, sandboxNamespace } from './namespace';
 import { loadOrCreateInstanceKeys, type SandboxInstanceKeys } from './instance-keys';
 import { createProviderAComponentSandboxConfig } from './providerA/component/config';
+import { loadOrCreateProviderBCertificates, type ProviderBSandboxCertificates } from './providerB/certificates';
 import type { SandboxStore } from './store';
 
 let context: ReturnType<typeof build> | undefined;
@@ -25,6 +26,19 @@ export function sandboxKeys(): Promise<SandboxInstanceKeys> {
     throw error;
   });
   return keys;
+}
+
+let providerBCertificates: Promise<ProviderBSandboxCertificates> | undefined;
+
+/** The Alipay sandbox's certificate-mode files (src/sandbox/providerB/certificates.ts), read once a process. */
+export function sandboxProviderBCertificates(): Promise<ProviderBSandboxCertificates> {
+  providerBCertificates ??= sandboxKeys()
+    .then((all) => loadOrCreateProviderBCertificates(sandboxContext().store, all.providerB))
+    .catch((error: unknown) => {
+      providerBCertificates = undefined;
+      throw error;
+    });
+  return providerBCertificates;
 }
 
 /** The WeChat component emulator's configuration over this installation's component credentials. */

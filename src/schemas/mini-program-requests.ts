@@ -80,6 +80,39 @@ export const submitAuditBody = z
       .default([]),
     feedbackInfo: z.string().max(200).optional(),
     feedbackMedia: z.string().max(255).optional(),
+    /**
+     * WeChat only (docs/upstream/providerA.md D.6), required by some categories: the UGC declaration. `scene`:
+     * 0 no user-generated content (then nothing else), 1 profiles, 2 images, 3 videos, 4 text, 5 other/audio;
+     * `method`: 1 WeChat's content-security API, 2 another moderation product, 3 human review, 4 none.
+     */
+    ugcDeclare: z
+      .object({
+        scene: z.array(z.number().int().min(0).max(5)).min(1).max(6),
+        otherSceneDesc: z.string().max(256).optional(),
+        method: z.array(z.number().int().min(1).max(4)).max(4).optional(),
+        hasAuditTeam: z.union([z.literal(0), z.literal(1)]).optional(),
+        auditDesc: z.string().max(256).optional(),
+      })
+      .strict()
+      .refine((u) => new Set(u.scene).size === u.scene.length, {
+        message: 'scene lists each value once',
+        path: ['scene'],
+      })
+      .refine((u) => !u.scene.includes(0) || u.scene.length === 1, {
+        message: 'scene 0 (no user-generated content) stands alone',
+        path: ['scene'],
+      })
+      .optional(),
+    /** WeChat only: screen recordings and screenshots for the reviewer, media ids from WeChat's audit-media upload. */
+    previewInfo: z
+      .object({
+        videoIdList: z.array(z.string().min(1).max(256)).max(5).optional(),
+        picIdList: z.array(z.string().min(1).max(256)).max(10).optional(),
+      })
+      .strict()
+      .optional(),
+    /** WeChat only: the order-centre page of the mini program, e.g. `pages/orders/index`. */
+    orderPath: z.string().min(1).max(255).optional(),
   })
   .strict();
 

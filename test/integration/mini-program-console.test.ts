@@ -6,6 +6,7 @@ import { createConsoleTeam, trpcFailure as failure } from '../support/console-te
 import { describeEachDatabase } from '../support/databases';
 import { extJsonFor, miniProgramApi } from '../support/mini-programs';
 import { useSandboxOverHttp } from '../support/sandbox-server';
+import { KIND, type Audit } from '@/sandbox/providerA/component/state';
 import type { Provider } from '@/domain/providers';
 
 const providers = ['providerA', 'providerB'] as const;
@@ -345,7 +346,15 @@ describeEachDatabase('mini programs in the console (tRPC over the same services)
         platform: provider,
         authorizerAppId: appId,
         itemList: [{ address: 'pages/index/index', title: '首页', tag: '购物' }],
+        // WeChat's declarations travel through tRPC too (Alipay has no such fields and does not get them).
+        ugcDeclare: { scene: [4], method: [1] },
+        orderPath: 'pages/orders/index',
       });
+      if (provider === 'providerA')
+        expect((await sandbox.store(platformId).get<Audit>(KIND.audit, auditId))?.declared).toMatchObject({
+          ugc_declare: { scene: [4], method: [1] },
+          order_path: 'pages/orders/index',
+        });
       expect(
         await viewer.miniPrograms.auditStatus({ platformId, platform: provider, auditId, authorizerAppId: appId }),
       ).toEqual({ auditId, status: 'pending' });

@@ -5,6 +5,8 @@ import { eventDeliveries, events, mpAudits, mpAuthorizations, mpAuthorizers } fr
 import { setPlatformConfig } from '@/server/services/platforms/set-platform-config';
 import { deliverComponentPush } from '@/sandbox/mini-program-pushes';
 import { buildPush, revokeAuthorization } from '@/sandbox/providerA/component';
+import { KIND, type Audit } from '@/sandbox/providerA/component/state';
+import { buildOpenApiDocument } from '@/server/openapi/build-document';
 import { providerAComponentSandboxConfig } from '@/sandbox/sandbox-context';
 import { describeEachDatabase } from '../support/databases';
 import { createPlatformWithKey } from '../support/fixtures';
@@ -127,7 +129,7 @@ describeEachDatabase('mini programs: bad input, isolation, pushes and tokens', (
     ).toHaveLength(0);
   });
 
-  it('a tampered or replayed audit push is refused and changes nothing', async () => {
+  it('a tampered audit push is refused (401); an exact replay of a handled one answers success and changes nothing', async () => {
     const template = (await api.templates('providerA')).body.templates[0];
     await api.commit('providerA', {
       authorizerAppId: appId,
@@ -168,7 +170,62 @@ describeEachDatabase('mini programs: bad input, isolation, pushes and tokens', (
     expect((await database().db.select().from(mpAudits).where(eq(mpAudits.auditId, auditId)))[0]!.status).toBe(
       'approved',
     );
-    expect((await send(push.body)).status).toBe(409);
+    // An exact replay of a handled push: "success" (WeChat retries anything else), and nothing happens again.
+    const eventsBefore = await database().db.select().from(events);
+    const replay = await send(push.body);
+    expect(replay.status).toBe(200);
+    expect(await replay.text()).toBe('success');
+    expect(await database().db.select().from(events)).toHaveLength(eventsBefore.length);
+    expect((await database().db.select().from(mpAudits).where(eq(mpAudits.auditId, auditId)))[0]!.status).toBe(
+      'approved',
+    );
+  });
+
+  it('submit-audit passes WeChat’s ugcDeclare, previewInfo and orderPath on, and refuses a wrong shape with pointers', async () => {
+    const seller = (await authorize('providerA')).done.body.appId as string;
+    const template = (await api.templates('providerA')).body.templates[0];
+    await api.commit('providerA', {
+      authorizerAppId: seller,
+      templateId: template.templateId,
+      extJson: extJsonFor(seller),
+      userVersion: '4.0.0',
+      userDesc: 'v4',
+    });
+    const bad = await api.submitAudit('providerA', {
+      authorizerAppId: seller,
+      ugcDeclare: { scene: [0, 2], method: [7] },
+      previewInfo: { picIdList: [''], gif: [] },
+      orderPath: '',
+    });
+    expect(bad.status).toBe(400);
+    expect((bad.body.errors as { pointer: string }[]).map((e) => e.pointer).sort()).toEqual(
+      [
+        '/orderPath',
+        '/previewInfo/gif',
+        '/previewInfo/picIdList/0',
+        '/ugcDeclare/method/0',
+        '/ugcDeclare/scene',
+      ].sort(),
+    );
+
+    const declarations = {
+      ugcDeclare: { scene: [1, 2, 4], method: [1, 3], hasAuditTeam: 1, auditDesc: '机审加人工复核' },
+      previewInfo: { videoIdList: ['video-media-1'], picIdList: ['pic-media-1', 'pic-media-2'] },
+      orderPath: 'pages/orders/index',
+    };
+    const submitted = await api.submitAudit('providerA', { authorizerAppId: seller, ...declarations });
+    expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+    const audit = await sandbox.store(platform.platformId).get<Audit>(KIND.audit, submitted.body.auditId as string);
+    expect(audit?.declared).toEqual({
+      ugc_declare: { scene: [1, 2, 4], method: [1, 3], has_audit_team: 1, audit_desc: '机审加人工复核' },
+      preview_info: { video_id_list: ['video-media-1'], pic_id_list: ['pic-media-1', 'pic-media-2'] },
+      order_path: 'pages/orders/index',
+    });
+
+    const operation = buildOpenApiDocument('http://localhost').paths['/v1/miniprogram/{platform}/submit-audit']?.post;
+    const schema = JSON.stringify(operation);
+    for (const field of ['ugcDeclare', 'previewInfo', 'orderPath', 'hasAuditTeam', 'picIdList'])
+      expect(schema).toContain(field);
   });
 
   it('an authorizer token that expires upstream mid-flow is refreshed transparently', async () => {

@@ -79,6 +79,27 @@ describeEachDatabase('hosted mini programs end to end against the sandbox', (dat
     return submitted.body.auditId as string;
   }
 
+  it('a rollback with no earlier release is the same 409 problem on both providers', async () => {
+    const problems = [];
+    for (const provider of ['providerA', 'providerB'] as const) {
+      const { appId } = await authorizeApp(provider, `seller-${provider}-first-release`);
+      const auditId = await commitAndSubmit(provider, appId, '1.0.0');
+      await sandbox.control(platform.apiKey, 'POST', `/${provider}/audits/${encodeURIComponent(auditId)}`, {
+        decision: 'approve',
+      });
+      expect((await api.release(provider, appId)).status).toBe(200);
+      const refused = await api.rollback(provider, appId);
+      expect(refused.status).toBe(409);
+      problems.push(refused.body);
+    }
+    const [wechat, alipay] = problems as [Record<string, any>, Record<string, any>]; // eslint-disable-line @typescript-eslint/no-explicit-any -- problem bodies are compared field by field
+    expect(alipay).toMatchObject({ code: wechat.code, title: wechat.title, status: 409 });
+    expect(alipay.code).toBe('conflict');
+    expect(alipay.errors.map((e: { message: string }) => e.message)).toEqual(
+      wechat.errors.map((e: { message: string }) => e.message),
+    );
+  });
+
   for (const provider of ['providerA', 'providerB'] as const) {
     it(`${provider}: authorize → callback → listed → commit → audit → approve (one signed push) → release → versions → rollback`, async () => {
       const { appId, query } = await authorizeApp(provider, `seller-${provider}`);

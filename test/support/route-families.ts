@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { applymentControlSchema } from '@/sandbox/control-applyments';
 import { faultSchema } from '@/sandbox/faults';
+import { providerBSigningModeSchema } from '@/sandbox/providerB/signing-mode';
 import { alipayAccountControlSchema } from '@/sandbox/providerB/zft/alipay-accounts';
 import { auditDecisionSchema, expireSchema, grantSchema } from '@/sandbox/control/mini-program-control';
 import type { HttpMethod } from './route-files';
@@ -58,6 +59,7 @@ export const declaredInputs: Record<string, Partial<Record<HttpMethod, 'none' | 
   '/sandbox/control/faults': { GET: 'none', PUT: z.array(faultSchema).max(50), DELETE: 'none' },
   '/sandbox/control/providerA/ticket': { POST: 'none' },
   '/sandbox/control/providerB/alipay-accounts': { POST: alipayAccountControlSchema },
+  '/sandbox/control/providerB/signing-mode': { GET: 'none', PUT: providerBSigningModeSchema },
   '/sandbox/control/{provider}/applyments': { GET: 'none' },
   '/sandbox/control/{provider}/applyments/{applymentId}': { POST: applymentControlSchema },
   '/sandbox/control/{provider}/audits/{auditId}': { POST: auditDecisionSchema },

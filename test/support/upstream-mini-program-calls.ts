@@ -367,9 +367,9 @@ export const miniProgramCalls: UpstreamCall[] = [
     prepare: (h) => releasedTwice(h, 'providerB'),
     run: (h, s) => h.mini.rollback('providerB', s.appId!),
     answerLostUpstreamActed: {
-      status: 422,
-      code: 'upstream_rejected',
-      why: 'after the rollback there is no older release (ROLLBACK_VERSION_NOT_EXIST), the same answer as for a mini program that never had one',
+      status: 409,
+      code: 'conflict',
+      why: 'after the rollback there is no older release (ROLLBACK_VERSION_NOT_EXIST → the 409 WeChat answers with 87012), the same answer as for a mini program that never had one',
     },
   },
   {

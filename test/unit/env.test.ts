@@ -33,6 +33,24 @@ describe('environment validation', () => {
     expect(lines).toContain('SESSION_SECRET: required with UPSTREAM_MODE=live');
   });
 
+  it('Alipay: the public key in public-key mode, all three certificates in certificate mode', () => {
+    const providerB = (lines: string[]) => lines.filter((l) => l.startsWith('PROVIDER_B_'));
+    expect(providerB(problems({ UPSTREAM_MODE: 'live' }))).toEqual([
+      'PROVIDER_B_APP_ID: required with UPSTREAM_MODE=live',
+      'PROVIDER_B_APP_PRIVATE_KEY: required with UPSTREAM_MODE=live',
+      'PROVIDER_B_ALIPAY_PUBLIC_KEY: required with UPSTREAM_MODE=live (or certificate mode: PROVIDER_B_APP_CERT, PROVIDER_B_ALIPAY_ROOT_CERT, PROVIDER_B_ALIPAY_CERT)',
+    ]);
+    expect(providerB(problems({ UPSTREAM_MODE: 'live', PROVIDER_B_APP_CERT: '/etc/app.crt' }))).toEqual([
+      'PROVIDER_B_APP_ID: required with UPSTREAM_MODE=live',
+      'PROVIDER_B_APP_PRIVATE_KEY: required with UPSTREAM_MODE=live',
+      'PROVIDER_B_ALIPAY_ROOT_CERT: required in Alipay certificate mode (another PROVIDER_B_*_CERT is set)',
+      'PROVIDER_B_ALIPAY_CERT: required in Alipay certificate mode (another PROVIDER_B_*_CERT is set)',
+    ]);
+    expect(problems({ PROVIDER_B_GATEWAY_URL: 'not a url' })).toEqual([
+      expect.stringMatching(/^PROVIDER_B_GATEWAY_URL:/),
+    ]);
+  });
+
   it('refuses malformed values, naming the variable', () => {
     const lines = problems({ PORT: 'eighty', DATABASE_URL: 'mysql://x', DATA_ENCRYPTION_KEY: 'short' });
     expect(lines.some((l) => l.startsWith('PORT:'))).toBe(true);

@@ -41,6 +41,10 @@ export interface MiniProgramProvider {
       itemList: { address: string; title: string; tag: string }[];
       feedbackInfo?: string;
       feedbackMedia?: string;
+      /** WeChat only (D.6); Alipay has no such fields and ignores them. */
+      ugcDeclare?: UgcDeclare;
+      previewInfo?: { videoIdList?: string[]; picIdList?: string[] };
+      orderPath?: string;
     },
   ): Promise<{ upstreamAuditId: string; adopted?: boolean }>;
   auditStatus(
@@ -60,3 +64,12 @@ export interface MiniProgramProvider {
     input: { action: 'bind' | 'unbind'; member: string; role?: string },
   ): Promise<{ members: unknown[] }>;
 }
+
+/** WeChat's UGC declaration of a submit for audit (docs/upstream/providerA.md D.6). */
+export type UgcDeclare = {
+  scene: number[];
+  otherSceneDesc?: string;
+  method?: number[];
+  hasAuditTeam?: 0 | 1;
+  auditDesc?: string;
+};

@@ -84,6 +84,9 @@ export function providerAMiniAdapter(options: ComponentClientOptions): MiniProgr
             itemList,
             feedbackInfo: input.feedbackInfo,
             feedbackStuff: input.feedbackMedia ? [input.feedbackMedia] : undefined,
+            ugcDeclare: input.ugcDeclare,
+            previewInfo: input.previewInfo,
+            orderPath: input.orderPath,
           });
           return { upstreamAuditId: auditId };
         } catch (error) {

@@ -5,7 +5,10 @@
  */
 import { getEnv } from '@/env';
 import { providerASandboxClientSettings } from '@/sandbox/providerA/pay/keys';
-import { sandboxKeys } from '@/sandbox/sandbox-context';
+import { platformSandbox, sandboxKeys, sandboxProviderBCertificates } from '@/sandbox/sandbox-context';
+import { providerBSigningMode } from '@/sandbox/providerB/signing-mode';
+import type { ProviderBCertificates } from '@/server/providers/providerB/gateway';
+import { readPemSetting } from './pem-setting';
 
 /** The WeChat Pay merchant's signing key and the platform key that verifies WeChat's answers. */
 export async function providerAPayCredentials() {
@@ -41,21 +44,50 @@ export async function providerAComponentCredentials() {
   };
 }
 
-/** The Alipay app: its signing key, and Alipay's public key that verifies answers and notifications. */
-export async function providerBCredentials(): Promise<{
+/** Live certificate mode's files (PEM text or paths), or undefined in public-key mode. */
+export function providerBLiveCertificates(): ProviderBCertificates | undefined {
+  const env = getEnv();
+  if (!env.PROVIDER_B_APP_CERT) return undefined;
+  return {
+    appCertPem: readPemSetting('PROVIDER_B_APP_CERT', env.PROVIDER_B_APP_CERT),
+    alipayRootCertPem: readPemSetting('PROVIDER_B_ALIPAY_ROOT_CERT', env.PROVIDER_B_ALIPAY_ROOT_CERT!),
+    alipayCertPem: readPemSetting('PROVIDER_B_ALIPAY_CERT', env.PROVIDER_B_ALIPAY_CERT!),
+  };
+}
+
+/**
+ * The Alipay app: its signing key, Alipay's key that verifies answers and notifications, and in certificate mode
+ * the certificate files. Live: one mode for the instance, from the environment. Sandbox: the mode the platform's
+ * namespace is switched to (src/sandbox/providerB/signing-mode.ts), asked before every call so a switch applies
+ * to the next request on every instance.
+ */
+export async function providerBCredentials(platformId?: string): Promise<{
   appId: string;
   appPrivateKeyPem: string;
   alipayPublicKeyPem: string;
+  certificates?: ProviderBCertificates | (() => Promise<ProviderBCertificates | undefined>);
 }> {
   const env = getEnv();
   if (env.UPSTREAM_MODE === 'sandbox') {
     const { appId, appPrivateKeyPem, alipayPublicKeyPem } = (await sandboxKeys()).providerB;
-    return { appId, appPrivateKeyPem, alipayPublicKeyPem };
+    const certificates =
+      platformId === undefined
+        ? undefined
+        : async () =>
+            (await providerBSigningMode(platformSandbox(platformId).store)) === 'certificate'
+              ? sandboxProviderBCertificates()
+              : undefined;
+    return { appId, appPrivateKeyPem, alipayPublicKeyPem, certificates };
   }
+  const certificates = providerBLiveCertificates();
   return {
     appId: env.PROVIDER_B_APP_ID!,
-    appPrivateKeyPem: env.PROVIDER_B_APP_PRIVATE_KEY!,
-    alipayPublicKeyPem: env.PROVIDER_B_ALIPAY_PUBLIC_KEY!,
+    appPrivateKeyPem: readPemSetting('PROVIDER_B_APP_PRIVATE_KEY', env.PROVIDER_B_APP_PRIVATE_KEY!),
+    // Certificate mode: notifications name no certificate, so they are verified with the first (current) one.
+    alipayPublicKeyPem: certificates
+      ? certificates.alipayCertPem
+      : readPemSetting('PROVIDER_B_ALIPAY_PUBLIC_KEY', env.PROVIDER_B_ALIPAY_PUBLIC_KEY!),
+    certificates,
   };
 }
 

@@ -31,7 +31,9 @@ export function sandboxBaseUrl() {
 }
 
 export function upstreamHosts(platformId: string): UpstreamHosts {
-  if (getEnv().UPSTREAM_MODE === 'live') return live;
+  const env = getEnv();
+  if (env.UPSTREAM_MODE === 'live')
+    return env.PROVIDER_B_GATEWAY_URL ? { ...live, providerBGateway: env.PROVIDER_B_GATEWAY_URL } : live;
   const namespace = sandboxNamespace(platformId);
   const api = `${sandboxBaseUrl()}/t/${namespace}`;
   const pages = `${publicBaseUrl()}/sandbox/t/${namespace}`;

@@ -11,10 +11,10 @@ import { adapterCache, type UpstreamHosts } from './hosts';
 import { loggedUpstreamFetch } from './logged-fetch';
 import { configuredProviderBClient } from './onboarding';
 
-async function build(name: Provider, hosts: UpstreamHosts): Promise<MiniProgramProvider> {
+async function build(name: Provider, hosts: UpstreamHosts, platformId: string): Promise<MiniProgramProvider> {
   if (name === 'providerB')
     return providerBMiniAdapter({
-      gateway: (await configuredProviderBClient(hosts)).gateway,
+      gateway: (await configuredProviderBClient(hosts, platformId)).gateway,
       authBaseUrl: hosts.providerBAuthorizePage,
     });
   const { componentAppId, componentAppSecret } = await providerAComponentCredentials();
@@ -64,7 +64,7 @@ export function miniProgramProvider(name: Provider, platformId: string): MiniPro
     deferredAdapter<MiniProgramProvider, 'name'>(
       { name },
       methods,
-      buildOnFirstCall(() => build(name, hosts)),
+      buildOnFirstCall(() => build(name, hosts, platformId)),
     ),
   );
 }

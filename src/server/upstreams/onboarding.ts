@@ -19,20 +19,17 @@ import { adapterCache, type UpstreamHosts } from './hosts';
 import { loggedUpstreamFetch } from './logged-fetch';
 
 /** The Alipay gateway client of one platform's hosts (shared by onboarding and mini programs). */
-export async function configuredProviderBClient(hosts: UpstreamHosts) {
-  const { appId, appPrivateKeyPem, alipayPublicKeyPem } = await providerBCredentials();
+export async function configuredProviderBClient(hosts: UpstreamHosts, platformId: string) {
   return createProviderBClient({
     baseUrl: hosts.providerBGateway,
     timeoutMs: getEnv().UPSTREAM_TIMEOUT_MS,
     fetch: loggedUpstreamFetch('providerB'),
-    appId,
-    appPrivateKeyPem,
-    alipayPublicKeyPem,
+    ...(await providerBCredentials(platformId)),
   });
 }
 
-async function build(name: Provider, hosts: UpstreamHosts): Promise<OnboardingProvider> {
-  if (name === 'providerB') return providerBOnboardingAdapter(await configuredProviderBClient(hosts));
+async function build(name: Provider, hosts: UpstreamHosts, platformId: string): Promise<OnboardingProvider> {
+  if (name === 'providerB') return providerBOnboardingAdapter(await configuredProviderBClient(hosts, platformId));
   return providerAOnboardingAdapter(
     createProviderAPayClient({
       baseUrl: hosts.providerAPay,
@@ -54,7 +51,7 @@ export function onboardingProvider(name: Provider, platformId: string): Onboardi
       name === 'providerA'
         ? ['uploadImage', 'submitApplication', 'queryApplication', 'searchBankBranches']
         : ['uploadImage', 'submitApplication', 'queryApplication'],
-      buildOnFirstCall(() => build(name, hosts)),
+      buildOnFirstCall(() => build(name, hosts, platformId)),
     ),
   );
 }

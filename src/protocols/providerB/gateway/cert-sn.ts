@@ -13,13 +13,22 @@ export function certSn(pem: string): string {
     .digest('hex');
 }
 
-/** The root SN joins the SNs of the RSA-signed certificates of the chain file with `_`. */
+/** Every PEM certificate block of a file, in file order (a root file holds several, a renewed Alipay cert two). */
+export function pemCertificates(text: string): string[] {
+  return text.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
+}
+
+/** True for sha*WithRSA signatures (OID arc 1.2.840.113549.1.1), the only ones the root SN counts. */
+export function isRsaSigned(pem: string): boolean {
+  return signatureAlgorithmOid(new X509Certificate(pem).raw).startsWith('1.2.840.113549.1.1');
+}
+
+/**
+ * The root SN joins the SNs of the RSA-signed certificates of the chain file with `_`: the file also holds
+ * SM2 and ECC roots, which the SDKs leave out (TV-6).
+ */
 export function rootCertSn(chainPem: string): string {
-  const pems = chainPem.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
-  return pems
-    .filter((pem) => signatureAlgorithmOid(new X509Certificate(pem).raw).startsWith('1.2.840.113549.1.1'))
-    .map(certSn)
-    .join('_');
+  return pemCertificates(chainPem).filter(isRsaSigned).map(certSn).join('_');
 }
 
 /** Node's X509Certificate does not expose the signature algorithm, so read it from the DER directly. */

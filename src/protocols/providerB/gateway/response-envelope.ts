@@ -47,12 +47,21 @@ export class ProviderBResponseVerificationError extends Error {
   }
 }
 
+/**
+ * The key that verifies an answer. Certificate mode names the Alipay certificate that signed it
+ * (`alipay_cert_sn` beside `sign`, A.4), so the caller picks the key by that serial; it throws
+ * `ProviderBResponseVerificationError` for a serial it does not hold.
+ */
+export type ResponseKeyResolver = (alipayCertSn: string | undefined) => KeyObject;
+
 export interface VerifiedGatewayResponse {
   /** `<method>_response`, or `error_response` when the gateway answered under the generic key. */
   responseKey: string;
   payload: Record<string, unknown>;
   /** False only for an unsigned error response (accepted unverified, like the SDKs do). */
   signed: boolean;
+  /** The `alipay_cert_sn` the gateway named (certificate mode), if any. */
+  alipayCertSn?: string;
 }
 
 /**
@@ -62,7 +71,7 @@ export interface VerifiedGatewayResponse {
 export function verifyGatewayResponse(
   raw: string,
   method: string,
-  alipayPublicKey: KeyObject,
+  alipayPublicKey: KeyObject | ResponseKeyResolver,
 ): VerifiedGatewayResponse {
   let envelope: unknown;
   try {
@@ -82,16 +91,17 @@ export function verifyGatewayResponse(
   if (node === undefined) throw new ProviderBResponseVerificationError('response has no response node', method);
 
   const payload = JSON.parse(node) as Record<string, unknown>;
-  const sign = (envelope as Record<string, unknown>).sign;
+  const { sign, alipay_cert_sn: namedSn } = envelope as Record<string, unknown>;
+  const alipayCertSn = typeof namedSn === 'string' && namedSn !== '' ? namedSn : undefined;
   const success = payload.code === '10000';
   if (typeof sign !== 'string' || sign === '') {
     if (success) throw new ProviderBResponseVerificationError('success response is not signed', method);
-    return { responseKey, payload, signed: false };
+    return { responseKey, payload, signed: false, alipayCertSn };
   }
+  const key = typeof alipayPublicKey === 'function' ? alipayPublicKey(alipayCertSn) : alipayPublicKey;
   // Java SDK quirk kept on purpose: some gateway nodes were signed before `/` got escaped as `\/`.
   const valid =
-    rsa2Verify(node, sign, alipayPublicKey) ||
-    (node.includes('\\/') && rsa2Verify(node.replaceAll('\\/', '/'), sign, alipayPublicKey));
+    rsa2Verify(node, sign, key) || (node.includes('\\/') && rsa2Verify(node.replaceAll('\\/', '/'), sign, key));
   if (!valid) throw new ProviderBResponseVerificationError('response signature does not verify', method);
-  return { responseKey, payload, signed: true };
+  return { responseKey, payload, signed: true, alipayCertSn };
 }

@@ -30,6 +30,42 @@ function checkItems(items: unknown, pages: string[]): number | undefined {
   return undefined;
 }
 
+const isIntArray = (value: unknown, min: number, max: number) =>
+  Array.isArray(value) && value.every((v) => Number.isInteger(v) && v >= min && v <= max);
+const isShortText = (value: unknown, max: number) =>
+  value === undefined || (typeof value === 'string' && value.length <= max);
+
+/**
+ * The reviewer's declarations (D.6): `ugc_declare` `{scene[0–5], other_scene_desc ≤ 256, method[1–4],
+ * has_audit_team 0|1, audit_desc ≤ 256}`, `preview_info` `{video_id_list[], pic_id_list[]}` of media ids,
+ * `order_path` a page path. A wrong shape is 47001 (data format error), naming the field.
+ */
+function checkDeclarations(body: Record<string, unknown>): string | undefined {
+  const ugc = body.ugc_declare;
+  if (ugc !== undefined) {
+    if (!ugc || typeof ugc !== 'object' || Array.isArray(ugc)) return 'ugc_declare';
+    const u = ugc as Record<string, unknown>;
+    if (!isIntArray(u.scene, 0, 5) || (u.scene as number[]).length === 0) return 'ugc_declare.scene';
+    if (u.method !== undefined && !isIntArray(u.method, 1, 4)) return 'ugc_declare.method';
+    if (u.has_audit_team !== undefined && u.has_audit_team !== 0 && u.has_audit_team !== 1)
+      return 'ugc_declare.has_audit_team';
+    if (!isShortText(u.other_scene_desc, 256)) return 'ugc_declare.other_scene_desc';
+    if (!isShortText(u.audit_desc, 256)) return 'ugc_declare.audit_desc';
+  }
+  const preview = body.preview_info;
+  if (preview !== undefined) {
+    if (!preview || typeof preview !== 'object' || Array.isArray(preview)) return 'preview_info';
+    for (const key of ['video_id_list', 'pic_id_list']) {
+      const list = (preview as Record<string, unknown>)[key];
+      if (list !== undefined && !(Array.isArray(list) && list.every((id) => typeof id === 'string' && id !== '')))
+        return `preview_info.${key}`;
+    }
+  }
+  if (body.order_path !== undefined && (typeof body.order_path !== 'string' || body.order_path === ''))
+    return 'order_path';
+  return undefined;
+}
+
 function auditStatusBody(audit: Audit, screenshotKey: 'screenshot' | 'ScreenShot') {
   return {
     status: audit.status,
@@ -52,6 +88,8 @@ export const auditRoutes: Record<string, Route> = {
       const itemError = checkItems(ctx.body.item_list, code.experience.pages);
       if (itemError) return wxError(itemError);
       if (String(ctx.body.feedback_info ?? '').length > 200) return wxError(47001, 'feedback_info');
+      const badDeclaration = checkDeclarations(ctx.body);
+      if (badDeclaration) return wxError(47001, badDeclaration);
       const used = (await ctx.store.get<number>(KIND.counter, quotaId(ctx.now()))) ?? 0;
       if (used >= ctx.config.submitAuditQuotaPerMonth) return wxError(85085);
       await ctx.store.put(KIND.counter, quotaId(ctx.now()), used + 1);
@@ -64,6 +102,11 @@ export const auditRoutes: Record<string, Route> = {
         userVersion: code.experience.userVersion,
         userDesc: code.experience.userDesc,
         submitTime: Math.floor(ctx.now().getTime() / 1000),
+        declared: {
+          ugc_declare: ctx.body.ugc_declare,
+          preview_info: ctx.body.preview_info,
+          order_path: ctx.body.order_path,
+        },
       };
       await ctx.store.put(KIND.audit, audit.auditId, audit);
       await ctx.store.put(KIND.code, code.appId, { ...code, latestAuditId: audit.auditId });

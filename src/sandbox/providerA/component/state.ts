@@ -95,6 +95,8 @@ export type Audit = {
   userDesc: string;
   submitTime: number;
   releasedAt?: number;
+  /** What the submit declared for the reviewer (D.6), kept as received. */
+  declared?: { ugc_declare?: unknown; preview_info?: unknown; order_path?: unknown };
 };
 
 export const randomToken = (bytes = 48) => randomBytes(bytes).toString('base64url');

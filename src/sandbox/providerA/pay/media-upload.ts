@@ -72,7 +72,9 @@ export async function handleMediaUpload(
       location: 'body',
     });
   const sha256 = createHash('sha256').update(filePart.data).digest('hex');
-  if (sha256 !== meta.sha256.toLowerCase() || filePart.filename !== meta.filename) {
+  // Only the content must match meta: clients name the file part as they like (`blob`, a temp name, or no
+  // filename at all), and the host accepts that; meta.filename is the name that counts.
+  if (sha256 !== meta.sha256.toLowerCase()) {
     return errorResponse(signer, 403, 'REQUEST_BLOCKED', '图片meta信息不一致', {
       field: 'meta',
       issue: 'meta does not match file',

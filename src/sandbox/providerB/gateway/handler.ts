@@ -3,7 +3,8 @@ import { loadPrivateKey, loadPublicKey } from '@/protocols/providerB/gateway/key
 import { responseKeyFor } from '@/protocols/providerB/gateway/response-envelope';
 import type { SandboxStore } from '@/sandbox/store';
 import type { ProviderBSandboxKeys } from '../keys';
-import { signedGatewayResponse } from './envelope';
+import { providerBSandboxSerials, type ProviderBSandboxCertificates } from '../certificates';
+import { signedGatewayResponse, unsignedGatewayError } from './envelope';
 import { parseGatewayRequest } from './parse-request';
 import { businessParams, checkPublicParams } from './public-params';
 import { GatewayBusinessError, gatewayMethod, invalidParameter } from './registry';
@@ -11,6 +12,8 @@ import { GatewayBusinessError, gatewayMethod, invalidParameter } from './registr
 export interface ProviderBGatewayContext {
   store: SandboxStore;
   keys: ProviderBSandboxKeys;
+  /** Certificate mode (signing-mode.ts): the files whose serials requests must carry and answers name. */
+  certificates?: ProviderBSandboxCertificates;
   now?: () => Date;
 }
 
@@ -42,6 +45,8 @@ export async function handleProviderBGatewayRequest(request: Request, ctx: Provi
   if (!new URL(request.url).pathname.endsWith('/gateway.do')) return new Response('Not Found', { status: 404 });
   if (request.method !== 'POST') return new Response('Method Not Allowed', { status: 405, headers: { allow: 'POST' } });
   const alipayKey = cachedKey(ctx.keys.alipayPrivateKeyPem, loadPrivateKey);
+  const serials = ctx.certificates ? providerBSandboxSerials(ctx.certificates) : undefined;
+  const now = ctx.now ?? (() => new Date());
   const { params, files } = await parseGatewayRequest(request);
   const handler = params.method ? gatewayMethod(params.method) : undefined;
   // Unknown or missing methods have no method key to answer under, hence `error_response`.
@@ -51,6 +56,8 @@ export async function handleProviderBGatewayRequest(request: Request, ctx: Provi
       appId: ctx.keys.appId,
       appPublicKey: cachedKey(ctx.keys.appPublicKeyPem, loadPublicKey),
       knownMethod: Boolean(handler),
+      certificateSerials: serials,
+      now: now(),
     });
     if (!handler || !params.method) throw new Error('unreachable: method checked above');
     if (handler.requiresAppAuthToken && !params.app_auth_token) {
@@ -64,15 +71,19 @@ export async function handleProviderBGatewayRequest(request: Request, ctx: Provi
     const biz = handler.bizFrom === 'params' ? businessParams(params) : parseBizContent(params.biz_content);
     const result = await handler.handle(
       { method: params.method, params, biz, files, appAuthToken: params.app_auth_token || undefined },
-      { store: ctx.store, keys: ctx.keys, now: ctx.now ?? (() => new Date()) },
+      { store: ctx.store, keys: ctx.keys, now },
     );
-    return signedGatewayResponse(responseKey, { code: '10000', msg: 'Success', ...result }, alipayKey);
-  } catch (error) {
-    if (!(error instanceof GatewayBusinessError)) throw error;
     return signedGatewayResponse(
       responseKey,
-      { code: error.code, msg: error.msg, sub_code: error.subCode, sub_msg: error.subMsg },
+      { code: '10000', msg: 'Success', ...result },
       alipayKey,
+      serials?.alipayCertSn,
     );
+  } catch (error) {
+    if (!(error instanceof GatewayBusinessError)) throw error;
+    const payload = { code: error.code, msg: error.msg, sub_code: error.subCode, sub_msg: error.subMsg };
+    // The gateway refuses a request it cannot route before it signs anything: the SDKs accept it unverified.
+    if (responseKey === 'error_response') return unsignedGatewayError(payload);
+    return signedGatewayResponse(responseKey, payload, alipayKey, serials?.alipayCertSn);
   }
 }

@@ -1,6 +1,6 @@
 import type { KeyObject } from 'node:crypto';
 import { buildSignContent, rsa2Verify } from '@/protocols/providerB/gateway/signature';
-import { GATEWAY_TIMESTAMP_PATTERN } from '@/protocols/providerB/gateway/timestamp';
+import { parseGatewayTimestamp } from '@/protocols/providerB/gateway/timestamp';
 import { GatewayBusinessError } from './registry';
 
 const missing = (subCode: string, what: string) =>
@@ -26,12 +26,25 @@ const PUBLIC_PARAMS = [
 ];
 
 /**
+ * How far `timestamp` may stray from the gateway's clock. The gateway publishes no figure (docs/upstream/providerB.md
+ * A.5 [U]); this window refuses a stale or replayed request and accepts any client whose clock is synchronised.
+ */
+export const GATEWAY_TIMESTAMP_WINDOW_MS = 15 * 60 * 1000;
+
+/**
  * Public-parameter checks in the gateway's order (an unknown app id is reported before a missing signature,
  * A.5), ending with the RSA2 signature over every received text parameter (A.3).
  */
 export function checkPublicParams(
   params: Record<string, string>,
-  expected: { appId: string; appPublicKey: KeyObject; knownMethod: boolean },
+  expected: {
+    appId: string;
+    appPublicKey: KeyObject;
+    knownMethod: boolean;
+    /** Certificate mode: the serials every request must carry. */
+    certificateSerials?: { appCertSn: string; alipayRootCertSn: string };
+    now: Date;
+  },
 ): void {
   if (!params.method) throw missing('isv.missing-method', '方法名');
   if (!params.app_id) throw missing('isv.missing-app-id', 'AppId');
@@ -41,10 +54,18 @@ export function checkPublicParams(
   if (!params.sign_type) throw missing('isv.missing-signature-type', '签名类型');
   if (params.sign_type !== 'RSA2') throw invalid('isv.invalid-signature-type', '无效的签名类型');
   if (!params.timestamp) throw missing('isv.missing-timestamp', '时间戳');
-  if (!GATEWAY_TIMESTAMP_PATTERN.test(params.timestamp)) throw invalid('isv.invalid-timestamp', '非法的时间戳参数');
+  const sentAt = parseGatewayTimestamp(params.timestamp);
+  if (!sentAt || Math.abs(sentAt.getTime() - expected.now.getTime()) > GATEWAY_TIMESTAMP_WINDOW_MS)
+    throw invalid('isv.invalid-timestamp', '非法的时间戳参数');
   if (!params.version) throw missing('isv.missing-version', '版本');
   if (params.charset?.toLowerCase() !== 'utf-8') throw invalid('isv.invalid-charset', '字符集错误');
   if (params.format && params.format.toUpperCase() !== 'JSON') throw invalid('isv.invalid-format', '无效的数据格式');
+  // Certificate mode: the app certificate's serial selects the key that verifies, so it is checked first.
+  const serials = expected.certificateSerials;
+  if (serials && params.app_cert_sn !== serials.appCertSn)
+    throw invalid('isv.app-cert-not-exist', '应用公钥证书不存在');
+  if (serials && params.alipay_root_cert_sn !== serials.alipayRootCertSn)
+    throw invalid('isv.invalid-alipay-root-cert-sn', '无效支付宝根证书序列号');
   if (!rsa2Verify(buildSignContent(params), params.sign, expected.appPublicKey)) {
     // The real gateway echoes its string-to-sign with `&` HTML-escaped (TV-2). We echo only the public
     // parameters, so business values (personal data) never travel back in an error message.

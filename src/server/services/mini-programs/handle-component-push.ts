@@ -10,11 +10,20 @@ import { seenPush } from './seen-push';
 import type { ServiceContext } from '../context';
 
 /**
- * A WeChat push to either URL: verified (msg_signature, appid, timestamp window) and decrypted before use;
- * an exact replay is refused by its nonce. Tickets are stored, revoked authorizations marked, audit results
- * recorded. `appId` is the authorizer from the message URL (WeChat fills in $APPID$).
+ * A WeChat push to either URL: verified (msg_signature, appid, timestamp window) and decrypted before use.
+ * Tickets are stored, revoked authorizations marked, audit results recorded. `appId` is the authorizer from the
+ * message URL (WeChat fills in $APPID$). An exact replay (same nonce) of a push already handled changes nothing
+ * and resolves `replayed`, so the route answers `success`: WeChat retries anything else for hours. Recording the
+ * nonce and handling the push share one transaction, so a push whose handling failed is not taken for handled.
  */
 export async function handleComponentPush(
+  ctx: ServiceContext,
+  input: { body: string; query: URLSearchParams; appId?: string },
+) {
+  return ctx.db.transaction((tx) => handleInTransaction({ ...ctx, db: tx }, input));
+}
+
+async function handleInTransaction(
   ctx: ServiceContext,
   input: { body: string; query: URLSearchParams; appId?: string },
 ) {
@@ -34,11 +43,10 @@ export async function handleComponentPush(
         seenPush(ctx, { provider: 'providerA', pushId: `${push.timestamp}:${push.nonce}:${push.msgSignature}` }),
     });
   } catch (error) {
-    if (error instanceof PushRejectedError)
-      throw new AppError(
-        error.reason === 'replayed' ? 'conflict' : 'unauthenticated',
-        `Push refused: ${error.reason}.`,
-      );
+    if (error instanceof PushRejectedError) {
+      if (error.reason === 'replayed') return 'replayed';
+      throw new AppError('unauthenticated', `Push refused: ${error.reason}.`);
+    }
     throw error;
   }
   const event = parsed.event;

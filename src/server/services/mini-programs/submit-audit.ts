@@ -23,6 +23,9 @@ export async function submitAudit(
         itemList: body.itemList,
         feedbackInfo: body.feedbackInfo,
         feedbackMedia: body.feedbackMedia,
+        ugcDeclare: body.ugcDeclare,
+        previewInfo: body.previewInfo,
+        orderPath: body.orderPath,
       }),
   });
   // The upstream already reviews this version. Unknown to us, it is our earlier submit whose answer was lost:

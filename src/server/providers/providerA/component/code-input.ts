@@ -1,4 +1,5 @@
 import { AppError, type FieldError } from '@/server/errors';
+import type { UgcDeclare } from '../../mini-program-types';
 
 /** Client-side checks of D.3/D.6/E limits, so an obviously bad request never spends upstream quota. */
 
@@ -66,6 +67,10 @@ export type SubmitAuditInput = {
   /** Up to 5 image media ids. */
   feedbackStuff?: string[];
   privacyApiNotUse?: boolean;
+  ugcDeclare?: UgcDeclare;
+  /** Media ids from `/wxa/uploadmedia`. */
+  previewInfo?: { videoIdList?: string[]; picIdList?: string[] };
+  orderPath?: string;
 };
 
 /** The submit_audit body (D.6), after checking the documented limits. */
@@ -110,5 +115,18 @@ export function submitAuditBody(input: SubmitAuditInput): Record<string, unknown
   if (input.feedbackInfo !== undefined) body.feedback_info = input.feedbackInfo;
   if (input.feedbackStuff?.length) body.feedback_stuff = input.feedbackStuff.join('|');
   if (input.privacyApiNotUse !== undefined) body.privacy_api_not_use = input.privacyApiNotUse;
+  if (input.ugcDeclare) {
+    const u = input.ugcDeclare;
+    body.ugc_declare = {
+      scene: u.scene,
+      other_scene_desc: u.otherSceneDesc,
+      method: u.method,
+      has_audit_team: u.hasAuditTeam,
+      audit_desc: u.auditDesc,
+    };
+  }
+  if (input.previewInfo)
+    body.preview_info = { video_id_list: input.previewInfo.videoIdList, pic_id_list: input.previewInfo.picIdList };
+  if (input.orderPath !== undefined) body.order_path = input.orderPath;
   return body;
 }

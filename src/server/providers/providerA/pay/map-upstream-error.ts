@@ -28,12 +28,16 @@ function upstreamField(error: UpstreamErrorBody): string | undefined {
   return error.message?.match(/输入源“([^”]+)”/)?.[1];
 }
 
-/** Is this 4xx the upstream saying the application does not exist (B.4)? */
-export function isApplymentNotFound(status: number, error: UpstreamErrorBody): boolean {
+/**
+ * Is this 4xx the upstream saying the application does not exist (B.4)? Decided by the error code, never by the
+ * HTTP status alone: a 404 for a path the host does not serve (a wrong base URL, a proxy's page) would otherwise
+ * read as "no such application" and let a caller submit a second one.
+ */
+export function isApplymentNotFound(_status: number, error: UpstreamErrorBody): boolean {
   return (
-    status === 404 ||
     error.code === 'APPLYMENT_NOTEXIST' ||
-    error.code === 'RESOURCE_NOT_EXISTS' ||
+    // The generic not-found code also answers a route the host does not have; then it names the path, not a field.
+    (error.code === 'RESOURCE_NOT_EXISTS' && !(error.detail?.location === 'path' && !error.detail.field)) ||
     (error.code === 'PARAM_ERROR' && (error.message ?? '').includes('未能找到申请单'))
   );
 }
@@ -48,6 +52,13 @@ export function mapUpstreamError(status: number, error: UpstreamErrorBody, formD
     return new AppError(
       'upstream_unavailable',
       "providerA refused this service's request signature (SIGN_ERROR); check the merchant id, key and certificate serial.",
+    );
+  }
+  if (status === 404) {
+    // Not an application that does not exist (isApplymentNotFound said so): the request reached no API.
+    return new AppError(
+      'upstream_unavailable',
+      `providerA answered HTTP 404 (${code}${detail ? `: ${detail}` : ''}): the request reached no WeChat Pay API; check the base URL.`,
     );
   }
   if (code === 'NO_AUTH') {

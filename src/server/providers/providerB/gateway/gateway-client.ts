@@ -1,5 +1,7 @@
+import type { KeyObject } from 'node:crypto';
 import { AppError } from '@/server/errors';
 import { loadPrivateKey, loadPublicKey } from '@/protocols/providerB/gateway/keys';
+import { certSn, pemCertificates, rootCertSn } from '@/protocols/providerB/gateway/cert-sn';
 import { buildSignContent, rsa2Sign } from '@/protocols/providerB/gateway/signature';
 import { formatGatewayTimestamp } from '@/protocols/providerB/gateway/timestamp';
 import {
@@ -16,15 +18,55 @@ export interface ProviderBGatewayOptions {
   /** The ISV's own (third-party) application id. */
   appId: string;
   appPrivateKeyPem: string;
-  /** Alipay public key (SPKI, PEM or bare Base64) or, in certificate mode, `alipayCertPublicKey_RSA2.crt`. */
+  /**
+   * Public-key mode: the Alipay public key (SPKI, PEM or bare Base64). In certificate mode it verifies what
+   * names no certificate (notifications); give the current Alipay certificate.
+   */
   alipayPublicKeyPem: string;
+  /**
+   * Certificate mode (A.8): the three certificate files. A function is asked before every call, so a caller
+   * whose mode can change (the sandbox's namespaces) follows it; `undefined` means public-key mode.
+   */
+  certificates?: ProviderBCertificates | (() => Promise<ProviderBCertificates | undefined>);
   fetch?: typeof fetch;
   timeoutMs?: number;
   retry?: RetryOptions;
-  /** Certificate mode only (A.8): both are sent and signed as public parameters. */
-  appCertSn?: string;
-  alipayRootCertSn?: string;
   now?: () => Date;
+}
+
+/** The files of Alipay's certificate mode, as PEM text. */
+export interface ProviderBCertificates {
+  /** `appCertPublicKey_<appid>.crt`: the app's certificate, over the key that signs our requests. */
+  appCertPem: string;
+  /** `alipayRootCert.crt`: the Alipay root certificates (several in one file). */
+  alipayRootCertPem: string;
+  /**
+   * `alipayCertPublicKey_RSA2.crt`: Alipay's certificate. May hold several (the current one and the newer one
+   * Alipay renews to): each answer is verified with the one whose serial it names.
+   */
+  alipayCertPem: string;
+}
+
+/** What certificate mode sends and verifies with, computed once per set of files. */
+interface CertificateMode {
+  appCertSn: string;
+  alipayRootCertSn: string;
+  alipayKeys: Map<string, KeyObject>;
+}
+
+const certificateModes = new WeakMap<ProviderBCertificates, CertificateMode>();
+
+function certificateMode(files: ProviderBCertificates): CertificateMode {
+  let mode = certificateModes.get(files);
+  if (!mode) {
+    mode = {
+      appCertSn: certSn(files.appCertPem),
+      alipayRootCertSn: rootCertSn(files.alipayRootCertPem),
+      alipayKeys: new Map(pemCertificates(files.alipayCertPem).map((pem) => [certSn(pem), loadPublicKey(pem)])),
+    };
+    certificateModes.set(files, mode);
+  }
+  return mode;
 }
 
 export interface GatewayCallOptions {
@@ -80,11 +122,31 @@ export function createProviderBGateway(options: ProviderBGatewayOptions): Provid
   const fetchImpl = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? 15_000;
   const now = options.now ?? (() => new Date());
+  const certificates = options.certificates;
+
+  async function currentCertificateMode(): Promise<CertificateMode | undefined> {
+    const files = typeof certificates === 'function' ? await certificates() : certificates;
+    return files ? certificateMode(files) : undefined;
+  }
+
+  /** Certificate mode verifies with the certificate the answer names; one we do not hold is a configuration gap. */
+  function responseKey(mode: CertificateMode | undefined, method: string) {
+    return (namedSn: string | undefined): KeyObject => {
+      if (!mode || namedSn === undefined) return alipayKey;
+      const key = mode.alipayKeys.get(namedSn);
+      if (key) return key;
+      throw new ProviderBResponseVerificationError(
+        `the answer is signed with Alipay certificate ${namedSn}, which is not configured (configured: ${[...mode.alipayKeys.keys()].join(', ')}); add Alipay's newer alipayCertPublicKey_RSA2.crt to PROVIDER_B_ALIPAY_CERT`,
+        method,
+      );
+    };
+  }
 
   function signedUrl(
     method: string,
     callOptions: GatewayCallOptions,
     extra: Record<string, string | undefined>,
+    mode: CertificateMode | undefined,
   ): string {
     const params: Record<string, string | undefined> = {
       app_id: options.appId,
@@ -96,8 +158,8 @@ export function createProviderBGateway(options: ProviderBGatewayOptions): Provid
       version: '1.0',
       app_auth_token: callOptions.appAuthToken,
       notify_url: callOptions.notifyUrl,
-      app_cert_sn: options.appCertSn,
-      alipay_root_cert_sn: options.alipayRootCertSn,
+      app_cert_sn: mode?.appCertSn,
+      alipay_root_cert_sn: mode?.alipayRootCertSn,
     };
     params.sign = rsa2Sign(buildSignContent({ ...params, ...extra }), privateKey);
     const query = QUERY_PARAMS.filter((k) => params[k])
@@ -112,7 +174,8 @@ export function createProviderBGateway(options: ProviderBGatewayOptions): Provid
     callOptions: GatewayCallOptions,
   ): Promise<GatewayPayload> {
     const { body, contentType, signed } = makeBody();
-    const url = signedUrl(method, callOptions, signed);
+    const mode = await currentCertificateMode();
+    const url = signedUrl(method, callOptions, signed, mode);
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), timeoutMs);
     let status: number;
@@ -153,7 +216,7 @@ export function createProviderBGateway(options: ProviderBGatewayOptions): Provid
 
     let payload: GatewayPayload;
     try {
-      payload = verifyGatewayResponse(text, method, alipayKey).payload;
+      payload = verifyGatewayResponse(text, method, responseKey(mode, method)).payload;
     } catch (error) {
       if (error instanceof ProviderBResponseVerificationError) {
         throw new AppError(

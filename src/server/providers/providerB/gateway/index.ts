@@ -5,6 +5,7 @@ export type {
   GatewayCallOptions,
   GatewayFile,
   GatewayPayload,
+  ProviderBCertificates,
 } from './gateway-client';
 export { buildSignContent, rsa2Sign, rsa2Verify } from '@/protocols/providerB/gateway/signature';
 export { loadPrivateKey, loadPublicKey } from '@/protocols/providerB/gateway/keys';
@@ -28,4 +29,4 @@ export {
   redactPersonalData,
 } from './gateway-errors';
 export type { RetryOptions } from './retry';
-export { certSn, rootCertSn } from '@/protocols/providerB/gateway/cert-sn';
+export { certSn, rootCertSn, pemCertificates } from '@/protocols/providerB/gateway/cert-sn';

@@ -8,6 +8,17 @@ const REFRESH_TOKEN_SUB_CODES = new Set(['isv.refresh-token-invalid', 'isv.refre
 const AUTH_CODE_SUB_CODES = new Set(['isv.code-invalid', 'isv.code-time-out']);
 /** C.3: one version per mini program may be auditing / approved / rejected / in gray at a time. */
 const AUDIT_IN_PROGRESS_SUB_CODES = new Set(['CAN_NOT_SUBMIT_WITH_AUDIT_GRAY']);
+/** C.5: nothing was released before the online version. */
+const NO_EARLIER_RELEASE_SUB_CODES = new Set(['ROLLBACK_VERSION_NOT_EXIST']);
+/** The same words as WeChat's 87012 (providerA wx-errors.ts), so a rollback refusal reads alike on both. */
+export const NO_EARLIER_RELEASE = 'there is no previous release to roll back to';
+
+/** 409 `conflict`: a rollback with nothing earlier to go back to, the same problem on both providers. */
+export const noEarlierRelease = (detail: string, cause?: unknown) =>
+  new AppError('conflict', `providerB: ${NO_EARLIER_RELEASE} (${detail}).`, {
+    errors: [{ pointer: '', code: `providerB_ROLLBACK_VERSION_NOT_EXIST`, message: NO_EARLIER_RELEASE }],
+    cause,
+  });
 
 /**
  * A proxied call failed because the merchant's `app_auth_token` is invalid or expired. The caller
@@ -63,6 +74,7 @@ export function remapMiniError(error: unknown): unknown {
   if (REFRESH_TOKEN_SUB_CODES.has(sub)) return new AppAuthorizationRevokedError(sub, failure);
   if (AUTH_CODE_SUB_CODES.has(sub))
     return new AppError('upstream_rejected', `providerB refused the app_auth_code (${label}).`, { cause: failure });
+  if (NO_EARLIER_RELEASE_SUB_CODES.has(sub)) return noEarlierRelease(label, failure);
   if (AUDIT_IN_PROGRESS_SUB_CODES.has(sub)) {
     return new AppError(
       'audit_in_progress',

@@ -2,7 +2,7 @@ import { AppError } from '@/server/errors';
 import type { ProviderBGateway } from '../gateway/gateway-client';
 import { MINI_METHODS } from '@/protocols/providerB/mini/methods';
 import { bool, callMini, text, versionBiz, type VersionRef } from './mini-call';
-import { gatewayFailureOf } from './mini-errors';
+import { gatewayFailureOf, noEarlierRelease } from './mini-errors';
 import { listVersions, versionDetail } from './version-queries';
 import { RELEASABLE_UPSTREAM_STATUSES } from '@/protocols/providerB/mini/version-status';
 
@@ -119,7 +119,7 @@ export async function rollback(
       upstreamStatuses: ['RELEASE'],
       bundleId: input.bundleId,
     });
-    if (!current) throw new AppError('conflict', 'This mini program has no released version to roll back.');
+    if (!current) throw noEarlierRelease('no version is released');
     appVersion = current.appVersion;
   }
   await callMini(gateway, MINI_METHODS.rollback, versionBiz({ ...input, appVersion }), input.appAuthToken);

@@ -54,11 +54,13 @@ async function upload(
   bytes: Buffer,
   filename = 'a.png',
   meta = JSON.stringify({ filename, sha256: createHash('sha256').update(bytes).digest('hex') }),
+  /** The file part's own filename; `null` sends none. */
+  partFilename: string | null = filename,
 ) {
   const boundary = 'XyZ';
   const body = Buffer.concat([
     Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="meta"\r\nContent-Type: application/json\r\n\r\n${meta}\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="meta"\r\nContent-Type: application/json\r\n\r\n${meta}\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"${partFilename === null ? '' : `; filename="${partFilename}"`}\r\nContent-Type: image/png\r\n\r\n`,
     ),
     bytes,
     Buffer.from(`\r\n--${boundary}--\r\n`),
@@ -152,6 +154,15 @@ describe('media upload', () => {
       mime_type: 'image/png',
       size: TINY_PNG.length,
     });
+  });
+
+  it('takes the name from meta, whatever the file part is called (or if it has no filename)', async () => {
+    for (const partFilename of ['blob', null]) {
+      const response = await upload(TINY_PNG, 'licence.png', undefined, partFilename);
+      expect(response.status, String(partFilename)).toBe(200);
+      const { media_id } = (await response.json()) as { media_id: string };
+      expect(await store.get('providerA.pay.media', media_id)).toMatchObject({ filename: 'licence.png' });
+    }
   });
 
   it.each([

@@ -96,10 +96,45 @@ describe('sandbox gateway request checks', () => {
       sub_code: 'isv.invalid-timestamp',
     });
     const unknown = await rawCall({ ...base, method: 'no.such.method' });
-    expect(JSON.parse(unknown.text)).toMatchObject({
-      error_response: { code: '40002', sub_code: 'isv.invalid-method' },
+    // The gateway's own refusal before routing: error_response, and unsigned.
+    expect(JSON.parse(unknown.text)).toEqual({
+      error_response: {
+        code: '40002',
+        msg: 'Invalid Arguments',
+        sub_code: 'isv.invalid-method',
+        sub_msg: '不存在的方法名',
+      },
     });
     expect((await fetch(sandbox.gatewayUrl)).status).toBe(405);
+  });
+});
+
+describe('sandbox gateway timestamp window', () => {
+  const minutes = (n: number) => () => new Date(Date.now() + n * 60_000);
+
+  it('refuses a timestamp more than 15 minutes off the gateway clock, either way, signed under the method key', async () => {
+    for (const skew of [-16, 16]) {
+      const capture: { text?: string } = {};
+      const client = sandbox.client({
+        now: minutes(skew),
+        fetch: async (url, init) => {
+          const response = await fetch(url, init);
+          capture.text = await response.clone().text();
+          return response;
+        },
+      });
+      const error = await rejection(client.queryZftApplication({ orderId: '1' }));
+      expect(error?.message).toContain('isv.invalid-timestamp');
+      const verified = verifyGatewayResponse(capture.text!, QUERY, loadPublicKey(sandbox.keys.alipayPublicKeyPem));
+      expect(verified).toMatchObject({ signed: true, payload: { code: '40002', sub_msg: '非法的时间戳参数' } });
+    }
+  });
+
+  it('accepts a clock a few minutes off', async () => {
+    const created = await sandbox
+      .client({ now: minutes(-10) })
+      .createZftApplication({ externalId: 'sm_clock_skew', formData: await completeFormData(sandbox.client()) });
+    expect(created.orderId).toBeTruthy();
   });
 });
 

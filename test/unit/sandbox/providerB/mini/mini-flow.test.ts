@@ -1,3 +1,4 @@
+import { AppError } from '@/server/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { miniAuditId, parseAppAuthUrl } from '@/server/providers/providerB/mini';
 import {
@@ -167,12 +168,20 @@ describe('providerB mini program: client ↔ sandbox over HTTP, whole journey', 
     expect(await h.mini.rollback({ appAuthToken: merchant.token })).toEqual({ rolledBackVersion: '1.1.0' });
     expect((await h.mini.versionDetail({ appAuthToken: merchant.token, appVersion: '1.0.0' })).status).toBe('released');
     expect((await h.mini.versionDetail({ appAuthToken: merchant.token, appVersion: '1.1.0' })).status).toBe('offline');
-    // Nothing released before 1.0.0: a further rollback is refused with the sub_code.
-    const error = await h.mini.rollback({ appAuthToken: merchant.token }).catch((e: unknown) => e as Error);
+    // Nothing released before 1.0.0: a further rollback is refused as a conflict, in WeChat's words (87012).
+    const error = (await h.mini.rollback({ appAuthToken: merchant.token }).catch((e: unknown) => e)) as AppError;
     expect(error).toMatchObject({
-      code: 'upstream_rejected',
-      message: expect.stringContaining('ROLLBACK_VERSION_NOT_EXIST'),
+      code: 'conflict',
+      status: 409,
+      message: expect.stringContaining('there is no previous release to roll back to'),
     });
+    expect(error.errors).toEqual([
+      {
+        pointer: '',
+        code: 'providerB_ROLLBACK_VERSION_NOT_EXIST',
+        message: 'there is no previous release to roll back to',
+      },
+    ]);
   });
 
   it('experience version: QR code image and launch link', async () => {

@@ -2,6 +2,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPush, decideAudit, grantAuthorization } from '@/sandbox/providerA/component';
 import { AppError } from '@/server/errors';
+import { KIND, type Audit } from '@/sandbox/providerA/component/state';
+import type { SubmitAuditInput } from '@/server/providers/providerA/component/code-input';
 import { parseComponentPush } from '@/server/providers/providerA/component/parse-push';
 import { startClientsAgainstSandbox } from '../../../../../support/providerA-component-clients';
 
@@ -210,5 +212,32 @@ describe('component + code clients against the sandbox over HTTP: the whole host
     expect(await env.code.listTesters({ accessToken })).toEqual([{ userStr }]);
     await env.code.unbindTester({ accessToken, userStr });
     expect(await env.code.listTesters({ accessToken })).toEqual([]);
+  });
+
+  it('submit_audit: the sandbox refuses a wrongly shaped declaration (47001) and keeps a right one as sent', async () => {
+    // Our API refuses these shapes first; sent anyway, the upstream answers 47001 naming the field.
+    const wrong: [string, SubmitAuditInput][] = [
+      ['ugc_declare.scene', { ugcDeclare: { scene: [9] } }],
+      ['ugc_declare.method', { ugcDeclare: { scene: [2], method: [0] } }],
+      ['ugc_declare.has_audit_team', { ugcDeclare: { scene: [2], hasAuditTeam: 2 as 1 } }],
+      ['preview_info.pic_id_list', { previewInfo: { picIdList: [7 as unknown as string] } }],
+      ['order_path', { orderPath: '' }],
+    ];
+    for (const [field, input] of wrong) {
+      const error = await env.code.submitAudit({ accessToken, ...input }).catch((e: unknown) => e as AppError);
+      expect(error, field).toBeInstanceOf(AppError);
+      expect((error as AppError).message, field).toContain(`47001: data format error: ${field}`);
+    }
+    const { auditId: declaredAudit } = await env.code.submitAudit({
+      accessToken,
+      ugcDeclare: { scene: [0] },
+      previewInfo: { picIdList: ['pic-1'] },
+      orderPath: 'pages/orders/index',
+    });
+    expect((await env.sandbox.store.get<Audit>(KIND.audit, declaredAudit))?.declared).toEqual({
+      ugc_declare: { scene: [0] },
+      preview_info: { pic_id_list: ['pic-1'] },
+      order_path: 'pages/orders/index',
+    });
   });
 });

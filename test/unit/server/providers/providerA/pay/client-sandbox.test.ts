@@ -128,6 +128,16 @@ describe('applyment lifecycle', () => {
     expect(await client.queryApplymentByBusinessCode('1900013511_never_submitted')).toBeNull();
   });
 
+  it('a 404 for a path the host does not serve is an error, not "no such application"', async () => {
+    // A wrong base URL: the host answers 404 RESOURCE_NOT_EXISTS naming the path, not the application.
+    const misrouted = sandbox.client({ baseUrl: `${sandbox.baseUrl}/v3/merchant` });
+    const error = await rejection(misrouted.queryApplymentByBusinessCode('1900013511_never_submitted'));
+    expect(error.code).toBe('upstream_unavailable');
+    expect(error.message).toMatch(
+      /^providerA answered HTTP 404 \(RESOURCE_NOT_EXISTS: .*\): the request reached no WeChat Pay API/,
+    );
+  });
+
   it('works in platform-certificate mode too', async () => {
     const certSandbox = await startProviderAPaySandbox({ responseSerialMode: 'certificate' });
     try {

@@ -21,4 +21,4 @@ export {
   providerRequiredFields,
 } from './requirements';
 export { mergeFormData } from './merge';
-export { maskFormData, maskFieldValue } from './mask';
+export { maskFormData, maskFieldValue, maskResidueErrors, MASK_CHARACTER } from './mask';

@@ -110,11 +110,11 @@ test('an operator onboards an enterprise through the wizard, fixes a rejection a
 
   // Step 4: settlement account; the branch number follows the account type.
   const accountType = page.getByLabel('Settlement account type');
-  await accountType.selectOption({ label: 'Corporate bank account' });
-  await expect(page.getByLabel('Bank branch CNAPS number')).toBeVisible();
-  await accountType.selectOption({ label: "Operator's personal bank card" });
+  // An enterprise settles to a corporate account: the personal option is not offered at all.
+  await expect(accountType.getByRole('option', { name: "Operator's personal bank card" })).toHaveCount(0);
   await expect(page.getByLabel('Bank branch CNAPS number')).toHaveCount(0);
   await accountType.selectOption({ label: 'Corporate bank account' });
+  await expect(page.getByLabel('Bank branch CNAPS number')).toBeVisible();
   await page.getByLabel('Settlement account holder name').fill('福州示例科技有限公司');
   await page.getByLabel('Settlement account bank').fill('工商银行');
   await page.getByLabel('Settlement account number').fill('6222021234567890123');

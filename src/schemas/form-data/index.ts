@@ -22,3 +22,4 @@ export {
 } from './requirements';
 export { mergeFormData } from './merge';
 export { maskFormData, maskFieldValue, maskResidueErrors, MASK_CHARACTER } from './mask';
+export { cleanFieldValue } from './clean-input';

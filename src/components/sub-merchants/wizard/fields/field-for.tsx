@@ -11,8 +11,8 @@ import { TextField } from './text-field';
 
 /** The right control for a catalogue field, or nothing while its condition hides it. */
 export function FieldFor({ name, hint }: { name: FormDataField; hint?: string }) {
-  const { values } = useWizard();
-  if (!isFieldVisible(name, values)) return null;
+  const { values, provider } = useWizard();
+  if (!isFieldVisible(name, values, provider)) return null;
   const def = formDataFields[name];
   if (def.kind === 'mediaId') return <ImageField name={name} />;
   if (def.kind === 'mediaIdList') return <ImageField name={name} multiple />;

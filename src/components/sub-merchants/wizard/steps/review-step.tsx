@@ -11,7 +11,7 @@ import styles from '../wizard.module.css';
 export function ReviewStep() {
   const { t } = useI18n();
   const labels = useSubMerchantLabels();
-  const { currentlyDue, values, goTo } = useWizard();
+  const { currentlyDue, values, goTo, provider } = useWizard();
   const display = (field: FormDataField): string => {
     const value = values[field];
     const def = formDataFields[field];
@@ -68,7 +68,7 @@ export function ReviewStep() {
             </a>
           </div>
           <dl className={styles.review}>
-            {visibleFieldsOf(step, values).map((field) => (
+            {visibleFieldsOf(step, values, provider).map((field) => (
               <div key={field}>
                 <dt>{labels.field(field)}</dt>
                 <dd>{display(field)}</dd>

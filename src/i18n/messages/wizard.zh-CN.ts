@@ -1,0 +1,15 @@
+import type { wizardEn } from './wizard.en';
+
+/** 进件向导的自动保存、离开提醒与脱敏字段文案，键与 wizard.en.ts 一致。 */
+export const wizardZhCN: Record<keyof typeof wizardEn, string> = {
+  'subMerchants.autosave.saved': '已保存',
+  'subMerchants.autosave.saving': '保存中…',
+  'subMerchants.autosave.failed': '保存失败（重试）',
+  'subMerchants.autosave.conflict':
+    '打开此页面后，该记录已在其他标签页或由其他人修改，你最近的修改未保存。请重新加载查看最新内容。',
+  'subMerchants.autosave.reload': '重新加载',
+  'subMerchants.wizard.leaveUnsaved': '有修改尚未保存。仍要离开此页面吗？',
+  'subMerchants.wizard.chooseSubjectFirst': '请先选择主体类型：后面的问题取决于它。',
+  'subMerchants.field.maskedHint': '已保存为 {masked}。如需修改，请输入完整的新内容。',
+  'subMerchants.error.masked_value': '{label}仍包含脱敏字符（*），请输入完整内容。',
+};

@@ -28,7 +28,8 @@ async function apiFormData(request: APIRequestContext, id: string) {
   return ((await response.json()) as { formData: Record<string, unknown> }).formData;
 }
 
-const wizardUrl = (id: string, step: string) => `/platforms/${provision().platformId}/sub-merchants/${id}/edit?step=${step}`;
+const wizardUrl = (id: string, step: string) =>
+  `/platforms/${provision().platformId}/sub-merchants/${id}/edit?step=${step}`;
 const saveStatus = (page: Page) => page.getByTestId('save-status');
 const saved = (page: Page) => expect(saveStatus(page)).toHaveText('已保存', { timeout: 10_000 });
 const stepLink = (page: Page, name: RegExp) =>

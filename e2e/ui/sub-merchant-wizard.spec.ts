@@ -96,10 +96,13 @@ test('an operator onboards an enterprise through the wizard, fixes a rejection a
   await expect(page.getByLabel('Mini program AppID')).toBeVisible();
   await expect(page.getByLabel('Website domain')).toHaveCount(0);
   await page.getByLabel('Customer service phone').fill('0591-88886666');
-  await page.getByLabel('Settlement rule id').fill('716');
-  await page.getByLabel('Industry (qualification type)').fill('餐饮');
+  // 所属行业 → 结算规则: picking the industry fills the enterprise's settlement rule.
+  await page.getByLabel('Industry (qualification type)').selectOption('餐饮');
+  await expect(page.getByLabel('Settlement rule id')).toHaveValue('716');
   await page.getByLabel('Store name').fill('示例小店（鼓楼店）');
-  await page.getByLabel('Store province/city code').fill('350102');
+  await page.getByLabel('Store province/city code').selectOption({ label: '福建省' });
+  await page.getByLabel('City').selectOption({ label: '福州市' });
+  await page.getByLabel('District').selectOption({ label: '鼓楼区' });
   await page.getByLabel('Store address').fill('福建省福州市鼓楼区示例路 1 号');
   await uploadImage(page, 'storeEntrancePics', entrance);
   await uploadImage(page, 'storeIndoorPics', indoor);
@@ -116,10 +119,15 @@ test('an operator onboards an enterprise through the wizard, fixes a rejection a
   await accountType.selectOption({ label: 'Corporate bank account' });
   await expect(page.getByLabel('Bank branch CNAPS number')).toBeVisible();
   await page.getByLabel('Settlement account holder name').fill('福州示例科技有限公司');
-  await page.getByLabel('Settlement account bank').fill('工商银行');
+  await page.getByLabel('Settlement account bank').selectOption('工商银行');
   await page.getByLabel('Settlement account number').fill('6222021234567890123');
-  await page.getByLabel('Bank branch province/city code').fill('350100');
-  await page.getByLabel('Bank branch CNAPS number').fill('102391000018');
+  await page.getByLabel('Bank branch province/city code').selectOption({ label: '福建省' });
+  await page.getByLabel('City').selectOption({ label: '福州市' });
+  await page.getByRole('button', { name: 'Find branches' }).click();
+  const branch = page.getByLabel('Bank branch CNAPS number');
+  const gulou = branch.getByRole('option', { name: /工商银行福州鼓楼支行/ });
+  await expect(gulou).toHaveCount(1);
+  await branch.selectOption((await gulou.getAttribute('value'))!);
   await saveAndContinue(page);
 
   // Step 5: contact, then review and submit.

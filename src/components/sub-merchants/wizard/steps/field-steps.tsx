@@ -5,6 +5,7 @@ import { useFormContext } from 'react-hook-form';
 import type { FormDataField } from '@/schemas/form-data/fields';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useSubMerchantLabels } from '../../use-sub-merchant-labels';
+import { CopyFrom } from '../fields/copy-from';
 import { FieldFor } from '../fields/field-for';
 import { isFieldVisible } from '../steps';
 import { useWizard } from '../wizard-context';
@@ -110,6 +111,9 @@ export function SettlementStep() {
   return (
     <>
       <FieldFor name="bankAccountType" hint={enterprise ? t('subMerchants.hint.enterpriseCorporate') : undefined} />
+      {values.bankAccountType !== 'BANK_ACCOUNT_TYPE_PERSONAL' && (
+        <CopyFrom from="merchantName" to="accountName" label={t('subMerchants.picker.sameAsMerchantName')} />
+      )}
       <FieldFor
         name="accountName"
         hint={
@@ -127,5 +131,11 @@ export function SettlementStep() {
 
 /** 超级管理员: who receives the upstream's messages and signs. */
 export function ContactStep() {
-  return <Fields names={['contactName', 'contactMobile', 'contactEmail', 'bindingAlipayLogonId']} />;
+  const { t } = useI18n();
+  return (
+    <>
+      <CopyFrom from="legalPerson" to="contactName" label={t('subMerchants.picker.sameAsLegalPerson')} />
+      <Fields names={['contactName', 'contactMobile', 'contactEmail', 'bindingAlipayLogonId']} />
+    </>
+  );
 }

@@ -101,8 +101,8 @@ test('an operator onboards an enterprise through the wizard, fixes a rejection a
   await expect(page.getByLabel('Settlement rule id')).toHaveValue('716');
   await page.getByLabel('Store name').fill('示例小店（鼓楼店）');
   await page.getByLabel('Store province/city code').selectOption({ label: '福建省' });
-  await page.getByLabel('City').selectOption({ label: '福州市' });
-  await page.getByLabel('District').selectOption({ label: '鼓楼区' });
+  await page.getByLabel('City', { exact: true }).selectOption({ label: '福州市' });
+  await page.getByLabel('District', { exact: true }).selectOption({ label: '鼓楼区' });
   await page.getByLabel('Store address').fill('福建省福州市鼓楼区示例路 1 号');
   await uploadImage(page, 'storeEntrancePics', entrance);
   await uploadImage(page, 'storeIndoorPics', indoor);
@@ -122,7 +122,7 @@ test('an operator onboards an enterprise through the wizard, fixes a rejection a
   await page.getByLabel('Settlement account bank').selectOption('工商银行');
   await page.getByLabel('Settlement account number').fill('6222021234567890123');
   await page.getByLabel('Bank branch province/city code').selectOption({ label: '福建省' });
-  await page.getByLabel('City').selectOption({ label: '福州市' });
+  await page.getByLabel('City', { exact: true }).selectOption({ label: '福州市' });
   await page.getByRole('button', { name: 'Find branches' }).click();
   const branch = page.getByLabel('Bank branch CNAPS number');
   const gulou = branch.getByRole('option', { name: /工商银行福州鼓楼支行/ });

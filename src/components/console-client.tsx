@@ -18,7 +18,7 @@ export async function ConsoleClient({
 }) {
   const locale = await consoleLocale();
   return (
-    <I18nProvider locale={locale} messages={messagesFor(locale, ['common', 'nav', ...namespaces])}>
+    <I18nProvider locale={locale} messages={messagesFor(locale, ['common', 'nav', 'ui', ...namespaces])}>
       {children}
     </I18nProvider>
   );

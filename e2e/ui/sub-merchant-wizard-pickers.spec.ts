@@ -22,9 +22,14 @@ async function pickRegion(page: Page, label: string, names: string[]) {
 for (const provider of ['providerA', 'providerB'] as const) {
   test(`${provider}: the whole wizard with pickers only, accepted by the sandbox`, async ({ page, request }) => {
     test.setTimeout(240_000);
-    const [license, front, back, entrance, indoor] = await Promise.all(
-      ['#a1b2c3', '#c3b2a1', '#b2c3a1', '#a1c3b2', '#c3a1b2'].map((c, i) => jpegFile(`${provider}-${i}.jpg`, c)),
-    );
+    const photo = (i: number, colour: string) => jpegFile(`${provider}-${i}.jpg`, colour);
+    const [license, front, back, entrance, indoor] = [
+      await photo(0, '#a1b2c3'),
+      await photo(1, '#c3b2a1'),
+      await photo(2, '#b2c3a1'),
+      await photo(3, '#a1c3b2'),
+      await photo(4, '#c3a1b2'),
+    ];
     await signIn(page, admin);
     await page.getByLabel('Language').selectOption('zh-CN');
     try {

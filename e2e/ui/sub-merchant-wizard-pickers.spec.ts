@@ -13,6 +13,13 @@ const shot = (name: string) => `e2e/artifacts/sub-merchant-pickers-${name}.png`;
 const saveAndContinue = (page: Page) => page.getByRole('button', { name: '保存并继续' }).click();
 const heading = (page: Page) => page.locator('#wizard-step-heading');
 
+/** A searchable picker (combobox): open it, optionally type, choose the option. */
+async function pick(page: Page, label: string, option: string | RegExp, typed?: string) {
+  await page.getByLabel(label, { exact: true }).click();
+  if (typed) await page.getByRole('dialog').getByRole('combobox').fill(typed);
+  await page.getByRole('option', { name: option }).first().click();
+}
+
 async function pickRegion(page: Page, label: string, names: string[]) {
   await page.getByLabel(label).selectOption({ label: names[0]! });
   if (names[1]) await page.getByLabel('城市', { exact: true }).selectOption({ label: names[1] });
@@ -69,9 +76,8 @@ for (const provider of ['providerA', 'providerB'] as const) {
         await expect(page.getByLabel('入驻结算规则ID')).toHaveValue('716');
       } else {
         await expect(page.getByLabel('所属行业')).toHaveCount(0);
-        const mcc = page.getByLabel('经营类目（MCC）');
-        const first = mcc.getByRole('option').nth(1);
-        await mcc.selectOption((await first.getAttribute('value'))!);
+        await pick(page, '经营类目（MCC）', /快餐店（5814）/, '快餐');
+        await expect(page.getByLabel('经营类目（MCC）', { exact: true })).toHaveText('快餐店（5814）');
       }
       await page.getByRole('checkbox', { name: '线下场所' }).check();
       await page.getByLabel('门店名称').fill('示例小店（鼓楼店）');
@@ -86,15 +92,13 @@ for (const provider of ['providerA', 'providerB'] as const) {
       await page.getByLabel('结算账户类型').selectOption({ label: '对公银行账户' });
       await page.getByTestId('copy-merchantName-accountName').click();
       await expect(page.getByLabel('结算账户开户名称')).toHaveValue('福州示例科技有限公司');
-      await page.getByLabel('结算账户开户银行').selectOption('工商银行');
+      await pick(page, '结算账户开户银行', '工商银行', '工商');
+      await expect(page.getByLabel('结算账户开户银行', { exact: true })).toHaveText('工商银行');
       await page.getByLabel('结算账户银行账号').fill('6222 0212 3456 7890 123');
       if (provider === 'providerA') {
         await pickRegion(page, '开户银行省市编码', ['福建省', '福州市']);
-        await page.getByRole('button', { name: '查找支行' }).click();
-        const branch = page.getByLabel('开户银行联行号');
-        const gulou = branch.getByRole('option', { name: /工商银行福州鼓楼支行/ });
-        await expect(gulou).toHaveCount(1);
-        await branch.selectOption((await gulou.getAttribute('value'))!);
+        await pick(page, '开户银行联行号', /工商银行福州鼓楼支行/, '鼓楼');
+        await expect(page.getByLabel('开户银行联行号', { exact: true })).toHaveText('工商银行福州鼓楼支行');
       } else {
         await expect(page.getByLabel('开户银行联行号')).toHaveCount(0);
       }

@@ -1,5 +1,6 @@
 'use client';
 
+import { Button } from '@/components/ui/button';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormProvider, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
@@ -17,7 +18,6 @@ import { useErrorText } from './use-error-text';
 import { useWizardActions } from './use-wizard-actions';
 import { orderByForm } from './error-order';
 import { WizardProvider } from './wizard-context';
-import styles from './wizard.module.css';
 
 const loadSubmitRules = () => import('./validate-step');
 
@@ -129,14 +129,18 @@ export function WizardForm({ platformId, record }: { platformId: string; record:
       <FormProvider {...form}>
         <StepNav current={step} onNavigate={(target) => void navigate(target)} />
         <form
-          className={styles.form}
+          className="rounded-lg border border-border bg-card px-5 py-4"
           onSubmit={(event) => void onSubmit(event)}
           noValidate
           aria-labelledby="wizard-step-heading"
         >
           <ErrorSummary ref={summaryRef} items={summaryItems} />
-          <div className={styles.headingRow}>
-            <h2 id="wizard-step-heading" tabIndex={-1} className={styles.stepHeading}>
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <h2
+              id="wizard-step-heading"
+              tabIndex={-1}
+              className="mt-1 focus:outline-2 focus:outline-offset-2 focus:outline-ring"
+            >
               {t('subMerchants.wizard.stepOf', { n: index + 1, total: stepIds.length })} · {t(stepTitleKeys[step])}
             </h2>
             <SaveStatusLine status={actions.status} onRetry={actions.retry} />
@@ -145,35 +149,25 @@ export function WizardForm({ platformId, record }: { platformId: string; record:
           {actions.message && (
             <p
               role={actions.message.kind === 'error' ? 'alert' : 'status'}
-              className={actions.message.kind === 'error' ? 'error' : 'muted'}
+              className={actions.message.kind === 'error' ? 'text-destructive' : 'text-muted-foreground'}
             >
               {actions.message.text}
             </p>
           )}
-          <div className={styles.actions}>
+          <div className="mt-4 flex flex-wrap justify-end gap-2.5 border-t border-border pt-4 max-sm:[&>button]:flex-auto">
             {previousStep && (
-              <button
-                type="button"
-                className="secondary"
-                disabled={actions.busy}
-                onClick={() => void navigate(previousStep)}
-              >
+              <Button variant="outline" disabled={actions.busy} onClick={() => void navigate(previousStep)}>
                 {t('subMerchants.wizard.back')}
-              </button>
+              </Button>
             )}
             {step !== 'review' && (
-              <button
-                type="button"
-                className="secondary"
-                disabled={actions.busy}
-                onClick={() => void actions.save({ announce: true })}
-              >
+              <Button variant="secondary" disabled={actions.busy} onClick={() => void actions.save({ announce: true })}>
                 {t('subMerchants.wizard.saveDraft')}
-              </button>
+              </Button>
             )}
-            <button type="submit" disabled={actions.busy}>
+            <Button type="submit" disabled={actions.busy}>
               {step === 'review' ? t('subMerchants.wizard.submit') : t('subMerchants.wizard.saveAndContinue')}
-            </button>
+            </Button>
           </div>
         </form>
       </FormProvider>

@@ -1,5 +1,6 @@
 'use client';
 
+import { Button } from '@/components/ui/button';
 import { useFormContext } from 'react-hook-form';
 import type { FormDataField } from '@/schemas/form-data/fields';
 import type { WizardValues } from '../form-model';
@@ -12,13 +13,14 @@ export function CopyFrom({ from, to, label }: { from: FormDataField; to: FormDat
   const source = typeof values[from] === 'string' ? (values[from] as string).trim() : '';
   if (!source) return null;
   return (
-    <button
-      type="button"
-      className="secondary"
+    <Button
+      variant="link"
+      size="sm"
+      className="mb-1 h-auto px-0"
       data-testid={`copy-${from}-${to}`}
       onClick={() => setValue(to, source, { shouldDirty: true, shouldValidate: false })}
     >
       {label}
-    </button>
+    </Button>
   );
 }

@@ -1,5 +1,6 @@
 'use client';
 
+import { NativeSelect } from '@/components/ui/native-select';
 import { useFormContext } from 'react-hook-form';
 import { formDataFields, type FormDataField } from '@/schemas/form-data/fields';
 import { useI18n } from '@/i18n/i18n-provider';
@@ -30,14 +31,14 @@ export function SelectField({ name, hint }: { name: FormDataField; hint?: string
   return (
     <FieldShell name={name} hint={hint}>
       {(control) => (
-        <select {...control} {...register(name)}>
+        <NativeSelect {...control} {...register(name)}>
           <option value="">{t('subMerchants.field.choose')}</option>
           {values.map((v) => (
             <option key={v} value={v}>
               {labels.enumValue(v)}
             </option>
           ))}
-        </select>
+        </NativeSelect>
       )}
     </FieldShell>
   );

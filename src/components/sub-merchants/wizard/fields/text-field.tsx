@@ -1,5 +1,6 @@
 'use client';
 
+import { Input } from '@/components/ui/input';
 import { useFormContext } from 'react-hook-form';
 import { cleanFieldValue, formDataFields, type FormDataField } from '@/schemas/form-data';
 import { useI18n } from '@/i18n/i18n-provider';
@@ -44,7 +45,7 @@ export function TextField({ name, hint }: { name: FormDataField; hint?: string }
   return (
     <FieldShell name={name} hint={showsMask ? t('subMerchants.field.maskedHint', { masked: mask }) : hint}>
       {(control) => (
-        <input
+        <Input
           {...control}
           {...field}
           onFocus={() => {

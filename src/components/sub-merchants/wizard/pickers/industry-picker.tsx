@@ -1,5 +1,6 @@
 'use client';
 
+import { NativeSelect } from '@/components/ui/native-select';
 import { useFormContext } from 'react-hook-form';
 import { useI18n } from '@/i18n/i18n-provider';
 import type { WizardValues } from '../form-model';
@@ -31,7 +32,7 @@ export function IndustryPicker() {
     <>
       <FieldShell name="qualificationType">
         {(control) => (
-          <select {...control} value={industry} onChange={(e) => pickIndustry(e.target.value)}>
+          <NativeSelect {...control} value={industry} onChange={(e) => pickIndustry(e.target.value)}>
             <option value="">{t('subMerchants.field.choose')}</option>
             {industry && !industries.includes(industry) && <option value={industry}>{industry}</option>}
             {industries.map((name) => (
@@ -39,7 +40,7 @@ export function IndustryPicker() {
                 {name}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         )}
       </FieldShell>
       <FieldShell
@@ -51,7 +52,7 @@ export function IndustryPicker() {
         }
       >
         {(control) => (
-          <select
+          <NativeSelect
             {...control}
             value={settlementId}
             disabled={rules.length === 0}
@@ -64,7 +65,7 @@ export function IndustryPicker() {
                 {t('subMerchants.picker.settlementRule', { id: rule.settlementId, rate: rule.rate })}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         )}
       </FieldShell>
     </>

@@ -1,5 +1,6 @@
 'use client';
 
+import { NativeSelect } from '@/components/ui/native-select';
 import { useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import type { FormDataField } from '@/schemas/form-data/fields';
@@ -37,7 +38,7 @@ export function RegionPicker({ name, depth }: { name: FormDataField; depth: Regi
   return (
     <FieldShell name={name}>
       {(control) => (
-        <div className="region-cascade" data-testid={`region-${name}`}>
+        <div className="grid gap-2 sm:grid-cols-3" data-testid={`region-${name}`}>
           {Array.from({ length: levels }, (_, level) => {
             const parent = level === 0 ? undefined : chain[level - 1];
             if (level > 0 && !parent) return null;
@@ -45,7 +46,7 @@ export function RegionPicker({ name, depth }: { name: FormDataField; depth: Regi
             if (options.length === 0) return null;
             const label = t(levelKeys[level]!);
             return (
-              <select
+              <NativeSelect
                 key={level}
                 {...(level === 0 ? control : { 'aria-describedby': control['aria-describedby'] })}
                 aria-label={level === 0 ? undefined : label}
@@ -58,7 +59,7 @@ export function RegionPicker({ name, depth }: { name: FormDataField; depth: Regi
                     {region.name}
                   </option>
                 ))}
-              </select>
+              </NativeSelect>
             );
           })}
         </div>

@@ -10,7 +10,6 @@ import { FieldFor } from '../fields/field-for';
 import { isFieldVisible } from '../steps';
 import { useWizard } from '../wizard-context';
 import type { WizardValues } from '../form-model';
-import styles from '../wizard.module.css';
 
 const Fields = ({ names }: { names: readonly FormDataField[] }) => (
   <>
@@ -28,7 +27,7 @@ export function LicenseStep() {
     return (
       <>
         <FieldFor name="subjectType" hint={t('subMerchants.hint.subjectType')} />
-        <p className="muted" data-testid="choose-subject-first">
+        <p className="text-muted-foreground" data-testid="choose-subject-first">
           {t('subMerchants.wizard.chooseSubjectFirst')}
         </p>
       </>
@@ -74,7 +73,11 @@ function SceneSection({ group, names }: { group: 'store' | 'miniProgram' | 'web'
   const labels = useSubMerchantLabels();
   if (!names.some((name) => isFieldVisible(name, values, provider))) return null;
   return (
-    <section className={styles.scene} aria-labelledby={`scene-${group}`} data-testid={`scene-${group}`}>
+    <section
+      className="mt-2 border-t border-dashed border-border pt-1 [&>h3]:mt-3 [&>h3]:mb-1 [&>h3]:text-base"
+      aria-labelledby={`scene-${group}`}
+      data-testid={`scene-${group}`}
+    >
       <h3 id={`scene-${group}`}>{labels.group(group)}</h3>
       <Fields names={names} />
     </section>

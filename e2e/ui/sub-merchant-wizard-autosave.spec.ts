@@ -137,14 +137,13 @@ test.describe('the wizard keeps every change (zh-CN)', () => {
     const id = await createRecord(request, { subjectType: 'SUBJECT_TYPE_INDIVIDUAL' });
     await page.goto(wizardUrl(id, 'license'));
     await saved(page);
-    const messages: string[] = [];
-    page.once('dialog', (dialog) => {
-      messages.push(dialog.message());
-      void dialog.dismiss();
-    });
     await page.getByLabel('商户名称（营业执照上的名称）').fill('仍在输入的名称');
     await page.getByRole('link', { name: '返回子商户详情' }).click();
-    await expect.poll(() => messages).toEqual(['有修改尚未保存。仍要离开此页面吗？']);
+    const ask = page.getByRole('alertdialog', { name: '离开进件资料？' });
+    await expect(ask).toContainText('有修改尚未保存。仍要离开此页面吗？');
+    await page.screenshot({ path: shot('leave'), fullPage: true });
+    await ask.getByRole('button', { name: '取消' }).click();
+    await expect(ask).toHaveCount(0);
     await expect(page).toHaveURL(/\/edit\?step=license/);
 
     // Closing the tab with a change not yet saved: the browser's own leave prompt.

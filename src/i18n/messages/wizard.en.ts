@@ -24,4 +24,6 @@ export const wizardEn = {
   'subMerchants.picker.branchNone': 'No branch found: try another keyword',
   'subMerchants.picker.sameAsLegalPerson': 'Same as the legal representative',
   'subMerchants.picker.sameAsMerchantName': 'Same as the merchant name',
+  'subMerchants.wizard.leaveTitle': 'Leave the form?',
+  'subMerchants.wizard.leaveConfirm': 'Leave anyway',
 };

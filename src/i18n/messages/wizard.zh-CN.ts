@@ -25,4 +25,6 @@ export const wizardZhCN: Record<keyof typeof wizardEn, string> = {
   'subMerchants.picker.branchNone': '未找到支行：换个关键词试试',
   'subMerchants.picker.sameAsLegalPerson': '同法定代表人',
   'subMerchants.picker.sameAsMerchantName': '同商户名称',
+  'subMerchants.wizard.leaveTitle': '离开进件资料？',
+  'subMerchants.wizard.leaveConfirm': '仍要离开',
 };

@@ -1,5 +1,6 @@
 'use client';
 
+import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import type { FormDataField } from '@/schemas/form-data/fields';
@@ -41,9 +42,12 @@ const AUTOSAVE_DELAY_MS = 800;
  */
 export function useWizardActions({ platformId, form, server, initialValues, setServer, goTo, errorText }: Options) {
   const { t } = useI18n();
+  const router = useRouter();
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<ActionMessage | null>(null);
   const [status, setStatus] = useState<SaveStatus>('saved');
+  /** Where a console link would have taken the operator while changes were unsaved: the leave dialog is open. */
+  const [leaveTo, setLeaveTo] = useState<string | null>(null);
   const [masked, setMasked] = useState<ReadonlySet<FormDataField>>(() => maskedFieldsOf(initialValues));
   const baseline = useRef(initialValues);
   const maskedRef = useRef(masked);
@@ -137,8 +141,9 @@ export function useWizardActions({ platformId, form, server, initialValues, setS
     return () => subscription.unsubscribe();
   }, [form, pendingPatch]);
 
-  // Leaving with unsaved changes asks first: closing or reloading the tab (beforeunload), and links elsewhere
-  // in the console (caught before Next's router sees the click). Leaving through the browser's back button
+  // Leaving with unsaved changes asks first: closing or reloading the tab (beforeunload, the browser's own
+  // prompt), and links elsewhere in the console (caught before Next's router sees the click; the wizard's leave
+  // dialog asks). Leaving through the browser's back button
   // cannot be held in the App Router, so the wizard saves what is pending as it unmounts.
   useEffect(() => {
     const unsaved = () => statusRef.current !== 'saved' || Object.keys(pendingPatch()).length > 0;
@@ -154,9 +159,9 @@ export function useWizardActions({ platformId, form, server, initialValues, setS
         return;
       const url = new URL(link.href, window.location.href);
       if (url.pathname === window.location.pathname || !unsaved()) return;
-      if (window.confirm(t('subMerchants.wizard.leaveUnsaved'))) return;
       event.preventDefault();
       event.stopPropagation();
+      setLeaveTo(url.origin === window.location.origin ? `${url.pathname}${url.search}${url.hash}` : url.href);
     };
     window.addEventListener('beforeunload', onBeforeUnload);
     document.addEventListener('click', onClick, true);
@@ -165,7 +170,7 @@ export function useWizardActions({ platformId, form, server, initialValues, setS
       document.removeEventListener('click', onClick, true);
       if (unsaved() && statusRef.current !== 'conflict') void flushRef.current();
     };
-  }, [pendingPatch, t]);
+  }, [pendingPatch]);
 
   const save = async (options: { announce?: boolean } = {}): Promise<boolean> => {
     setBusy(true);
@@ -200,5 +205,16 @@ export function useWizardActions({ platformId, form, server, initialValues, setS
     return false;
   };
 
-  return { save, submit, message, busy, status, masked, baseline, retry: () => void save() };
+  const leave = {
+    to: leaveTo,
+    cancel: () => setLeaveTo(null),
+    // Leaving anyway still saves what is pending as the wizard unmounts; the operator just does not wait for it.
+    confirm: () => {
+      if (!leaveTo) return;
+      if (leaveTo.startsWith('/')) router.push(leaveTo);
+      else window.location.assign(leaveTo);
+    },
+  };
+
+  return { save, submit, message, busy, status, masked, baseline, leave, retry: () => void save() };
 }

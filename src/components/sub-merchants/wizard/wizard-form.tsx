@@ -1,6 +1,7 @@
 'use client';
 
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormProvider, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
@@ -170,6 +171,16 @@ export function WizardForm({ platformId, record }: { platformId: string; record:
             </Button>
           </div>
         </form>
+        <ConfirmDialog
+          open={actions.leave.to !== null}
+          onOpenChange={(open) => {
+            if (!open) actions.leave.cancel();
+          }}
+          title={t('subMerchants.wizard.leaveTitle')}
+          description={t('subMerchants.wizard.leaveUnsaved')}
+          confirmLabel={t('subMerchants.wizard.leaveConfirm')}
+          onConfirm={actions.leave.confirm}
+        />
       </FormProvider>
     </WizardProvider>
   );

@@ -32,6 +32,8 @@ test('an image dropped onto an image field is checked, uploaded and previewed; a
   const { id } = created.data!;
   await signIn(page, admin);
   await page.goto(`/platforms/${provision().platformId}/sub-merchants/${id}/edit?step=license`);
+  // The subject type is the first question; the licence fields follow it.
+  await page.getByLabel('Subject type').selectOption('SUBJECT_TYPE_INDIVIDUAL');
   await expect(page.locator('#field-licenseCopy')).toBeAttached();
 
   await dropFile(page, 'licenseCopy', { name: 'notes.txt', type: 'text/plain', bytes: Buffer.from('not an image') });

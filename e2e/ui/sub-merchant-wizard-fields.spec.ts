@@ -21,6 +21,7 @@ test('image fields refuse a non-image in the browser and shrink a phone photo ov
   await page.getByRole('form', { name: 'New sub-merchant' }).getByLabel('Provider').selectOption('providerB');
   await page.getByLabel('Distributor id (optional)').fill(`photo-${Date.now()}`);
   await page.getByRole('button', { name: 'Create and start the wizard' }).click();
+  await page.getByLabel('Subject type').selectOption('SUBJECT_TYPE_INDIVIDUAL');
   await page.locator('#field-licenseCopy').setInputFiles(notes);
   await expect(page.getByTestId('upload-licenseCopy')).toHaveText('This file is not a JPEG, PNG or BMP image.');
   await uploadImage(page, 'licenseCopy', photo);

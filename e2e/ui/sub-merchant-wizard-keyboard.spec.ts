@@ -135,8 +135,11 @@ test('an operator fills the whole wizard with the keyboard alone: an individual 
   // Step 3: scenes are checkboxes toggled with Space; each ticked scene brings its field.
   await typeInto(page, 'merchantShortname', '李四小吃');
   await typeInto(page, 'servicePhone', '0591-88887777');
-  await typeInto(page, 'settlementId', '719');
-  await typeInto(page, 'qualificationType', '餐饮');
+  // 所属行业 → 结算规则: the first industry with the arrow keys; the individual business's rule follows.
+  await tabToField(page, 'qualificationType');
+  await page.keyboard.press('ArrowDown');
+  await expect(page.locator('#field-qualificationType')).toHaveValue('餐饮');
+  await expect(page.locator('#field-settlementId')).toHaveValue('719');
   await tabTo(
     page,
     (elementId) => elementId === 'field-salesScene-SALES_SCENES_MINI_PROGRAM',
@@ -158,9 +161,21 @@ test('an operator fills the whole wizard with the keyboard alone: an individual 
   await expect(page.locator('#field-bankAccountType')).toHaveValue('BANK_ACCOUNT_TYPE_PERSONAL');
   await expect(page.locator('#field-bankBranchId')).toHaveCount(0);
   await typeInto(page, 'accountName', '李四');
-  await typeInto(page, 'accountBank', '招商银行');
+  // The bank: open the searchable picker with Enter, type part of the name, Enter picks the match.
+  await tabToField(page, 'accountBank');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('招商');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#field-accountBank')).toHaveText('招商银行');
+  await expect(page.locator('#field-accountBank')).toBeFocused();
   await typeInto(page, 'accountNumber', '6214831234567890');
-  await typeInto(page, 'bankAddressCode', '350100');
+  // The bank's city: province, then city, with the arrow keys (福建省 is the 13th province).
+  await tabToField(page, 'bankAddressCode');
+  for (let i = 0; i < 13; i += 1) await page.keyboard.press('ArrowDown');
+  await expect(page.locator('#field-bankAddressCode')).toHaveValue('350000');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByLabel('City', { exact: true })).toHaveValue('350100');
   await saveAndContinue(page, /Super administrator/);
 
   // Step 5: contact; Enter in the last field saves and continues.

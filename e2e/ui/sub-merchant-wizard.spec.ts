@@ -96,10 +96,13 @@ test('an operator onboards an enterprise through the wizard, fixes a rejection a
   await expect(page.getByLabel('Mini program AppID')).toBeVisible();
   await expect(page.getByLabel('Website domain')).toHaveCount(0);
   await page.getByLabel('Customer service phone').fill('0591-88886666');
-  await page.getByLabel('Settlement rule id').fill('716');
-  await page.getByLabel('Industry (qualification type)').fill('餐饮');
+  // 所属行业 → 结算规则: picking the industry fills the enterprise's settlement rule.
+  await page.getByLabel('Industry (qualification type)').selectOption('餐饮');
+  await expect(page.getByLabel('Settlement rule id')).toHaveValue('716');
   await page.getByLabel('Store name').fill('示例小店（鼓楼店）');
-  await page.getByLabel('Store province/city code').fill('350102');
+  await page.getByLabel('Store province/city code').selectOption({ label: '福建省' });
+  await page.getByLabel('City', { exact: true }).selectOption({ label: '福州市' });
+  await page.getByLabel('District', { exact: true }).selectOption({ label: '鼓楼区' });
   await page.getByLabel('Store address').fill('福建省福州市鼓楼区示例路 1 号');
   await uploadImage(page, 'storeEntrancePics', entrance);
   await uploadImage(page, 'storeIndoorPics', indoor);
@@ -110,16 +113,20 @@ test('an operator onboards an enterprise through the wizard, fixes a rejection a
 
   // Step 4: settlement account; the branch number follows the account type.
   const accountType = page.getByLabel('Settlement account type');
-  await accountType.selectOption({ label: 'Corporate bank account' });
-  await expect(page.getByLabel('Bank branch CNAPS number')).toBeVisible();
-  await accountType.selectOption({ label: "Operator's personal bank card" });
+  // An enterprise settles to a corporate account: the personal option is not offered at all.
+  await expect(accountType.getByRole('option', { name: "Operator's personal bank card" })).toHaveCount(0);
   await expect(page.getByLabel('Bank branch CNAPS number')).toHaveCount(0);
   await accountType.selectOption({ label: 'Corporate bank account' });
+  await expect(page.getByLabel('Bank branch CNAPS number')).toBeVisible();
   await page.getByLabel('Settlement account holder name').fill('福州示例科技有限公司');
-  await page.getByLabel('Settlement account bank').fill('工商银行');
+  await page.getByLabel('Settlement account bank', { exact: true }).click();
+  await page.getByRole('option', { name: '工商银行' }).click();
   await page.getByLabel('Settlement account number').fill('6222021234567890123');
-  await page.getByLabel('Bank branch province/city code').fill('350100');
-  await page.getByLabel('Bank branch CNAPS number').fill('102391000018');
+  await page.getByLabel('Bank branch province/city code').selectOption({ label: '福建省' });
+  await page.getByLabel('City', { exact: true }).selectOption({ label: '福州市' });
+  await page.getByLabel('Bank branch CNAPS number', { exact: true }).click();
+  await page.getByRole('option', { name: /工商银行福州鼓楼支行/ }).click();
+  await expect(page.getByLabel('Bank branch CNAPS number', { exact: true })).toHaveText('工商银行福州鼓楼支行');
   await saveAndContinue(page);
 
   // Step 5: contact, then review and submit.
@@ -189,8 +196,9 @@ test('the same journey’s key screens in Chinese', async ({ page }) => {
     await page.getByLabel('分销商 ID（可选）').fill(`wizard-zh-${Date.now()}`);
     await page.getByRole('button', { name: '创建并开始填写' }).click();
     await expect(stepHeading(page)).toContainText('主体与营业执照');
-    await expect(page.getByLabel('营业执照照片')).toBeAttached();
+    await expect(page.getByLabel('营业执照照片')).toHaveCount(0);
     await page.getByLabel('主体类型').selectOption({ label: '企业' });
+    await expect(page.getByLabel('营业执照照片')).toBeAttached();
     await page.getByRole('button', { name: '保存并继续' }).click();
     await expect(page.getByTestId('error-summary')).toContainText('请填写营业执照照片。');
     await expect(page.locator('#field-licenseCopy')).toBeFocused();

@@ -21,4 +21,5 @@ export {
   providerRequiredFields,
 } from './requirements';
 export { mergeFormData } from './merge';
-export { maskFormData, maskFieldValue } from './mask';
+export { maskFormData, maskFieldValue, maskResidueErrors, MASK_CHARACTER } from './mask';
+export { cleanFieldValue } from './clean-input';

@@ -1,5 +1,6 @@
 import { formDataFields, isFormDataField, type MaskStyle } from './fields';
-import type { FormData } from './types';
+import { formDataPointer } from './field-checks';
+import type { FormData, FormDataFieldError } from './types';
 
 const CJK = /[\u3400-\u9fff\uf900-\ufaff]/;
 
@@ -68,4 +69,33 @@ export function maskFormData<T extends FormData | Readonly<Record<string, unknow
     masked[key] = value === undefined || value === null ? value : maskFieldValue(key, value);
   }
   return masked as T;
+}
+
+/** The character every mask above uses in place of hidden characters. */
+export const MASK_CHARACTER = '*';
+
+/**
+ * A patch value for a masked field that still holds the mask character was built from a masked screen or
+ * response (an operator edited `张*` into `张*三`): sending it on would put asterisks upstream. Such values are
+ * refused by pointer. The exact mask of the stored value is not refused: mergeFormData keeps the stored value
+ * for it, so a client that echoes a whole record back changes nothing.
+ */
+export function maskResidueErrors(
+  stored: Readonly<Record<string, unknown>>,
+  patch: Readonly<Record<string, unknown>>,
+): FormDataFieldError[] {
+  const errors: FormDataFieldError[] = [];
+  for (const [field, value] of Object.entries(patch)) {
+    if (!isFormDataField(field) || typeof value !== 'string' || !value.includes(MASK_CHARACTER)) continue;
+    const def = formDataFields[field];
+    if (!def.personal || !('mask' in def)) continue;
+    const current = stored[field];
+    if (typeof current === 'string' && value === maskFieldValue(field, current)) continue;
+    errors.push({
+      pointer: formDataPointer(field),
+      code: 'masked_value',
+      message: `${def.label.en} still contains the mask character "${MASK_CHARACTER}" of a masked value; send the whole value, or leave the field out to keep the stored one.`,
+    });
+  }
+  return errors;
 }

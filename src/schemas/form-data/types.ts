@@ -23,6 +23,8 @@ export type FieldErrorCode =
   | 'too_long'
   | 'too_many'
   | 'unknown_field'
+  /** A value that still holds the mask of a personal field (built from a masked screen or response). */
+  | 'masked_value'
   /** A media id this platform did not upload for the record's provider (checked at submit, by the server). */
   | 'unknown_media';
 

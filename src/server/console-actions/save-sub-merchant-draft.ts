@@ -15,11 +15,14 @@ export async function saveSubMerchantDraft(
   platformId: string,
   id: string,
   formData: DraftPatch,
+  expectedUpdatedAt?: string,
 ): Promise<WizardActionResult> {
   try {
     return {
       ok: true,
-      record: await callAsOperator((caller) => caller.subMerchants.saveDraft({ platformId, id, formData })),
+      record: await callAsOperator((caller) =>
+        caller.subMerchants.saveDraft({ platformId, id, formData, expectedUpdatedAt }),
+      ),
     };
   } catch (error) {
     return toActionFailure(error);

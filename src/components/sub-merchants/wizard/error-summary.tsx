@@ -5,7 +5,6 @@ import { useI18n } from '@/i18n/i18n-provider';
 import { useSubMerchantLabels } from '../use-sub-merchant-labels';
 import { fieldId, stepOfField } from './steps';
 import { useWizard } from './wizard-context';
-import styles from './wizard.module.css';
 
 export type SummaryItem = { field: string; message: string };
 
@@ -20,7 +19,7 @@ export const ErrorSummary = forwardRef<HTMLDivElement, { items: SummaryItem[] }>
       ref={ref}
       role="alert"
       tabIndex={-1}
-      className={styles.summary}
+      className="mb-4 rounded-lg border-2 border-destructive bg-destructive/5 px-4 py-3 focus:outline-3 focus:outline-offset-2 focus:outline-destructive [&_a]:text-destructive [&_h2]:mt-0 [&_h2]:mb-2 [&_h2]:text-base [&_h2]:text-destructive [&_ul]:m-0 [&_ul]:pl-5"
       aria-labelledby="error-summary-title"
       data-testid="error-summary"
     >

@@ -1,9 +1,9 @@
 'use client';
 
+import { Badge } from '@/components/ui/badge';
 import { useI18n } from '@/i18n/i18n-provider';
 import { stepIds, stepOfField, stepTitleKeys, type StepId } from './steps';
 import { useWizard } from './wizard-context';
-import styles from './wizard.module.css';
 
 /** The steps as links (the current one marked), each with how many required fields it still misses. */
 export function StepNav({ current, onNavigate }: { current: StepId; onNavigate: (step: StepId) => void }) {
@@ -11,12 +11,13 @@ export function StepNav({ current, onNavigate }: { current: StepId; onNavigate: 
   const { currentlyDue } = useWizard();
   return (
     <nav aria-label={t('subMerchants.wizard.steps')}>
-      <ol className={styles.stepper}>
+      <ol className="m-0 mb-4 flex list-none flex-wrap gap-1.5 p-0">
         {stepIds.map((step, index) => {
           const missing = currentlyDue.filter((field) => stepOfField(field) === step).length;
           return (
             <li key={step}>
               <a
+                className="flex items-center gap-1.5 rounded-full border border-border bg-card px-3 py-1.5 text-sm text-foreground no-underline aria-[current=step]:border-primary aria-[current=step]:bg-accent aria-[current=step]:font-semibold aria-[current=step]:text-primary"
                 href={`?step=${step}`}
                 aria-current={step === current ? 'step' : undefined}
                 onClick={(event) => {
@@ -24,14 +25,17 @@ export function StepNav({ current, onNavigate }: { current: StepId; onNavigate: 
                   onNavigate(step);
                 }}
               >
-                <span className={styles.stepNumber} aria-hidden="true">
+                <span
+                  className="inline-grid size-5.5 place-items-center rounded-full bg-muted text-xs"
+                  aria-hidden="true"
+                >
                   {index + 1}
                 </span>
                 <span>{t(stepTitleKeys[step])}</span>
                 {missing > 0 && (
-                  <span className="badge warn">
+                  <Badge variant="warning">
                     {t('subMerchants.wizard.missingCount', { count: format.number(missing) })}
-                  </span>
+                  </Badge>
                 )}
               </a>
             </li>

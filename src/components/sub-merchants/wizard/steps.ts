@@ -1,6 +1,8 @@
 import type { FormDataField } from '@/schemas/form-data/fields';
 import { salesScenesOf } from '@/schemas/form-data/requirements';
 import type { MessageKey } from '@/i18n/messages/en';
+import type { Provider } from '@/domain/providers';
+import { findBank } from '@/domain/reference';
 
 /** The wizard's steps in order; `review` holds no fields of its own. */
 export const stepIds = ['license', 'legalPerson', 'business', 'settlement', 'contact', 'review'] as const;
@@ -67,11 +69,27 @@ export function stepOfField(field: string): FieldStepId | undefined {
 type Values = Readonly<Record<string, unknown>>;
 
 /**
- * Whether a field is shown for these values. Conditions follow the submit rules (requirements.ts): the ID
- * address with an enterprise, each sales scene's own fields, and the branch number with a corporate account
- * (the upstream wants the CNAPS number of the account's branch for corporate accounts).
+ * Fields only one provider's application carries (requirements.ts `providerRequiredFields`): WeChat's settlement
+ * rule, industry and the bank branch's city and number; Alipay's MCC and signing account.
  */
-export function isFieldVisible(field: FormDataField, values: Values): boolean {
+const providerOnly: Partial<Record<FormDataField, Provider>> = {
+  settlementId: 'providerA',
+  qualificationType: 'providerA',
+  bankAddressCode: 'providerA',
+  bankBranchId: 'providerA',
+  mcc: 'providerB',
+  bindingAlipayLogonId: 'providerB',
+};
+
+/**
+ * Whether a field is shown for these values and the record's provider (without one, every provider's fields).
+ * Conditions follow the submit rules (requirements.ts): the ID address with an enterprise, each sales scene's own
+ * fields, and the branch number with a corporate account (the upstream wants the CNAPS number of the account's
+ * branch for corporate accounts).
+ */
+export function isFieldVisible(field: FormDataField, values: Values, provider?: Provider): boolean {
+  const only = providerOnly[field];
+  if (provider && only && only !== provider) return false;
   const scenes = salesScenesOf(values);
   switch (field) {
     case 'idCardAddress':
@@ -83,19 +101,27 @@ export function isFieldVisible(field: FormDataField, values: Values): boolean {
     case 'storeIndoorPics':
       return scenes.includes('SALES_SCENES_STORE');
     case 'miniProgramAppid':
-      return scenes.includes('SALES_SCENES_MINI_PROGRAM');
+      // Alipay's 公众号 (jsapi) scene names the Alipay mini program it runs in.
+      return (
+        scenes.includes('SALES_SCENES_MINI_PROGRAM') || (provider === 'providerB' && scenes.includes('SALES_SCENES_MP'))
+      );
     case 'websiteDomain':
       return scenes.includes('SALES_SCENES_WEB');
     case 'bankBranchId':
-      return values.bankAccountType === 'BANK_ACCOUNT_TYPE_CORPORATE';
+      // WeChat's 其他银行 names no bank, so its branch number says which (requirements.ts).
+      return (
+        values.bankAccountType === 'BANK_ACCOUNT_TYPE_CORPORATE' ||
+        (typeof values.accountBank === 'string' && !!findBank('providerA', values.accountBank)?.needsBranch)
+      );
     default:
       return true;
   }
 }
 
-export const visibleFieldsOf = (step: FieldStepId, values: Values) =>
-  stepFields[step].filter((f) => isFieldVisible(f, values));
+export const visibleFieldsOf = (step: FieldStepId, values: Values, provider?: Provider) =>
+  stepFields[step].filter((f) => isFieldVisible(f, values, provider));
 
-export const allVisibleFields = (values: Values) => fieldSteps.flatMap((step) => visibleFieldsOf(step, values));
+export const allVisibleFields = (values: Values, provider?: Provider) =>
+  fieldSteps.flatMap((step) => visibleFieldsOf(step, values, provider));
 
 export const fieldId = (field: string) => `field-${field}`;

@@ -14,6 +14,7 @@ const codeKeys: Record<string, MessageKey> = {
   invalid_type: 'subMerchants.error.invalid_value',
   too_long: 'subMerchants.error.too_long',
   too_many: 'subMerchants.error.too_many',
+  masked_value: 'subMerchants.error.masked_value',
 };
 
 /**

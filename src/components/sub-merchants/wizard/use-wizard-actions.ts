@@ -1,13 +1,14 @@
 'use client';
 
-import { useState } from 'react';
+import { useRouter } from 'next/navigation';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import type { FormDataField } from '@/schemas/form-data/fields';
 import { useI18n } from '@/i18n/i18n-provider';
 import { saveSubMerchantDraft, type WizardActionResult } from '@/server/console-actions/save-sub-merchant-draft';
 import { submitSubMerchant } from '@/server/console-actions/submit-sub-merchant';
 import type { SubMerchantRecord } from '../record-types';
-import { draftPatch, toWizardValues, type WizardValues } from './form-model';
+import { applyPatch, draftPatch, maskedFieldsOf, type WizardValues } from './form-model';
 import { stepOfField, type StepId } from './steps';
 import type { WizardFieldError } from './error-order';
 
@@ -15,41 +16,55 @@ type Options = {
   platformId: string;
   form: UseFormReturn<WizardValues>;
   server: SubMerchantRecord;
-  serverValues: WizardValues;
+  /** The record's values as loaded (personal ones masked). */
+  initialValues: WizardValues;
   setServer: (record: SubMerchantRecord) => void;
   goTo: (step: StepId, field?: FormDataField) => void;
   errorText: (error: WizardFieldError) => string;
 };
 
 export type ActionMessage = { kind: 'error' | 'status'; text: string };
+/** 已保存 · 保存中… (a change waits for its save, or the save is under way) · 保存失败 · another tab saved first. */
+export type SaveStatus = 'saved' | 'saving' | 'failed' | 'conflict';
+
+/** How long typing may pause before the draft is saved: well inside the two seconds an operator may lose. */
+const AUTOSAVE_DELAY_MS = 800;
 
 /**
- * Saving the draft (only changed, visible fields) and submitting, through server actions that run the same
- * tRPC procedures as before (no tRPC client in the wizard's bundle). Field errors from the server (400 on a
- * draft, 422 on submit) land on their fields, and the step holding the first one opens with it focused.
+ * Saving the draft and submitting, through server actions that run the same tRPC procedures as before (no tRPC
+ * client in the wizard's bundle).
+ *
+ * Autosave: every change is saved shortly after the operator pauses, valid or not (the draft keeps what was
+ * typed; validation is for submit). Saves run one after another, each sending only what differs from what
+ * the server already holds (`baseline`), with the `updatedAt` of the last save: a save made elsewhere in
+ * between is a conflict the operator is told about, never a silent overwrite. The form is never reset from
+ * the server's answer, so what the operator is typing stays under the cursor.
  */
-export function useWizardActions({ platformId, form, server, serverValues, setServer, goTo, errorText }: Options) {
+export function useWizardActions({ platformId, form, server, initialValues, setServer, goTo, errorText }: Options) {
   const { t } = useI18n();
+  const router = useRouter();
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<ActionMessage | null>(null);
+  const [status, setStatus] = useState<SaveStatus>('saved');
+  /** Where a console link would have taken the operator while changes were unsaved: the leave dialog is open. */
+  const [leaveTo, setLeaveTo] = useState<string | null>(null);
+  const [masked, setMasked] = useState<ReadonlySet<FormDataField>>(() => maskedFieldsOf(initialValues));
+  const baseline = useRef(initialValues);
+  const maskedRef = useRef(masked);
+  const updatedAt = useRef(server.updatedAt);
+  const statusRef = useRef(status);
+  const queue = useRef<Promise<boolean>>(Promise.resolve(true));
+  const timer = useRef<number | undefined>(undefined);
+  const provider = server.provider;
 
-  const adopt = (record: SubMerchantRecord) => {
-    setServer(record);
-    form.reset(toWizardValues(record.formData));
+  const changeStatus = (next: SaveStatus) => {
+    statusRef.current = next;
+    setStatus(next);
   };
-
-  const run = async (action: typeof saveSubMerchantDraft): Promise<WizardActionResult> => {
-    setBusy(true);
-    try {
-      const patch = draftPatch(form.getValues(), serverValues);
-      return await action(platformId, server.id, Object.keys(patch).length > 0 ? patch : undefined);
-    } catch {
-      // The action did not answer (network, server down): nothing is known to have changed.
-      return { ok: false, code: 'INTERNAL_SERVER_ERROR', message: t('subMerchants.wizard.unreachable'), errors: [] };
-    } finally {
-      setBusy(false);
-    }
-  };
+  const pendingPatch = useCallback(
+    () => draftPatch(form.getValues(), baseline.current, { provider, masked: maskedRef.current }),
+    [form, provider],
+  );
 
   const landFieldErrors = async (failure: {
     errors: { pointer: string; code: string; message: string }[];
@@ -63,25 +78,122 @@ export function useWizardActions({ platformId, form, server, serverValues, setSe
     return true;
   };
 
-  const save = async (options: { announce?: boolean } = {}): Promise<boolean> => {
-    const patch = draftPatch(form.getValues(), serverValues);
+  /** One save of whatever differs from the baseline now; true when nothing is left unsaved. */
+  const saveOnce = async (): Promise<boolean> => {
+    if (statusRef.current === 'conflict') return false;
+    const patch = pendingPatch();
     if (Object.keys(patch).length === 0) {
-      if (options.announce) setMessage({ kind: 'status', text: t('subMerchants.wizard.nothingToSave') });
+      changeStatus('saved');
       return true;
     }
-    const result = await run(saveSubMerchantDraft);
-    if (result.ok) {
-      adopt(result.record);
-      setMessage(options.announce ? { kind: 'status', text: t('subMerchants.wizard.saved') } : null);
-      return true;
+    changeStatus('saving');
+    let result: WizardActionResult;
+    try {
+      result = await saveSubMerchantDraft(platformId, server.id, patch, updatedAt.current);
+    } catch {
+      // The action did not answer (network, server down): nothing is known to have changed.
+      result = { ok: false, code: 'INTERNAL_SERVER_ERROR', message: t('subMerchants.wizard.unreachable'), errors: [] };
     }
-    await landFieldErrors(result);
-    setMessage({ kind: 'error', text: t('subMerchants.wizard.saveFailed', { reason: result.message }) });
-    return false;
+    if (!result.ok) {
+      if (result.code === 'CONFLICT') {
+        changeStatus('conflict');
+        return false;
+      }
+      changeStatus('failed');
+      await landFieldErrors(result);
+      setMessage({ kind: 'error', text: t('subMerchants.wizard.saveFailed', { reason: result.message }) });
+      return false;
+    }
+    baseline.current = applyPatch(baseline.current, patch);
+    const stillMasked = new Set([...maskedRef.current].filter((field) => !(field in patch)));
+    maskedRef.current = stillMasked;
+    setMasked(stillMasked);
+    updatedAt.current = result.record.updatedAt;
+    setServer(result.record);
+    setMessage((m) => (m?.kind === 'error' ? null : m));
+    // The operator may have typed on while this save was under way.
+    if (Object.keys(pendingPatch()).length > 0) return saveOnce();
+    changeStatus('saved');
+    return true;
+  };
+
+  /** Saves now (after any save under way); resolves true once the server holds everything typed. */
+  const flush = (): Promise<boolean> => {
+    window.clearTimeout(timer.current);
+    queue.current = queue.current.then(saveOnce, saveOnce);
+    return queue.current;
+  };
+  const flushRef = useRef(flush);
+  flushRef.current = flush;
+
+  // Every change schedules a save once typing pauses.
+  useEffect(() => {
+    const subscription = form.watch(() => {
+      if (statusRef.current === 'conflict') return;
+      window.clearTimeout(timer.current);
+      if (Object.keys(pendingPatch()).length === 0) {
+        if (statusRef.current !== 'saving') changeStatus('saved');
+        return;
+      }
+      changeStatus('saving');
+      timer.current = window.setTimeout(() => void flushRef.current(), AUTOSAVE_DELAY_MS);
+    });
+    return () => subscription.unsubscribe();
+  }, [form, pendingPatch]);
+
+  // Leaving with unsaved changes asks first: closing or reloading the tab (beforeunload, the browser's own
+  // prompt), and links elsewhere in the console (caught before Next's router sees the click; the wizard's leave
+  // dialog asks). Leaving through the browser's back button
+  // cannot be held in the App Router, so the wizard saves what is pending as it unmounts.
+  useEffect(() => {
+    const unsaved = () => statusRef.current !== 'saved' || Object.keys(pendingPatch()).length > 0;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (!unsaved()) return;
+      event.preventDefault();
+      event.returnValue = '';
+    };
+    const onClick = (event: MouseEvent) => {
+      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+      const link = (event.target as Element | null)?.closest?.('a[href]');
+      if (!(link instanceof HTMLAnchorElement) || link.target === '_blank' || link.closest('[data-wizard-internal]'))
+        return;
+      const url = new URL(link.href, window.location.href);
+      if (url.pathname === window.location.pathname || !unsaved()) return;
+      event.preventDefault();
+      event.stopPropagation();
+      setLeaveTo(url.origin === window.location.origin ? `${url.pathname}${url.search}${url.hash}` : url.href);
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    document.addEventListener('click', onClick, true);
+    return () => {
+      window.removeEventListener('beforeunload', onBeforeUnload);
+      document.removeEventListener('click', onClick, true);
+      if (unsaved() && statusRef.current !== 'conflict') void flushRef.current();
+    };
+  }, [pendingPatch]);
+
+  const save = async (options: { announce?: boolean } = {}): Promise<boolean> => {
+    setBusy(true);
+    try {
+      const saved = await flush();
+      if (saved && options.announce) setMessage({ kind: 'status', text: t('subMerchants.wizard.saved') });
+      return saved;
+    } finally {
+      setBusy(false);
+    }
   };
 
   const submit = async (): Promise<boolean> => {
-    const result = await run(submitSubMerchant);
+    if (!(await save())) return false;
+    setBusy(true);
+    let result: WizardActionResult;
+    try {
+      result = await submitSubMerchant(platformId, server.id, undefined);
+    } catch {
+      result = { ok: false, code: 'INTERNAL_SERVER_ERROR', message: t('subMerchants.wizard.unreachable'), errors: [] };
+    } finally {
+      setBusy(false);
+    }
     if (result.ok) return true;
     const landed = await landFieldErrors(result);
     setMessage({
@@ -93,5 +205,16 @@ export function useWizardActions({ platformId, form, server, serverValues, setSe
     return false;
   };
 
-  return { save, submit, message, busy };
+  const leave = {
+    to: leaveTo,
+    cancel: () => setLeaveTo(null),
+    // Leaving anyway still saves what is pending as the wizard unmounts; the operator just does not wait for it.
+    confirm: () => {
+      if (!leaveTo) return;
+      if (leaveTo.startsWith('/')) router.push(leaveTo);
+      else window.location.assign(leaveTo);
+    },
+  };
+
+  return { save, submit, message, busy, status, masked, baseline, leave, retry: () => void save() };
 }

@@ -1,36 +1,34 @@
 // The API's submit rules (zod) in the browser. The wizard imports this module on demand (first check, or
 // when the browser is idle after the form appears) so zod is not part of the page's first-load JavaScript.
 import { formDataFields, type FormDataField } from '@/schemas/form-data/fields';
-import { isMissing } from '@/schemas/form-data/requirements';
-import { pointerToPath, submitFormDataSchema } from '@/schemas/form-data/validate-for-submit';
+import { pointerToPath, submitFormDataSchemaFor } from '@/schemas/form-data/validate-for-submit';
+import type { Provider } from '@/domain/providers';
 import { orderByForm } from './error-order';
 import { allVisibleFields, visibleFieldsOf, type FieldStepId, type StepId } from './steps';
-import type { WizardValues } from './form-model';
+import { visibleFormData, type WizardValues } from './form-model';
 import type { WizardFieldError } from './error-order';
 
-/** The formData the server would end up with, as far as the browser knows: visible, non-empty values. */
-function visibleFormData(values: WizardValues): Record<string, unknown> {
-  const data: Record<string, unknown> = {};
-  for (const field of allVisibleFields(values)) if (!isMissing(values[field])) data[field] = values[field];
-  return data;
-}
-
 /**
- * Submit rules (the API's own zod schema) for the fields of one step, or of every step on review. A personal
- * value still equal to what the server sent is its mask: the real value is on the server and was checked
- * there, so only its presence counts here.
+ * Submit rules (the API's own zod schema for the record's provider) for the fields of one step, or of every
+ * step on review. A personal value still equal to the mask the server sent is held by the server and was
+ * checked there, so only its presence counts here.
  */
-export function stepErrors(values: WizardValues, server: WizardValues, step: StepId): WizardFieldError[] {
+export function stepErrors(
+  values: WizardValues,
+  server: WizardValues,
+  step: StepId,
+  { provider = 'providerA', masked }: { provider?: Provider; masked?: ReadonlySet<FormDataField> } = {},
+): WizardFieldError[] {
   const fields = new Set<string>(
-    step === 'review' ? allVisibleFields(values) : visibleFieldsOf(step as FieldStepId, values),
+    step === 'review' ? allVisibleFields(values, provider) : visibleFieldsOf(step as FieldStepId, values, provider),
   );
-  const result = submitFormDataSchema.safeParse(visibleFormData(values));
+  const result = submitFormDataSchemaFor(provider).safeParse(visibleFormData(values, provider));
   if (result.success) return [];
   const errors: WizardFieldError[] = [];
   for (const issue of result.error.issues) {
     const field = String(issue.path[0] ?? '') as FormDataField;
     if (!fields.has(field) || errors.some((e) => e.field === field)) continue;
-    const heldByServer = formDataFields[field].personal && values[field] === server[field];
+    const heldByServer = (masked?.has(field) ?? formDataFields[field].personal) && values[field] === server[field];
     const code = (issue as { params?: { code?: string } }).params?.code ?? 'invalid_value';
     if (heldByServer && code !== 'required') continue;
     errors.push({ field, code, message: issue.message });

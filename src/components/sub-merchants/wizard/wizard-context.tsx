@@ -14,9 +14,12 @@ export type WizardContextValue = {
   required: ReadonlySet<FormDataField>;
   /** The upstream's reasons from the last rejection, by formData field. */
   rejected: Partial<Record<FormDataField, string>>;
-  /** Fields the server still misses (after the last save). */
+  /** Required fields still empty on screen now (live, provider-aware). */
   currentlyDue: readonly FormDataField[];
+  /** The values as loaded (personal ones masked). */
   server: WizardValues;
+  /** Personal fields still holding the server's mask: editing one starts empty, and it is never sent back. */
+  masked: ReadonlySet<FormDataField>;
   goTo: (step: StepId, focusField?: FormDataField) => void;
 };
 

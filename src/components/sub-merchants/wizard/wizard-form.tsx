@@ -1,22 +1,24 @@
 'use client';
 
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useRouter, useSearchParams } from 'next/navigation';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormProvider, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { isFormDataField, type FormDataField } from '@/schemas/form-data/fields';
-import { requiredFieldsFor } from '@/schemas/form-data/requirements';
+import { currentlyDue, requiredFieldsFor } from '@/schemas/form-data/requirements';
 import { useI18n } from '@/i18n/i18n-provider';
 import type { SubMerchantRecord } from '../record-types';
 import { ErrorSummary } from './error-summary';
-import { toWizardValues, type WizardValues } from './form-model';
+import { toWizardValues, visibleFormData, type WizardValues } from './form-model';
 import { StepNav } from './step-nav';
 import { fieldId, isStepId, stepIds, stepTitleKeys, type StepId } from './steps';
 import { StepBody } from './step-body';
+import { SaveStatusLine } from './save-status';
 import { useErrorText } from './use-error-text';
 import { useWizardActions } from './use-wizard-actions';
 import { orderByForm } from './error-order';
 import { WizardProvider } from './wizard-context';
-import styles from './wizard.module.css';
 
 const loadSubmitRules = () => import('./validate-step');
 
@@ -28,11 +30,18 @@ export function WizardForm({ platformId, record }: { platformId: string; record:
   const requested = searchParams.get('step');
   const step: StepId = isStepId(requested) ? requested : 'license';
   const [server, setServer] = useState(record);
-  const serverValues = useMemo(() => toWizardValues(server.formData), [server]);
+  const provider = server.provider;
+  // The values as loaded: personal ones are the server's masks, restored into a masked field left empty.
+  const [initialValues] = useState(() => toWizardValues(record.formData));
   const errorText = useErrorText();
+  const actionsRef = useRef<{ baseline: { current: WizardValues }; masked: ReadonlySet<FormDataField> } | null>(null);
   const resolver: Resolver<WizardValues> = async (values) => {
     const { stepErrors } = await loadSubmitRules();
-    const errors = stepErrors(values, serverValues, step);
+    const held = actionsRef.current;
+    const errors = stepErrors(values, held?.baseline.current ?? initialValues, step, {
+      provider,
+      masked: held?.masked,
+    });
     if (errors.length === 0) return { values, errors: {} };
     return {
       values: {},
@@ -46,7 +55,7 @@ export function WizardForm({ platformId, record }: { platformId: string; record:
     const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
     idle(() => void loadSubmitRules());
   }, []);
-  const form = useForm<WizardValues>({ defaultValues: serverValues, resolver, shouldFocusError: false });
+  const form = useForm<WizardValues>({ defaultValues: initialValues, resolver, shouldFocusError: false });
   const values = form.watch();
   const summaryRef = useRef<HTMLDivElement>(null);
   // The detail page's "fix" links name the field to focus.
@@ -73,18 +82,25 @@ export function WizardForm({ platformId, record }: { platformId: string; record:
     if (!first) return;
     setFocusRequest((r) => ({ target: step === 'review' ? 'summary' : fieldId(first.field), n: (r?.n ?? 0) + 1 }));
   };
-  const actions = useWizardActions({ platformId, form, server, serverValues, setServer, goTo, errorText });
+  const actions = useWizardActions({ platformId, form, server, initialValues, setServer, goTo, errorText });
+  actionsRef.current = { baseline: actions.baseline, masked: actions.masked };
   const index = stepIds.indexOf(step);
   const nextStep = stepIds[index + 1];
   const previousStep = stepIds[index - 1];
-  const onSubmit = form.handleSubmit(async () => {
+  const checkAndContinue = form.handleSubmit(async () => {
     if (step !== 'review') {
-      if ((await actions.save()) && nextStep) goTo(nextStep);
+      if (nextStep) goTo(nextStep);
       return;
     }
     const submitted = await actions.submit();
     if (submitted) router.push(`/platforms/${platformId}/sub-merchants/${server.id}`);
   }, focusFirstError);
+  // 保存并继续 saves first, whatever the step's state: a validation error never costs what was typed.
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!(await actions.save())) return;
+    await checkAndContinue();
+  };
 
   const summaryItems = orderByForm(
     Object.entries(form.formState.errors).map(([field, error]) => ({ field, message: String(error?.message ?? '') })),
@@ -92,14 +108,18 @@ export function WizardForm({ platformId, record }: { platformId: string; record:
   const rejected = Object.fromEntries(
     (server.chApplymentState === 'rejected' ? server.rejectReasons : []).map((r) => [r.field, r.reason]),
   );
+  // What is still missing, from what is on screen now (not from the last save): the same provider-aware
+  // requirements the server applies at submit.
+  const missing = currentlyDue(visibleFormData(values, provider), provider);
   const context = {
     platformId,
-    provider: server.provider,
+    provider,
     values,
-    required: new Set(requiredFieldsFor(values, server.provider)),
+    required: new Set(requiredFieldsFor(values, provider)),
     rejected,
-    currentlyDue: server.requirements.currentlyDue,
-    server: serverValues,
+    currentlyDue: missing,
+    server: initialValues,
+    masked: actions.masked,
     goTo,
   };
   const navigate = async (target: StepId) => {
@@ -109,46 +129,58 @@ export function WizardForm({ platformId, record }: { platformId: string; record:
     <WizardProvider value={context}>
       <FormProvider {...form}>
         <StepNav current={step} onNavigate={(target) => void navigate(target)} />
-        <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby="wizard-step-heading">
+        <form
+          className="rounded-lg border border-border bg-card px-5 py-4"
+          onSubmit={(event) => void onSubmit(event)}
+          noValidate
+          aria-labelledby="wizard-step-heading"
+        >
           <ErrorSummary ref={summaryRef} items={summaryItems} />
-          <h2 id="wizard-step-heading" tabIndex={-1} className={styles.stepHeading}>
-            {t('subMerchants.wizard.stepOf', { n: index + 1, total: stepIds.length })} · {t(stepTitleKeys[step])}
-          </h2>
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <h2
+              id="wizard-step-heading"
+              tabIndex={-1}
+              className="mt-1 focus:outline-2 focus:outline-offset-2 focus:outline-ring"
+            >
+              {t('subMerchants.wizard.stepOf', { n: index + 1, total: stepIds.length })} · {t(stepTitleKeys[step])}
+            </h2>
+            <SaveStatusLine status={actions.status} onRetry={actions.retry} />
+          </div>
           <StepBody step={step} />
           {actions.message && (
             <p
               role={actions.message.kind === 'error' ? 'alert' : 'status'}
-              className={actions.message.kind === 'error' ? 'error' : 'muted'}
+              className={actions.message.kind === 'error' ? 'text-destructive' : 'text-muted-foreground'}
             >
               {actions.message.text}
             </p>
           )}
-          <div className={styles.actions}>
+          <div className="mt-4 flex flex-wrap justify-end gap-2.5 border-t border-border pt-4 max-sm:[&>button]:flex-auto">
             {previousStep && (
-              <button
-                type="button"
-                className="secondary"
-                disabled={actions.busy}
-                onClick={() => void navigate(previousStep)}
-              >
+              <Button variant="outline" disabled={actions.busy} onClick={() => void navigate(previousStep)}>
                 {t('subMerchants.wizard.back')}
-              </button>
+              </Button>
             )}
             {step !== 'review' && (
-              <button
-                type="button"
-                className="secondary"
-                disabled={actions.busy}
-                onClick={() => void actions.save({ announce: true })}
-              >
+              <Button variant="secondary" disabled={actions.busy} onClick={() => void actions.save({ announce: true })}>
                 {t('subMerchants.wizard.saveDraft')}
-              </button>
+              </Button>
             )}
-            <button type="submit" disabled={actions.busy}>
+            <Button type="submit" disabled={actions.busy}>
               {step === 'review' ? t('subMerchants.wizard.submit') : t('subMerchants.wizard.saveAndContinue')}
-            </button>
+            </Button>
           </div>
         </form>
+        <ConfirmDialog
+          open={actions.leave.to !== null}
+          onOpenChange={(open) => {
+            if (!open) actions.leave.cancel();
+          }}
+          title={t('subMerchants.wizard.leaveTitle')}
+          description={t('subMerchants.wizard.leaveUnsaved')}
+          confirmLabel={t('subMerchants.wizard.leaveConfirm')}
+          onConfirm={actions.leave.confirm}
+        />
       </FormProvider>
     </WizardProvider>
   );

@@ -1,5 +1,4 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { mergeFormData } from '@/schemas/form-data';
 import type { CreateSubMerchantBody } from '@/schemas/sub-merchant-requests';
 import { subMerchants } from '@/server/db/schema';
 import { newId } from '@/server/ids';
@@ -7,6 +6,7 @@ import type { PlatformContext } from '../context';
 import { emitSubMerchantUpdated } from './emit-sub-merchant-updated';
 import { getPlatform } from '../platforms/get-platform';
 import { formDataTouched, recordHistory } from './record-history';
+import { mergeFormDataPatch } from './merge-form-data-patch';
 import { sealFormData } from './stored-form-data';
 import { toSubMerchantDto } from './sub-merchant-dto';
 
@@ -27,7 +27,7 @@ export async function createSubMerchant(ctx: PlatformContext, body: CreateSubMer
         distributorExternalUserId: distributor,
         provider: body.provider,
         commissionRate: String(body.commissionRate ?? defaultRate ?? 0),
-        formData: sealFormData(mergeFormData({}, body.formData ?? {})),
+        formData: sealFormData(mergeFormDataPatch({}, body.formData ?? {})),
         // Millisecond precision, like the cursor: the column default (now()) has microseconds.
         createdAt: new Date(),
       })

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { mergeFormData, validateFormDataForSubmit, type FormData, type FormDataPatch } from '@/schemas/form-data';
+import { validateFormDataForSubmit, type FormData, type FormDataPatch } from '@/schemas/form-data';
 import { subMerchants } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { jobSignals } from '@/server/db/job-signals';
@@ -11,6 +11,7 @@ import { nextSyncAt } from './next-sync-at';
 import { emitSubMerchantUpdated } from './emit-sub-merchant-updated';
 import { findSubMerchant } from './find-sub-merchant';
 import { formDataTouched, recordHistory } from './record-history';
+import { mergeFormDataPatch } from './merge-form-data-patch';
 import { sealFormData } from './stored-form-data';
 import { acquireSubmitLease, releaseSubmitLease } from './submit-lease';
 import { submissionId } from './submission-id';
@@ -22,7 +23,7 @@ type Row = typeof subMerchants.$inferSelect;
 const isReplay = (row: Row) => row.chApplymentState === 'finished' || reviewUnderWay(row.chApplymentState);
 
 async function validatedMerge(ctx: PlatformContext, row: Row, patch: FormDataPatch | undefined): Promise<FormData> {
-  const merged = mergeFormData(revealFormData(row), patch ?? {});
+  const merged = mergeFormDataPatch(revealFormData(row), patch ?? {});
   const errors = [
     ...validateFormDataForSubmit(merged, row.provider),
     ...(await checkMediaOwnership(ctx, { provider: row.provider, formData: merged })),

@@ -1,5 +1,4 @@
 import { and, eq } from 'drizzle-orm';
-import { mergeFormData } from '@/schemas/form-data';
 import type { UpdateSubMerchantBody } from '@/schemas/sub-merchant-requests';
 import { subMerchants } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
@@ -9,6 +8,7 @@ import { emitSubMerchantUpdated } from './emit-sub-merchant-updated';
 import { findSubMerchant } from './find-sub-merchant';
 import { subMerchantEtag } from './get-sub-merchant';
 import { diffRecords, formDataTouched, recordHistory, trackedFields } from './record-history';
+import { mergeFormDataPatch } from './merge-form-data-patch';
 import { sealFormData } from './stored-form-data';
 import { submissionId } from './submission-id';
 import { revealFormData, toSubMerchantDto } from './sub-merchant-dto';
@@ -63,13 +63,18 @@ async function verifyBackfill(row: Row, body: UpdateSubMerchantBody) {
 }
 
 /**
- * `ifMatch`: the ETag the caller last read (If-Match). Given, a record written since then is a 409 instead of
+ * `ifMatch`: the ETag the caller last read (If-Match); `expectedUpdatedAt`, the console's equivalent. Given, a record written since then is a 409 instead of
  * an update made on a view the caller never saw; without it, concurrent PUTs still never overwrite each other
  * (the version guard below), but one read after another's write applies on top of it.
  */
 export async function updateSubMerchant(
   ctx: PlatformContext,
-  { id, body, ifMatch }: { id: string; body: UpdateSubMerchantBody; ifMatch?: string | null },
+  {
+    id,
+    body,
+    ifMatch,
+    expectedUpdatedAt,
+  }: { id: string; body: UpdateSubMerchantBody; ifMatch?: string | null; expectedUpdatedAt?: string },
 ) {
   const row = await findSubMerchant(ctx, { id });
   if (ifMatch && ifMatch !== '*' && ifMatch !== subMerchantEtag(row)) {
@@ -78,13 +83,21 @@ export async function updateSubMerchant(
       `The record changed since ${ifMatch} (it is now ${subMerchantEtag(row)}); fetch it and try again.`,
     );
   }
+  // The console's draft saves carry the `updatedAt` they last saw: another tab's (or operator's) save since then
+  // is a 409 the wizard shows, instead of one tab silently overwriting the other's fields.
+  if (expectedUpdatedAt && expectedUpdatedAt !== row.updatedAt.toISOString()) {
+    throw new AppError(
+      'conflict',
+      `The record was saved elsewhere at ${row.updatedAt.toISOString()}, after the version this save was based on (${expectedUpdatedAt}); reload it and try again.`,
+    );
+  }
   checkRules(row, body);
   await verifyBackfill(row, body);
   const next = {
     ...(body.chSubMchid ? { chSubMchid: body.chSubMchid } : {}),
     ...(body.status ? { status: body.status } : {}),
     ...(body.commissionRate !== undefined ? { commissionRate: String(body.commissionRate) } : {}),
-    ...(body.formData ? { formData: sealFormData(mergeFormData(revealFormData(row), body.formData)) } : {}),
+    ...(body.formData ? { formData: sealFormData(mergeFormDataPatch(revealFormData(row), body.formData)) } : {}),
   };
   return ctx.db.transaction(async (tx) => {
     // Optimistic: a concurrent change (e.g. a sync) makes this PUT fail cleanly instead of overwriting it.

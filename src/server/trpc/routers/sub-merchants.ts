@@ -31,8 +31,20 @@ export const subMerchantsRouter = router({
       return createSubMerchant(ctx, body);
     }),
   saveDraft: platformProcedure('operator')
-    .input(byId.extend({ formData: submitSubMerchantBody.shape.formData }))
-    .mutation(({ ctx, input }) => updateSubMerchant(ctx, { id: input.id, body: { formData: input.formData ?? {} } })),
+    .input(
+      byId.extend({
+        formData: submitSubMerchantBody.shape.formData,
+        /** The record's `updatedAt` the wizard last saw: a save made elsewhere since then answers CONFLICT. */
+        expectedUpdatedAt: z.iso.datetime().optional(),
+      }),
+    )
+    .mutation(({ ctx, input }) =>
+      updateSubMerchant(ctx, {
+        id: input.id,
+        body: { formData: input.formData ?? {} },
+        expectedUpdatedAt: input.expectedUpdatedAt,
+      }),
+    ),
   submit: platformProcedure('operator')
     .input(byId.extend({ formData: submitSubMerchantBody.shape.formData }))
     .mutation(({ ctx, input }) => submitSubMerchant(ctx, { id: input.id, patch: input.formData })),

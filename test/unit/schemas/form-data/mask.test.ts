@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { personalFields } from '@/schemas/form-data/fields';
 import { completeFormDataFixture } from '../../../support/form-data-fixtures';
-import { maskFieldValue, maskFormData } from '@/schemas/form-data/mask';
+import { maskFieldValue, maskFormData, maskResidueErrors } from '@/schemas/form-data/mask';
 
 describe('maskFormData', () => {
   it('masks every personal field of the complete fixture and leaves the rest unchanged', () => {
@@ -51,5 +51,27 @@ describe('maskFormData', () => {
     expect(maskFieldValue('legalPerson', '张三')).toBe('张三');
     expect(maskFieldValue('nickname', 'x')).toBe('x');
     expect(maskFormData({ contactName: null, merchantName: 'A' })).toEqual({ contactName: null, merchantName: 'A' });
+  });
+});
+
+describe('maskResidueErrors', () => {
+  const stored = { idCardName: '张三', idCardNumber: '110101199003071234' };
+
+  it('names each masked field whose value still holds the mask, except the exact echo of the stored mask', () => {
+    expect(
+      maskResidueErrors(stored, {
+        idCardName: '张*三',
+        idCardNumber: '**************1234',
+        contactMobile: '138****0000',
+        merchantShortname: 'A*B',
+      }),
+    ).toEqual([
+      expect.objectContaining({ pointer: '/formData/idCardName', code: 'masked_value' }),
+      expect.objectContaining({ pointer: '/formData/contactMobile', code: 'masked_value' }),
+    ]);
+  });
+
+  it('accepts whole new values and removals', () => {
+    expect(maskResidueErrors(stored, { idCardName: '李四', idCardNumber: null, contactEmail: 'a@b.cn' })).toEqual([]);
   });
 });

@@ -1,10 +1,10 @@
 'use client';
 
+import { Input } from '@/components/ui/input';
 import { useController } from 'react-hook-form';
 import { PERMANENT_DATE, formDataFields, type FormDataField } from '@/schemas/form-data/fields';
 import { useI18n } from '@/i18n/i18n-provider';
 import type { WizardValues } from '../form-model';
-import styles from '../wizard.module.css';
 import { FieldShell } from './field-shell';
 
 /** A calendar date; end dates may instead be 长期 (no end date), offered as a checkbox. */
@@ -17,9 +17,10 @@ export function DateField({ name }: { name: FormDataField }) {
   return (
     <FieldShell name={name}>
       {(control) => (
-        <div className={styles.dateRow}>
-          <input
+        <div className="flex flex-wrap items-center gap-3">
+          <Input
             {...control}
+            className="max-w-56"
             ref={field.ref}
             name={field.name}
             type="date"
@@ -29,7 +30,7 @@ export function DateField({ name }: { name: FormDataField }) {
             onChange={(e) => field.onChange(e.target.value)}
           />
           {allowsPermanent && (
-            <label className={styles.inlineCheck}>
+            <label className="my-1 inline-flex items-center gap-1.5 font-normal">
               <input
                 id={`${control.id}-permanent`}
                 type="checkbox"

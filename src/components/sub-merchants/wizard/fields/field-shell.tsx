@@ -9,7 +9,6 @@ import { formatHintKeys } from '../field-hints';
 import { fieldId } from '../steps';
 import { useWizard } from '../wizard-context';
 import type { WizardValues } from '../form-model';
-import styles from '../wizard.module.css';
 
 export type ControlProps = {
   id: string;
@@ -48,24 +47,28 @@ export function FieldShell(props: {
   };
   // The marker sits outside the <label> so the label's text is exactly the upstream's term.
   const marker = required.has(name) && (
-    <span className={styles.required} aria-hidden="true">
+    <span className="font-semibold text-destructive" aria-hidden="true">
       *
     </span>
   );
   const notes = (
     <>
       {hint && (
-        <small id={`${id}-hint`} className={`muted ${styles.hint}`}>
+        <small id={`${id}-hint`} className="mt-1 block text-muted-foreground">
           {hint}
         </small>
       )}
       {reason && (
-        <p id={`${id}-rejected`} className={styles.rejected} data-testid={`rejected-${name}`}>
+        <p
+          id={`${id}-rejected`}
+          className="mt-1 border-l-3 border-warning bg-warning-soft px-2.5 py-1.5 text-sm text-warning"
+          data-testid={`rejected-${name}`}
+        >
           {t('subMerchants.field.rejectedBecause', { reason })}
         </p>
       )}
       {error && (
-        <p id={`${id}-error`} className={`error ${styles.fieldError}`}>
+        <p id={`${id}-error`} className="mt-1 text-sm text-destructive">
           {String(error)}
         </p>
       )}
@@ -73,7 +76,10 @@ export function FieldShell(props: {
   );
   if (legend) {
     return (
-      <fieldset className={`${styles.field} ${styles.fieldset}`} data-field={name}>
+      <fieldset
+        className="m-0 mb-3.5 min-w-0 border-0 p-0 [&>legend]:mt-3 [&>legend]:mb-1 [&>legend]:p-0 [&>legend]:text-sm [&>legend]:font-semibold"
+        data-field={name}
+      >
         <legend>
           {labels.field(name)} {marker}
         </legend>
@@ -83,8 +89,8 @@ export function FieldShell(props: {
     );
   }
   return (
-    <div className={styles.field} data-field={name}>
-      <div className={styles.labelRow}>
+    <div className="mb-3.5" data-field={name}>
+      <div className="flex items-baseline gap-1">
         <label htmlFor={id}>{labels.field(name)}</label>
         {marker}
       </div>

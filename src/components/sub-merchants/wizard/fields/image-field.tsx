@@ -1,5 +1,6 @@
 'use client';
 
+import { cn } from '@/components/ui/cn';
 import { useRef, useState, type DragEvent } from 'react';
 import { useController } from 'react-hook-form';
 import type { FormDataField } from '@/schemas/form-data/fields';
@@ -7,7 +8,6 @@ import { useI18n } from '@/i18n/i18n-provider';
 import type { WizardValues } from '../form-model';
 import { useSubMerchantLabels } from '../../use-sub-merchant-labels';
 import { useWizard } from '../wizard-context';
-import styles from '../wizard.module.css';
 import { FieldShell } from './field-shell';
 import { ImagePreviews } from './image-previews';
 import { shrinkForUpload } from './shrink-image';
@@ -70,7 +70,10 @@ export function ImageField({ name, multiple }: { name: FormDataField; multiple?:
       {(control) => (
         <div>
           <div
-            className={`${styles.dropzone} ${dragging ? styles.dragging : ''}`}
+            className={cn(
+              'relative cursor-pointer rounded-lg border-2 border-dashed border-border bg-muted/40 p-4 text-center text-muted-foreground focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-ring has-[input[aria-invalid=true]]:border-destructive',
+              dragging && 'border-primary bg-accent',
+            )}
             onDragOver={(e) => {
               e.preventDefault();
               setDragging(true);
@@ -85,7 +88,7 @@ export function ImageField({ name, multiple }: { name: FormDataField; multiple?:
                 inputRef.current = el;
                 field.ref(el);
               }}
-              className={styles.fileInput}
+              className="sr-only"
               type="file"
               accept="image/jpeg,image/png,image/bmp"
               onClick={(e) => e.stopPropagation()}
@@ -98,7 +101,7 @@ export function ImageField({ name, multiple }: { name: FormDataField; multiple?:
             <span aria-hidden="true">{t('subMerchants.upload.drop')}</span>
           </div>
           {upload && (
-            <div className={styles.uploadStatus} role="status" data-testid={`upload-${name}`}>
+            <div className="mt-1.5 text-sm [&_progress]:w-full" role="status" data-testid={`upload-${name}`}>
               {!upload.answer && !upload.error && (
                 <progress
                   max={1}
@@ -106,16 +109,18 @@ export function ImageField({ name, multiple }: { name: FormDataField; multiple?:
                   aria-label={t('subMerchants.upload.progress', { name: upload.name })}
                 />
               )}
-              {upload.note && !upload.answer && !upload.error && <span className="muted">{upload.note}</span>}
+              {upload.note && !upload.answer && !upload.error && (
+                <span className="text-muted-foreground">{upload.note}</span>
+              )}
               {upload.answer && (
-                <span className={styles.ok}>
+                <span className="text-success">
                   {t('subMerchants.upload.done', {
                     type: upload.answer.mimeType,
                     size: format.number(Math.ceil(upload.answer.size / 1024)),
                   })}
                 </span>
               )}
-              {upload.error && <span className="error">{upload.error}</span>}
+              {upload.error && <span className="text-destructive">{upload.error}</span>}
             </div>
           )}
           <ImagePreviews platformId={platformId} label={labels.field(name)} mediaIds={ids} onRemove={remove} />

@@ -1,7 +1,7 @@
 'use client';
 
+import { Button } from '@/components/ui/button';
 import { useI18n } from '@/i18n/i18n-provider';
-import styles from '../wizard.module.css';
 import { mediaUrl } from './upload-media';
 
 /** Thumbnails of stored images (served by the media endpoint), each removable. */
@@ -15,18 +15,19 @@ export function ImagePreviews(props: {
   const { t } = useI18n();
   if (mediaIds.length === 0) return null;
   return (
-    <ul className={styles.previews}>
+    <ul className="m-0 mt-2 flex list-none flex-wrap gap-3 p-0">
       {mediaIds.map((mediaId, index) => (
-        <li key={mediaId}>
+        <li key={mediaId} className="flex flex-col items-start gap-1">
           <img
             src={mediaUrl(platformId, mediaId)}
             alt={t('subMerchants.upload.preview', { label, n: index + 1 })}
             width={120}
             height={90}
+            className="h-[90px] w-[120px] rounded-md border border-border bg-muted object-cover"
           />
-          <button type="button" className="secondary" onClick={() => onRemove(mediaId)}>
+          <Button variant="outline" size="sm" onClick={() => onRemove(mediaId)}>
             {t('subMerchants.upload.remove', { label, n: index + 1 })}
-          </button>
+          </Button>
         </li>
       ))}
     </ul>

@@ -5,7 +5,6 @@ import { salesScenes } from '@/schemas/form-data/fields';
 import { useSubMerchantLabels } from '../../use-sub-merchant-labels';
 import type { WizardValues } from '../form-model';
 import { fieldId } from '../steps';
-import styles from '../wizard.module.css';
 import { FieldShell } from './field-shell';
 
 /** Sales scenes: several at once; each ticked scene brings its own fields into the step. */
@@ -15,9 +14,9 @@ export function ScenesField() {
   return (
     <FieldShell name="salesScene" legend>
       {(control) => (
-        <div className={styles.checks}>
+        <div className="flex flex-wrap">
           {salesScenes.map((scene, index) => (
-            <label key={scene} className={styles.inlineCheck}>
+            <label key={scene} className="my-1 mr-4 inline-flex items-center gap-1.5 font-normal">
               <input
                 type="checkbox"
                 value={scene}

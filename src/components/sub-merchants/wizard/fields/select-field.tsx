@@ -1,30 +1,44 @@
 'use client';
 
+import { NativeSelect } from '@/components/ui/native-select';
 import { useFormContext } from 'react-hook-form';
 import { formDataFields, type FormDataField } from '@/schemas/form-data/fields';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useSubMerchantLabels } from '../../use-sub-merchant-labels';
 import type { WizardValues } from '../form-model';
+import { useWizard } from '../wizard-context';
 import { FieldShell } from './field-shell';
 
-/** One value of an enum field (subjectType, bankAccountType), labelled with the upstream's terms. */
+/** Values the provider rules refuse for what is already chosen: an enterprise settles to a corporate account. */
+function impossible(name: FormDataField, value: string, values: Readonly<Record<string, unknown>>): boolean {
+  return (
+    name === 'bankAccountType' &&
+    value === 'BANK_ACCOUNT_TYPE_PERSONAL' &&
+    values.subjectType === 'SUBJECT_TYPE_ENTERPRISE'
+  );
+}
+
+/** One value of an enum field (subjectType, bankAccountType), labelled with the upstream's terms; impossible ones hidden. */
 export function SelectField({ name, hint }: { name: FormDataField; hint?: string }) {
   const { register } = useFormContext<WizardValues>();
   const { t } = useI18n();
   const labels = useSubMerchantLabels();
+  const wizard = useWizard();
   const def = formDataFields[name];
-  const values: readonly string[] = 'values' in def ? def.values : [];
+  const values = ('values' in def ? (def.values as readonly string[]) : []).filter(
+    (v) => !impossible(name, v, wizard.values),
+  );
   return (
     <FieldShell name={name} hint={hint}>
       {(control) => (
-        <select {...control} {...register(name)}>
+        <NativeSelect {...control} {...register(name)}>
           <option value="">{t('subMerchants.field.choose')}</option>
           {values.map((v) => (
             <option key={v} value={v}>
               {labels.enumValue(v)}
             </option>
           ))}
-        </select>
+        </NativeSelect>
       )}
     </FieldShell>
   );

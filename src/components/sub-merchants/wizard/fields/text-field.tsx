@@ -1,8 +1,11 @@
 'use client';
 
+import { Input } from '@/components/ui/input';
 import { useFormContext } from 'react-hook-form';
-import { formDataFields, type FormDataField } from '@/schemas/form-data/fields';
+import { cleanFieldValue, formDataFields, type FormDataField } from '@/schemas/form-data';
+import { useI18n } from '@/i18n/i18n-provider';
 import type { WizardValues } from '../form-model';
+import { useWizard } from '../wizard-context';
 import { FieldShell } from './field-shell';
 
 const inputModes: Partial<
@@ -17,21 +20,43 @@ const inputModes: Partial<
   bankBranchId: { inputMode: 'numeric' },
 };
 
-/** A plain text field; personal values arrive masked and are only sent again when the operator retypes them. */
+/**
+ * A plain text field, cleaned on blur (full-width digits, spaces in numbers, upper-case codes: clean-input.ts).
+ * A personal value arrives masked (`张*`): focusing it empties the field so the operator types the whole value,
+ * and leaving it empty brings the mask back; an untouched mask is never sent.
+ */
 export function TextField({ name, hint }: { name: FormDataField; hint?: string }) {
-  const { register } = useFormContext<WizardValues>();
+  const { register, getValues, setValue } = useFormContext<WizardValues>();
+  const { t } = useI18n();
+  const { masked, server } = useWizard();
   const mode = inputModes[name] ?? {};
+  const mask = masked.has(name) ? String(server[name]) : undefined;
+  const showsMask = mask !== undefined && getValues(name) === mask;
+  const field = register(name, {
+    onBlur: (event: { target: HTMLInputElement }) => {
+      const value = event.target.value;
+      if (mask !== undefined && value === '') setValue(name, mask);
+      else if (value !== mask) {
+        const cleaned = cleanFieldValue(name, value);
+        if (cleaned !== value) setValue(name, cleaned, { shouldDirty: true });
+      }
+    },
+  });
   return (
-    <FieldShell name={name} hint={hint}>
+    <FieldShell name={name} hint={showsMask ? t('subMerchants.field.maskedHint', { masked: mask }) : hint}>
       {(control) => (
-        <input
+        <Input
           {...control}
-          {...register(name)}
+          {...field}
+          onFocus={() => {
+            if (mask !== undefined && getValues(name) === mask) setValue(name, '');
+          }}
           type={mode.type ?? 'text'}
           inputMode={mode.inputMode}
           autoComplete={mode.autoComplete ?? 'off'}
           maxLength={formDataFields[name].maxLength}
           spellCheck={false}
+          data-masked={showsMask ? 'true' : undefined}
         />
       )}
     </FieldShell>

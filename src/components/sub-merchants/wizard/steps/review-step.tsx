@@ -5,13 +5,12 @@ import { useI18n } from '@/i18n/i18n-provider';
 import { useSubMerchantLabels } from '../../use-sub-merchant-labels';
 import { fieldSteps, stepOfField, stepTitleKeys, visibleFieldsOf } from '../steps';
 import { useWizard } from '../wizard-context';
-import styles from '../wizard.module.css';
 
 /** Review: what the server still misses (links to each field), then everything entered, step by step. */
 export function ReviewStep() {
   const { t } = useI18n();
   const labels = useSubMerchantLabels();
-  const { currentlyDue, values, goTo } = useWizard();
+  const { currentlyDue, values, goTo, provider } = useWizard();
   const display = (field: FormDataField): string => {
     const value = values[field];
     const def = formDataFields[field];
@@ -27,10 +26,14 @@ export function ReviewStep() {
   };
   return (
     <>
-      <section aria-labelledby="missing-heading" className={styles.missing} data-testid="review-missing">
+      <section
+        aria-labelledby="missing-heading"
+        className="mb-4 rounded-lg border border-border px-4 py-2 [&_h3]:my-2 [&_h3]:text-base"
+        data-testid="review-missing"
+      >
         <h3 id="missing-heading">{t('subMerchants.review.missing')}</h3>
         {currentlyDue.length === 0 ? (
-          <p className={styles.ok}>{t('subMerchants.review.complete')}</p>
+          <p className="text-success">{t('subMerchants.review.complete')}</p>
         ) : (
           <ul>
             {currentlyDue.map((field) => {
@@ -46,7 +49,7 @@ export function ReviewStep() {
                   >
                     {labels.field(field)}
                   </a>{' '}
-                  <span className="muted">({t(stepTitleKeys[step])})</span>
+                  <span className="text-muted-foreground">({t(stepTitleKeys[step])})</span>
                 </li>
               );
             })}
@@ -54,8 +57,8 @@ export function ReviewStep() {
         )}
       </section>
       {fieldSteps.map((step) => (
-        <section key={step} aria-labelledby={`review-${step}`} className={styles.reviewGroup}>
-          <div className={styles.reviewHead}>
+        <section key={step} aria-labelledby={`review-${step}`} className="mb-4 [&_h3]:my-2 [&_h3]:text-base">
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
             <h3 id={`review-${step}`}>{t(stepTitleKeys[step])}</h3>
             <a
               href={`?step=${step}`}
@@ -67,8 +70,8 @@ export function ReviewStep() {
               {t('subMerchants.review.edit', { step: t(stepTitleKeys[step]) })}
             </a>
           </div>
-          <dl className={styles.review}>
-            {visibleFieldsOf(step, values).map((field) => (
+          <dl className="m-0 grid grid-cols-1 [&>div]:grid [&>div]:grid-cols-1 [&>div]:gap-0.5 [&>div]:border-b [&>div]:border-border [&>div]:py-1.5 sm:[&>div]:grid-cols-[minmax(8rem,2fr)_3fr] sm:[&>div]:gap-3 [&_dd]:m-0 [&_dd]:break-all [&_dt]:text-muted-foreground">
+            {visibleFieldsOf(step, values, provider).map((field) => (
               <div key={field}>
                 <dt>{labels.field(field)}</dt>
                 <dd>{display(field)}</dd>

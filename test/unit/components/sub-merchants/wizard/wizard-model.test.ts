@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formDataFieldNames, maskFormData } from '@/schemas/form-data';
 import { completeFormDataFixture } from '../../../../support/form-data-fixtures';
-import { draftPatch, toWizardValues } from '@/components/sub-merchants/wizard/form-model';
+import { applyPatch, draftPatch, maskedFieldsOf, toWizardValues } from '@/components/sub-merchants/wizard/form-model';
 import { fieldSteps, isFieldVisible, stepFields, stepOfField } from '@/components/sub-merchants/wizard/steps';
 import { stepErrors, submitErrorsToFields } from '@/components/sub-merchants/wizard/validate-step';
 
@@ -48,6 +48,35 @@ describe('draftPatch', () => {
     });
     const typedWhileHidden = draftPatch({ ...empty, miniProgramAppid: 'wx0123456789abcdef' }, empty);
     expect(typedWhileHidden).toEqual({});
+  });
+});
+
+describe('draftPatch with masked fields and clean-up', () => {
+  const server = toWizardValues(maskFormData(completeFormDataFixture()));
+  const masked = maskedFieldsOf(server);
+
+  it('never sends a masked field left as its mask or emptied for editing; sends a whole new value', () => {
+    expect(masked.has('idCardName') && !masked.has('merchantName')).toBe(true);
+    expect(draftPatch({ ...server, idCardName: '' }, server, { masked })).toEqual({});
+    expect(draftPatch({ ...server, idCardName: '李四' }, server, { masked })).toEqual({ idCardName: '李四' });
+    // Without the masked set an emptied field is a removal (a non-personal field, or one typed in this session).
+    expect(draftPatch({ ...server, merchantShortname: '' }, server, { masked })).toEqual({ merchantShortname: null });
+  });
+
+  it('saves cleaned values and then holds them as the baseline, so the same value is not sent twice', () => {
+    const typed = { ...server, licenseNumber: ' ９１１１００００ma0012345x ', accountNumber: '6222 0212 3456 7890' };
+    const patch = draftPatch(typed, server, { masked });
+    expect(patch).toEqual({ licenseNumber: '91110000MA0012345X', accountNumber: '6222021234567890' });
+    expect(draftPatch(typed, applyPatch(server, patch), { masked })).toEqual({});
+  });
+
+  it("hides the other provider's fields", () => {
+    expect(isFieldVisible('mcc', empty, 'providerA')).toBe(false);
+    expect(isFieldVisible('mcc', empty, 'providerB')).toBe(true);
+    expect(isFieldVisible('settlementId', empty, 'providerB')).toBe(false);
+    expect(isFieldVisible('bindingAlipayLogonId', empty, 'providerB')).toBe(true);
+    expect(isFieldVisible('miniProgramAppid', { salesScene: ['SALES_SCENES_MP'] }, 'providerB')).toBe(true);
+    expect(isFieldVisible('miniProgramAppid', { salesScene: ['SALES_SCENES_MP'] }, 'providerA')).toBe(false);
   });
 });
 

@@ -471,7 +471,7 @@ export interface paths {
     get: operations['getSubMerchant'];
     /**
      * Update metadata, status or draft formData
-     * @description Back-fill chSubMchid (verified against the upstream), move active ↔ suspended, change commissionRate, or save draft formData (merged; null removes a key). Never skips onboarding. Send the ETag from GET in If-Match to make the update conditional: a record written since then answers 409 conflict and changes nothing.
+     * @description Back-fill chSubMchid (verified against the upstream), move active ↔ suspended, change commissionRate, or save draft formData (merged; null removes a key). Never skips onboarding. Send the ETag from GET in If-Match to make the update conditional: a record written since then answers 409 conflict and changes nothing. A draft keeps values as sent, valid or not (submit checks them). A personal value that still contains the mask character * (copied from a masked response) answers 400 with a masked_value error naming the field; the exact mask of the stored value keeps the stored value.
      */
     put: operations['updateSubMerchant'];
     post?: never;

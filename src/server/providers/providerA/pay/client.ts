@@ -1,7 +1,7 @@
 import * as applyment from './applyment';
 import { searchBankBranches, type BankBranch, type BranchSearch } from './capital-banks';
 import { createPayTransport } from './http-transport';
-import type { ApplymentFormData, ApplymentStatus, ProviderAPayClientConfig } from './types';
+import type { ApplymentFormData, ApplymentStatus, PlatformCertificate, ProviderAPayClientConfig } from './types';
 import { uploadMedia } from './upload-media';
 
 export type ProviderAPayClient = {
@@ -14,6 +14,8 @@ export type ProviderAPayClient = {
   queryApplymentById(applymentId: string, formData?: ApplymentFormData): Promise<ApplymentStatus | null>;
   /** Branches of a bank in a city (WeChat's capitallhh look-up, B.12). */
   searchBankBranches(search: BranchSearch): Promise<BankBranch[]>;
+  /** Downloaded-certificate modes: fetch `/v3/certificates` now and store them (the schedule, doctor). */
+  refreshPlatformCertificates(): Promise<PlatformCertificate[]>;
 };
 
 /**
@@ -31,6 +33,7 @@ export function createProviderAPayClient(config: ProviderAPayClientConfig): Prov
     queryApplymentByBusinessCode: (code, formData) => applyment.queryApplymentByBusinessCode(transport, code, formData),
     queryApplymentById: (id, formData) => applyment.queryApplymentById(transport, id, formData),
     searchBankBranches: (search) => searchBankBranches(transport, search),
+    refreshPlatformCertificates: () => transport.platformKeys.refresh(),
   };
 }
 
@@ -41,6 +44,8 @@ export type {
   ApplymentFormData,
   ApplymentState,
   ApplymentStatus,
+  PlatformCertificate,
+  PlatformCertificateStore,
   ProviderAPayClientConfig,
   ProviderAPlatformKeys,
   RejectReason,

@@ -4,8 +4,17 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import { PROVIDER_A_PAY_VERIFY_MODES, providerALiveProblems } from './env-checks/providerA';
+import { providerBLiveProblems } from './env-checks/providerB';
 
 const optionalText = z.string().trim().min(1).optional();
+/** PEM in one line (`\\n` for each line break, as many secret stores and .env files hold it) is read as PEM. */
+const pemText = z
+  .string()
+  .trim()
+  .min(1)
+  .transform((value) => value.replace(/\\n/g, '\n'))
+  .optional();
 const seconds = (fallback: number) => z.coerce.number().int().min(5).max(86_400).default(fallback);
 
 const envSchema = z.object({
@@ -76,34 +85,27 @@ const envSchema = z.object({
   // Live-mode upstream credentials (service-wide; never in the repo).
   PROVIDER_A_MCH_ID: optionalText,
   PROVIDER_A_MERCHANT_SERIAL_NO: optionalText,
-  PROVIDER_A_MERCHANT_PRIVATE_KEY: optionalText,
+  PROVIDER_A_MERCHANT_PRIVATE_KEY: pemText,
+  /** Optional: apiclient_cert.pem, so start-up can check the key, serial and merchant id against it. */
+  PROVIDER_A_MERCHANT_CERTIFICATE: pemText,
+  /** How WeChat Pay's answers are verified: its public key, its downloaded platform certificates, or both (migration). */
+  PROVIDER_A_PAY_VERIFY_MODE: z
+    .enum(PROVIDER_A_PAY_VERIFY_MODES, { error: 'must be public_key, platform_certificate or both' })
+    .default('public_key'),
   PROVIDER_A_PLATFORM_PUBLIC_KEY_ID: optionalText,
-  PROVIDER_A_PLATFORM_PUBLIC_KEY: optionalText,
+  PROVIDER_A_PLATFORM_PUBLIC_KEY: pemText,
+  /** The APIv3 key (32 characters): opens the downloaded platform certificates. */
+  PROVIDER_A_APIV3_KEY: optionalText,
   PROVIDER_A_COMPONENT_APPID: optionalText,
   PROVIDER_A_COMPONENT_SECRET: optionalText,
   PROVIDER_A_COMPONENT_TOKEN: optionalText,
   PROVIDER_A_COMPONENT_AES_KEY: optionalText,
   PROVIDER_B_APP_ID: optionalText,
-  PROVIDER_B_APP_PRIVATE_KEY: optionalText,
-  PROVIDER_B_ALIPAY_PUBLIC_KEY: optionalText,
+  PROVIDER_B_APP_PRIVATE_KEY: pemText,
+  PROVIDER_B_ALIPAY_PUBLIC_KEY: pemText,
 });
 
 export type RawEnv = z.infer<typeof envSchema>;
-
-const liveModeVariables = [
-  'PROVIDER_A_MCH_ID',
-  'PROVIDER_A_MERCHANT_SERIAL_NO',
-  'PROVIDER_A_MERCHANT_PRIVATE_KEY',
-  'PROVIDER_A_PLATFORM_PUBLIC_KEY_ID',
-  'PROVIDER_A_PLATFORM_PUBLIC_KEY',
-  'PROVIDER_A_COMPONENT_APPID',
-  'PROVIDER_A_COMPONENT_SECRET',
-  'PROVIDER_A_COMPONENT_TOKEN',
-  'PROVIDER_A_COMPONENT_AES_KEY',
-  'PROVIDER_B_APP_ID',
-  'PROVIDER_B_APP_PRIVATE_KEY',
-  'PROVIDER_B_ALIPAY_PUBLIC_KEY',
-] as const;
 
 const secretVariables = ['SESSION_SECRET', 'DATA_ENCRYPTION_KEY'] as const;
 
@@ -130,9 +132,8 @@ export function parseEnv(source: Record<string, string | undefined>): RawEnv & {
     const why = !embedded ? 'required with DATABASE_URL' : 'required with UPSTREAM_MODE=live';
     for (const name of secretVariables) if (!env[name]) problems.push(`${name}: ${why}`);
   }
-  if (env.UPSTREAM_MODE === 'live') {
-    for (const name of liveModeVariables) if (!env[name]) problems.push(`${name}: required with UPSTREAM_MODE=live`);
-  }
+  // Each provider's own module checks its variables (src/env-checks): presence per mode, format, key pairs.
+  if (env.UPSTREAM_MODE === 'live') problems.push(...providerALiveProblems(env), ...providerBLiveProblems(env));
   if (problems.length > 0) throw new ConfigError(problems);
   return { ...env, embedded, dataDir: path.resolve(env.DATA_DIR) };
 }

@@ -224,6 +224,14 @@ const sandboxMatrix: Record<string, SandboxEntry> = {
     ownPlatformOnly: "clears the calling platform's faults (checked below: A's stay)",
   },
   'POST /sandbox/control/providerA/ticket': { ownPlatformOnly: 'pushes the instance-wide component ticket' },
+  'GET /sandbox/control/providerA/platform-keys': { lists: {} },
+  'PUT /sandbox/control/providerA/platform-keys': {
+    ownPlatformOnly: "switches the WeChat Pay mode of the calling platform's sandbox merchant",
+    body: { mode: 'both' },
+  },
+  'POST /sandbox/control/providerA/platform-keys/rotate': {
+    ownPlatformOnly: "rotates the certificate of the calling platform's sandbox merchant",
+  },
 };
 
 /** A's objects in A's sandbox namespace, as the emulators store them, named by A's resource ids. */

@@ -4,22 +4,47 @@
  * so the sandbox's pushes are verified with keys nobody else holds, never with the published test keys.
  */
 import { getEnv } from '@/env';
+import { sandboxApiV3Key } from '@/sandbox/providerA/pay/handler';
 import { providerASandboxClientSettings } from '@/sandbox/providerA/pay/keys';
-import { sandboxKeys } from '@/sandbox/sandbox-context';
+import { sandboxContext, sandboxKeys } from '@/sandbox/sandbox-context';
+import type { ProviderAPlatformKeys } from '@/server/providers/providerA/pay/client';
+import { platformCertificateStore } from './platform-certificate-store';
 
-/** The WeChat Pay merchant's signing key and the platform key that verifies WeChat's answers. */
-export async function providerAPayCredentials() {
+/**
+ * The WeChat Pay merchant's signing key and the platform keys that verify WeChat's answers, in the mode of
+ * PROVIDER_A_PAY_VERIFY_MODE (both in live and sandbox mode: a platform's sandbox namespace is switched to
+ * the matching mode through the control API). Downloaded certificates are stored per scope: the instance in
+ * live mode, the platform in sandbox mode (each namespace is a merchant of its own).
+ */
+export async function providerAPayCredentials(platformId: string) {
   const env = getEnv();
-  if (env.UPSTREAM_MODE === 'sandbox') return providerASandboxClientSettings((await sandboxKeys()).providerAPay);
+  const sandbox = env.UPSTREAM_MODE === 'sandbox';
+  const keys = sandbox ? (await sandboxKeys()).providerAPay : undefined;
+  const merchant = keys
+    ? providerASandboxClientSettings(keys)
+    : {
+        mchId: env.PROVIDER_A_MCH_ID!,
+        merchantSerialNo: env.PROVIDER_A_MERCHANT_SERIAL_NO!,
+        merchantPrivateKeyPem: env.PROVIDER_A_MERCHANT_PRIVATE_KEY!,
+      };
+  const publicKey = keys
+    ? { publicKeyId: keys.platform.publicKeyId, publicKeyPem: keys.platform.publicKeyPem }
+    : { publicKeyId: env.PROVIDER_A_PLATFORM_PUBLIC_KEY_ID!, publicKeyPem: env.PROVIDER_A_PLATFORM_PUBLIC_KEY! };
+  const mode = env.PROVIDER_A_PAY_VERIFY_MODE;
+  const platform: ProviderAPlatformKeys =
+    mode === 'public_key'
+      ? { mode: 'publicKey', ...publicKey }
+      : {
+          mode: 'downloadedCertificates',
+          apiV3Key: sandbox ? await sandboxApiV3Key(sandboxContext().store) : env.PROVIDER_A_APIV3_KEY!,
+          store: platformCertificateStore(sandbox ? platformId : undefined),
+          ...(mode === 'both' ? { publicKey } : {}),
+        };
   return {
-    mchId: env.PROVIDER_A_MCH_ID!,
-    merchantSerialNo: env.PROVIDER_A_MERCHANT_SERIAL_NO!,
-    merchantPrivateKeyPem: env.PROVIDER_A_MERCHANT_PRIVATE_KEY!,
-    platform: {
-      mode: 'publicKey' as const,
-      publicKeyId: env.PROVIDER_A_PLATFORM_PUBLIC_KEY_ID!,
-      publicKeyPem: env.PROVIDER_A_PLATFORM_PUBLIC_KEY!,
-    },
+    mchId: merchant.mchId,
+    merchantSerialNo: merchant.merchantSerialNo,
+    merchantPrivateKeyPem: merchant.merchantPrivateKeyPem,
+    platform,
   };
 }
 

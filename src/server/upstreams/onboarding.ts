@@ -31,16 +31,19 @@ export async function configuredProviderBClient(hosts: UpstreamHosts) {
   });
 }
 
-async function build(name: Provider, hosts: UpstreamHosts): Promise<OnboardingProvider> {
+/** The WeChat Pay client of one platform's hosts, in the configured verification mode (also used by doctor and the schedule). */
+export async function configuredProviderAPayClient(hosts: UpstreamHosts, platformId: string) {
+  return createProviderAPayClient({
+    baseUrl: hosts.providerAPay,
+    timeoutMs: getEnv().UPSTREAM_TIMEOUT_MS,
+    fetch: loggedUpstreamFetch('providerA'),
+    ...(await providerAPayCredentials(platformId)),
+  });
+}
+
+async function build(name: Provider, hosts: UpstreamHosts, platformId: string): Promise<OnboardingProvider> {
   if (name === 'providerB') return providerBOnboardingAdapter(await configuredProviderBClient(hosts));
-  return providerAOnboardingAdapter(
-    createProviderAPayClient({
-      baseUrl: hosts.providerAPay,
-      timeoutMs: getEnv().UPSTREAM_TIMEOUT_MS,
-      fetch: loggedUpstreamFetch('providerA'),
-      ...(await providerAPayCredentials()),
-    }),
-  );
+  return providerAOnboardingAdapter(await configuredProviderAPayClient(hosts, platformId));
 }
 
 const cache = adapterCache<OnboardingProvider>();
@@ -54,7 +57,7 @@ export function onboardingProvider(name: Provider, platformId: string): Onboardi
       name === 'providerA'
         ? ['uploadImage', 'submitApplication', 'queryApplication', 'searchBankBranches']
         : ['uploadImage', 'submitApplication', 'queryApplication'],
-      buildOnFirstCall(() => build(name, hosts)),
+      buildOnFirstCall(() => build(name, hosts, platformId)),
     ),
   );
 }

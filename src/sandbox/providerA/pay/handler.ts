@@ -99,6 +99,7 @@ export { providerASandboxClientSettings, type ProviderASandboxKeys } from './key
 export {
   PLATFORM_MODES,
   describePlatformState,
+  loadPlatformState,
   rotatePlatformCertificate,
   sandboxApiV3Key,
   setPlatformMode,

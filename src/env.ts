@@ -82,6 +82,10 @@ const envSchema = z.object({
   /** Console API (/api/trpc, /api/auth) per operator, or per client address when signed out: procedures a second, and at once. */
   CONSOLE_RATE_LIMIT_PER_SECOND: z.coerce.number().int().min(1).max(1_000_000).default(20),
   CONSOLE_RATE_LIMIT_BURST: z.coerce.number().int().min(10).max(1_000_000).default(120),
+  /** Live mode: other hosts for the providers (default their production hosts). */
+  PROVIDER_A_PAY_BASE_URL: z.url().optional(),
+  PROVIDER_A_OPEN_BASE_URL: z.url().optional(),
+  PROVIDER_B_GATEWAY_URL: z.url().optional(),
   // Live-mode upstream credentials (service-wide; never in the repo).
   PROVIDER_A_MCH_ID: optionalText,
   PROVIDER_A_MERCHANT_SERIAL_NO: optionalText,

@@ -17,6 +17,7 @@ import { createOperator } from '@/server/services/operators/create-operator';
 import { createPlatform } from '@/server/services/platforms/create-platform';
 import { getPlatform } from '@/server/services/platforms/get-platform';
 import { setPlatformConfig } from '@/server/services/platforms/set-platform-config';
+import { checkUpstreamConnections } from '@/server/services/upstream-connections/check-upstream-connections';
 import type { ParsedArgs } from './parse-args';
 
 const cliActor = 'cli';
@@ -97,6 +98,8 @@ export async function runCommand(db: Db, args: ParsedArgs): Promise<Record<strin
         },
       );
     }
+    case 'doctor':
+      return checkUpstreamConnections({ db, actor: cliActor }, { platformId: args.flags.platform });
     case 'data-key status':
       return {
         activeKeyId: getFieldCipher().activeKeyId,

@@ -1,5 +1,6 @@
 import * as applyment from './applyment';
 import { searchBankBranches, type BankBranch, type BranchSearch } from './capital-banks';
+import { checkPayConnection, type PayConnectionResult } from './connection-check';
 import { createPayTransport } from './http-transport';
 import type { ApplymentFormData, ApplymentStatus, PlatformCertificate, ProviderAPayClientConfig } from './types';
 import { uploadMedia } from './upload-media';
@@ -16,6 +17,8 @@ export type ProviderAPayClient = {
   searchBankBranches(search: BranchSearch): Promise<BankBranch[]>;
   /** Downloaded-certificate modes: fetch `/v3/certificates` now and store them (the schedule, doctor). */
   refreshPlatformCertificates(): Promise<PlatformCertificate[]>;
+  /** One harmless signed call that proves the credentials (doctor): which variable to fix when it fails. */
+  checkConnection(): Promise<PayConnectionResult>;
 };
 
 /**
@@ -34,10 +37,12 @@ export function createProviderAPayClient(config: ProviderAPayClientConfig): Prov
     queryApplymentById: (id, formData) => applyment.queryApplymentById(transport, id, formData),
     searchBankBranches: (search) => searchBankBranches(transport, search),
     refreshPlatformCertificates: () => transport.platformKeys.refresh(),
+    checkConnection: () => checkPayConnection(transport),
   };
 }
 
 export { ApplymentInProgressError } from './map-upstream-error';
+export { failure as payConnectionFailure, type PayConnectionResult } from './connection-check';
 export type { BankBranch, BranchSearch } from './capital-banks';
 export { ResponseVerificationError } from './verify-response';
 export type {

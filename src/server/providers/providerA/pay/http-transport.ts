@@ -4,7 +4,7 @@ import { downloadPlatformCertificates } from './certificate-download';
 import { createPlatformKeyRing, type PlatformKeyRing } from './platform-keys';
 import { signRequest } from '@/protocols/providerA/pay/sign-request';
 import type { ProviderAPayClientConfig } from './types';
-import { verifyResponseSignature } from './verify-response';
+import { ResponseVerificationError, verifyResponseSignature } from './verify-response';
 
 /** The upstream's error JSON (docs/upstream/providerA.md A.1). `detail.value` may hold personal data: never surface it. */
 export type UpstreamErrorBody = {
@@ -15,7 +15,14 @@ export type UpstreamErrorBody = {
 
 export type UpstreamResult =
   | { ok: true; status: number; bodyText: string; attempts: number }
-  | { ok: false; status: number; error: UpstreamErrorBody; attempts: number };
+  | {
+      ok: false;
+      status: number;
+      error: UpstreamErrorBody;
+      attempts: number;
+      /** With `verifyErrors`: `verified`, or why the error answer's signature did not verify. */
+      verification?: string;
+    };
 
 export type UpstreamRequest = {
   method: 'GET' | 'POST';
@@ -27,6 +34,8 @@ export type UpstreamRequest = {
   contentType?: string;
   /** Replaces the usual verification of a 2xx answer (the certificate download verifies with what it downloaded). */
   verify?: (headers: Headers, body: Uint8Array) => Promise<void>;
+  /** Verify error answers too (WeChat signs them): the connection check proves the platform key with a 404. */
+  verifyErrors?: boolean;
   /** The serial sent in `Wechatpay-Serial`: the key that encrypted the body's fields; default the encryption key's. */
   encryptionSerial?: string;
 };
@@ -166,8 +175,19 @@ export function createPayTransport(config: ProviderAPayClientConfig): PayTranspo
       } else {
         const text = Buffer.from(outcome.bytes).toString('utf8');
         const error = parseErrorBody(text);
-        if (outcome.status !== 429 && outcome.status < 500)
-          return { ok: false, status: outcome.status, error, attempts: attempt };
+        if (outcome.status !== 429 && outcome.status < 500) {
+          if (!request.verifyErrors) return { ok: false, status: outcome.status, error, attempts: attempt };
+          const verification = await verifyResponseSignature({
+            headers: outcome.headers,
+            body: outcome.bytes,
+            keys: platformKeys,
+            now: now(),
+          }).then(
+            () => 'verified' as const,
+            (reason: unknown) => (reason instanceof ResponseVerificationError ? reason.reason : String(reason)),
+          );
+          return { ok: false, status: outcome.status, error, attempts: attempt, verification };
+        }
         failure = {
           kind: 'status',
           status: outcome.status,

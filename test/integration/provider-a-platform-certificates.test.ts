@@ -11,6 +11,8 @@ import { createProviderAPayClient } from '@/server/providers/providerA/pay/clien
 import { providerAPayCredentials } from '@/server/upstreams/credentials';
 import { upstreamHosts } from '@/server/upstreams/hosts';
 import { onboardingProvider, resetOnboardingProvidersForTests } from '@/server/upstreams/onboarding';
+import { refreshPlatformCertificates } from '@/server/services/upstream-connections/refresh-platform-certificates';
+import { platformCertificateStore } from '@/server/upstreams/platform-certificate-store';
 import { describeEachDatabase } from '../support/databases';
 import { createPlatformWithKey } from '../support/fixtures';
 import { completeFormDataFixture } from '../support/form-data-fixtures';
@@ -161,6 +163,19 @@ describeEachDatabase('WeChat Pay platform keys: public key, platform certificate
     await setMode(p.apiKey, 'both');
     const { submissionId: second } = await submit(p.platformId);
     expect((await provider.queryApplication({ submissionId: second }))?.state).toMatch(/auditing/);
+  });
+
+  it('the scheduled refresh downloads a rotated list before any answer is signed with it', async () => {
+    const p = await newPlatform();
+    await setMode(p.apiKey, 'certificate');
+    verifyMode('platform_certificate');
+    await submit(p.platformId); // downloads and stores the first list
+    const { certificates } = (await rotate(p.apiKey)).body as { certificates: { serialNo: string }[] };
+    const result = await refreshPlatformCertificates({ db: database().db, actor: 'test' });
+    expect(result.failed).toBe(0);
+    expect(result.refreshed).toBeGreaterThanOrEqual(1);
+    const stored = await platformCertificateStore(p.platformId).get();
+    expect(stored?.certificates.map((c) => c.serialNo).sort()).toEqual(certificates.map((c) => c.serialNo).sort());
   });
 
   it('a tampered answer is refused; a certificate list the APIv3 key does not open is named', async () => {

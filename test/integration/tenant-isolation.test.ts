@@ -128,6 +128,7 @@ const trpcMatrix: Record<string, TrpcEntry> = {
   'events.redeliver': { addresses: (t) => ({ deliveryId: t.resources.deliveryId }) },
   'events.revealWebhookSecret': { platformOnly: {} },
   'events.rotateWebhookSecret': { platformOnly: {} },
+  'upstreamConnections.check': { platformOnly: {} },
   'events.sendTestEvent': { platformOnly: { notifyUrlKey: 'payments.notify_url' } },
   'miniPrograms.authorizers': { platformOnly: {} },
   'miniPrograms.authorizer': { addresses: (t) => ({ appId: t.resources.appId }) },

@@ -19,6 +19,7 @@ import { upstreamHosts } from '@/server/upstreams/hosts';
 import { resetOnboardingProvidersForTests } from '@/server/upstreams/onboarding';
 import type { ConnectionReport } from '@/server/upstreams/connection-checks';
 import { describeEachDatabase } from '../support/databases';
+import { createConsoleTeam, trpcFailure } from '../support/console-team';
 import { createPlatformWithKey } from '../support/fixtures';
 import { useSandboxOverHttp } from '../support/sandbox-server';
 
@@ -65,6 +66,17 @@ describeEachDatabase('doctor', (database) => {
     const stale = byUpstream(await doctor(p.platformId))['providerA.pay']!;
     expect(stale).toMatchObject({ ok: false, variable: 'PROVIDER_A_PAY_VERIFY_MODE' });
     expect(stale.fix).toMatch(/platform_certificate/);
+  });
+
+  it('the console panel runs the same checks for admins only', async () => {
+    const team = await createConsoleTeam(database().db);
+    const report = await team.as('admin').upstreamConnections.check({ platformId: team.platformId });
+    expect(report.checks.map((c) => c.upstream)).toEqual(['providerA.pay', 'providerA.component', 'providerB.gateway']);
+    expect(report.checks.every((c) => c.ok)).toBe(true);
+    expect(await trpcFailure(team.as('operator').upstreamConnections.check({ platformId: team.platformId }))).toEqual({
+      code: 'FORBIDDEN',
+      appCode: undefined,
+    });
   });
 
   it('sandbox mode needs the platform to check', async () => {

@@ -136,6 +136,16 @@ describeEachDatabase('WeChat Pay platform keys: public key, platform certificate
     expect(downloads).toHaveLength(1);
   });
 
+  it('a mode switch and a rotation stay in the platform’s own sandbox namespace', async () => {
+    const [a, b] = [await newPlatform(), await newPlatform()];
+    await setMode(a.apiKey, 'certificate');
+    const before = (await platformKeys(a.apiKey)).body;
+    await setMode(b.apiKey, 'both');
+    await rotate(b.apiKey);
+    expect((await platformKeys(a.apiKey)).body).toEqual(before);
+    expect((await platformKeys(b.apiKey)).body).toMatchObject({ mode: 'both' });
+  });
+
   it('public-key mode: verifies PUB_KEY_ID answers; a merchant switched to certificates is refused clearly', async () => {
     const p = await newPlatform();
     verifyMode('public_key');

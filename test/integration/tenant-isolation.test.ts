@@ -225,7 +225,9 @@ const sandboxMatrix: Record<string, SandboxEntry> = {
     ownPlatformOnly: "clears the calling platform's faults (checked below: A's stay)",
   },
   'POST /sandbox/control/providerA/ticket': { ownPlatformOnly: 'pushes the instance-wide component ticket' },
-  'GET /sandbox/control/providerA/platform-keys': { lists: {} },
+  'GET /sandbox/control/providerA/platform-keys': {
+    ownPlatformOnly: "shows the mode and certificate serials of the calling platform's sandbox merchant",
+  },
   'PUT /sandbox/control/providerA/platform-keys': {
     ownPlatformOnly: "switches the WeChat Pay mode of the calling platform's sandbox merchant",
     body: { mode: 'both' },

@@ -16,7 +16,7 @@ export async function startProviderAPaySandbox(options: { responseSerialMode?: '
   /** Mutable per test: fault injection, signature probes, clock. */
   const emulator: Partial<Omit<ProviderAPayEmulatorContext, 'store' | 'keys' | 'apiV3Key'>> = {};
   const server = await startHttpServer((request) =>
-    handleProviderAPayRequest(request, { store, keys, apiV3Key: FIXTURE_APIV3_KEY, ...emulator }),
+    handleProviderAPayRequest(request, { store, keys, apiV3Key: async () => FIXTURE_APIV3_KEY, ...emulator }),
   );
   const baseUrl = `${server.baseUrl}/sandbox/providerA/pay`;
   const client = (overrides: Partial<ProviderAPayClientConfig> = {}): ProviderAPayClient =>

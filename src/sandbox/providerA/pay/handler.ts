@@ -12,7 +12,11 @@ import { decryptionKey, loadPlatformState, signingKey, type SandboxPlatformState
  * `GET /v3/certificates` (A.4): the merchant's unexpired platform certificates sealed with its APIv3 key, signed
  * by the newest one. A merchant in public-key mode has none: its answer is a 404 (the real wording is [U]).
  */
-function certificatesResponse(signer: ResponseSigner, platform: SandboxPlatformState, apiV3Key: string): Response {
+async function certificatesResponse(
+  signer: ResponseSigner,
+  platform: SandboxPlatformState,
+  apiV3Key: () => Promise<string>,
+): Promise<Response> {
   const now = signer.now().getTime();
   const listed = platform.certificates.filter((c) => Date.parse(c.expireTime) > now);
   if (platform.mode === 'public_key' || listed.length === 0) {
@@ -21,14 +25,14 @@ function certificatesResponse(signer: ResponseSigner, platform: SandboxPlatformS
       issue: 'this merchant uses the WeChat Pay public key, not platform certificates',
     });
   }
-  return signedResponse(signer, 200, buildCertificatesResponse(listed, apiV3Key));
+  return signedResponse(signer, 200, buildCertificatesResponse(listed, await apiV3Key()));
 }
 
 export type ProviderAPayEmulatorContext = {
   store: SandboxStore;
   keys: ProviderASandboxKeys;
-  /** The APIv3 key the merchant shares with the platform: it seals `/v3/certificates`. */
-  apiV3Key: string;
+  /** The APIv3 key the merchant shares with the platform: it seals `/v3/certificates` (read only for that call). */
+  apiV3Key: () => Promise<string>;
   now?: () => Date;
   /** Fault injection: a Response returned here is sent instead of handling the request (nothing is stored). */
   fault?: (request: Request) => Response | undefined | Promise<Response | undefined>;

@@ -49,7 +49,8 @@ function signed(
   });
 }
 
-const send = (request: Request) => handleProviderAPayRequest(request, { store, keys, apiV3Key: FIXTURE_APIV3_KEY });
+const send = (request: Request) =>
+  handleProviderAPayRequest(request, { store, keys, apiV3Key: async () => FIXTURE_APIV3_KEY });
 
 async function upload(
   bytes: Buffer,

@@ -7,7 +7,8 @@ export const dynamic = 'force-dynamic';
 /** The WeChat Pay APIv3 sandbox: the upstream's own paths below /sandbox/t/<namespace>/providerA/pay. */
 const handle = sandboxRoute(async (request, ctx) => {
   const keys = (await sandboxKeys()).providerAPay;
-  const apiV3Key = await sandboxApiV3Key(ctx.shared);
+  // Made on first use only: a request that is refused must not create sandbox state.
+  const apiV3Key = () => sandboxApiV3Key(ctx.shared);
   return answerWithFaults(ctx.store, 'providerA', request, (r) =>
     handleProviderAPayRequest(r, { store: ctx.store, keys, apiV3Key }),
   );

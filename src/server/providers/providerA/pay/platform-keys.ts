@@ -80,11 +80,16 @@ export function createPlatformKeyRing(
   let inFlight: Promise<Indexed> | undefined;
   const misses = new Map<string, number>();
 
-  const fetchShared = (wanted?: string) =>
+  /**
+   * `first`: nothing known yet, a list another instance stored meanwhile will do. `wanted`: an answer named this
+   * serial, a stored list holding it will do. Neither: download whatever is stored (the schedule, doctor).
+   */
+  const fetchShared = (need: { first?: boolean; wanted?: string } = {}) =>
     (inFlight ??= store
       .lock(async () => {
         const stored = await store.get();
-        if (stored && wanted && stored.certificates.some((c) => c.serialNo.toUpperCase() === wanted))
+        if (stored && need.first) return index(stored.certificates);
+        if (stored && need.wanted && stored.certificates.some((c) => c.serialNo.toUpperCase() === need.wanted))
           return index(stored.certificates); // another instance fetched it while this one waited
         const certificates = await download();
         await store.set(certificates);
@@ -97,7 +102,7 @@ export function createPlatformKeyRing(
   async function current(): Promise<Indexed> {
     if (known) return known;
     const stored = await store.get();
-    known = stored ? index(stored.certificates) : await fetchShared();
+    known = stored ? index(stored.certificates) : await fetchShared({ first: true });
     return known;
   }
 
@@ -108,7 +113,7 @@ export function createPlatformKeyRing(
     if (hit) return hit;
     const missedAt = misses.get(wanted);
     if (missedAt !== undefined && now().getTime() - missedAt < MISS_COOLDOWN_MS) return undefined;
-    known = await fetchShared(wanted);
+    known = await fetchShared({ wanted });
     const found = known.keys.get(wanted);
     if (!found) {
       if (misses.size > 100) misses.clear();

@@ -13,9 +13,7 @@ import { afterEach, expect, it } from 'vitest';
 import { runCommand } from '@/cli/commands';
 import { parseArgs } from '@/cli/parse-args';
 import { resetEnvForTests } from '@/env';
-import { sandboxApiV3Key } from '@/sandbox/providerA/pay/handler';
-import { sandboxContext, sandboxKeys } from '@/sandbox/sandbox-context';
-import { upstreamHosts } from '@/server/upstreams/hosts';
+import { sandboxKeys } from '@/sandbox/sandbox-context';
 import { resetOnboardingProvidersForTests } from '@/server/upstreams/onboarding';
 import type { ConnectionReport } from '@/server/upstreams/connection-checks';
 import { describeEachDatabase } from '../support/databases';
@@ -109,29 +107,12 @@ describeEachDatabase('doctor', (database) => {
       return { stdout: result.stdout, stderr: result.stderr, failed: 'code' in result && result.code !== 0 };
     }
 
-    /** The live variables of this installation's sandbox merchant, as the README tells a provider to set them. */
-    async function liveEnvFor(platformId: string) {
-      const keys = await sandboxKeys();
-      const hosts = upstreamHosts(platformId);
-      return {
-        PROVIDER_A_PAY_BASE_URL: hosts.providerAPay,
-        PROVIDER_A_OPEN_BASE_URL: hosts.providerAOpen,
-        PROVIDER_B_GATEWAY_URL: hosts.providerBGateway,
-        PROVIDER_A_MCH_ID: keys.providerAPay.merchant.mchId,
-        PROVIDER_A_MERCHANT_SERIAL_NO: keys.providerAPay.merchant.serialNo,
-        PROVIDER_A_MERCHANT_PRIVATE_KEY: keys.providerAPay.merchant.privateKeyPem,
-        PROVIDER_A_PLATFORM_PUBLIC_KEY_ID: keys.providerAPay.platform.publicKeyId,
-        PROVIDER_A_PLATFORM_PUBLIC_KEY: keys.providerAPay.platform.publicKeyPem,
-        PROVIDER_A_APIV3_KEY: await sandboxApiV3Key(sandboxContext().store),
-        PROVIDER_A_COMPONENT_APPID: keys.providerAComponent.componentAppId,
-        PROVIDER_A_COMPONENT_SECRET: keys.providerAComponent.componentAppSecret,
-        PROVIDER_A_COMPONENT_TOKEN: keys.providerAComponent.token,
-        PROVIDER_A_COMPONENT_AES_KEY: keys.providerAComponent.encodingAesKey,
-        PROVIDER_B_APP_ID: keys.providerB.appId,
-        PROVIDER_B_APP_PRIVATE_KEY: keys.providerB.appPrivateKeyPem,
-        PROVIDER_B_ALIPAY_PUBLIC_KEY: keys.providerB.alipayPublicKeyPem,
-      };
-    }
+    /** The live variables of this installation's sandbox merchant, as `sandbox live-env` hands them out. */
+    const liveEnvFor = async (platformId: string) =>
+      (await runCommand(database().db, parseArgs(['sandbox', 'live-env', '--platform', platformId]))) as Record<
+        string,
+        string
+      >;
 
     it('live mode against the sandbox hosts: right configuration OK; wrong APIv3 key and wrong private key each named', async () => {
       const p = await createPlatformWithKey(database().db);

@@ -8,6 +8,8 @@ import { sandboxApiV3Key } from '@/sandbox/providerA/pay/handler';
 import { providerASandboxClientSettings } from '@/sandbox/providerA/pay/keys';
 import { sandboxContext, sandboxKeys } from '@/sandbox/sandbox-context';
 import type { ProviderAPlatformKeys } from '@/server/providers/providerA/pay/client';
+import { AppError } from '@/server/errors';
+import { upstreamHosts } from './hosts';
 import { platformCertificateStore } from './platform-certificate-store';
 
 /**
@@ -88,4 +90,35 @@ export async function providerBCredentials(): Promise<{
 export async function providerBNotificationKey(): Promise<{ appId: string; alipayPublicKeyPem: string }> {
   const { appId, alipayPublicKeyPem } = await providerBCredentials();
   return { appId, alipayPublicKeyPem };
+}
+
+/**
+ * The live-mode variables under which another instance talks to this installation's sandbox as if it were
+ * the real providers: the sandbox merchant's and apps' keys and the hosts of `platformId`'s namespace. For
+ * rehearsing a live configuration (and doctor) before the real credentials exist; sandbox keys only, never a
+ * live secret.
+ */
+export async function sandboxAsLiveEnvironment(platformId: string): Promise<Record<string, string>> {
+  if (getEnv().UPSTREAM_MODE !== 'sandbox')
+    throw new AppError('invalid_request', 'Only an instance in sandbox mode has sandbox credentials to hand out.');
+  const keys = await sandboxKeys();
+  const hosts = upstreamHosts(platformId);
+  return {
+    PROVIDER_A_PAY_BASE_URL: hosts.providerAPay,
+    PROVIDER_A_OPEN_BASE_URL: hosts.providerAOpen,
+    PROVIDER_B_GATEWAY_URL: hosts.providerBGateway,
+    PROVIDER_A_MCH_ID: keys.providerAPay.merchant.mchId,
+    PROVIDER_A_MERCHANT_SERIAL_NO: keys.providerAPay.merchant.serialNo,
+    PROVIDER_A_MERCHANT_PRIVATE_KEY: keys.providerAPay.merchant.privateKeyPem,
+    PROVIDER_A_PLATFORM_PUBLIC_KEY_ID: keys.providerAPay.platform.publicKeyId,
+    PROVIDER_A_PLATFORM_PUBLIC_KEY: keys.providerAPay.platform.publicKeyPem,
+    PROVIDER_A_APIV3_KEY: await sandboxApiV3Key(sandboxContext().store),
+    PROVIDER_A_COMPONENT_APPID: keys.providerAComponent.componentAppId,
+    PROVIDER_A_COMPONENT_SECRET: keys.providerAComponent.componentAppSecret,
+    PROVIDER_A_COMPONENT_TOKEN: keys.providerAComponent.token,
+    PROVIDER_A_COMPONENT_AES_KEY: keys.providerAComponent.encodingAesKey,
+    PROVIDER_B_APP_ID: keys.providerB.appId,
+    PROVIDER_B_APP_PRIVATE_KEY: keys.providerB.appPrivateKeyPem,
+    PROVIDER_B_ALIPAY_PUBLIC_KEY: keys.providerB.alipayPublicKeyPem,
+  };
 }

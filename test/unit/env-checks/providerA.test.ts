@@ -64,14 +64,18 @@ describe('WeChat live variables at start', () => {
     expect(lines).toContain(
       'PROVIDER_A_APIV3_KEY: must be the 32-character APIv3 key set in the merchant platform (this one has 9 bytes)',
     );
-    expect(lines.some((l) => l.startsWith('PROVIDER_A_PLATFORM_PUBLIC_KEY_ID: must be the WeChat Pay public key id'))).toBe(
-      true,
-    );
+    expect(
+      lines.some((l) => l.startsWith('PROVIDER_A_PLATFORM_PUBLIC_KEY_ID: must be the WeChat Pay public key id')),
+    ).toBe(true);
   });
 
   it('each mode requires its own variables', () => {
-    const { PROVIDER_A_APIV3_KEY: _k, PROVIDER_A_PLATFORM_PUBLIC_KEY_ID: _i, PROVIDER_A_PLATFORM_PUBLIC_KEY: _p, ...rest } =
-      valid;
+    const {
+      PROVIDER_A_APIV3_KEY: _k,
+      PROVIDER_A_PLATFORM_PUBLIC_KEY_ID: _i,
+      PROVIDER_A_PLATFORM_PUBLIC_KEY: _p,
+      ...rest
+    } = valid;
     expect(providerALiveProblems({ ...rest, PROVIDER_A_PAY_VERIFY_MODE: 'public_key' }, inside)).toEqual([
       'PROVIDER_A_PLATFORM_PUBLIC_KEY_ID: required with UPSTREAM_MODE=live',
       'PROVIDER_A_PLATFORM_PUBLIC_KEY: required with UPSTREAM_MODE=live',

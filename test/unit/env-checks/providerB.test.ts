@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { providerBLiveProblems } from '@/env-checks/providerB';
 
-const fixture = (name: string) => readFileSync(join(process.cwd(), 'test/fixtures/upstream-keys/providerB', name), 'utf8');
+const fixture = (name: string) =>
+  readFileSync(join(process.cwd(), 'test/fixtures/upstream-keys/providerB', name), 'utf8');
 
 describe('Alipay live variables at start (public-key mode)', () => {
   const app = fixture('app-private-key.pem');
@@ -26,11 +27,11 @@ describe('Alipay live variables at start (public-key mode)', () => {
       'PROVIDER_B_APP_ID: must be the Alipay application id: 16 digits, e.g. 2021001161683774',
       "PROVIDER_B_ALIPAY_PUBLIC_KEY: is the application's own public key: give the Alipay public key (支付宝公钥), not the application public key",
     ]);
-    expect(providerBLiveProblems({ PROVIDER_B_APP_ID: '2021001161683774', PROVIDER_B_APP_PRIVATE_KEY: 'nonsense' })).toEqual(
-      [
-        'PROVIDER_B_ALIPAY_PUBLIC_KEY: required with UPSTREAM_MODE=live',
-        'PROVIDER_B_APP_PRIVATE_KEY: is not a readable private key (PEM "-----BEGIN PRIVATE KEY-----…", or its Base64 body); it is the application private key (RSA2)',
-      ],
-    );
+    expect(
+      providerBLiveProblems({ PROVIDER_B_APP_ID: '2021001161683774', PROVIDER_B_APP_PRIVATE_KEY: 'nonsense' }),
+    ).toEqual([
+      'PROVIDER_B_ALIPAY_PUBLIC_KEY: required with UPSTREAM_MODE=live',
+      'PROVIDER_B_APP_PRIVATE_KEY: is not a readable private key (PEM "-----BEGIN PRIVATE KEY-----…", or its Base64 body); it is the application private key (RSA2)',
+    ]);
   });
 });

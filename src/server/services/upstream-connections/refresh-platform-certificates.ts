@@ -10,7 +10,9 @@ import type { ServiceContext } from '../context';
  * or both), so a rotation announced ahead is known before the first answer signed with it. Live mode: the
  * instance's list. Sandbox mode: each platform that has downloaded one. Returns how many lists were refreshed.
  */
-export async function refreshPlatformCertificates(_ctx: ServiceContext): Promise<{ refreshed: number; failed: number }> {
+export async function refreshPlatformCertificates(
+  _ctx: ServiceContext,
+): Promise<{ refreshed: number; failed: number }> {
   const env = getEnv();
   if (env.PROVIDER_A_PAY_VERIFY_MODE === 'public_key') return { refreshed: 0, failed: 0 };
   const scopes = env.UPSTREAM_MODE === 'live' ? [''] : (await storedCertificateScopes()).filter((s) => s !== undefined);

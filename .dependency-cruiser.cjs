@@ -5,7 +5,7 @@
 const layer = {
   leafData: '^src/(domain|schemas|i18n)/',
   protocols: '^src/protocols/',
-  kernel: '^src/(env\\.ts|server/(errors|zod-errors|logger|request-context|ids)\\.ts|server/pagination/)',
+  kernel: '^src/(env\\.ts|env-checks/|server/(errors|zod-errors|logger|request-context|ids)\\.ts|server/pagination/)',
   infrastructure: '^src/server/(config|crypto|db|metrics)/',
   providers: '^src/server/providers/',
   emulators: '^src/sandbox/(?!control/)',

@@ -4,8 +4,17 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import { PROVIDER_A_PAY_VERIFY_MODES, providerALiveProblems } from './env-checks/providerA';
+import { providerBLiveProblems } from './env-checks/providerB';
 
 const optionalText = z.string().trim().min(1).optional();
+/** PEM in one line (`\\n` for each line break, as many secret stores and .env files hold it) is read as PEM. */
+const pemText = z
+  .string()
+  .trim()
+  .min(1)
+  .transform((value) => value.replace(/\\n/g, '\n'))
+  .optional();
 const seconds = (fallback: number) => z.coerce.number().int().min(5).max(86_400).default(fallback);
 
 const envSchema = z.object({
@@ -73,19 +82,31 @@ const envSchema = z.object({
   /** Console API (/api/trpc, /api/auth) per operator, or per client address when signed out: procedures a second, and at once. */
   CONSOLE_RATE_LIMIT_PER_SECOND: z.coerce.number().int().min(1).max(1_000_000).default(20),
   CONSOLE_RATE_LIMIT_BURST: z.coerce.number().int().min(10).max(1_000_000).default(120),
+  /** Live mode: other hosts for the providers (default their production hosts). */
+  PROVIDER_A_PAY_BASE_URL: z.url().optional(),
+  PROVIDER_A_OPEN_BASE_URL: z.url().optional(),
+  PROVIDER_B_GATEWAY_URL: z.url().optional(),
   // Live-mode upstream credentials (service-wide; never in the repo).
   PROVIDER_A_MCH_ID: optionalText,
   PROVIDER_A_MERCHANT_SERIAL_NO: optionalText,
-  PROVIDER_A_MERCHANT_PRIVATE_KEY: optionalText,
+  PROVIDER_A_MERCHANT_PRIVATE_KEY: pemText,
+  /** Optional: apiclient_cert.pem, so start-up can check the key, serial and merchant id against it. */
+  PROVIDER_A_MERCHANT_CERTIFICATE: pemText,
+  /** How WeChat Pay's answers are verified: its public key, its downloaded platform certificates, or both (migration). */
+  PROVIDER_A_PAY_VERIFY_MODE: z
+    .enum(PROVIDER_A_PAY_VERIFY_MODES, { error: 'must be public_key, platform_certificate or both' })
+    .default('public_key'),
   PROVIDER_A_PLATFORM_PUBLIC_KEY_ID: optionalText,
-  PROVIDER_A_PLATFORM_PUBLIC_KEY: optionalText,
+  PROVIDER_A_PLATFORM_PUBLIC_KEY: pemText,
+  /** The APIv3 key (32 characters): opens the downloaded platform certificates. */
+  PROVIDER_A_APIV3_KEY: optionalText,
   PROVIDER_A_COMPONENT_APPID: optionalText,
   PROVIDER_A_COMPONENT_SECRET: optionalText,
   PROVIDER_A_COMPONENT_TOKEN: optionalText,
   PROVIDER_A_COMPONENT_AES_KEY: optionalText,
   PROVIDER_B_APP_ID: optionalText,
-  PROVIDER_B_APP_PRIVATE_KEY: optionalText,
-  PROVIDER_B_ALIPAY_PUBLIC_KEY: optionalText,
+  PROVIDER_B_APP_PRIVATE_KEY: pemText,
+  PROVIDER_B_ALIPAY_PUBLIC_KEY: pemText,
   /**
    * Alipay certificate mode (docs/configuration.md): each the PEM text or a file path. Setting the app
    * certificate selects the mode; then all three are required and PROVIDER_B_ALIPAY_PUBLIC_KEY is not.
@@ -93,32 +114,9 @@ const envSchema = z.object({
   PROVIDER_B_APP_CERT: optionalText,
   PROVIDER_B_ALIPAY_ROOT_CERT: optionalText,
   PROVIDER_B_ALIPAY_CERT: optionalText,
-  /** Live Alipay gateway; default the production host (Alipay's own developer sandbox has another). */
-  PROVIDER_B_GATEWAY_URL: z.url().optional(),
 });
 
 export type RawEnv = z.infer<typeof envSchema>;
-
-const liveModeVariables = [
-  'PROVIDER_A_MCH_ID',
-  'PROVIDER_A_MERCHANT_SERIAL_NO',
-  'PROVIDER_A_MERCHANT_PRIVATE_KEY',
-  'PROVIDER_A_PLATFORM_PUBLIC_KEY_ID',
-  'PROVIDER_A_PLATFORM_PUBLIC_KEY',
-  'PROVIDER_A_COMPONENT_APPID',
-  'PROVIDER_A_COMPONENT_SECRET',
-  'PROVIDER_A_COMPONENT_TOKEN',
-  'PROVIDER_A_COMPONENT_AES_KEY',
-  'PROVIDER_B_APP_ID',
-  'PROVIDER_B_APP_PRIVATE_KEY',
-] as const;
-
-/** Alipay verifies with a public key or, in certificate mode, with these three files. */
-const providerBCertificateVariables = [
-  'PROVIDER_B_APP_CERT',
-  'PROVIDER_B_ALIPAY_ROOT_CERT',
-  'PROVIDER_B_ALIPAY_CERT',
-] as const;
 
 const secretVariables = ['SESSION_SECRET', 'DATA_ENCRYPTION_KEY'] as const;
 
@@ -145,18 +143,8 @@ export function parseEnv(source: Record<string, string | undefined>): RawEnv & {
     const why = !embedded ? 'required with DATABASE_URL' : 'required with UPSTREAM_MODE=live';
     for (const name of secretVariables) if (!env[name]) problems.push(`${name}: ${why}`);
   }
-  if (env.UPSTREAM_MODE === 'live') {
-    for (const name of liveModeVariables) if (!env[name]) problems.push(`${name}: required with UPSTREAM_MODE=live`);
-    if (providerBCertificateVariables.some((name) => env[name])) {
-      for (const name of providerBCertificateVariables)
-        if (!env[name])
-          problems.push(`${name}: required in Alipay certificate mode (another PROVIDER_B_*_CERT is set)`);
-    } else if (!env.PROVIDER_B_ALIPAY_PUBLIC_KEY) {
-      problems.push(
-        'PROVIDER_B_ALIPAY_PUBLIC_KEY: required with UPSTREAM_MODE=live (or certificate mode: PROVIDER_B_APP_CERT, PROVIDER_B_ALIPAY_ROOT_CERT, PROVIDER_B_ALIPAY_CERT)',
-      );
-    }
-  }
+  // Each provider's own module checks its variables (src/env-checks): presence per mode, format, key pairs.
+  if (env.UPSTREAM_MODE === 'live') problems.push(...providerALiveProblems(env), ...providerBLiveProblems(env));
   if (problems.length > 0) throw new ConfigError(problems);
   return { ...env, embedded, dataDir: path.resolve(env.DATA_DIR) };
 }

@@ -140,3 +140,22 @@ test('webhook delivery log: attempts with their HTTP status and the next attempt
     await page.getByLabel(/Sub-merchant events URL/).press('Enter');
   }
 });
+
+test('upstream connections: an admin runs the doctor checks and reads one verdict per upstream', async ({ page }) => {
+  await openSettings(page);
+  const panel = page.locator('#upstreams');
+  await expect(panel.getByRole('heading', { name: 'Upstream connections' })).toBeVisible();
+  await panel.getByRole('button', { name: 'Check connections' }).click();
+  await expect(panel.getByRole('status')).toHaveText('Upstream mode: sandbox', { timeout: 30_000 });
+  const rows: [string, string][] = [
+    ['upstream-providerA.pay', 'WeChat Pay'],
+    ['upstream-providerA.component', 'WeChat Open Platform'],
+    ['upstream-providerB.gateway', 'Alipay'],
+  ];
+  for (const [row, name] of rows) {
+    await expect(panel.getByTestId(row).getByRole('rowheader')).toHaveText(name);
+    await expect(panel.getByTestId(row)).toContainText('OK');
+  }
+  await expect(panel.getByTestId('upstream-providerA.pay')).toContainText('/v3/applyment4sub/applyment/business_code/');
+  await panel.screenshot({ path: 'e2e/artifacts/settings-upstream-connections.png' });
+});

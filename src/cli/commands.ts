@@ -17,6 +17,8 @@ import { createOperator } from '@/server/services/operators/create-operator';
 import { createPlatform } from '@/server/services/platforms/create-platform';
 import { getPlatform } from '@/server/services/platforms/get-platform';
 import { setPlatformConfig } from '@/server/services/platforms/set-platform-config';
+import { checkUpstreamConnections } from '@/server/services/upstream-connections/check-upstream-connections';
+import { sandboxAsLiveEnvironment } from '@/server/services/upstream-connections/sandbox-as-live-environment';
 import type { ParsedArgs } from './parse-args';
 
 const cliActor = 'cli';
@@ -97,6 +99,14 @@ export async function runCommand(db: Db, args: ParsedArgs): Promise<Record<strin
         },
       );
     }
+    case 'doctor':
+      return checkUpstreamConnections({ db, actor: cliActor }, { platformId: args.flags.platform });
+    case 'sandbox live-env':
+      return sandboxAsLiveEnvironment({
+        db,
+        actor: cliActor,
+        platformId: required(args.flags.platform, '--platform <platformId>'),
+      });
     case 'data-key status':
       return {
         activeKeyId: getFieldCipher().activeKeyId,

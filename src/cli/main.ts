@@ -5,6 +5,7 @@
  */
 import { ConfigError, getEnv } from '@/env';
 import { DataDirLockedError, readLock } from '@/server/db/data-dir-lock';
+import { useDatabaseHandle } from '@/server/db';
 import { openDatabase } from '@/server/db/open-database';
 import { AppError } from '@/server/errors';
 import { logger } from '@/server/logger';
@@ -29,12 +30,15 @@ async function runLocally(args: ParsedArgs) {
   const handle = env.DATABASE_URL
     ? await openDatabase({ driver: 'postgres', url: env.DATABASE_URL, poolSize: 2 })
     : await openDatabase({ driver: 'pglite', dataDir: env.dataDir, holder: 'cli' });
+  // Commands that reach the upstreams (doctor) read the process-wide database: this one, never a second opener.
+  useDatabaseHandle(handle);
   try {
     // The installation's sandbox keys are made with its database, so a copy of the database (a second process
     // playing the upstream, a restored backup) signs and verifies with the same ones.
     if (env.UPSTREAM_MODE === 'sandbox') await loadOrCreateInstanceKeys(createDbSandboxStore(async () => handle.db));
     return await runCommand(handle.db, args);
   } finally {
+    useDatabaseHandle(undefined);
     await handle.close();
   }
 }
@@ -60,6 +64,8 @@ async function main() {
       result = await runThroughServer(args, lock.port, lock.cliToken);
     }
     process.stdout.write(args.json ? `${JSON.stringify(result)}\n` : `${formatHuman(result)}\n`);
+    // doctor: a failed check fails the command, so a deployment script can stop on it.
+    if (Array.isArray(result.checks) && result.checks.some((c: { ok?: boolean }) => !c.ok)) process.exitCode = 1;
   } catch (error) {
     const message =
       error instanceof ConfigError ? error.problems.join('\n') : error instanceof Error ? error.message : String(error);
@@ -68,9 +74,24 @@ async function main() {
   }
 }
 
+type Check = { upstream: string; call: string; ok: boolean; detail: string; variable?: string; fix?: string };
+
+/** doctor's report: one block per upstream, the fix on its own line. */
+const formatChecks = (mode: unknown, checks: Check[]) =>
+  [
+    `upstream mode: ${String(mode)}`,
+    ...checks.map((c) =>
+      c.ok
+        ? `${c.upstream}: OK (${c.detail})\n  call: ${c.call}`
+        : `${c.upstream}: FAILED: ${c.detail}\n  call: ${c.call}\n  fix: set ${c.variable} to ${c.fix}`,
+    ),
+  ].join('\n');
+
 const formatHuman = (result: Record<string, unknown>) =>
-  Object.entries(result)
-    .map(([key, value]) => `${key}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`)
-    .join('\n');
+  Array.isArray(result.checks)
+    ? formatChecks(result.upstreamMode, result.checks as Check[])
+    : Object.entries(result)
+        .map(([key, value]) => `${key}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`)
+        .join('\n');
 
 void main();

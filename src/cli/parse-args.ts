@@ -40,6 +40,10 @@ export const usage = `Usage: npm run cli -- <command> [--json]
   data-key add                                         embedded only: new active key in secrets.json (restart after)
   data-key retire <keyId>                              embedded only: drop a key no stored token uses any more
   (rotation step by step: docs/data-key-rotation.md)
+  doctor [--platform <id>]                             one harmless signed call per upstream; per upstream OK, or
+                                                       the variable to fix (sandbox mode: the platform's sandbox)
+  sandbox live-env --platform <id> --json              sandbox mode: the live-mode variables (sandbox keys, the
+                                                       platform's sandbox hosts) to rehearse live mode against it
 
 With the embedded database held by a running server, commands go through that server.
 'npm run --silent cli -- … --json' prints only the JSON.`;

@@ -128,6 +128,7 @@ const trpcMatrix: Record<string, TrpcEntry> = {
   'events.redeliver': { addresses: (t) => ({ deliveryId: t.resources.deliveryId }) },
   'events.revealWebhookSecret': { platformOnly: {} },
   'events.rotateWebhookSecret': { platformOnly: {} },
+  'upstreamConnections.check': { platformOnly: {} },
   'events.sendTestEvent': { platformOnly: { notifyUrlKey: 'payments.notify_url' } },
   'miniPrograms.authorizers': { platformOnly: {} },
   'miniPrograms.authorizer': { addresses: (t) => ({ appId: t.resources.appId }) },
@@ -224,6 +225,16 @@ const sandboxMatrix: Record<string, SandboxEntry> = {
     ownPlatformOnly: "clears the calling platform's faults (checked below: A's stay)",
   },
   'POST /sandbox/control/providerA/ticket': { ownPlatformOnly: 'pushes the instance-wide component ticket' },
+  'GET /sandbox/control/providerA/platform-keys': {
+    ownPlatformOnly: "shows the mode and certificate serials of the calling platform's sandbox merchant",
+  },
+  'PUT /sandbox/control/providerA/platform-keys': {
+    ownPlatformOnly: "switches the WeChat Pay mode of the calling platform's sandbox merchant",
+    body: { mode: 'both' },
+  },
+  'POST /sandbox/control/providerA/platform-keys/rotate': {
+    ownPlatformOnly: "rotates the certificate of the calling platform's sandbox merchant",
+  },
 };
 
 /** A's objects in A's sandbox namespace, as the emulators store them, named by A's resource ids. */

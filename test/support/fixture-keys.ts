@@ -46,6 +46,9 @@ export function loadProviderASandboxKeys(
   };
 }
 
+/** An APIv3 key for the protocol tests' WeChat Pay emulator (32 ASCII characters, like a real one). */
+export const FIXTURE_APIV3_KEY = 'SandboxFixtureApiV3Key0123456789';
+
 /** The app pair and the "Alipay" pair of the published vectors (TV-2, TV-7). */
 export function loadProviderBSandboxKeys(options: { appId?: string } = {}): ProviderBSandboxKeys {
   return {

@@ -1,7 +1,7 @@
 import { createMemorySandboxStore } from '@/sandbox/store';
 import { handleProviderAPayRequest, type ProviderAPayEmulatorContext } from '@/sandbox/providerA/pay/handler';
 import { providerASandboxClientSettings } from '@/sandbox/providerA/pay/keys';
-import { loadProviderASandboxKeys } from './fixture-keys';
+import { FIXTURE_APIV3_KEY, loadProviderASandboxKeys } from './fixture-keys';
 import { startHttpServer } from './http-test-server';
 import { createProviderAPayClient, type ProviderAPayClient } from '@/server/providers/providerA/pay/client';
 import type { ApplymentFormData, ProviderAPayClientConfig } from '@/server/providers/providerA/pay/types';
@@ -14,8 +14,10 @@ export async function startProviderAPaySandbox(options: { responseSerialMode?: '
   const store = createMemorySandboxStore();
   const keys = loadProviderASandboxKeys({ responseSerialMode: options.responseSerialMode });
   /** Mutable per test: fault injection, signature probes, clock. */
-  const emulator: Partial<Omit<ProviderAPayEmulatorContext, 'store' | 'keys'>> = {};
-  const server = await startHttpServer((request) => handleProviderAPayRequest(request, { store, keys, ...emulator }));
+  const emulator: Partial<Omit<ProviderAPayEmulatorContext, 'store' | 'keys' | 'apiV3Key'>> = {};
+  const server = await startHttpServer((request) =>
+    handleProviderAPayRequest(request, { store, keys, apiV3Key: async () => FIXTURE_APIV3_KEY, ...emulator }),
+  );
   const baseUrl = `${server.baseUrl}/sandbox/providerA/pay`;
   const client = (overrides: Partial<ProviderAPayClientConfig> = {}): ProviderAPayClient =>
     createProviderAPayClient({

@@ -58,6 +58,11 @@ export const declaredInputs: Record<string, Partial<Record<HttpMethod, 'none' | 
   '/internal/cli': { POST: null },
   '/sandbox/control/faults': { GET: 'none', PUT: z.array(faultSchema).max(50), DELETE: 'none' },
   '/sandbox/control/providerA/ticket': { POST: 'none' },
+  '/sandbox/control/providerA/platform-keys': {
+    GET: 'none',
+    PUT: z.object({ mode: z.enum(['public_key', 'certificate', 'both']) }).strict(),
+  },
+  '/sandbox/control/providerA/platform-keys/rotate': { POST: 'none' },
   '/sandbox/control/providerB/alipay-accounts': { POST: alipayAccountControlSchema },
   '/sandbox/control/providerB/signing-mode': { GET: 'none', PUT: providerBSigningModeSchema },
   '/sandbox/control/{provider}/applyments': { GET: 'none' },

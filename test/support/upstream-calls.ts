@@ -127,7 +127,10 @@ export const upstreamCalls: UpstreamCall[] = [...onboardingCalls, ...miniProgram
 export const callsNoServiceMakes: Record<string, string> = {
   '/v3/applyment4sub/applyment/applyment_id':
     'client capability; the service asks by business code (its submission id), which also finds lost submits',
-  '/cgi-bin/component/api_start_push_ticket': 'asks WeChat to resend the ticket; an operator tool, no service calls it',
+  '/cgi-bin/component/api_start_push_ticket':
+    'asks WeChat to resend the ticket; only doctor (an operator tool) calls it, before any ticket arrived',
+  '/v3/certificates':
+    'made only with PROVIDER_A_PAY_VERIFY_MODE platform_certificate or both, which the matrix does not run; its failures (tampered answer, wrong APIv3 key, no certificates) are covered by provider-a-platform-certificates.test.ts and doctor.test.ts',
   '/cgi-bin/component/api_get_authorizer_info':
     'the profile after a grant: best effort, a failure leaves the name empty (covered below)',
   '/wxa/get_page': 'client capability; no service reads the page list',

@@ -194,4 +194,19 @@ export const settingsEn = {
   'settings.password.changed':
     'Password changed. All your sessions have ended, this one too: sign in again with the new password.',
   'settings.password.signInAgain': 'Sign in again',
+  'settings.doctor.heading': 'Upstream connections',
+  'settings.doctor.intro':
+    'One harmless signed call to each provider with the credentials this service runs with (as npm run cli -- doctor). In sandbox mode, against this platform’s sandbox.',
+  'settings.doctor.run': 'Check connections',
+  'settings.doctor.running': 'Checking…',
+  'settings.doctor.upstream': 'Upstream',
+  'settings.doctor.result': 'Result',
+  'settings.doctor.ok': 'OK',
+  'settings.doctor.failed': 'Failed',
+  'settings.doctor.call': 'Call: {call}',
+  'settings.doctor.fix': 'Fix: set {variable} to {fix}',
+  'settings.doctor.mode': 'Upstream mode: {mode}',
+  'settings.doctor.providerA.pay': 'WeChat Pay',
+  'settings.doctor.providerA.component': 'WeChat Open Platform',
+  'settings.doctor.providerB.gateway': 'Alipay',
 } as const satisfies Record<string, string>;

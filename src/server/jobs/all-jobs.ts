@@ -6,3 +6,4 @@ import './deliver-event-job';
 import './sub-merchant-sync-job';
 import './mini-program-jobs';
 import './idempotency-keys-job';
+import './platform-certificates-job';

@@ -11,6 +11,7 @@ import { platformConfigRouter } from './routers/platform-config';
 import { referenceRouter } from './routers/reference';
 import { sellerAuthorizationRouter } from './routers/seller-authorization';
 import { subMerchantsRouter } from './routers/sub-merchants';
+import { upstreamConnectionsRouter } from './routers/upstream-connections';
 
 export const appRouter = router({
   me: meRouter,
@@ -25,6 +26,7 @@ export const appRouter = router({
   sellerAuthorization: sellerAuthorizationRouter,
   invitations: invitationsRouter,
   reference: referenceRouter,
+  upstreamConnections: upstreamConnectionsRouter,
 });
 
 export type AppRouter = typeof appRouter;

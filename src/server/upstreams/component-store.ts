@@ -1,8 +1,9 @@
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { getFieldCipher } from '@/server/config/field-cipher';
 import type { Db } from '@/server/db';
 import { providerCredentials } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
+import { credentialLease } from './credential-lease';
 
 const ticketName = 'providerA.component_verify_ticket';
 const tokenName = 'providerA.component_access_token';
@@ -50,35 +51,8 @@ export function componentTokenCache(db: Db) {
 
 /**
  * Exactly one instance refreshes the component token at a time (each refresh invalidates the previous token
- * upstream): a row lease in the database. The others wait, then re-read the cache inside the lease and reuse
- * the token just fetched. A holder that dies frees the lease after 30 seconds.
+ * upstream): the others wait, then re-read the cache inside the lease and reuse the token just fetched.
  */
 export function componentTokenLock(db: Db) {
-  return async <T>(fn: () => Promise<T>): Promise<T> => {
-    await db.insert(providerCredentials).values({ name: tokenName }).onConflictDoNothing();
-    for (let waited = 0; ; waited += 200) {
-      const [won] = await db
-        .update(providerCredentials)
-        .set({ refreshLockUntil: sql`now() + interval '30 seconds'` })
-        .where(
-          and(
-            eq(providerCredentials.name, tokenName),
-            or(isNull(providerCredentials.refreshLockUntil), lt(providerCredentials.refreshLockUntil, sql`now()`)),
-          ),
-        )
-        .returning({ name: providerCredentials.name });
-      if (won) break;
-      if (waited > 15_000)
-        throw new AppError('upstream_timeout', 'Waited too long for another instance to refresh the component token.');
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    try {
-      return await fn();
-    } finally {
-      await db
-        .update(providerCredentials)
-        .set({ refreshLockUntil: null })
-        .where(eq(providerCredentials.name, tokenName));
-    }
-  };
+  return credentialLease(db, tokenName, 'the component token');
 }

@@ -4,25 +4,52 @@
  * so the sandbox's pushes are verified with keys nobody else holds, never with the published test keys.
  */
 import { getEnv } from '@/env';
+import { sandboxApiV3Key } from '@/sandbox/providerA/pay/handler';
 import { providerASandboxClientSettings } from '@/sandbox/providerA/pay/keys';
-import { platformSandbox, sandboxKeys, sandboxProviderBCertificates } from '@/sandbox/sandbox-context';
+import { platformSandbox, sandboxContext, sandboxKeys, sandboxProviderBCertificates } from '@/sandbox/sandbox-context';
 import { providerBSigningMode } from '@/sandbox/providerB/signing-mode';
+import { readPemSetting } from '@/env-checks/pem-setting';
+import type { ProviderAPlatformKeys } from '@/server/providers/providerA/pay/client';
 import type { ProviderBCertificates } from '@/server/providers/providerB/gateway';
-import { readPemSetting } from './pem-setting';
+import { AppError } from '@/server/errors';
+import { upstreamHosts } from './hosts';
+import { platformCertificateStore } from './platform-certificate-store';
 
-/** The WeChat Pay merchant's signing key and the platform key that verifies WeChat's answers. */
-export async function providerAPayCredentials() {
+/**
+ * The WeChat Pay merchant's signing key and the platform keys that verify WeChat's answers, in the mode of
+ * PROVIDER_A_PAY_VERIFY_MODE (both in live and sandbox mode: a platform's sandbox namespace is switched to
+ * the matching mode through the control API). Downloaded certificates are stored per scope: the instance in
+ * live mode, the platform in sandbox mode (each namespace is a merchant of its own).
+ */
+export async function providerAPayCredentials(platformId: string) {
   const env = getEnv();
-  if (env.UPSTREAM_MODE === 'sandbox') return providerASandboxClientSettings((await sandboxKeys()).providerAPay);
+  const sandbox = env.UPSTREAM_MODE === 'sandbox';
+  const keys = sandbox ? (await sandboxKeys()).providerAPay : undefined;
+  const merchant = keys
+    ? providerASandboxClientSettings(keys)
+    : {
+        mchId: env.PROVIDER_A_MCH_ID!,
+        merchantSerialNo: env.PROVIDER_A_MERCHANT_SERIAL_NO!,
+        merchantPrivateKeyPem: env.PROVIDER_A_MERCHANT_PRIVATE_KEY!,
+      };
+  const publicKey = keys
+    ? { publicKeyId: keys.platform.publicKeyId, publicKeyPem: keys.platform.publicKeyPem }
+    : { publicKeyId: env.PROVIDER_A_PLATFORM_PUBLIC_KEY_ID!, publicKeyPem: env.PROVIDER_A_PLATFORM_PUBLIC_KEY! };
+  const mode = env.PROVIDER_A_PAY_VERIFY_MODE;
+  const platform: ProviderAPlatformKeys =
+    mode === 'public_key'
+      ? { mode: 'publicKey', ...publicKey }
+      : {
+          mode: 'downloadedCertificates',
+          apiV3Key: sandbox ? await sandboxApiV3Key(sandboxContext().store) : env.PROVIDER_A_APIV3_KEY!,
+          store: platformCertificateStore(sandbox ? platformId : undefined),
+          ...(mode === 'both' ? { publicKey } : {}),
+        };
   return {
-    mchId: env.PROVIDER_A_MCH_ID!,
-    merchantSerialNo: env.PROVIDER_A_MERCHANT_SERIAL_NO!,
-    merchantPrivateKeyPem: env.PROVIDER_A_MERCHANT_PRIVATE_KEY!,
-    platform: {
-      mode: 'publicKey' as const,
-      publicKeyId: env.PROVIDER_A_PLATFORM_PUBLIC_KEY_ID!,
-      publicKeyPem: env.PROVIDER_A_PLATFORM_PUBLIC_KEY!,
-    },
+    mchId: merchant.mchId,
+    merchantSerialNo: merchant.merchantSerialNo,
+    merchantPrivateKeyPem: merchant.merchantPrivateKeyPem,
+    platform,
   };
 }
 
@@ -95,4 +122,35 @@ export async function providerBCredentials(platformId?: string): Promise<{
 export async function providerBNotificationKey(): Promise<{ appId: string; alipayPublicKeyPem: string }> {
   const { appId, alipayPublicKeyPem } = await providerBCredentials();
   return { appId, alipayPublicKeyPem };
+}
+
+/**
+ * The live-mode variables under which another instance talks to this installation's sandbox as if it were
+ * the real providers: the sandbox merchant's and apps' keys and the hosts of `platformId`'s namespace. For
+ * rehearsing a live configuration (and doctor) before the real credentials exist; sandbox keys only, never a
+ * live secret.
+ */
+export async function sandboxAsLiveEnvironment(platformId: string): Promise<Record<string, string>> {
+  if (getEnv().UPSTREAM_MODE !== 'sandbox')
+    throw new AppError('invalid_request', 'Only an instance in sandbox mode has sandbox credentials to hand out.');
+  const keys = await sandboxKeys();
+  const hosts = upstreamHosts(platformId);
+  return {
+    PROVIDER_A_PAY_BASE_URL: hosts.providerAPay,
+    PROVIDER_A_OPEN_BASE_URL: hosts.providerAOpen,
+    PROVIDER_B_GATEWAY_URL: hosts.providerBGateway,
+    PROVIDER_A_MCH_ID: keys.providerAPay.merchant.mchId,
+    PROVIDER_A_MERCHANT_SERIAL_NO: keys.providerAPay.merchant.serialNo,
+    PROVIDER_A_MERCHANT_PRIVATE_KEY: keys.providerAPay.merchant.privateKeyPem,
+    PROVIDER_A_PLATFORM_PUBLIC_KEY_ID: keys.providerAPay.platform.publicKeyId,
+    PROVIDER_A_PLATFORM_PUBLIC_KEY: keys.providerAPay.platform.publicKeyPem,
+    PROVIDER_A_APIV3_KEY: await sandboxApiV3Key(sandboxContext().store),
+    PROVIDER_A_COMPONENT_APPID: keys.providerAComponent.componentAppId,
+    PROVIDER_A_COMPONENT_SECRET: keys.providerAComponent.componentAppSecret,
+    PROVIDER_A_COMPONENT_TOKEN: keys.providerAComponent.token,
+    PROVIDER_A_COMPONENT_AES_KEY: keys.providerAComponent.encodingAesKey,
+    PROVIDER_B_APP_ID: keys.providerB.appId,
+    PROVIDER_B_APP_PRIVATE_KEY: keys.providerB.appPrivateKeyPem,
+    PROVIDER_B_ALIPAY_PUBLIC_KEY: keys.providerB.alipayPublicKeyPem,
+  };
 }

@@ -18,12 +18,16 @@ export type UpstreamHosts = {
   providerBAuthorizePage?: string;
 };
 
-const live: UpstreamHosts = {
-  mode: 'live',
-  providerAPay: 'https://api.mch.weixin.qq.com',
-  providerAOpen: 'https://api.weixin.qq.com',
-  providerBGateway: 'https://openapi.alipay.com/gateway.do',
-};
+/** The providers' hosts; each may be replaced (a forward proxy, a provider's test host, the sandbox of another installation). */
+function liveHosts(): UpstreamHosts {
+  const env = getEnv();
+  return {
+    mode: 'live',
+    providerAPay: env.PROVIDER_A_PAY_BASE_URL ?? 'https://api.mch.weixin.qq.com',
+    providerAOpen: env.PROVIDER_A_OPEN_BASE_URL ?? 'https://api.weixin.qq.com',
+    providerBGateway: env.PROVIDER_B_GATEWAY_URL ?? 'https://openapi.alipay.com/gateway.do',
+  };
+}
 
 export function sandboxBaseUrl() {
   const env = getEnv();
@@ -31,9 +35,7 @@ export function sandboxBaseUrl() {
 }
 
 export function upstreamHosts(platformId: string): UpstreamHosts {
-  const env = getEnv();
-  if (env.UPSTREAM_MODE === 'live')
-    return env.PROVIDER_B_GATEWAY_URL ? { ...live, providerBGateway: env.PROVIDER_B_GATEWAY_URL } : live;
+  if (getEnv().UPSTREAM_MODE === 'live') return liveHosts();
   const namespace = sandboxNamespace(platformId);
   const api = `${sandboxBaseUrl()}/t/${namespace}`;
   const pages = `${publicBaseUrl()}/sandbox/t/${namespace}`;

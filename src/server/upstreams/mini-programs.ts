@@ -3,6 +3,7 @@ import { getEnv } from '@/env';
 import type { Provider } from '@/domain/providers';
 import type { MiniProgramProvider } from '@/server/providers/mini-program-types';
 import { providerAMiniAdapter } from '@/server/providers/providerA-mini-adapter';
+import type { ComponentClientOptions } from '@/server/providers/providerA/component';
 import { providerBMiniAdapter } from '@/server/providers/providerB-mini-adapter';
 import { componentTokenCache, componentTokenLock, readVerifyTicket } from './component-store';
 import { providerAComponentCredentials } from './credentials';
@@ -11,14 +12,10 @@ import { adapterCache, type UpstreamHosts } from './hosts';
 import { loggedUpstreamFetch } from './logged-fetch';
 import { configuredProviderBClient } from './onboarding';
 
-async function build(name: Provider, hosts: UpstreamHosts, platformId: string): Promise<MiniProgramProvider> {
-  if (name === 'providerB')
-    return providerBMiniAdapter({
-      gateway: (await configuredProviderBClient(hosts, platformId)).gateway,
-      authBaseUrl: hosts.providerBAuthorizePage,
-    });
+/** The WeChat component client's options for one platform's hosts (the adapter's, and doctor's). */
+export async function componentClientOptions(hosts: UpstreamHosts): Promise<ComponentClientOptions> {
   const { componentAppId, componentAppSecret } = await providerAComponentCredentials();
-  return providerAMiniAdapter({
+  return {
     baseUrl: hosts.providerAOpen,
     timeoutMs: getEnv().UPSTREAM_TIMEOUT_MS,
     fetch: loggedUpstreamFetch('providerA'),
@@ -32,7 +29,16 @@ async function build(name: Provider, hosts: UpstreamHosts, platformId: string): 
     },
     lock: async (fn) => componentTokenLock(await getDb())(fn),
     authBaseUrls: hosts.providerAAuthorizePages,
-  });
+  };
+}
+
+async function build(name: Provider, hosts: UpstreamHosts, platformId: string): Promise<MiniProgramProvider> {
+  if (name === 'providerB')
+    return providerBMiniAdapter({
+      gateway: (await configuredProviderBClient(hosts, platformId)).gateway,
+      authBaseUrl: hosts.providerBAuthorizePage,
+    });
+  return providerAMiniAdapter(await componentClientOptions(hosts));
 }
 
 const methods = [

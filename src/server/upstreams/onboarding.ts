@@ -28,16 +28,19 @@ export async function configuredProviderBClient(hosts: UpstreamHosts, platformId
   });
 }
 
+/** The WeChat Pay client of one platform's hosts, in the configured verification mode (also used by doctor and the schedule). */
+export async function configuredProviderAPayClient(hosts: UpstreamHosts, platformId: string) {
+  return createProviderAPayClient({
+    baseUrl: hosts.providerAPay,
+    timeoutMs: getEnv().UPSTREAM_TIMEOUT_MS,
+    fetch: loggedUpstreamFetch('providerA'),
+    ...(await providerAPayCredentials(platformId)),
+  });
+}
+
 async function build(name: Provider, hosts: UpstreamHosts, platformId: string): Promise<OnboardingProvider> {
   if (name === 'providerB') return providerBOnboardingAdapter(await configuredProviderBClient(hosts, platformId));
-  return providerAOnboardingAdapter(
-    createProviderAPayClient({
-      baseUrl: hosts.providerAPay,
-      timeoutMs: getEnv().UPSTREAM_TIMEOUT_MS,
-      fetch: loggedUpstreamFetch('providerA'),
-      ...(await providerAPayCredentials()),
-    }),
-  );
+  return providerAOnboardingAdapter(await configuredProviderAPayClient(hosts, platformId));
 }
 
 const cache = adapterCache<OnboardingProvider>();

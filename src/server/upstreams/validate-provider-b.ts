@@ -7,7 +7,7 @@ import { createPublicKey, X509Certificate, type KeyObject } from 'node:crypto';
 import type { RawEnv } from '@/env';
 import { isRsaSigned, pemCertificates } from '@/protocols/providerB/gateway/cert-sn';
 import { loadPrivateKey, loadPublicKey } from '@/protocols/providerB/gateway/keys';
-import { PemSettingError, readPemSetting } from './pem-setting';
+import { PemSettingError, readPemSetting } from '@/env-checks/pem-setting';
 
 export type ProviderBEnv = Pick<
   RawEnv,

@@ -1,4 +1,4 @@
-import { createDecipheriv } from 'node:crypto';
+import { createCipheriv, createDecipheriv } from 'node:crypto';
 
 const TAG_LENGTH = 16;
 
@@ -25,4 +25,20 @@ export function decryptAeadAes256Gcm(input: {
   return Buffer.concat([decipher.update(data.subarray(0, data.length - TAG_LENGTH)), decipher.final()]).toString(
     'utf8',
   );
+}
+
+/** The sender's side of decryptAeadAes256Gcm: what WeChat does to certificates and callbacks (the sandbox uses it). */
+export function encryptAeadAes256Gcm(input: {
+  key: string | Uint8Array;
+  nonce: string;
+  associatedData?: string;
+  plaintext: string;
+}): string {
+  const key = typeof input.key === 'string' ? Buffer.from(input.key, 'utf8') : Buffer.from(input.key);
+  if (![16, 24, 32].includes(key.length)) throw new Error('AEAD key must be 16, 24 or 32 bytes');
+  const algorithm = `aes-${key.length * 8}-gcm` as 'aes-256-gcm';
+  const cipher = createCipheriv(algorithm, key, Buffer.from(input.nonce, 'utf8'), { authTagLength: TAG_LENGTH });
+  cipher.setAAD(Buffer.from(input.associatedData ?? '', 'utf8'));
+  const body = Buffer.concat([cipher.update(input.plaintext, 'utf8'), cipher.final()]);
+  return Buffer.concat([body, cipher.getAuthTag()]).toString('base64');
 }

@@ -12,7 +12,12 @@ import { MEDIA_KIND } from './media-upload';
 import { errorResponse, paramError, signedResponse, type ResponseSigner } from './respond';
 import { validateApplyment } from './validate-applyment';
 
-type RouteContext = { signer: ResponseSigner; store: SandboxStore };
+type RouteContext = {
+  signer: ResponseSigner;
+  store: SandboxStore;
+  /** The platform private key that opens fields encrypted under a `Wechatpay-Serial`, if the merchant has it (A.4). */
+  decryptionKey?: (serial: string) => string | undefined;
+};
 
 /** `POST /v3/applyment4sub/applyment/` (B.2, B.6, B.9). The request signature is already checked. */
 export async function handleSubmitApplyment(request: Request, bodyText: string, ctx: RouteContext): Promise<Response> {
@@ -40,10 +45,10 @@ export async function handleSubmitApplyment(request: Request, bodyText: string, 
       issue: 'not an object',
     });
   }
-  // Encrypted bodies must name the platform key that encrypted them (A.4); either of the platform's ids is accepted.
+  // Encrypted bodies must name the platform key that encrypted them (A.4): one the merchant's mode holds.
   const serial = request.headers.get('wechatpay-serial');
-  const { platform } = signer.keys;
-  if (!serial || (serial !== platform.publicKeyId && serial.toUpperCase() !== platform.certificateSerialNo)) {
+  const platformPrivateKeyPem = serial ? ctx.decryptionKey?.(serial) : undefined;
+  if (!platformPrivateKeyPem) {
     return errorResponse(signer, 400, 'PARAM_ERROR', 'Wechatpay-Serial 缺失或与微信支付平台证书/公钥不匹配', {
       field: 'Wechatpay-Serial',
       issue: 'unknown platform serial',
@@ -68,7 +73,7 @@ export async function handleSubmitApplyment(request: Request, bodyText: string, 
   }
 
   const problem = await validateApplyment(body as Record<string, unknown>, {
-    platformPrivateKeyPem: platform.privateKeyPem,
+    platformPrivateKeyPem,
     mediaExists: async (id) => (await store.get(MEDIA_KIND, id)) !== undefined,
   });
   if (problem) return paramError(signer, problem.field, problem.message, problem.issue, problem.value);

@@ -3,12 +3,36 @@ import { handleQueryApplyment, handleSubmitApplyment } from './applyment-routes'
 import { handleCapitalRequest } from './capital-banks-routes';
 import type { ProviderASandboxKeys } from './keys';
 import { handleMediaUpload } from './media-upload';
-import { errorResponse, type ResponseSigner } from './respond';
+import { errorResponse, signedResponse, type ResponseSigner } from './respond';
 import { checkRequestSignature } from './verify-authorization';
+import { CERTIFICATES_PATH, buildCertificatesResponse } from '@/protocols/providerA/pay/platform-certificates';
+import { decryptionKey, loadPlatformState, signingKey, type SandboxPlatformState } from './platform-certificates';
+
+/**
+ * `GET /v3/certificates` (A.4): the merchant's unexpired platform certificates sealed with its APIv3 key, signed
+ * by the newest one. A merchant in public-key mode has none: its answer is a 404 (the real wording is [U]).
+ */
+async function certificatesResponse(
+  signer: ResponseSigner,
+  platform: SandboxPlatformState,
+  apiV3Key: () => Promise<string>,
+): Promise<Response> {
+  const now = signer.now().getTime();
+  const listed = platform.certificates.filter((c) => Date.parse(c.expireTime) > now);
+  if (platform.mode === 'public_key' || listed.length === 0) {
+    return errorResponse(signer, 404, 'RESOURCE_NOT_EXISTS', '商户未使用平台证书，请使用微信支付公钥验签', {
+      location: 'path',
+      issue: 'this merchant uses the WeChat Pay public key, not platform certificates',
+    });
+  }
+  return signedResponse(signer, 200, buildCertificatesResponse(listed, await apiV3Key()));
+}
 
 export type ProviderAPayEmulatorContext = {
   store: SandboxStore;
   keys: ProviderASandboxKeys;
+  /** The APIv3 key the merchant shares with the platform: it seals `/v3/certificates` (read only for that call). */
+  apiV3Key: () => Promise<string>;
   now?: () => Date;
   /** Fault injection: a Response returned here is sent instead of handling the request (nothing is stored). */
   fault?: (request: Request) => Response | undefined | Promise<Response | undefined>;
@@ -24,19 +48,26 @@ export type ProviderAPayEmulatorContext = {
  * requested, which is also what a client pointed at the mount point signs.
  */
 export async function handleProviderAPayRequest(request: Request, ctx: ProviderAPayEmulatorContext): Promise<Response> {
-  const signer: ResponseSigner = {
-    keys: ctx.keys,
-    now: ctx.now ?? (() => new Date()),
-    signatureProbe: ctx.signatureProbe,
-  };
+  const now = ctx.now ?? (() => new Date());
   const injected = await ctx.fault?.(request);
   if (injected) return injected;
+  const platform = await loadPlatformState(ctx.store, ctx.keys);
+  const signer: ResponseSigner = {
+    keys: ctx.keys,
+    now,
+    signatureProbe: ctx.signatureProbe,
+    signWith: signingKey(platform, ctx.keys, now()),
+  };
 
   const url = new URL(request.url);
   const v3 = url.pathname.indexOf('/v3/');
   const route = v3 === -1 ? '' : url.pathname.slice(v3);
   const body = Buffer.from(await request.arrayBuffer());
-  const routeCtx = { signer, store: ctx.store };
+  const routeCtx = {
+    signer,
+    store: ctx.store,
+    decryptionKey: (serial: string) => decryptionKey(platform, ctx.keys, serial, now()),
+  };
 
   if (request.method === 'POST' && route === '/v3/merchant/media/upload') {
     return handleMediaUpload(request, body, { ...routeCtx, maxImageBytes: ctx.maxImageBytes });
@@ -48,6 +79,11 @@ export async function handleProviderAPayRequest(request: Request, ctx: ProviderA
     if (unsignedLookup) return unsignedLookup;
     const answer = handleCapitalRequest(signer, url, route);
     if (answer) return answer;
+  }
+  if (request.method === 'GET' && route === CERTIFICATES_PATH) {
+    const unsigned = checkRequestSignature(signer, request, '');
+    if (unsigned) return unsigned;
+    return certificatesResponse(signer, platform, ctx.apiV3Key);
   }
   const isSubmit = request.method === 'POST' && /^\/v3\/applyment4sub\/applyment\/?$/.test(route);
   if (!isSubmit && !(request.method === 'GET' && query)) {
@@ -64,3 +100,12 @@ export async function handleProviderAPayRequest(request: Request, ctx: ProviderA
 
 export { listApplyments, setApplymentState } from './control';
 export { providerASandboxClientSettings, type ProviderASandboxKeys } from './keys';
+export {
+  PLATFORM_MODES,
+  describePlatformState,
+  loadPlatformState,
+  rotatePlatformCertificate,
+  sandboxApiV3Key,
+  setPlatformMode,
+  type SandboxPlatformMode,
+} from './platform-certificates';

@@ -8,6 +8,8 @@ export type ResponseSigner = {
   now: () => Date;
   /** Sign as WeChat's deliberate `WECHATPAY/SIGNTEST/` probes do: a correct client must reject these. */
   signatureProbe?: boolean;
+  /** The key and serial that sign (the namespace's platform mode); default the platform public key. */
+  signWith?: { serial: string; privateKeyPem: string };
 };
 
 export type UpstreamErrorDetail = {
@@ -29,12 +31,13 @@ export function signedResponse(
   const message = `${timestamp}\n${nonce}\n${body}\n`;
   let signature = createSign('RSA-SHA256')
     .update(message, 'utf8')
-    .sign(privateKeyObject(signer.keys.platform.privateKeyPem), 'base64');
+    .sign(privateKeyObject(signer.signWith?.privateKeyPem ?? signer.keys.platform.privateKeyPem), 'base64');
   if (signer.signatureProbe) signature = `WECHATPAY/SIGNTEST/${signature}`;
   const serial =
-    signer.keys.responseSerialMode === 'publicKey'
+    signer.signWith?.serial ??
+    (signer.keys.responseSerialMode === 'publicKey'
       ? signer.keys.platform.publicKeyId
-      : (signer.keys.platform.certificateSerialNo ?? signer.keys.platform.publicKeyId);
+      : (signer.keys.platform.certificateSerialNo ?? signer.keys.platform.publicKeyId));
   const headers: Record<string, string> = {
     'Request-ID': randomUUID(),
     'Wechatpay-Timestamp': timestamp,

@@ -40,7 +40,7 @@ describe('validateProviderBConfig, certificate mode', () => {
     });
     expect(validateProviderBConfig(fromFiles)).toEqual([]);
     expect(validateProviderBConfig({ ...fromFiles, PROVIDER_B_ALIPAY_CERT: join(dir, 'missing.crt') })).toEqual([
-      `PROVIDER_B_ALIPAY_CERT: no file at ${join(dir, 'missing.crt')} (give the PEM text or the path of the certificate file)`,
+      `PROVIDER_B_ALIPAY_CERT: no file at ${join(dir, 'missing.crt')} (give the PEM text or the path of the file)`,
     ]);
   });
 
@@ -84,7 +84,7 @@ describe('validateProviderBConfig, certificate mode', () => {
       expect.stringMatching(/^PROVIDER_B_ALIPAY_CERT: names .* as issuer but does not carry its signature/),
     ]);
     expect(validateProviderBConfig(certificateMode({ PROVIDER_B_APP_CERT: 'not a certificate' }))).toEqual([
-      'PROVIDER_B_APP_CERT: no file at not a certificate (give the PEM text or the path of the certificate file)',
+      'PROVIDER_B_APP_CERT: no file at not a certificate (give the PEM text or the path of the file)',
     ]);
   });
 });

@@ -7,6 +7,7 @@ import { DeliveriesPanel } from '@/components/settings/deliveries-panel';
 import { ManualTemplatesPanel } from '@/components/settings/manual-templates-panel';
 import { MembersPanel } from '@/components/settings/members-panel';
 import styles from '@/components/settings/settings.module.css';
+import { UpstreamConnectionsPanel } from '@/components/settings/upstream-connections-panel';
 import { WebhookSecretPanel } from '@/components/settings/webhook-secret-panel';
 import { useI18n } from '@/i18n/i18n-provider';
 import type { MessageKey } from '@/i18n/messages/en';
@@ -53,6 +54,7 @@ export function SettingsSections() {
       'settings.deliveries.heading',
       <DeliveriesPanel key="deliveries" platformId={platformId} canRedeliver={admin} />,
     ],
+    ['upstreams', 'settings.doctor.heading', admin ? <UpstreamConnectionsPanel platformId={platformId} /> : null],
     ['password', 'settings.password.heading', <ChangePasswordPanel key="password" />],
   ];
   const shown = panels.filter(([, , node]) => node !== null);

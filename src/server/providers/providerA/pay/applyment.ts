@@ -95,7 +95,7 @@ export async function submitApplyment(
   transport: PayTransport,
   input: { businessCode: string; formData: ApplymentFormData },
 ): Promise<{ applymentId: string }> {
-  const key = transport.platformKeys.encryption.key;
+  const { serial, key } = await transport.platformKeys.encryption();
   const body = mapFormDataToApplymentBody({ ...input, encrypt: (plaintext) => encryptSensitive(plaintext, key) });
   const json = JSON.stringify(body);
   const result = await transport.send({
@@ -104,6 +104,7 @@ export async function submitApplyment(
     body: json,
     signBody: json,
     contentType: 'application/json',
+    encryptionSerial: serial,
   });
   if (result.ok) return { applymentId: applymentIdOf(result.bodyText) };
   const error = mapUpstreamError(result.status, result.error, input.formData);

@@ -1,7 +1,8 @@
 import * as applyment from './applyment';
 import { searchBankBranches, type BankBranch, type BranchSearch } from './capital-banks';
+import { checkPayConnection, type PayConnectionResult } from './connection-check';
 import { createPayTransport } from './http-transport';
-import type { ApplymentFormData, ApplymentStatus, ProviderAPayClientConfig } from './types';
+import type { ApplymentFormData, ApplymentStatus, PlatformCertificate, ProviderAPayClientConfig } from './types';
 import { uploadMedia } from './upload-media';
 
 export type ProviderAPayClient = {
@@ -14,6 +15,10 @@ export type ProviderAPayClient = {
   queryApplymentById(applymentId: string, formData?: ApplymentFormData): Promise<ApplymentStatus | null>;
   /** Branches of a bank in a city (WeChat's capitallhh look-up, B.12). */
   searchBankBranches(search: BranchSearch): Promise<BankBranch[]>;
+  /** Downloaded-certificate modes: fetch `/v3/certificates` now and store them (the schedule, doctor). */
+  refreshPlatformCertificates(): Promise<PlatformCertificate[]>;
+  /** One harmless signed call that proves the credentials (doctor): which variable to fix when it fails. */
+  checkConnection(): Promise<PayConnectionResult>;
 };
 
 /**
@@ -31,16 +36,21 @@ export function createProviderAPayClient(config: ProviderAPayClientConfig): Prov
     queryApplymentByBusinessCode: (code, formData) => applyment.queryApplymentByBusinessCode(transport, code, formData),
     queryApplymentById: (id, formData) => applyment.queryApplymentById(transport, id, formData),
     searchBankBranches: (search) => searchBankBranches(transport, search),
+    refreshPlatformCertificates: () => transport.platformKeys.refresh(),
+    checkConnection: () => checkPayConnection(transport),
   };
 }
 
 export { ApplymentInProgressError } from './map-upstream-error';
+export { failure as payConnectionFailure, type PayConnectionResult } from './connection-check';
 export type { BankBranch, BranchSearch } from './capital-banks';
 export { ResponseVerificationError } from './verify-response';
 export type {
   ApplymentFormData,
   ApplymentState,
   ApplymentStatus,
+  PlatformCertificate,
+  PlatformCertificateStore,
   ProviderAPayClientConfig,
   ProviderAPlatformKeys,
   RejectReason,

@@ -1,9 +1,10 @@
 import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { AppError } from '@/server/errors';
+import { downloadPlatformCertificates } from './certificate-download';
 import { createPlatformKeyRing, type PlatformKeyRing } from './platform-keys';
 import { signRequest } from '@/protocols/providerA/pay/sign-request';
 import type { ProviderAPayClientConfig } from './types';
-import { verifyResponseSignature } from './verify-response';
+import { ResponseVerificationError, verifyResponseSignature } from './verify-response';
 
 /** The upstream's error JSON (docs/upstream/providerA.md A.1). `detail.value` may hold personal data: never surface it. */
 export type UpstreamErrorBody = {
@@ -14,7 +15,14 @@ export type UpstreamErrorBody = {
 
 export type UpstreamResult =
   | { ok: true; status: number; bodyText: string; attempts: number }
-  | { ok: false; status: number; error: UpstreamErrorBody; attempts: number };
+  | {
+      ok: false;
+      status: number;
+      error: UpstreamErrorBody;
+      attempts: number;
+      /** With `verifyErrors`: `verified`, or why the error answer's signature did not verify. */
+      verification?: string;
+    };
 
 export type UpstreamRequest = {
   method: 'GET' | 'POST';
@@ -24,6 +32,12 @@ export type UpstreamRequest = {
   /** What the signature covers: the JSON body, or the `meta` JSON of an upload (B.7). */
   signBody: string;
   contentType?: string;
+  /** Replaces the usual verification of a 2xx answer (the certificate download verifies with what it downloaded). */
+  verify?: (headers: Headers, body: Uint8Array) => Promise<void>;
+  /** Verify error answers too (WeChat signs them): the connection check proves the platform key with a 404. */
+  verifyErrors?: boolean;
+  /** The serial sent in `Wechatpay-Serial`: the key that encrypted the body's fields; default the encryption key's. */
+  encryptionSerial?: string;
 };
 
 export type PayTransport = {
@@ -80,12 +94,21 @@ function finalError(failure: Failure, attempts: number): AppError {
 export function createPayTransport(config: ProviderAPayClientConfig): PayTransport {
   const fetchImpl = config.fetch ?? fetch;
   const privateKey: KeyObject = createPrivateKey(config.merchantPrivateKeyPem);
-  const platformKeys = createPlatformKeyRing(config.platform);
   const timeoutMs = config.timeoutMs ?? 10_000;
   const attempts = Math.max(1, config.retry?.attempts ?? 3);
   const baseDelayMs = config.retry?.baseDelayMs ?? 250;
   const now = config.now ?? (() => new Date());
   const baseUrl = config.baseUrl.replace(/\/+$/, '');
+  const platform = config.platform;
+  // The download goes through send() below; the key ring calls it only when a serial is unknown.
+  const platformKeys: PlatformKeyRing = createPlatformKeyRing(
+    platform,
+    () => {
+      if (platform.mode !== 'downloadedCertificates') throw new Error('providerA: no APIv3 key to download with');
+      return downloadPlatformCertificates({ send, apiV3Key: platform.apiV3Key, publicKey: platform.publicKey, now });
+    },
+    now,
+  );
 
   const backoff = (attempt: number, failure: Failure) => {
     const exponential = baseDelayMs * 2 ** (attempt - 1) * (0.5 + Math.random() / 2);
@@ -109,9 +132,13 @@ export function createPayTransport(config: ProviderAPayClientConfig): PayTranspo
       }),
       Accept: 'application/json',
       'User-Agent': USER_AGENT,
-      // Required on bodies with encrypted fields (A.4); sent always, as the Go SDK does.
-      'Wechatpay-Serial': platformKeys.encryption.serial,
     };
+    // Required on bodies with encrypted fields (A.4); with fixed keys sent always, as the Go SDK does. Downloaded
+    // certificates are not fetched just for this header (the download itself is a request).
+    const serial =
+      request.encryptionSerial ??
+      (platform.mode === 'downloadedCertificates' ? undefined : (await platformKeys.encryption()).serial);
+    if (serial) headers['Wechatpay-Serial'] = serial;
     if (request.contentType) headers['Content-Type'] = request.contentType;
     try {
       const response = await fetchImpl(url, { method: request.method, headers, body: request.body, signal });
@@ -131,7 +158,14 @@ export function createPayTransport(config: ProviderAPayClientConfig): PayTranspo
       if ('kind' in outcome) {
         failure = outcome;
       } else if (outcome.status >= 200 && outcome.status < 300) {
-        verifyResponseSignature({ headers: outcome.headers, body: outcome.bytes, keys: platformKeys, now: now() });
+        if (request.verify) await request.verify(outcome.headers, outcome.bytes);
+        else
+          await verifyResponseSignature({
+            headers: outcome.headers,
+            body: outcome.bytes,
+            keys: platformKeys,
+            now: now(),
+          });
         return {
           ok: true,
           status: outcome.status,
@@ -141,8 +175,19 @@ export function createPayTransport(config: ProviderAPayClientConfig): PayTranspo
       } else {
         const text = Buffer.from(outcome.bytes).toString('utf8');
         const error = parseErrorBody(text);
-        if (outcome.status !== 429 && outcome.status < 500)
-          return { ok: false, status: outcome.status, error, attempts: attempt };
+        if (outcome.status !== 429 && outcome.status < 500) {
+          if (!request.verifyErrors) return { ok: false, status: outcome.status, error, attempts: attempt };
+          const verification = await verifyResponseSignature({
+            headers: outcome.headers,
+            body: outcome.bytes,
+            keys: platformKeys,
+            now: now(),
+          }).then(
+            () => 'verified' as const,
+            (reason: unknown) => (reason instanceof ResponseVerificationError ? reason.reason : String(reason)),
+          );
+          return { ok: false, status: outcome.status, error, attempts: attempt, verification };
+        }
         failure = {
           kind: 'status',
           status: outcome.status,

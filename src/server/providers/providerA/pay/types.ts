@@ -1,11 +1,35 @@
 import type { ApplymentState } from '@/protocols/providerA/pay/applyment-states';
+import type { PlatformCertificate } from '@/protocols/providerA/pay/platform-certificates';
 
-export type { ApplymentState };
+export type { ApplymentState, PlatformCertificate };
 
-/** The keys the client trusts for WeChat Pay responses and uses to encrypt sensitive fields (A.4). */
+/**
+ * Where downloaded platform certificates are kept between calls and processes (the composition root seals them
+ * in the database), and the lock that lets one caller at a time download them (across instances).
+ */
+export type PlatformCertificateStore = {
+  get(): Promise<{ certificates: PlatformCertificate[]; fetchedAt: Date } | null>;
+  set(certificates: PlatformCertificate[]): Promise<void>;
+  lock<T>(fn: () => Promise<T>): Promise<T>;
+};
+
+/**
+ * The keys the client trusts for WeChat Pay responses and uses to encrypt sensitive fields (A.4):
+ * - `publicKey`: the platform public key and its `PUB_KEY_ID_…`;
+ * - `certificate`: a fixed list of platform certificates (the protocol tests);
+ * - `downloadedCertificates`: certificates fetched from `GET /v3/certificates` with the APIv3 key, kept in
+ *   `store`, fetched again on an unknown serial; with `publicKey` too during a migration (both serial kinds
+ *   verify; sensitive fields are then encrypted with the public key, which never rotates).
+ */
 export type ProviderAPlatformKeys =
   | { mode: 'publicKey'; publicKeyId: string; publicKeyPem: string }
-  | { mode: 'certificate'; certificates: { serialNo: string; pem: string }[] };
+  | { mode: 'certificate'; certificates: { serialNo: string; pem: string }[] }
+  | {
+      mode: 'downloadedCertificates';
+      apiV3Key: string;
+      store: PlatformCertificateStore;
+      publicKey?: { publicKeyId: string; publicKeyPem: string };
+    };
 
 export type ProviderAPayClientConfig = {
   /** `https://api.mch.weixin.qq.com`, or the sandbox mount such as `http://host/sandbox/providerA/pay`. */

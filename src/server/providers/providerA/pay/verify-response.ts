@@ -23,15 +23,16 @@ export function buildResponseMessage(timestamp: string, nonce: string, body: Uin
 
 /**
  * Throws ResponseVerificationError unless the headers carry a valid platform signature over the raw body
- * bytes, from a known serial, within the timestamp window.
+ * bytes, from a known serial (an unknown certificate serial first fetches the certificates again), within the
+ * timestamp window.
  */
-export function verifyResponseSignature(input: {
+export async function verifyResponseSignature(input: {
   headers: Headers;
   body: Uint8Array;
-  keys: PlatformKeyRing;
+  keys: Pick<PlatformKeyRing, 'find'>;
   now?: Date;
   maxSkewSeconds?: number;
-}): void {
+}): Promise<void> {
   const { headers } = input;
   const timestamp = headers.get('wechatpay-timestamp');
   const nonce = headers.get('wechatpay-nonce');
@@ -48,7 +49,7 @@ export function verifyResponseSignature(input: {
   if (Math.abs(nowSeconds - Number(timestamp)) >= (input.maxSkewSeconds ?? MAX_RESPONSE_SKEW_SECONDS)) {
     throw new ResponseVerificationError('Wechatpay-Timestamp is outside the accepted window');
   }
-  const key = input.keys.find(serial);
+  const key = await input.keys.find(serial);
   if (!key) throw new ResponseVerificationError(`unknown Wechatpay-Serial ${serial.slice(0, 64)}`);
   const valid = createVerify('RSA-SHA256')
     .update(buildResponseMessage(timestamp, nonce, input.body))

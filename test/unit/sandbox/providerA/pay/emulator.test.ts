@@ -8,8 +8,9 @@ import { signRequest } from '@/protocols/providerA/pay/sign-request';
 import { APPLYMENT_KIND } from '@/sandbox/providerA/pay/applyment-store';
 import { isValidIdCardNumber } from '@/sandbox/providerA/pay/applyment-rules';
 import { listApplyments, setApplymentState } from '@/sandbox/providerA/pay/control';
+import { setPlatformMode } from '@/sandbox/providerA/pay/platform-certificates';
 import { handleProviderAPayRequest } from '@/sandbox/providerA/pay/handler';
-import { loadProviderASandboxKeys } from '../../../../support/fixture-keys';
+import { FIXTURE_APIV3_KEY, loadProviderASandboxKeys } from '../../../../support/fixture-keys';
 
 // The emulator spoken to directly with hand-built requests: what a client that gets things wrong would see.
 const keys = loadProviderASandboxKeys();
@@ -48,7 +49,8 @@ function signed(
   });
 }
 
-const send = (request: Request) => handleProviderAPayRequest(request, { store, keys });
+const send = (request: Request) =>
+  handleProviderAPayRequest(request, { store, keys, apiV3Key: async () => FIXTURE_APIV3_KEY });
 
 async function upload(
   bytes: Buffer,
@@ -222,6 +224,10 @@ describe('applyment submit', () => {
         detail: { field: 'Wechatpay-Serial', location: 'header' },
       });
     }
+    // A public-key merchant holds no certificate: a certificate serial is as unknown as a made-up one…
+    expect((await submit(await body(), keys.platform.certificateSerialNo)).status).toBe(400);
+    // …until it is migrating (both), when either key the merchant holds may encrypt.
+    await setPlatformMode(store, keys, 'both', new Date());
     expect((await submit(await body(), keys.platform.certificateSerialNo)).status).toBe(200);
   });
 

@@ -38,8 +38,12 @@ const tv3Headers = (overrides: Record<string, string> = {}) =>
     'Wechatpay-Signature': TV3_SIGNATURE,
     ...overrides,
   });
+const noDownload = () => Promise.reject(new Error('these modes never download'));
 const certRing = () =>
-  createPlatformKeyRing({ mode: 'certificate', certificates: [{ serialNo: 'D7CE59D1F522D701', pem: TV0_CERT }] });
+  createPlatformKeyRing(
+    { mode: 'certificate', certificates: [{ serialNo: 'D7CE59D1F522D701', pem: TV0_CERT }] },
+    noDownload,
+  );
 
 describe('TV-0 key pair', () => {
   it('the certificate has serial D7CE59D1F522D701 and holds the public half of the key', () => {
@@ -119,39 +123,44 @@ describe('request signing', () => {
 });
 
 describe('response verification', () => {
-  it('TV-3: accepts the published signed callback (certificate mode)', () => {
-    expect(() =>
+  it('TV-3: accepts the published signed callback (certificate mode)', async () => {
+    await expect(
       verifyResponseSignature({ headers: tv3Headers(), body: Buffer.from(TV3_BODY), keys: certRing(), now: TV3_NOW }),
-    ).not.toThrow();
+    ).resolves.toBeUndefined();
   });
 
-  it('TV-3: accepts the same signature in public-key mode under a PUB_KEY_ID serial', () => {
-    const keys = createPlatformKeyRing({
-      mode: 'publicKey',
-      publicKeyId: 'PUB_KEY_ID_0114232134912410000000000000',
-      publicKeyPem: new X509Certificate(TV0_CERT).publicKey.export({ format: 'pem', type: 'spki' }).toString(),
-    });
+  it('TV-3: accepts the same signature in public-key mode under a PUB_KEY_ID serial', async () => {
+    const keys = createPlatformKeyRing(
+      {
+        mode: 'publicKey',
+        publicKeyId: 'PUB_KEY_ID_0114232134912410000000000000',
+        publicKeyPem: new X509Certificate(TV0_CERT).publicKey.export({ format: 'pem', type: 'spki' }).toString(),
+      },
+      noDownload,
+    );
     const headers = tv3Headers({ 'Wechatpay-Serial': 'PUB_KEY_ID_0114232134912410000000000000' });
-    expect(() => verifyResponseSignature({ headers, body: Buffer.from(TV3_BODY), keys, now: TV3_NOW })).not.toThrow();
+    await expect(
+      verifyResponseSignature({ headers, body: Buffer.from(TV3_BODY), keys, now: TV3_NOW }),
+    ).resolves.toBeUndefined();
     // …but not a certificate serial the public-key ring does not hold.
-    expect(() =>
+    await expect(
       verifyResponseSignature({ headers: tv3Headers(), body: Buffer.from(TV3_BODY), keys, now: TV3_NOW }),
-    ).toThrow(/unknown Wechatpay-Serial/);
+    ).rejects.toThrow(/unknown Wechatpay-Serial/);
   });
 
-  it('TV-9 D2: verifies the derived applyment response signature', () => {
+  it('TV-9 D2: verifies the derived applyment response signature', async () => {
     const body =
       '{"business_code":"1900013511_10000","applyment_id":2000002124775691,"applyment_state":"APPLYMENT_STATE_AUDITING","applyment_state_msg":"审核中","sign_url":"https://example.invalid/sign"}';
     const signature =
       'mJv49pFgOZRJcdybZWONmkaRxvggxZ4f9+NY16qC+kdek/zeDA1CgG0/51eFLjOBgdar16hLldpbylyuqqRdcJXrfvQs2r+0NOLAMv79nI732Iw8TZbF9ho0mBYdr0GWwZUQBJo6Qmjy5u8OI+62HLfcbVzQwuw5Fs/kipJ7seQW2AQ0gDnZ5PFwqhL1uE4EAYtQctWbklSyZF+coJvJCqvUY65m7mZIeHBM+1Ui/od838QOXdpGCUB0ZhhT4VBtXlageQTMdc534gCCR8ZjSH0o6YENPVMys85/rP3WkFl6ew17JSaVTK1Jx1Dt8uCEiEIWfgEVgH+qYR5JdcYImw==';
-    expect(() =>
+    await expect(
       verifyResponseSignature({
         headers: tv3Headers({ 'Wechatpay-Signature': signature }),
         body: Buffer.from(body),
         keys: certRing(),
         now: TV3_NOW,
       }),
-    ).not.toThrow();
+    ).resolves.toBeUndefined();
   });
 
   it.each([
@@ -164,29 +173,32 @@ describe('response verification', () => {
     ],
     ['a timestamp 300 s old', { now: new Date((1624523846 + 300) * 1000) }, /window/],
     ['an unknown serial', { headers: { 'Wechatpay-Serial': 'ABCDEF' } }, /unknown Wechatpay-Serial/],
-  ])('TV-3 rejects %s', (_label, change: { body?: string; headers?: Record<string, string>; now?: Date }, reason) => {
-    const headers = tv3Headers(change.headers);
-    if (change.headers?.['Wechatpay-Signature'] === '') headers.delete('Wechatpay-Signature');
-    const run = () =>
-      verifyResponseSignature({
-        headers,
-        body: Buffer.from(change.body ?? TV3_BODY),
-        keys: certRing(),
-        now: change.now ?? TV3_NOW,
-      });
-    expect(run).toThrow(ResponseVerificationError);
-    expect(run).toThrow(reason);
-  });
+  ])(
+    'TV-3 rejects %s',
+    async (_label, change: { body?: string; headers?: Record<string, string>; now?: Date }, reason) => {
+      const headers = tv3Headers(change.headers);
+      if (change.headers?.['Wechatpay-Signature'] === '') headers.delete('Wechatpay-Signature');
+      const run = () =>
+        verifyResponseSignature({
+          headers,
+          body: Buffer.from(change.body ?? TV3_BODY),
+          keys: certRing(),
+          now: change.now ?? TV3_NOW,
+        });
+      await expect(run()).rejects.toThrow(ResponseVerificationError);
+      await expect(run()).rejects.toThrow(reason);
+    },
+  );
 
-  it('accepts a timestamp 299 s old', () => {
-    expect(() =>
+  it('accepts a timestamp 299 s old', async () => {
+    await expect(
       verifyResponseSignature({
         headers: tv3Headers(),
         body: Buffer.from(TV3_BODY),
         keys: certRing(),
         now: new Date((1624523846 + 299) * 1000),
       }),
-    ).not.toThrow();
+    ).resolves.toBeUndefined();
   });
 });
 
@@ -220,8 +232,8 @@ describe('AEAD_AES_256_GCM', () => {
 });
 
 describe('sensitive-field encryption (RSA-OAEP/SHA-1)', () => {
-  it('round-trips with the TV-0 certificate and key, randomized, 344 Base64 chars', () => {
-    const key = certRing().encryption.key;
+  it('round-trips with the TV-0 certificate and key, randomized, 344 Base64 chars', async () => {
+    const { key } = await certRing().encryption();
     const a = encryptSensitive('110105194912310029', key);
     const b = encryptSensitive('110105194912310029', key);
     expect(a).toHaveLength(344);
@@ -232,7 +244,7 @@ describe('sensitive-field encryption (RSA-OAEP/SHA-1)', () => {
 
   it('is OAEP with SHA-1: a SHA-256 OAEP decrypt of the same ciphertext fails', async () => {
     const { privateDecrypt, constants } = await import('node:crypto');
-    const ciphertext = Buffer.from(encryptSensitive('张三', certRing().encryption.key), 'base64');
+    const ciphertext = Buffer.from(encryptSensitive('张三', (await certRing().encryption()).key), 'base64');
     expect(() =>
       privateDecrypt({ key: TV0_KEY, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, ciphertext),
     ).toThrow();

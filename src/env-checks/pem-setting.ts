@@ -30,7 +30,7 @@ function readPemFile(variable: string, path: string): string {
     throw new PemSettingError(
       variable,
       code === 'ENOENT'
-        ? `no file at ${path} (give the PEM text or the path of the certificate file)`
+        ? `no file at ${path} (give the PEM text or the path of the file)`
         : `cannot read ${path} (${code ?? 'unknown error'})`,
     );
   }

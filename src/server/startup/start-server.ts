@@ -11,6 +11,7 @@ import { startJobs } from '@/server/jobs/start-jobs';
 import { logger } from '@/server/logger';
 import { sealPlainMedia } from '@/server/services/media/seal-plain-media';
 import { ensureFirstRunAdmin } from '@/server/services/operators/ensure-first-run-admin';
+import { validateProviderBConfig } from '@/server/upstreams/validate-provider-b';
 import { issueCliToken } from './cli-token';
 import { firstRunNotice } from './first-run-notice';
 
@@ -19,6 +20,11 @@ const say = (text: string) => process.stdout.write(`${text}\n`);
 export async function startServer() {
   try {
     const env = getEnv();
+    if (env.UPSTREAM_MODE === 'live') {
+      // What env.ts cannot see in the text of a variable: Alipay's keys and certificates parse, match and are in date.
+      const problems = validateProviderBConfig(env);
+      if (problems.length > 0) throw new ConfigError(problems);
+    }
     getSecrets();
     const handle = await getDatabaseHandle();
     if (env.embedded) updateLock(env.dataDir, { port: env.PORT, cliToken: issueCliToken() });

@@ -20,15 +20,18 @@ export async function handleComponentPush(
   ctx: ServiceContext,
   input: { body: string; query: URLSearchParams; appId?: string },
 ) {
-  return ctx.db.transaction((tx) => handleInTransaction({ ...ctx, db: tx }, input));
+  // Read before the transaction: in sandbox mode they come from the database, and on PGlite's single connection a
+  // read outside the open transaction would wait for it forever.
+  const config = await providerAComponentCredentials();
+  return ctx.db.transaction((tx) => handleInTransaction({ ...ctx, db: tx }, input, config));
 }
 
 async function handleInTransaction(
   ctx: ServiceContext,
   input: { body: string; query: URLSearchParams; appId?: string },
+  config: Awaited<ReturnType<typeof providerAComponentCredentials>>,
 ) {
   const { db } = ctx;
-  const config = await providerAComponentCredentials();
   let parsed;
   try {
     parsed = await parseComponentPush({

@@ -27,6 +27,10 @@ const certificateMode = (overrides: Partial<ProviderBEnv> = {}): ProviderBEnv =>
 describe('validateProviderBConfig, certificate mode', () => {
   it('accepts a matching set, given as text or as file paths', () => {
     expect(validateProviderBConfig(certificateMode())).toEqual([]);
+    // Alipay's own root file holds SM2 and ECC roots beside the RSA ones: all roots, none refused.
+    expect(
+      validateProviderBConfig(certificateMode({ PROVIDER_B_ALIPAY_ROOT_CERT: fixture('alipayRootCert.crt') })),
+    ).toEqual([]);
     const dir = mkdtempSync(join(tmpdir(), 'alipay-certs-'));
     const write = (name: string, text: string) => {
       writeFileSync(join(dir, name), text);

@@ -68,7 +68,7 @@ export type SubmitAuditInput = {
   feedbackStuff?: string[];
   privacyApiNotUse?: boolean;
   ugcDeclare?: UgcDeclare;
-  /** Media ids from `/wxa/uploadmedia`. */
+  /** Media ids of WeChat's audit-media upload (D.6). */
   previewInfo?: { videoIdList?: string[]; picIdList?: string[] };
   orderPath?: string;
 };

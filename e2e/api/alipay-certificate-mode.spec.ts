@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { provision, sandboxControlHeaders } from '../support/provision';
-import { submittedSubMerchant } from '../support/settings-helpers';
+import { getSubMerchant, submittedSubMerchant } from '../support/settings-helpers';
 
 /**
  * Alipay certificate mode on the production build: the platform's Alipay sandbox is switched to certificate mode
@@ -25,22 +25,14 @@ test('Alipay certificate mode: switch the sandbox, submit, finish, active; then 
   expect(described.serials.appCertSn).toMatch(/^[0-9a-f]{32}$/);
 
   try {
-    const record = await submittedSubMerchant(request, apiKey, `e2e-alipay-cert-${Date.now()}`, 'providerB');
+    const record = await submittedSubMerchant(apiKey, `e2e-alipay-cert-${Date.now()}`, 'providerB');
     const finished = await request.post(`/sandbox/control/providerB/applyments/${record.chApplymentId}`, {
       headers: sandboxControlHeaders(),
       data: { state: 'finished' },
     });
     expect(finished.status()).toBe(200);
     // The sandbox pushes its signed result; the service verifies it, queries in certificate mode and stores it.
-    const headers = { authorization: `Bearer ${apiKey}`, 'x-service-code': 'payments' };
-    await expect
-      .poll(
-        async () => (await (await request.get(`/v1/payments/sub-merchants/${record.id}`, { headers })).json()).status,
-        {
-          timeout: 30_000,
-        },
-      )
-      .toBe('active');
+    await expect.poll(async () => (await getSubMerchant(apiKey, record.id)).status, { timeout: 30_000 }).toBe('active');
   } finally {
     expect((await switchTo('publicKey')).mode).toBe('publicKey');
   }

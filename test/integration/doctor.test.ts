@@ -145,6 +145,23 @@ describeEachDatabase('doctor', (database) => {
       });
     }, 240_000);
 
+    it('live mode, Alipay certificate mode against the sandbox hosts: right files OK; a wrong Alipay certificate named', async () => {
+      const p = await createPlatformWithKey(database().db);
+      await sandbox.control(p.apiKey, 'PUT', '/providerB/signing-mode', { mode: 'certificate' });
+      const env = await liveEnvFor(p.platformId);
+      expect(env.PROVIDER_B_ALIPAY_PUBLIC_KEY).toBeUndefined();
+      expect(env.PROVIDER_B_APP_CERT).toMatch(/BEGIN CERTIFICATE/);
+
+      const right = await liveDoctor(env);
+      expect(right.failed, right.stderr).toBe(false);
+      expect(byUpstream(JSON.parse(right.stdout) as ConnectionReport)['providerB.gateway']).toMatchObject({ ok: true });
+
+      // The app certificate where Alipay's belongs: start-up names it before any call is made.
+      const wrong = await liveDoctor({ ...env, PROVIDER_B_ALIPAY_CERT: env.PROVIDER_B_APP_CERT! });
+      expect(wrong.failed).toBe(true);
+      expect(`${wrong.stderr}${wrong.stdout}`).toMatch(/PROVIDER_B_ALIPAY_CERT/);
+    }, 240_000);
+
     it('live mode: a malformed variable stops start with one line naming it', async () => {
       const p = await createPlatformWithKey(database().db);
       const env = await liveEnvFor(p.platformId);

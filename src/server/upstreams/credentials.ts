@@ -151,6 +151,16 @@ export async function sandboxAsLiveEnvironment(platformId: string): Promise<Reco
     PROVIDER_A_COMPONENT_AES_KEY: keys.providerAComponent.encodingAesKey,
     PROVIDER_B_APP_ID: keys.providerB.appId,
     PROVIDER_B_APP_PRIVATE_KEY: keys.providerB.appPrivateKeyPem,
-    PROVIDER_B_ALIPAY_PUBLIC_KEY: keys.providerB.alipayPublicKeyPem,
+    // The Alipay signing mode the platform's sandbox is switched to: its certificate files, or the public key.
+    ...((await providerBSigningMode(platformSandbox(platformId).store)) === 'certificate'
+      ? await (async () => {
+          const files = await sandboxProviderBCertificates();
+          return {
+            PROVIDER_B_APP_CERT: files.appCertPem,
+            PROVIDER_B_ALIPAY_ROOT_CERT: files.alipayRootCertPem,
+            PROVIDER_B_ALIPAY_CERT: files.alipayCertPem,
+          };
+        })()
+      : { PROVIDER_B_ALIPAY_PUBLIC_KEY: keys.providerB.alipayPublicKeyPem }),
   };
 }

@@ -34,6 +34,6 @@ test('Alipay certificate mode: switch the sandbox, submit, finish, active; then 
     // The sandbox pushes its signed result; the service verifies it, queries in certificate mode and stores it.
     await expect.poll(async () => (await getSubMerchant(apiKey, record.id)).status, { timeout: 30_000 }).toBe('active');
   } finally {
-    expect((await switchTo('publicKey')).mode).toBe('publicKey');
+    expect((await switchTo('public_key')).mode).toBe('public_key');
   }
 });

@@ -37,7 +37,7 @@ describeEachDatabase('Alipay certificate mode against the sandbox', (database) =
     database()
       .db.update(subMerchants)
       .set({ nextSyncAt: sql`now() - interval '1 second'` });
-  const switchTo = async (mode: 'publicKey' | 'certificate') => {
+  const switchTo = async (mode: 'public_key' | 'certificate') => {
     const response = await sandbox.control(platform.apiKey, 'PUT', '/providerB/signing-mode', { mode });
     expect(response.status).toBe(200);
     return response.body as unknown as SigningMode;
@@ -73,7 +73,7 @@ describeEachDatabase('Alipay certificate mode against the sandbox', (database) =
   it('defaults to public-key mode and describes the certificate files and their serials', async () => {
     const described = (await sandbox.control(platform.apiKey, 'GET', '/providerB/signing-mode'))
       .body as unknown as SigningMode;
-    expect(described.mode).toBe('publicKey');
+    expect(described.mode).toBe('public_key');
     expect(described.certificates.appCertPem).toContain('BEGIN CERTIFICATE');
     expect(described.serials.alipayRootCertSn).toMatch(/^[0-9a-f]{32}$/);
     expect(described.serials.appCertSn).not.toBe(described.serials.alipayCertSn);
@@ -124,7 +124,7 @@ describeEachDatabase('Alipay certificate mode against the sandbox', (database) =
       distributorExternalUserId: 'mode-switch-seller',
       provider: 'providerB',
     });
-    await switchTo('publicKey');
+    await switchTo('public_key');
     const first = await api.submit(created.id, { formData: await completeFormData(api, 'providerB') });
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     await switchTo('certificate');
@@ -136,7 +136,7 @@ describeEachDatabase('Alipay certificate mode against the sandbox', (database) =
     await syncDueSubMerchants({ db: database().db, actor: 'test' });
     expect((await api.get(created.id)).body).toMatchObject({ status: 'active', chApplymentState: 'finished' });
     const { client, wire } = await directClient();
-    await switchTo('publicKey');
+    await switchTo('public_key');
     await client.queryZftApplication({ orderId: first.body.chApplymentId as string });
     expect(JSON.parse(wire[0]!.body)).not.toHaveProperty('alipay_cert_sn');
   });

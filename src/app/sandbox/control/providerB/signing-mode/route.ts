@@ -7,7 +7,7 @@ import { providerBSigningModeSchema } from '@/sandbox/providerB/signing-mode';
 export const dynamic = 'force-dynamic';
 
 /**
- * The Alipay sandbox's signing mode for the calling platform: `publicKey` (default) or `certificate`, with the
+ * The Alipay sandbox's signing mode for the calling platform: `public_key` (default) or `certificate`, with the
  * certificate files and their serials. Switching takes effect on the next gateway request.
  */
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({

@@ -235,6 +235,13 @@ const sandboxMatrix: Record<string, SandboxEntry> = {
   'POST /sandbox/control/providerA/platform-keys/rotate': {
     ownPlatformOnly: "rotates the certificate of the calling platform's sandbox merchant",
   },
+  'GET /sandbox/control/providerB/signing-mode': {
+    ownPlatformOnly: "shows the Alipay signing mode of the calling platform's sandbox namespace",
+  },
+  'PUT /sandbox/control/providerB/signing-mode': {
+    ownPlatformOnly: "switches the Alipay signing mode of the calling platform's sandbox namespace",
+    body: { mode: 'certificate' },
+  },
 };
 
 /** A's objects in A's sandbox namespace, as the emulators store them, named by A's resource ids. */

@@ -1,28 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { validLiveEnv } from '../../../../support/live-env';
 import { useEnv } from '../../../../support/scoped-env';
 import { validateRedirectUri } from '@/server/services/mini-programs/validate-redirect-uri';
 
-const liveVariables = {
-  UPSTREAM_MODE: 'live',
-  SESSION_SECRET: 'x'.repeat(32),
-  DATA_ENCRYPTION_KEY: `k1:${Buffer.alloc(32, 7).toString('base64')}`,
-  ...Object.fromEntries(
-    [
-      'A_MCH_ID',
-      'A_MERCHANT_SERIAL_NO',
-      'A_MERCHANT_PRIVATE_KEY',
-      'A_PLATFORM_PUBLIC_KEY_ID',
-      'A_PLATFORM_PUBLIC_KEY',
-      'A_COMPONENT_APPID',
-      'A_COMPONENT_SECRET',
-      'A_COMPONENT_TOKEN',
-      'A_COMPONENT_AES_KEY',
-      'B_APP_ID',
-      'B_APP_PRIVATE_KEY',
-      'B_ALIPAY_PUBLIC_KEY',
-    ].map((name) => [`PROVIDER_${name}`, 'configured']),
-  ),
-};
+const liveVariables = validLiveEnv();
 const refusal = (value: string) => {
   try {
     validateRedirectUri(value, undefined);

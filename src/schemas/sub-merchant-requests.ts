@@ -38,9 +38,18 @@ export const updateSubMerchantBody = z
     status: subMerchantStatusSchema.optional(),
     commissionRate: commissionRateSchema.optional(),
     formData: formDataDraftSchema.optional(),
+    reason: z
+      .string()
+      .trim()
+      .max(500)
+      .optional()
+      .describe('Why (for example why a merchant is suspended); kept in the record history and the audit log.'),
   })
   .strict()
-  .refine((body) => Object.keys(body).length > 0, 'send at least one of chSubMchid, status, commissionRate, formData');
+  .refine(
+    ({ reason: _reason, ...change }) => Object.keys(change).length > 0,
+    'send at least one of chSubMchid, status, commissionRate, formData',
+  );
 
 export type CreateSubMerchantBody = z.infer<typeof createSubMerchantBody>;
 export type UpdateSubMerchantBody = z.infer<typeof updateSubMerchantBody>;

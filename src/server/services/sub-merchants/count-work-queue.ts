@@ -1,0 +1,31 @@
+import { and, count } from 'drizzle-orm';
+import { workQueueView, type WorkQueueViewInput } from '@/schemas/work-queue-requests';
+import { workQueueTabs, type WorkQueueView } from '@/domain/work-queue';
+import { subMerchants } from '@/server/db/schema';
+import type { PlatformContext } from '../context';
+import { viewConditions } from './work-queue-filter';
+
+/**
+ * How many records each tab of the current view holds (search and filters applied, the tab itself not): one
+ * grouped count, read from the index on (platform_id, queue, …) alone (an index-only scan, no table rows).
+ */
+export async function countWorkQueue(
+  ctx: PlatformContext & { operatorId?: string },
+  input: Omit<WorkQueueViewInput, 'tab' | 'sort' | 'direction'> = {},
+): Promise<Record<WorkQueueView, number>> {
+  const view = workQueueView.parse(input);
+  const rows = await ctx.db
+    .select({ queue: subMerchants.queue, n: count() })
+    .from(subMerchants)
+    .where(and(...viewConditions(ctx, view)))
+    .groupBy(subMerchants.queue);
+  const byTab = Object.fromEntries(workQueueTabs.map((tab) => [tab, 0])) as Record<string, number>;
+  for (const row of rows) byTab[row.queue] = Number(row.n);
+  return {
+    action: byTab.action!,
+    merchant: byTab.merchant!,
+    review: byTab.review!,
+    active: byTab.active!,
+    all: rows.reduce((sum, row) => sum + Number(row.n), 0),
+  };
+}

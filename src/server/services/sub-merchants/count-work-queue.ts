@@ -5,20 +5,27 @@ import { subMerchants } from '@/server/db/schema';
 import type { PlatformContext } from '../context';
 import { viewConditions } from './work-queue-filter';
 
+type CountsInput = Omit<WorkQueueViewInput, 'tab' | 'sort' | 'direction'>;
+
+/** The counts' SELECT, unexecuted: the service runs it, bench/work-queue.mts explains it. */
+export function workQueueCountSelect(ctx: PlatformContext & { operatorId?: string }, input: CountsInput) {
+  const view = workQueueView.parse(input);
+  return ctx.db
+    .select({ queue: subMerchants.queue, n: count() })
+    .from(subMerchants)
+    .where(and(...viewConditions(ctx, view)))
+    .groupBy(subMerchants.queue);
+}
+
 /**
  * How many records each tab of the current view holds (search and filters applied, the tab itself not): one
  * grouped count, read from the index on (platform_id, queue, …) alone (an index-only scan, no table rows).
  */
 export async function countWorkQueue(
   ctx: PlatformContext & { operatorId?: string },
-  input: Omit<WorkQueueViewInput, 'tab' | 'sort' | 'direction'> = {},
+  input: CountsInput = {},
 ): Promise<Record<WorkQueueView, number>> {
-  const view = workQueueView.parse(input);
-  const rows = await ctx.db
-    .select({ queue: subMerchants.queue, n: count() })
-    .from(subMerchants)
-    .where(and(...viewConditions(ctx, view)))
-    .groupBy(subMerchants.queue);
+  const rows = await workQueueCountSelect(ctx, input);
   const byTab = Object.fromEntries(workQueueTabs.map((tab) => [tab, 0])) as Record<string, number>;
   for (const row of rows) byTab[row.queue] = Number(row.n);
   return {

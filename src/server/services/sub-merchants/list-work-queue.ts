@@ -70,19 +70,13 @@ function missingOf(row: { formData: Record<string, unknown>; provider: 'provider
   return { count: fields.length, first: fields.slice(0, 3) };
 }
 
-/**
- * The console's work queue: one tab's records (or all), searched, filtered and sorted, keyset-paginated (no
- * OFFSET: page 4,000 costs what page 1 does). Each row says who the merchant is, where the application stands
- * in the upstream's own words, and what is missing or why it was rejected. No personal data: the row holds
- * business names and ids only.
- */
-export async function listWorkQueue(ctx: PlatformContext & { operatorId?: string }, input: WorkQueuePageInput) {
-  const query = workQueuePageQuery.parse(input);
+/** The page's SELECT, unexecuted: the service runs it, bench/work-queue.mts explains it. */
+export function workQueuePageSelect(ctx: PlatformContext & { operatorId?: string }, query: Query) {
   const direction = query.direction ?? defaultDirection(query.sort);
   const order = direction === 'desc' ? desc : asc;
   const columns = sortColumns[query.sort];
   const cursor = query.cursor ? decodeCursor(query.cursor, query.sort, direction) : undefined;
-  const rows = await ctx.db
+  return ctx.db
     .select({
       id: subMerchants.id,
       displayName: subMerchants.displayName,
@@ -106,6 +100,18 @@ export async function listWorkQueue(ctx: PlatformContext & { operatorId?: string
     .where(and(viewWhere(ctx, query), cursor ? afterCursor(query.sort, direction, cursor) : undefined))
     .orderBy(...columns.map((column) => order(column)))
     .limit(query.limit + 1);
+}
+
+/**
+ * The console's work queue: one tab's records (or all), searched, filtered and sorted, keyset-paginated (no
+ * OFFSET: page 4,000 costs what page 1 does). Each row says who the merchant is, where the application stands
+ * in the upstream's own words, and what is missing or why it was rejected. No personal data: the row holds
+ * business names and ids only.
+ */
+export async function listWorkQueue(ctx: PlatformContext & { operatorId?: string }, input: WorkQueuePageInput) {
+  const query = workQueuePageQuery.parse(input);
+  const direction = query.direction ?? defaultDirection(query.sort);
+  const rows = await workQueuePageSelect(ctx, query);
   const hasMore = rows.length > query.limit;
   const page = hasMore ? rows.slice(0, query.limit) : rows;
   const last = page.at(-1);

@@ -1,4 +1,11 @@
 CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
+CREATE TABLE "sub_merchant_queue_counts" (
+	"platform_id" text NOT NULL,
+	"queue" text NOT NULL,
+	"n" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "sub_merchant_queue_counts_platform_id_queue_pk" PRIMARY KEY("platform_id","queue")
+);
+--> statement-breakpoint
 CREATE TABLE "audit_log" (
 	"id" text PRIMARY KEY NOT NULL,
 	"platform_id" text NOT NULL,
@@ -20,6 +27,7 @@ ALTER TABLE "sub_merchants" ADD COLUMN "assignee_operator_id" text;--> statement
 ALTER TABLE "sub_merchants" ADD COLUMN "display_name" text GENERATED ALWAYS AS (coalesce(nullif(form_data->>'merchantName', ''), nullif(form_data->>'merchantShortname', ''), '')) STORED NOT NULL;--> statement-breakpoint
 ALTER TABLE "sub_merchants" ADD COLUMN "queue" text GENERATED ALWAYS AS (case when status = 'active' then 'active' when status = 'suspended' then 'suspended' when ch_applyment_state is null or ch_applyment_state in ('rejected', 'canceled') then 'action' when ch_applyment_state in ('to_be_confirmed', 'to_be_signed') then 'merchant' when ch_applyment_state = 'finished' then 'active' else 'review' end) STORED NOT NULL;--> statement-breakpoint
 ALTER TABLE "sub_merchants" ADD COLUMN "state_key" text GENERATED ALWAYS AS (case when status = 'suspended' then 'suspended' else coalesce(ch_applyment_state, 'draft') end) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "sub_merchant_queue_counts" ADD CONSTRAINT "sub_merchant_queue_counts_platform_id_platforms_id_fk" FOREIGN KEY ("platform_id") REFERENCES "public"."platforms"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_platform_id_platforms_id_fk" FOREIGN KEY ("platform_id") REFERENCES "public"."platforms"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "audit_log_platform_created_idx" ON "audit_log" USING btree ("platform_id","created_at","id");--> statement-breakpoint
 ALTER TABLE "sub_merchants" ADD CONSTRAINT "sub_merchants_assignee_operator_id_operators_id_fk" FOREIGN KEY ("assignee_operator_id") REFERENCES "public"."operators"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint

@@ -3,8 +3,7 @@ import { z } from 'zod';
 import { providerSchema } from '@/domain/providers';
 import { workQueueSorts, workQueueViewSchema } from '@/domain/work-queue';
 
-/** One reason for an action that changes something others rely on; the audit log and history show it. */
-export const actionReason = z.string().trim().max(500).optional();
+export { actionReason } from './action-reason';
 
 /** What the current view is: tab, search, filters and sort. The export takes the same. */
 export const workQueueView = z

@@ -1,5 +1,5 @@
 import { TRPCError } from '@trpc/server';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { subMerchants } from '@/server/db/schema';
 import { newId } from '@/server/ids';
@@ -104,6 +104,51 @@ describeEachDatabase('console work queue (subMerchantConsole.queue / counts / as
       expect(page.data.length).toBeGreaterThan(0);
       expect(page.data.every((row) => row.queue === tab && allowed.includes(row.chApplymentState as never))).toBe(true);
     }
+  });
+
+  it('keeps the tab counters equal to a fresh count while records move between tabs and are deleted', async () => {
+    const db = database().db;
+    const fresh = async () =>
+      Object.fromEntries(
+        (
+          await db
+            .select({ queue: subMerchants.queue, n: sql<number>`count(*)::int` })
+            .from(subMerchants)
+            .where(eq(subMerchants.platformId, platformId))
+            .groupBy(subMerchants.queue)
+        ).map((row) => [row.queue, row.n]),
+      );
+    const before = await as().subMerchantConsole.counts({ platformId });
+    const moved = (await as().subMerchantConsole.queue({ platformId, tab: 'review', limit: 4 })).data.map((r) => r.id);
+    // Two records go review → merchant and back in one statement each, one is rejected, one finishes.
+    await db.update(subMerchants).set({ chApplymentState: 'to_be_signed' }).where(inArray(subMerchants.id, moved));
+    await db.update(subMerchants).set({ chApplymentState: 'auditing' }).where(eq(subMerchants.id, moved[0]!));
+    await db.update(subMerchants).set({ chApplymentState: 'rejected' }).where(eq(subMerchants.id, moved[1]!));
+    await db
+      .update(subMerchants)
+      .set({ status: 'active', chApplymentState: 'finished' })
+      .where(eq(subMerchants.id, moved[2]!));
+    const after = await as().subMerchantConsole.counts({ platformId });
+    expect(after).toMatchObject({
+      review: before.review - 3,
+      merchant: before.merchant + 1,
+      action: before.action + 1,
+      active: before.active + 1,
+      all: TOTAL,
+    });
+    const counts = await fresh();
+    expect(after).toMatchObject({ review: counts.review, merchant: counts.merchant, action: counts.action });
+    // Back where they were, so the other tests see the seeded mix.
+    await db
+      .update(subMerchants)
+      .set({ status: 'pending', chApplymentState: 'auditing' })
+      .where(inArray(subMerchants.id, moved));
+    expect(await as().subMerchantConsole.counts({ platformId })).toEqual(before);
+    const extra = newId('sm');
+    await db.insert(subMerchants).values({ id: extra, platformId, provider: 'providerA' });
+    expect((await as().subMerchantConsole.counts({ platformId })).action).toBe(before.action + 1);
+    await db.delete(subMerchants).where(eq(subMerchants.id, extra));
+    expect(await as().subMerchantConsole.counts({ platformId })).toEqual(before);
   });
 
   it('says what a draft misses and why a record was rejected, and names the merchant', async () => {

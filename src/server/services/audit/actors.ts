@@ -38,7 +38,10 @@ export async function describeActors(db: Db, actors: string[]): Promise<Map<stri
     for (const row of rows) names.set(`operator:${row.id}`, row.name || row.email);
   }
   if (keyIds.length > 0) {
-    const rows = await db.select({ id: apiKeys.id, name: apiKeys.name }).from(apiKeys).where(inArray(apiKeys.id, keyIds));
+    const rows = await db
+      .select({ id: apiKeys.id, name: apiKeys.name })
+      .from(apiKeys)
+      .where(inArray(apiKeys.id, keyIds));
     for (const row of rows) names.set(`apikey:${row.id}`, row.name);
   }
   for (const [actor, description] of parsed) {

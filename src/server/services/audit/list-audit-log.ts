@@ -62,8 +62,7 @@ export async function listAuditLog(ctx: PlatformContext, input: z.input<typeof a
       createdAt: row.createdAt.toISOString(),
     })),
     hasMore,
-    nextCursor:
-      hasMore && last ? Buffer.from(JSON.stringify([last.cursorAt, last.id])).toString('base64url') : null,
+    nextCursor: hasMore && last ? Buffer.from(JSON.stringify([last.cursorAt, last.id])).toString('base64url') : null,
   };
 }
 

@@ -1,7 +1,7 @@
-import { and, count } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { workQueueView, type WorkQueueViewInput } from '@/schemas/work-queue-requests';
 import { workQueueTabs, type WorkQueueView } from '@/domain/work-queue';
-import { subMerchants } from '@/server/db/schema';
+import { subMerchantQueueCounts, subMerchants } from '@/server/db/schema';
 import type { PlatformContext } from '../context';
 import { viewConditions } from './work-queue-filter';
 
@@ -18,14 +18,23 @@ export function workQueueCountSelect(ctx: PlatformContext & { operatorId?: strin
 }
 
 /**
- * How many records each tab of the current view holds (search and filters applied, the tab itself not): one
- * grouped count, read from the index on (platform_id, queue, …) alone (an index-only scan, no table rows).
+ * How many records each tab of the current view holds (search and filters applied, the tab itself not). Without
+ * a search or filter, the counters the database keeps per (platform, tab); with one, a grouped count of what
+ * matches.
  */
 export async function countWorkQueue(
   ctx: PlatformContext & { operatorId?: string },
   input: CountsInput = {},
 ): Promise<Record<WorkQueueView, number>> {
-  const rows = await workQueueCountSelect(ctx, input);
+  const view = workQueueView.parse(input);
+  // The whole platform: the trigger-kept counters (five rows). A search or filter: counted over its matches.
+  const filtered = Boolean(view.q || view.provider || view.assignedToMe);
+  const rows = filtered
+    ? await workQueueCountSelect(ctx, input)
+    : await ctx.db
+        .select({ queue: subMerchantQueueCounts.queue, n: subMerchantQueueCounts.n })
+        .from(subMerchantQueueCounts)
+        .where(eq(subMerchantQueueCounts.platformId, ctx.platformId));
   const byTab = Object.fromEntries(workQueueTabs.map((tab) => [tab, 0])) as Record<string, number>;
   for (const row of rows) byTab[row.queue] = Number(row.n);
   return {

@@ -8,14 +8,15 @@
  *
  * Usage: npx tsx bench/freshness.mts --help
  */
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from './lib/args.mjs';
-import { createBenchDatabase, defaultAdminUrl } from './lib/pg-database.mjs';
+import { startInProcessService } from './lib/in-process-service.mts';
+import { defaultAdminUrl } from './lib/pg-database.mjs';
 import { fixed, markdownTable } from './lib/report.mjs';
 
 const defaults = {
@@ -57,36 +58,24 @@ const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-freshness-'));
 cleanups.push(() => fs.rmSync(runDir, { recursive: true, force: true }));
 const loadAtStart = os.loadavg();
 try {
-  const database = await createBenchDatabase(options.adminUrl, 'bench_fresh');
-  cleanups.push(database.drop);
-  say(`database ${database.name} (logs in ${runDir})`);
-  Object.assign(process.env, {
-    NODE_ENV: 'production',
-    DATABASE_URL: database.url,
-    DATA_DIR: path.join(runDir, 'data'),
-    LOG_FILE: path.join(runDir, 'app.log'),
-    UPSTREAM_MODE: 'sandbox',
-    SYNC_RATE_LIMIT_PER_SECOND: String(options.rate),
-    SUB_MERCHANT_SYNC_INTERVAL_SECONDS: String(options.interval),
-    ALLOW_PRIVATE_WEBHOOK_URLS: '1',
-    SESSION_SECRET: randomBytes(36).toString('base64url'),
-    DATA_ENCRYPTION_KEY: `k1:${randomBytes(32).toString('base64')}`,
+  const { handle } = await startInProcessService({
+    adminUrl: options.adminUrl,
+    databasePrefix: 'bench_fresh',
+    runDir,
+    pool: options.pool,
+    env: {
+      SYNC_RATE_LIMIT_PER_SECOND: String(options.rate),
+      SUB_MERCHANT_SYNC_INTERVAL_SECONDS: String(options.interval),
+      ALLOW_PRIVATE_WEBHOOK_URLS: '1',
+    },
+    cleanups,
+    say,
   });
-
-  const { openDatabase } = await import('@/server/db/open-database');
-  const { useDatabaseHandle } = await import('@/server/db');
   const { resetEnvForTests } = await import('@/env');
   const { resetOnboardingProvidersForTests } = await import('@/server/upstreams/onboarding');
   const { serveOverHttp } = await import('../test/support/http-adapter');
   const { sandboxHandler } = await import('../test/support/sandbox-server');
   const { seedUnderReview } = await import('./lib/seed-under-review.mts');
-
-  const handle = await openDatabase({ driver: 'postgres', url: database.url, poolSize: options.pool });
-  useDatabaseHandle(handle);
-  cleanups.push(async () => {
-    useDatabaseHandle(undefined);
-    await handle.close();
-  });
   // The sandbox and the service's /callbacks on one HTTP port, as useSandboxOverHttp() does for the tests.
   // Counts providerA's application queries (GET …/applyment…): the status sync's load on the upstream.
   let providerAQueries = 0;
@@ -297,6 +286,7 @@ async function startReceiver() {
 /** providerB applications through the real flow (images, create, submit): Alipay pushes their result. */
 async function submitProviderB(db: import('@/server/db').Db, platformId: string) {
   const { completeFormDataFixture } = await import('../test/support/form-data-fixtures');
+  const { formDataFromReference } = await import('../test/support/reference-form-data');
   const { createSubMerchant } = await import('@/server/services/sub-merchants/create-sub-merchant');
   const { submitSubMerchant } = await import('@/server/services/sub-merchants/submit-sub-merchant');
   const { serviceUploader, uploadTestImages } = await import('../test/support/sub-merchants');
@@ -307,7 +297,7 @@ async function submitProviderB(db: import('@/server/db').Db, platformId: string)
     const { record } = await createSubMerchant(ctx, {
       distributorExternalUserId: `bench-pushed-${i}`,
       provider: 'providerB',
-      formData: completeFormDataFixture(media),
+      formData: completeFormDataFixture({ ...formDataFromReference('providerB'), ...media }),
     });
     const { record: submitted } = await submitSubMerchant(ctx, { id: record.id, patch: undefined });
     out.push({ id: record.id, applymentId: submitted.chApplymentId! });

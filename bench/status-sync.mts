@@ -6,7 +6,6 @@
  * Usage: npx tsx bench/status-sync.mts --help
  */
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,7 +14,8 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from './lib/args.mjs';
 import { memorySample, startMemorySampler } from './lib/memory.mjs';
-import { createBenchDatabase, defaultAdminUrl } from './lib/pg-database.mjs';
+import { startInProcessService } from './lib/in-process-service.mts';
+import { defaultAdminUrl } from './lib/pg-database.mjs';
 import { postgresCpuMs, processCpuMs } from './lib/proc-cpu.mjs';
 import { fixed, markdownTable } from './lib/report.mjs';
 import type { Db } from '@/server/db';
@@ -58,35 +58,22 @@ const cleanups: (() => Promise<unknown> | void)[] = [];
 const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-sync-'));
 cleanups.push(() => fs.rmSync(runDir, { recursive: true, force: true }));
 try {
-  const database = await createBenchDatabase(options.adminUrl, 'bench_sync');
-  cleanups.push(database.drop);
-  say(`database ${database.name} (logs in ${runDir})`);
-  // The app reads its environment lazily and the logger at import: everything is set before the first app import.
-  Object.assign(process.env, {
-    NODE_ENV: 'production',
-    DATABASE_URL: database.url,
-    DATA_DIR: path.join(runDir, 'data'),
-    LOG_FILE: path.join(runDir, 'app.log'),
-    UPSTREAM_MODE: 'sandbox',
-    SYNC_RATE_LIMIT_PER_SECOND: String(options.rate),
-    SESSION_SECRET: randomBytes(36).toString('base64url'),
-    DATA_ENCRYPTION_KEY: `k1:${randomBytes(32).toString('base64')}`,
+  const { handle } = await startInProcessService({
+    adminUrl: options.adminUrl,
+    databasePrefix: 'bench_sync',
+    runDir,
+    pool: options.pool,
+    env: {
+      SYNC_RATE_LIMIT_PER_SECOND: String(options.rate),
+    },
+    cleanups,
+    say,
   });
-
-  const { openDatabase } = await import('@/server/db/open-database');
-  const { useDatabaseHandle } = await import('@/server/db');
   const { resetEnvForTests } = await import('@/env');
   const { resetOnboardingProvidersForTests } = await import('@/server/upstreams/onboarding');
   const { serveOverHttp } = await import('../test/support/http-adapter');
   const { sandboxHandler } = await import('../test/support/sandbox-server');
   const { seedUnderReview } = await import('./lib/seed-under-review.mts');
-
-  const handle = await openDatabase({ driver: 'postgres', url: database.url, poolSize: options.pool });
-  useDatabaseHandle(handle);
-  cleanups.push(async () => {
-    useDatabaseHandle(undefined);
-    await handle.close();
-  });
   // The sandbox on its own HTTP port in this process, as useSandboxOverHttp() does for the integration tests.
   const sandbox = options.sandboxProcess ? await startSandboxProcess() : await serveOverHttp(sandboxHandler);
   cleanups.push(sandbox.close);

@@ -18,7 +18,11 @@ export async function ConsoleClient({
 }) {
   const [locale, timeZone] = await Promise.all([consoleLocale(), consoleTimeZone()]);
   return (
-    <I18nProvider locale={locale} timeZone={timeZone} messages={messagesFor(locale, ['common', 'nav', ...namespaces])}>
+    <I18nProvider
+      locale={locale}
+      timeZone={timeZone}
+      messages={messagesFor(locale, ['common', 'nav', 'ui', ...namespaces])}
+    >
       {children}
     </I18nProvider>
   );

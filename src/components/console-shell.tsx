@@ -2,8 +2,11 @@ import type { ReactNode } from 'react';
 import type { Translate } from '@/i18n/format';
 import type { Locale } from '@/i18n/locales';
 import type { MessageKey } from '@/i18n/messages/en';
+import { Badge } from './ui/badge';
+import { Toaster } from './ui/toast';
 import { MembershipProvider, type Membership } from './membership';
 import { LanguageSwitcher } from './shell/language-switcher';
+import { MobileNav } from './shell/mobile-nav';
 import { PlatformSwitcher } from './shell/platform-switcher';
 import { SectionNav } from './shell/section-nav';
 import { SignOutButton } from './shell/sign-out-button';
@@ -15,9 +18,17 @@ const sections: { key: string; label: MessageKey; sandboxOnly?: boolean }[] = [
   { key: 'sandbox', label: 'nav.sandbox', sandboxOnly: true },
 ];
 
+const roleLabels: Record<Membership['role'], MessageKey> = {
+  admin: 'nav.role.admin',
+  operator: 'nav.role.operator',
+  viewer: 'nav.role.viewer',
+};
+
 /**
- * The console's frame, rendered on the server: only the platform and language pickers, the section links and
- * sign-out are client islands, so every console page ships little JavaScript for the frame.
+ * The console's frame, rendered on the server: only the platform and language pickers, the section links,
+ * sign-out and the phone menu are client islands, so every console page ships little JavaScript for the frame.
+ * From `md` up the navigation is a sidebar; below it, a top bar whose menu button opens the same navigation in
+ * a sheet, so a 375 px phone gets the whole width for the page.
  */
 export function ConsoleShell(props: {
   platforms: Membership[];
@@ -29,29 +40,48 @@ export function ConsoleShell(props: {
 }) {
   const { platforms, current, sandbox, locale, t, children } = props;
   const base = `/platforms/${current.platformId}`;
+  const platformName = platforms.find((p) => p.platformId === current.platformId)?.name ?? current.platformId;
+  const navigation = (
+    <div className="flex flex-col gap-5">
+      <div className="grid gap-1.5">
+        <PlatformSwitcher label={t('nav.platform')} current={current.platformId} platforms={platforms} />
+        <p className="m-0 flex items-center gap-2 text-sm text-muted-foreground">
+          {t('nav.role')} <Badge>{t(roleLabels[current.role])}</Badge>
+        </p>
+      </div>
+      <SectionNav
+        label={t('nav.sections')}
+        base={base}
+        sections={sections.filter((s) => sandbox || !s.sandboxOnly).map((s) => ({ key: s.key, label: t(s.label) }))}
+        extra={{ href: '/docs', label: t('nav.apiReference') }}
+      />
+      <div className="grid gap-1.5">
+        <LanguageSwitcher label={t('nav.language')} locale={locale} />
+      </div>
+      <SignOutButton label={t('nav.signOut')} />
+    </div>
+  );
   return (
-    <div className="shell">
-      <aside className="sidebar">
-        <div>
-          <PlatformSwitcher label={t('nav.platform')} current={current.platformId} platforms={platforms} />
-          <p className="muted">
-            {t('nav.role')}: <span className="badge">{current.role}</span>
-          </p>
-        </div>
-        <SectionNav
-          label={t('nav.sections')}
-          base={base}
-          sections={sections.filter((s) => sandbox || !s.sandboxOnly).map((s) => ({ key: s.key, label: t(s.label) }))}
-          extra={{ href: '/docs', label: t('nav.apiReference') }}
-        />
-        <div>
-          <LanguageSwitcher label={t('nav.language')} locale={locale} />
-        </div>
-        <SignOutButton label={t('nav.signOut')} />
+    <div className="min-h-dvh md:grid md:grid-cols-[15rem_minmax(0,1fr)]">
+      <header className="sticky top-0 z-40 flex h-14 items-center gap-3 border-b bg-card px-4 md:hidden">
+        <MobileNav
+          title={t('nav.consoleName')}
+          description={t('nav.sections')}
+          openLabel={t('nav.openMenu')}
+          closeLabel={t('nav.closeMenu')}
+        >
+          {navigation}
+        </MobileNav>
+        <span className="min-w-0 truncate font-semibold">{platformName}</span>
+      </header>
+      <aside className="hidden border-r bg-card p-4 md:block">
+        <p className="m-0 mb-4 font-semibold">{t('nav.consoleName')}</p>
+        {navigation}
       </aside>
-      <main className="main" lang={locale}>
+      <main className="min-w-0 p-4 sm:p-6 md:max-w-[1100px] md:px-8" lang={locale}>
         <MembershipProvider membership={current}>{children}</MembershipProvider>
       </main>
+      <Toaster label={t('ui.notifications')} />
     </div>
   );
 }

@@ -4,6 +4,8 @@ import { useRouter } from 'next/navigation';
 import { useTransition } from 'react';
 import { saveConsoleLocale } from '@/server/console-actions/save-console-locale';
 import { locales, type Locale } from '@/i18n/locales';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
 
 const languageNames: Record<Locale, string> = { 'zh-CN': '简体中文', en: 'English' };
 
@@ -13,8 +15,8 @@ export function LanguageSwitcher({ label, locale }: { label: string; locale: Loc
   const [pending, startTransition] = useTransition();
   return (
     <>
-      <label htmlFor="language-switcher">{label}</label>
-      <select
+      <Label htmlFor="language-switcher">{label}</Label>
+      <NativeSelect
         id="language-switcher"
         value={locale}
         disabled={pending}
@@ -34,7 +36,7 @@ export function LanguageSwitcher({ label, locale }: { label: string; locale: Loc
             {languageNames[l]}
           </option>
         ))}
-      </select>
+      </NativeSelect>
     </>
   );
 }

@@ -1,6 +1,8 @@
 'use client';
 
 import { usePathname, useRouter } from 'next/navigation';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
 
 /** Switches platform and stays in the same section. */
 export function PlatformSwitcher(props: {
@@ -14,8 +16,8 @@ export function PlatformSwitcher(props: {
   const section = pathname.slice(`/platforms/${current}`.length).split('/')[1] ?? 'sub-merchants';
   return (
     <>
-      <label htmlFor="platform-switcher">{label}</label>
-      <select
+      <Label htmlFor="platform-switcher">{label}</Label>
+      <NativeSelect
         id="platform-switcher"
         value={current}
         onChange={(event) => router.push(`/platforms/${event.target.value}/${section}`)}
@@ -25,7 +27,7 @@ export function PlatformSwitcher(props: {
             {p.name}
           </option>
         ))}
-      </select>
+      </NativeSelect>
     </>
   );
 }

@@ -1,6 +1,8 @@
 'use client';
 
+import { LogOutIcon } from 'lucide-react';
 import { useState } from 'react';
+import { Button } from '@/components/ui/button';
 
 /**
  * next-auth's sign-out protocol (CSRF token, then POST /api/auth/signout) done with two fetches, so console
@@ -20,8 +22,9 @@ export function SignOutButton({ label }: { label: string }) {
     window.location.assign('/sign-in');
   };
   return (
-    <button type="button" className="secondary" disabled={busy} onClick={() => void signOut()}>
+    <Button variant="outline" className="justify-start" disabled={busy} onClick={() => void signOut()}>
+      <LogOutIcon aria-hidden="true" />
       {label}
-    </button>
+    </Button>
   );
 }

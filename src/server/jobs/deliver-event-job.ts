@@ -18,6 +18,8 @@ export const deliverEventJob = defineJob<DeliverEventPayload>({
   // Longer than the 10 s request timeout plus DNS and the database writes; short, because it is also how long
   // an attempt cut off by a crash waits before pg-boss hands it out again.
   expireInSeconds: 60,
+  // Ten receivers at a time per instance: one that answers slowly (up to the 10 s timeout) delays no other.
+  concurrency: 10,
   handler: async (payload, job) => {
     const result = await deliverEvent({ db: job.db, actor: 'delivery' }, payloadSchema.parse(payload));
     if (result !== 'skipped')

@@ -13,6 +13,11 @@ export type JobDefinition = {
   retryBackoff?: boolean;
   expireInSeconds?: number;
   batchSize?: number;
+  /**
+   * Jobs of one fetch handled at once (the fetch takes this many). For independent jobs whose handler waits on
+   * the network, such as webhook deliveries: one slow receiver must not hold the others back.
+   */
+  concurrency?: number;
   /** Cron expression: pg-boss runs it once per slot across all instances. */
   schedule?: string;
   /** Also run once when the process starts (a job that re-arms itself picks up its chain again). */

@@ -60,13 +60,22 @@ async function boot(handle: DatabaseHandle, relayIntervalMs: number): Promise<Jo
   });
   const workers: string[] = [];
   for (const job of jobDefinitions()) {
-    const worker = await boss.work(
-      job.name,
-      { batchSize: job.batchSize ?? 1, pollingIntervalSeconds: 1 },
-      async (jobs) => {
-        for (const item of jobs) await job.handler(item.data as never, { id: item.id, db: handle.db });
-      },
-    );
+    const batchSize = job.concurrency ?? job.batchSize ?? 1;
+    const run = (item: PgBoss.Job<unknown>) => job.handler(item.data as never, { id: item.id, db: handle.db });
+    let worker = '';
+    worker = await boss.work(job.name, { batchSize, pollingIntervalSeconds: 1 }, async (jobs) => {
+      if (job.concurrency) {
+        // Every job of the fetch runs to its end; a failure then fails the fetch, and pg-boss retries each of
+        // its jobs (handlers are idempotent, so the ones that succeeded do nothing the second time).
+        const failed = (await Promise.allSettled(jobs.map(run))).find((r) => r.status === 'rejected');
+        if (failed) throw failed.reason;
+      } else {
+        for (const item of jobs) await run(item);
+      }
+      // pg-boss waits its polling interval after every fetch, even a full one: a backlog of N jobs would take
+      // N seconds at one job a fetch. A full fetch means more may be waiting, so fetch again at once.
+      if (jobs.length >= batchSize) boss.notifyWorker(worker);
+    });
     workers.push(worker);
     if (job.runOnStart) await boss.send(job.name, {});
   }

@@ -13,11 +13,16 @@ export const workQueueView = z
     q: z.string().trim().max(128).optional(),
     provider: providerSchema.optional(),
     assignedToMe: z.boolean().optional(),
+    /** Only these records (a selection being exported). */
+    ids: z.array(z.string().min(1).max(64)).min(1).max(100).optional(),
     sort: z.enum(workQueueSorts).default('updated'),
     /** Default: newest update first, names A→Z, states A→Z. */
     direction: z.enum(['asc', 'desc']).optional(),
   })
   .strict();
+
+/** Bulk actions take the selection (one page at most). */
+export const workQueueSelection = z.array(z.string().min(1).max(64)).min(1).max(100);
 
 export const workQueuePageQuery = workQueueView
   .extend({
@@ -29,5 +34,23 @@ export const workQueuePageQuery = workQueueView
 export type WorkQueueViewInput = z.input<typeof workQueueView>;
 export type WorkQueuePageInput = z.input<typeof workQueuePageQuery>;
 
-/** Bulk actions take the selection (one page at most). */
-export const workQueueSelection = z.array(z.string().min(1).max(64)).min(1).max(100);
+/**
+ * The CSV export's query string: the current view (as the list's address carries it) or a selection (`ids`,
+ * comma-separated, one page at most).
+ */
+export const workQueueExportQuery = z
+  .object({
+    tab: workQueueViewSchema.default('all'),
+    q: z.string().trim().max(128).optional(),
+    provider: providerSchema.optional(),
+    mine: z.literal('1').optional(),
+    sort: z.enum(workQueueSorts).default('updated'),
+    direction: z.enum(['asc', 'desc']).optional(),
+    ids: z
+      .string()
+      .max(100 * 65)
+      .transform((value) => value.split(',').filter(Boolean))
+      .pipe(workQueueSelection)
+      .optional(),
+  })
+  .strict();

@@ -3,7 +3,8 @@ import { invitationsEn } from './invitations.en';
 import { miniProgramsEn } from './mini-programs.en';
 import { subMerchantsEn } from './sub-merchants.en';
 import { settingsEn } from './settings.en';
+import { workQueueEn } from './work-queue.en';
 
 /** Every English console string; each area owns its own file so screens evolve independently. */
-export const en = { ...coreEn, ...subMerchantsEn, ...miniProgramsEn, ...settingsEn, ...invitationsEn };
+export const en = { ...coreEn, ...subMerchantsEn, ...miniProgramsEn, ...settingsEn, ...invitationsEn, ...workQueueEn };
 export type MessageKey = keyof typeof en;

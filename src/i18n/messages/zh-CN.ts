@@ -4,6 +4,7 @@ import { invitationsZhCN } from './invitations.zh-CN';
 import { miniProgramsZhCN } from './mini-programs.zh-CN';
 import { subMerchantsZhCN } from './sub-merchants.zh-CN';
 import { settingsZhCN } from './settings.zh-CN';
+import { workQueueZhCN } from './work-queue.zh-CN';
 
 /** 全部控制台文案（简体中文，默认语言）。 */
 export const zhCN: Record<MessageKey, string> = {
@@ -12,4 +13,5 @@ export const zhCN: Record<MessageKey, string> = {
   ...miniProgramsZhCN,
   ...settingsZhCN,
   ...invitationsZhCN,
+  ...workQueueZhCN,
 };

@@ -55,6 +55,7 @@ export async function submittedSubMerchant(
   apiKey: string,
   distributor: string,
   provider: Provider = 'providerA',
+  overrides: { merchantName?: string } = {},
 ) {
   const created = await request.post('/v1/payments/sub-merchants', {
     headers: headers(apiKey),
@@ -87,6 +88,7 @@ export async function submittedSubMerchant(
     idCardNational: back,
     storeEntrancePics: [entrance!],
     storeIndoorPics: [indoor!],
+    ...overrides,
   });
   const submitted = await request.post(`/v1/payments/sub-merchants/${record.id}/submit`, {
     headers: headers(apiKey),

@@ -2,7 +2,7 @@
 
 import { keepPreviousData } from '@tanstack/react-query';
 import Link from 'next/link';
-import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { usePathname, useSearchParams } from 'next/navigation';
 import { useMemo, useState, type FormEvent } from 'react';
 import { workQueueViews, type WorkQueueView } from '@/domain/work-queue';
 import { formDataFields, type FormDataField } from '@/schemas/form-data/fields';
@@ -53,7 +53,6 @@ export function WorkQueueScreen({
 }) {
   const { t, locale, format } = useI18n();
   const labels = statusLabels(t);
-  const router = useRouter();
   const pathname = usePathname();
   const params = useSearchParams();
   const location = readQueueLocation(Object.fromEntries(params.entries()));
@@ -67,7 +66,9 @@ export function WorkQueueScreen({
 
   const go = (next: Partial<QueueLocation>) => {
     setSelection({});
-    router.replace(`${pathname}${queueSearch({ ...location, after: [], ...next })}`, { scroll: false });
+    // A shallow change of the address (Next.js keeps useSearchParams in step): the screen fetches the new view
+    // itself instead of re-rendering the server page for every tab, sort or page.
+    window.history.replaceState(null, '', `${pathname}${queueSearch({ ...location, after: [], ...next })}`);
   };
   const afterChange = async () => {
     await Promise.all([utils.subMerchantConsole.queue.invalidate(), utils.subMerchantConsole.counts.invalidate()]);
@@ -290,7 +291,13 @@ export function WorkQueueScreen({
               columns={columns}
               data={page?.data ?? []}
               getRowId={(item) => item.id}
-              emptyText={location.q ? t('workQueue.emptySearch') : t('workQueue.empty')}
+              emptyText={
+                !page && queue.isFetching
+                  ? t('common.loading')
+                  : location.q
+                    ? t('workQueue.emptySearch')
+                    : t('workQueue.empty')
+              }
               sorting={{ state: sorting, onChange: onSortingChange, manual: true }}
               {...(canOperate && {
                 selection: {

@@ -146,6 +146,7 @@ export function WorkQueueScreen({
         id: 'todo',
         header: t('workQueue.col.todo'),
         enableSorting: false,
+        meta: { className: 'min-w-40 text-xs' },
         cell: ({ row }) => {
           const { missing, rejection } = row.original;
           if (rejection?.first) {
@@ -156,7 +157,10 @@ export function WorkQueueScreen({
           if (missing) {
             return missing.count === 0
               ? t('workQueue.complete')
-              : t('workQueue.missing', { count: missing.count, fields: missing.first.map(fieldLabel).join('、') });
+              : t('workQueue.missing', {
+                  count: missing.count,
+                  fields: missing.first.map(fieldLabel).join(locale === 'zh-CN' ? '、' : ', '),
+                });
           }
           return t('workQueue.nobody');
         },

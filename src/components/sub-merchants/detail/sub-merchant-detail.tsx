@@ -1,16 +1,20 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useMembership } from '@/components/membership';
 import { useI18n } from '@/i18n/i18n-provider';
 import { api } from '@/trpc/react';
-import { BackfillForm } from './backfill-form';
 import { FormDataView } from './form-data-view';
 import { HistoryTimeline } from './history-timeline';
 import { SignQr } from './sign-qr';
 import { StatusPanel } from './status-panel';
-import { SuspendControl } from './suspend-control';
 import { reviewUnderWay, waitingOnMerchant } from '@/domain/sub-merchant-states';
+
+// Admin-only controls load on demand: a viewer's or operator's first paint does not carry them (the page's
+// first-load JavaScript budget is 250 kB gzipped).
+const SuspendControl = dynamic(() => import('./suspend-control').then((m) => m.SuspendControl));
+const BackfillForm = dynamic(() => import('./backfill-form').then((m) => m.BackfillForm));
 
 /** One record: state, what the merchant must do, what the upstream refused, its history, admin back-fill. */
 export function SubMerchantDetail({ platformId, id }: { platformId: string; id: string }) {

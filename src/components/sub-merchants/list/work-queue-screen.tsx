@@ -5,7 +5,6 @@ import Link from 'next/link';
 import { usePathname, useSearchParams } from 'next/navigation';
 import { useMemo, useState, type FormEvent } from 'react';
 import { workQueueViews, type WorkQueueView } from '@/domain/work-queue';
-import { formDataFields, type FormDataField } from '@/schemas/form-data/fields';
 import { useI18n } from '@/i18n/i18n-provider';
 import type { MessageKey } from '@/i18n/messages/en';
 import type { inferRouterOutputs } from '@trpc/server';
@@ -46,10 +45,13 @@ export function WorkQueueScreen({
   platformId,
   operatorId,
   canOperate,
+  fieldLabels,
 }: {
   platformId: string;
   operatorId: string;
   canOperate: boolean;
+  /** formData field labels in the operator's language, from the server (the catalogue stays out of the bundle). */
+  fieldLabels: Record<string, string>;
 }) {
   const { t, locale, format } = useI18n();
   const labels = statusLabels(t);
@@ -88,7 +90,7 @@ export function WorkQueueScreen({
     },
   });
 
-  const fieldLabel = (field: string) => formDataFields[field as FormDataField]?.label[locale] ?? field;
+  const fieldLabel = (field: string) => fieldLabels[field] ?? field;
   const columns = useMemo<ColumnDef<WorkQueueItem, unknown>[]>(
     () => [
       {

@@ -4,6 +4,7 @@ import { queueInputs, readQueueLocation } from '@/components/sub-merchants/list/
 import { QUEUE_PAGE_SIZE, WorkQueueScreen } from '@/components/sub-merchants/list/work-queue-screen';
 import { statusLabels } from '@/components/sub-merchants/status-labels';
 import { providers } from '@/domain/providers';
+import { formDataFieldNames, formDataFields } from '@/schemas/form-data/fields';
 import { defaultLocale } from '@/i18n/locales';
 import { translator } from '@/i18n/translate';
 import { hasRole } from '@/server/auth/roles';
@@ -62,6 +63,9 @@ export default async function SubMerchantsPage({ params, searchParams }: Props) 
               platformId={platformId}
               operatorId={session?.operator.id ?? ''}
               canOperate={hasRole(role, 'operator')}
+              fieldLabels={Object.fromEntries(
+                formDataFieldNames.map((field) => [field, formDataFields[field].label[locale]]),
+              )}
             />
           </div>
         </HydrateClient>

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+// No zod here: the work queue's browser code reads these lists, and zod would ride along into its bundle.
 
 /**
  * The console's work queue: where each record stands from the operator's point of view. The database computes
@@ -16,7 +16,6 @@ export type WorkQueueTab = (typeof workQueueTabs)[number];
 /** The tabs the console shows, `all` included. */
 export const workQueueViews = ['action', 'merchant', 'review', 'active', 'all'] as const;
 export type WorkQueueView = (typeof workQueueViews)[number];
-export const workQueueViewSchema = z.enum(workQueueViews);
 
 export const workQueueSorts = ['updated', 'name', 'state'] as const;
 export type WorkQueueSort = (typeof workQueueSorts)[number];

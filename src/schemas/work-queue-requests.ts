@@ -1,7 +1,9 @@
 /** The console's work queue and its bulk actions: what the list, the counts, the export and tRPC accept. */
 import { z } from 'zod';
 import { providerSchema } from '@/domain/providers';
-import { workQueueSorts, workQueueViewSchema } from '@/domain/work-queue';
+import { workQueueSorts, workQueueViews } from '@/domain/work-queue';
+
+const workQueueViewSchema = z.enum(workQueueViews);
 
 export { actionReason } from './action-reason';
 

@@ -49,6 +49,14 @@ const { listWorkQueue, workQueuePageSelect } = await import('@/server/services/s
 const { countWorkQueue, workQueueCountSelect } = await import('@/server/services/sub-merchants/count-work-queue');
 const { assignSubMerchants } = await import('@/server/services/sub-merchants/assign-sub-merchants');
 const { workQueuePageQuery } = await import('@/schemas/work-queue-requests');
+const { subMerchantQueueCounts } = await import('@/server/db/schema');
+const { eq } = await import('drizzle-orm');
+
+const counterSelect = (ctx: { db: Handle['db']; platformId: string }) =>
+  ctx.db
+    .select({ queue: subMerchantQueueCounts.queue, n: subMerchantQueueCounts.n })
+    .from(subMerchantQueueCounts)
+    .where(eq(subMerchantQueueCounts.platformId, ctx.platformId));
 
 type Handle = Awaited<ReturnType<typeof openDatabase>>;
 
@@ -178,7 +186,9 @@ async function run(driver: 'pglite' | 'postgres') {
       const counts = await countWorkQueue(ctx, input);
       const t = await timeIt(options.runs, () => countWorkQueue(ctx, input));
       results.push([name, fixed(t.median, 2), fixed(t.p95, 2), JSON.stringify(counts).replace(/"/g, '')]);
-      if (options.plans) plans.push(`-- ${name}\n${await explain(handle, workQueueCountSelect(ctx, input))}`);
+      // Without a search the service reads the trigger-kept counters; with one it counts the matches.
+      const counted = Object.keys(input).length === 0 ? counterSelect(ctx) : workQueueCountSelect(ctx, input);
+      if (options.plans) plans.push(`-- ${name}\n${await explain(handle, counted)}`);
     }
     const [{ n } = { n: 0 }] = (
       await handle.executeSql(`select count(*)::int as n from sub_merchants where platform_id = $1`, [platformId])

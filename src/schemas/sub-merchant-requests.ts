@@ -2,7 +2,9 @@
 import { z } from 'zod';
 import { formDataDraftSchema } from './form-data';
 import { providerSchema } from '@/domain/providers';
-import { subMerchantStatusSchema, upstreamStateFilters } from '@/domain/sub-merchant-states';
+import { subMerchantStatuses, upstreamStateFilters } from '@/domain/sub-merchant-states';
+
+export const subMerchantStatusSchema = z.enum(subMerchantStatuses);
 
 export const commissionRateSchema = z
   .number()

@@ -46,7 +46,12 @@ export async function apiKeyFromPage(page: Page, platformId: string): Promise<st
 }
 
 /** A sub-merchant created, given complete formData with real uploaded images, and submitted to the sandbox. */
-export async function submittedSubMerchant(apiKey: string, distributor: string, provider: Provider = 'providerA') {
+export async function submittedSubMerchant(
+  apiKey: string,
+  distributor: string,
+  provider: Provider = 'providerA',
+  overrides: { merchantName?: string } = {},
+) {
   const api = apiClient(apiKey);
   const created = await api.POST('/v1/payments/sub-merchants', {
     body: { distributorExternalUserId: distributor, provider },
@@ -67,6 +72,7 @@ export async function submittedSubMerchant(apiKey: string, distributor: string, 
     idCardNational: back,
     storeEntrancePics: [entrance],
     storeIndoorPics: [indoor],
+    ...overrides,
   });
   const submitted = await api.POST('/v1/payments/sub-merchants/{id}/submit', {
     params: { path: { id: record.id } },

@@ -1,4 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import type { FormDataPatch } from '../../src/schemas/form-data';
+import { apiClient } from '../support/api-client';
 import { jpegFile, uploadImage } from '../support/sub-merchant-helpers';
 import { admin, provision } from '../support/provision';
 import { signIn } from '../support/sign-in';
@@ -11,21 +13,19 @@ import { signIn } from '../support/sign-in';
  */
 
 const shot = (name: string) => `e2e/artifacts/sub-merchant-autosave-${name}.png`;
-const headers = () => ({ authorization: `Bearer ${provision().apiKey}`, 'x-service-code': 'payments' });
 
-async function createRecord(request: APIRequestContext, formData: Record<string, unknown> = {}) {
-  const created = await request.post('/v1/payments/sub-merchants', {
-    headers: headers(),
-    data: { distributorExternalUserId: `autosave-${Date.now()}-${Math.random().toString(36).slice(2, 6)}`, formData },
+async function createRecord(formData: FormDataPatch = {}) {
+  const created = await apiClient().POST('/v1/payments/sub-merchants', {
+    body: { distributorExternalUserId: `autosave-${Date.now()}-${Math.random().toString(36).slice(2, 6)}`, formData },
   });
-  expect(created.status()).toBe(201);
-  return ((await created.json()) as { id: string }).id;
+  expect(created.response.status).toBe(201);
+  return created.data!.id;
 }
 
-async function apiFormData(request: APIRequestContext, id: string) {
-  const response = await request.get(`/v1/payments/sub-merchants/${id}`, { headers: headers() });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { formData: Record<string, unknown> }).formData;
+async function apiFormData(id: string) {
+  const { data, response } = await apiClient().GET('/v1/payments/sub-merchants/{id}', { params: { path: { id } } });
+  expect(response.status).toBe(200);
+  return data!.formData as Record<string, unknown>;
 }
 
 const wizardUrl = (id: string, step: string) =>
@@ -49,10 +49,9 @@ test.describe('the wizard keeps every change (zh-CN)', () => {
 
   test('autosaves invalid and incomplete values and photos; a reload and 保存并继续 keep them; counts are live', async ({
     page,
-    request,
   }) => {
     test.setTimeout(120_000);
-    const id = await createRecord(request);
+    const id = await createRecord();
     await page.goto(wizardUrl(id, 'license'));
     // The subject type is the first question: nothing else on the step until it is answered.
     await expect(page.getByTestId('choose-subject-first')).toBeVisible();
@@ -71,7 +70,7 @@ test.describe('the wizard keeps every change (zh-CN)', () => {
     await licence.blur();
     await expect(licence).toHaveValue('ABC123');
     await saved(page);
-    expect(await apiFormData(request, id)).toMatchObject({
+    expect(await apiFormData(id)).toMatchObject({
       subjectType: 'SUBJECT_TYPE_ENTERPRISE',
       merchantName: '福州示例科技有限公司',
       licenseNumber: 'ABC123',
@@ -97,9 +96,8 @@ test.describe('the wizard keeps every change (zh-CN)', () => {
 
   test('a masked value is retyped whole: editing starts empty, an untouched mask is never sent back', async ({
     page,
-    request,
   }) => {
-    const id = await createRecord(request, {
+    const id = await createRecord({
       subjectType: 'SUBJECT_TYPE_INDIVIDUAL',
       idCardName: '张三',
       idCardNumber: '11010519491231002X',
@@ -120,21 +118,21 @@ test.describe('the wizard keeps every change (zh-CN)', () => {
     await number.blur();
     await expect(number).toHaveValue('**************002X');
     await saved(page);
-    expect(await apiFormData(request, id)).toMatchObject({ idCardName: '李*', idCardNumber: '**************002X' });
+    expect(await apiFormData(id)).toMatchObject({ idCardName: '李*', idCardNumber: '**************002X' });
 
     await number.click();
     await number.pressSequentially('110105194912310037');
     await number.blur();
     await saved(page);
-    expect(await apiFormData(request, id)).toMatchObject({ idCardName: '李*', idCardNumber: '**************0037' });
+    expect(await apiFormData(id)).toMatchObject({ idCardName: '李*', idCardNumber: '**************0037' });
 
     await page.reload();
     await expect(name).toHaveValue('李*');
     await expect(number).toHaveValue('**************0037');
   });
 
-  test('leaving with unsaved changes asks first; once saved, it does not', async ({ page, request }) => {
-    const id = await createRecord(request, { subjectType: 'SUBJECT_TYPE_INDIVIDUAL' });
+  test('leaving with unsaved changes asks first; once saved, it does not', async ({ page }) => {
+    const id = await createRecord({ subjectType: 'SUBJECT_TYPE_INDIVIDUAL' });
     await page.goto(wizardUrl(id, 'license'));
     await saved(page);
     await page.getByLabel('商户名称（营业执照上的名称）').fill('仍在输入的名称');
@@ -158,15 +156,14 @@ test.describe('the wizard keeps every change (zh-CN)', () => {
     await saved(page);
     await page.getByRole('link', { name: '返回子商户详情' }).click();
     await expect(page).toHaveURL(new RegExp(`/sub-merchants/${id}$`));
-    expect(await apiFormData(request, id)).toMatchObject({ merchantName: '仍在输入的名称', legalPerson: '张三' });
+    expect(await apiFormData(id)).toMatchObject({ merchantName: '仍在输入的名称', legalPerson: '张三' });
   });
 
   test('a second tab saving after the first is told of the conflict and overwrites nothing', async ({
     page,
     context,
-    request,
   }) => {
-    const id = await createRecord(request, { subjectType: 'SUBJECT_TYPE_INDIVIDUAL' });
+    const id = await createRecord({ subjectType: 'SUBJECT_TYPE_INDIVIDUAL' });
     await page.goto(wizardUrl(id, 'license'));
     const other = await context.newPage();
     await other.goto(wizardUrl(id, 'license'));
@@ -175,7 +172,7 @@ test.describe('the wizard keeps every change (zh-CN)', () => {
     await other.getByLabel('商户名称（营业执照上的名称）').fill('第二个标签页');
     await expect(other.getByTestId('save-status')).toContainText('该记录已在其他标签页或由其他人修改');
     await other.screenshot({ path: shot('conflict'), fullPage: true });
-    expect(await apiFormData(request, id)).toMatchObject({ merchantName: '第一个标签页' });
+    expect(await apiFormData(id)).toMatchObject({ merchantName: '第一个标签页' });
     other.once('dialog', (dialog) => void dialog.accept());
     await other.getByRole('button', { name: '重新加载' }).click();
     await expect(other.getByLabel('商户名称（营业执照上的名称）')).toHaveValue('第一个标签页');

@@ -86,7 +86,8 @@ test("an admin's back-fill shows the server's refusal (409) and saves an allowed
   await expect(form.getByTestId('backfill-error')).toContainText(
     'The upstream has no finished application of this record',
   );
-  await expect(page.getByTestId('record-status')).toHaveText('pending');
+  // A pending record's one state is the upstream's (a draft here): unchanged by the refused back-fill.
+  await expect(page.getByTestId('upstream-state')).toHaveText('draft (not submitted)');
   await page.screenshot({ path: 'e2e/artifacts/sub-merchant-backfill-409.png', fullPage: true });
   await form.getByLabel('Sub-merchant id').fill('');
   await form.getByLabel('Status').selectOption('pending');

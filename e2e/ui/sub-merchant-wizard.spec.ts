@@ -214,9 +214,10 @@ test('the same journey’s key screens in Chinese', async ({ page }) => {
     await expect(page.getByTestId('upstream-state')).toHaveText('草稿（未提交）');
     await page.getByRole('link', { name: '全部子商户' }).click();
     await expect(page.getByRole('heading', { name: '子商户进件', level: 1 })).toBeVisible();
-    await page.getByLabel('上游申请状态').selectOption({ label: '草稿（未提交）' });
-    await expect(page.getByRole('cell', { name: '草稿（未提交）' }).first()).toBeVisible();
-    await expect(page.getByRole('cell', { name: '已提交' })).toHaveCount(0);
+    // The work queue opens on 需要处理 (drafts and rejections): the draft is there, nothing under review is.
+    await expect(page.getByRole('tab', { name: /^需要处理（/, selected: true })).toBeVisible();
+    await expect(page.getByRole('table').getByText('草稿（未提交）').first()).toBeVisible();
+    await expect(page.getByRole('table').getByText('已提交', { exact: true })).toHaveCount(0);
     await page.screenshot({ path: shot('list-zh'), fullPage: true });
   } finally {
     await page.getByLabel('语言').selectOption('en');

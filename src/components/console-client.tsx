@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { I18nProvider } from '@/i18n/i18n-provider';
 import { messagesFor, type Namespace } from '@/i18n/translate';
-import { consoleLocale } from '@/server/console-session/console-session';
+import { consoleLocale, consoleTimeZone } from '@/server/console-session/console-session';
 
 /**
  * The operator's strings for a console page's client components: only the namespaces the screen uses, not the
@@ -16,9 +16,13 @@ export async function ConsoleClient({
   namespaces: readonly Namespace[];
   children: ReactNode;
 }) {
-  const locale = await consoleLocale();
+  const [locale, timeZone] = await Promise.all([consoleLocale(), consoleTimeZone()]);
   return (
-    <I18nProvider locale={locale} messages={messagesFor(locale, ['common', 'nav', 'ui', ...namespaces])}>
+    <I18nProvider
+      locale={locale}
+      timeZone={timeZone}
+      messages={messagesFor(locale, ['common', 'nav', 'ui', ...namespaces])}
+    >
       {children}
     </I18nProvider>
   );

@@ -1,9 +1,9 @@
-import { z } from 'zod';
+// No zod here: console screens read these lists and predicates, and zod would ride along into their bundles
+// (the schemas built from them live in src/schemas).
 
 /** Our own status of a sub-merchant record (docs/product/service.md §2.2). */
 export const subMerchantStatuses = ['pending', 'active', 'suspended'] as const;
 export type SubMerchantStatus = (typeof subMerchantStatuses)[number];
-export const subMerchantStatusSchema = z.enum(subMerchantStatuses);
 
 /** The upstream application's state, normalized across providers. */
 export const applicationStates = [
@@ -17,7 +17,6 @@ export const applicationStates = [
   'canceled',
 ] as const;
 export type ApplicationState = (typeof applicationStates)[number];
-export const applicationStateSchema = z.enum(applicationStates);
 
 /** What the console filters by: an application state, or `none` for a record never submitted (a draft). */
 export const upstreamStateFilters = ['none', ...applicationStates] as const;

@@ -11,14 +11,20 @@ const I18nContext = createContext<I18n | null>(null);
 /** `messages` is the operator's language only (from `messagesFor` on the server), not both catalogs. */
 export function I18nProvider({
   locale,
+  timeZone,
   messages,
   children,
 }: {
   locale: Locale;
+  /** The operator's zone (the server's value, so both render alike); absent: the language's default. */
+  timeZone?: string;
   messages: Messages;
   children: ReactNode;
 }) {
-  const value = useMemo(() => ({ locale, t: translatorFor(messages), format: formatters(locale) }), [locale, messages]);
+  const value = useMemo(
+    () => ({ locale, t: translatorFor(messages), format: formatters(locale, timeZone) }),
+    [locale, timeZone, messages],
+  );
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 

@@ -1,5 +1,6 @@
 /** Request bodies of the mini-program area (REST, tRPC and the console share them). */
 import { z } from 'zod';
+import { actionReason } from './action-reason';
 import { providerSchema } from '@/domain/providers';
 
 export const authorizeBody = z
@@ -118,6 +119,12 @@ export const submitAuditBody = z
 
 export const authorizerAppIdBody = z.object({ authorizerAppId: z.string().min(1).max(64) }).strict();
 export const authorizerAppIdQuery = authorizerAppIdBody;
+/** Release and rollback change what every payer of the mini program gets: the audit log keeps why. */
+export const releaseActionBody = authorizerAppIdBody
+  .extend({
+    reason: actionReason.describe('Why; kept in the platform audit log with who released or rolled back.'),
+  })
+  .strict();
 export const experienceBody = authorizerAppIdBody.extend({ path: z.string().max(255).optional() }).strict();
 export const membersBody = authorizerAppIdBody
   .extend({

@@ -2,7 +2,9 @@
 import { z } from 'zod';
 import { formDataDraftSchema } from './form-data';
 import { providerSchema } from '@/domain/providers';
-import { subMerchantStatusSchema, upstreamStateFilters } from '@/domain/sub-merchant-states';
+import { subMerchantStatuses, upstreamStateFilters } from '@/domain/sub-merchant-states';
+
+export const subMerchantStatusSchema = z.enum(subMerchantStatuses);
 
 export const commissionRateSchema = z
   .number()
@@ -38,9 +40,18 @@ export const updateSubMerchantBody = z
     status: subMerchantStatusSchema.optional(),
     commissionRate: commissionRateSchema.optional(),
     formData: formDataDraftSchema.optional(),
+    reason: z
+      .string()
+      .trim()
+      .max(500)
+      .optional()
+      .describe('Why (for example why a merchant is suspended); kept in the record history and the audit log.'),
   })
   .strict()
-  .refine((body) => Object.keys(body).length > 0, 'send at least one of chSubMchid, status, commissionRate, formData');
+  .refine(
+    ({ reason: _reason, ...change }) => Object.keys(change).length > 0,
+    'send at least one of chSubMchid, status, commissionRate, formData',
+  );
 
 export type CreateSubMerchantBody = z.infer<typeof createSubMerchantBody>;
 export type UpdateSubMerchantBody = z.infer<typeof updateSubMerchantBody>;

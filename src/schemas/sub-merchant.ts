@@ -1,7 +1,8 @@
 /** Response shapes of the payments area, for the API reference (the DTO mapper is the source of truth). */
 import { z } from 'zod';
 import { providerSchema } from '@/domain/providers';
-import { applicationStates, subMerchantStatusSchema } from '@/domain/sub-merchant-states';
+import { applicationStates } from '@/domain/sub-merchant-states';
+import { subMerchantStatusSchema } from './sub-merchant-requests';
 
 export const subMerchantSchema = z
   .object({

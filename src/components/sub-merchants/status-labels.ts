@@ -1,7 +1,7 @@
 import type { Translate } from '@/i18n/format';
 import type { MessageKey } from '@/i18n/messages/en';
 import type { Provider } from '@/domain/providers';
-import { waitingOnMerchant, type SubMerchantStatus, type UpstreamStateFilter } from '@/domain/sub-merchant-states';
+import type { SubMerchantStatus, UpstreamStateFilter } from '@/domain/sub-merchant-states';
 
 export const statusKeys: Record<string, MessageKey> = {
   pending: 'subMerchants.status.pending',
@@ -39,6 +39,9 @@ export const statusLabels = (t: Translate) => ({
 /** Badge colour of an upstream state: done, waiting on someone, or refused. */
 export function stateTone(state: string | undefined): '' | 'ok' | 'warn' {
   if (state === 'finished') return 'ok';
-  if (state === 'rejected' || state === 'canceled' || waitingOnMerchant(state)) return 'warn';
+  // waitingOnMerchant() spelled out: importing it would bring zod (its module's schemas) into the list's bundle.
+  if (state === 'rejected' || state === 'canceled' || state === 'to_be_confirmed' || state === 'to_be_signed') {
+    return 'warn';
+  }
   return '';
 }

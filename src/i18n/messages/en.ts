@@ -4,7 +4,16 @@ import { miniProgramsEn } from './mini-programs.en';
 import { subMerchantsEn } from './sub-merchants.en';
 import { settingsEn } from './settings.en';
 import { wizardEn } from './wizard.en';
+import { workQueueEn } from './work-queue.en';
 
 /** Every English console string; each area owns its own file so screens evolve independently. */
-export const en = { ...coreEn, ...subMerchantsEn, ...miniProgramsEn, ...settingsEn, ...invitationsEn, ...wizardEn };
+export const en = {
+  ...coreEn,
+  ...subMerchantsEn,
+  ...miniProgramsEn,
+  ...settingsEn,
+  ...invitationsEn,
+  ...wizardEn,
+  ...workQueueEn,
+};
 export type MessageKey = keyof typeof en;

@@ -5,6 +5,7 @@ import { miniProgramsZhCN } from './mini-programs.zh-CN';
 import { subMerchantsZhCN } from './sub-merchants.zh-CN';
 import { settingsZhCN } from './settings.zh-CN';
 import { wizardZhCN } from './wizard.zh-CN';
+import { workQueueZhCN } from './work-queue.zh-CN';
 
 /** 全部控制台文案（简体中文，默认语言）。 */
 export const zhCN: Record<MessageKey, string> = {
@@ -14,4 +15,5 @@ export const zhCN: Record<MessageKey, string> = {
   ...settingsZhCN,
   ...invitationsZhCN,
   ...wizardZhCN,
+  ...workQueueZhCN,
 };

@@ -1,4 +1,5 @@
 import { cache } from 'react';
+import { defaultTimeZone } from '@/i18n/format';
 import { defaultLocale } from '@/i18n/locales';
 import { currentOperatorId } from '@/server/auth/current-operator';
 import { getDb } from '@/server/db';
@@ -22,3 +23,7 @@ export const consoleSession = cache(async () => {
 
 /** The console language of the signed-in operator (the layout has already sent everyone else to sign in). */
 export const consoleLocale = async () => (await consoleSession())?.operator.locale ?? defaultLocale;
+
+/** The signed-in operator's time zone: every console time is formatted in it, on the server and in the browser. */
+export const consoleTimeZone = async () =>
+  (await consoleSession())?.operator.timeZone ?? defaultTimeZone(defaultLocale);

@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
@@ -38,6 +39,9 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   return options.driver === 'postgres' ? openPostgres(options.url, options.poolSize ?? 10) : openPglite(options);
 }
 
+// The work queue searches names by trigram (migration 0012 creates the extension; PostgreSQL ships it too).
+const extensions = { pg_trgm };
+
 async function openPglite(options: { dataDir?: string; holder?: string }): Promise<DatabaseHandle> {
   let release = () => {};
   let client: PGlite;
@@ -45,9 +49,9 @@ async function openPglite(options: { dataDir?: string; holder?: string }): Promi
     release = acquireDataDirLock(options.dataDir, { command: options.holder ?? process.argv.slice(1).join(' ') });
     const pgdata = path.join(options.dataDir, 'pglite');
     fs.mkdirSync(path.dirname(pgdata), { recursive: true });
-    client = new PGlite(pgdata);
+    client = new PGlite(pgdata, { extensions });
   } else {
-    client = new PGlite(); // in memory: tests
+    client = new PGlite({ extensions }); // in memory: tests
   }
   try {
     await client.waitReady;

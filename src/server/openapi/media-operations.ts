@@ -1,5 +1,7 @@
 /** The media area's operations (docs/product/decisions.md §4): uploads through /v1 and /admin, and the console's preview. */
 import { mediaSchema } from '@/server/services/media/media-dto';
+import { z } from 'zod';
+import { workQueueExportQuery } from '@/schemas/work-queue-requests';
 import type { Operation } from './operations';
 import { providers } from '@/domain/providers';
 
@@ -34,6 +36,11 @@ const uploadDescription =
 const created = {
   201: { description: 'Uploaded (or the same image was already uploaded for this provider).', schema: mediaSchema },
 };
+
+// The export's query as documentation: the route parses it with workQueueExportQuery (ids split on commas).
+const exportQuery = workQueueExportQuery.extend({
+  ids: z.string().max(6500).optional().describe('Comma-separated sub-merchant ids (at most 100): export these only.'),
+});
 
 export const mediaOperations: Operation[] = [
   {
@@ -73,5 +80,19 @@ export const mediaOperations: Operation[] = [
     auth: 'apiKeyOrSession',
     responses: { 200: { description: 'The image.', binary: ['image/jpeg', 'image/png'] } },
     errors: [401, 403, 404],
+  },
+  {
+    method: 'get',
+    path: '/admin/payment-onboardings/{tenantId}/sub-merchants/export',
+    operationId: 'exportSubMerchants',
+    summary: 'Export sub-merchants as CSV (console or API key)',
+    description:
+      "The console work queue's current view as CSV, streamed: `tab` (action: drafts and rejections; merchant: to confirm or sign; review; active; all), `q` (name substring, or exactly a licence number, distributor id, applyment id or sub-merchant id), `sort` and `direction`; or only the records in `ids`. One header line, then one line per record; personal fields (contact name and mobile) masked as in every response. `mine=1` (a console session only) limits it to the records assigned to the signed-in operator.",
+    tag: 'Sub-merchants',
+    serviceCode: 'payments',
+    auth: 'apiKeyOrSession',
+    query: exportQuery,
+    responses: { 200: { description: 'The CSV file (UTF-8 with a byte order mark).', binary: ['text/csv'] } },
+    errors: [400, 401, 403, 404],
   },
 ];

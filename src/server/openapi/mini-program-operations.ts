@@ -2,7 +2,7 @@
 import {
   authorizeBody,
   authorizeCallbackQuery,
-  authorizerAppIdBody,
+  releaseActionBody,
   authorizerAppIdQuery,
   commitBody,
   experienceBody,
@@ -195,7 +195,7 @@ export const miniProgramOperations: Operation[] = [
     summary: 'Release the approved version',
     description:
       'Releases the latest audited version. Before the latest audit is approved → 409 `audit_not_approved`. Releasing again answers `replayed: true` and sends nothing upstream.',
-    body: authorizerAppIdBody,
+    body: releaseActionBody,
     bodyExample: { authorizerAppId: appId },
     responses: { 200: { description: 'Released.', schema: releaseSchema } },
   }),
@@ -235,7 +235,7 @@ export const miniProgramOperations: Operation[] = [
     operationId: 'rollbackMiniProgramRelease',
     summary: 'Roll back the release',
     description: 'Goes back to the previously released version.',
-    body: authorizerAppIdBody,
+    body: releaseActionBody,
     bodyExample: { authorizerAppId: appId },
     responses: { 200: { description: 'Rolled back.', schema: rollbackSchema } },
   }),

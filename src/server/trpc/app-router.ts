@@ -1,5 +1,6 @@
 import { router } from './init';
 import { apiKeysRouter } from './routers/api-keys';
+import { auditLogRouter } from './routers/audit-log';
 import { consoleAdminRouter } from './routers/console-admin';
 import { eventsRouter } from './routers/events';
 import { invitationsRouter } from './routers/invitations';
@@ -27,6 +28,7 @@ export const appRouter = router({
   invitations: invitationsRouter,
   reference: referenceRouter,
   upstreamConnections: upstreamConnectionsRouter,
+  auditLog: auditLogRouter,
 });
 
 export type AppRouter = typeof appRouter;

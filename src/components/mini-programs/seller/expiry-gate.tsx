@@ -1,23 +1,23 @@
 'use client';
 
 import { useEffect, useState, type ReactNode } from 'react';
+import { formatDuration } from '@/i18n/format';
+import type { Locale } from '@/i18n/locales';
 import styles from './seller.module.css';
-
-const two = (n: number) => String(n).padStart(2, '0');
-function remaining(ms: number) {
-  const s = Math.max(0, Math.ceil(ms / 1000));
-  const h = Math.floor(s / 3600);
-  return h > 0
-    ? `${h}:${two(Math.floor((s % 3600) / 60))}:${two(s % 60)}`
-    : `${two(Math.floor(s / 60))}:${two(s % 60)}`;
-}
 
 /**
  * A countdown to the link's expiry; when it reaches zero the actions give way to the expired notice, so a
  * seller never presses a link the upstream will refuse. The server says how long is left (`expiresInMs`), so
- * a phone whose clock is off still counts down right. `template` carries "{time}" (already translated).
+ * a phone whose clock is off still counts down right. Shown as a duration ("9 分 49 秒"), never
+ * as "09:49", which reads like a clock time. `template` carries "{time}" (already translated).
  */
-export function ExpiryGate(props: { expiresInMs: number; template: string; expired: ReactNode; children: ReactNode }) {
+export function ExpiryGate(props: {
+  locale: Locale;
+  expiresInMs: number;
+  template: string;
+  expired: ReactNode;
+  children: ReactNode;
+}) {
   const [deadline] = useState(() => Date.now() + props.expiresInMs);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -31,7 +31,7 @@ export function ExpiryGate(props: { expiresInMs: number; template: string; expir
       <p>
         {before}
         <span role="timer" className={styles.timer} suppressHydrationWarning>
-          {remaining(deadline - now)}
+          {formatDuration(props.locale, deadline - now)}
         </span>
         {after}
       </p>

@@ -66,6 +66,7 @@ export async function SellerAuthorizeView({ view, locale }: { view: SellerAuthor
         </p>
       )}
       <ExpiryGate
+        locale={locale}
         expiresInMs={Date.parse(view.expiresAt) - Date.now()}
         template={t('miniPrograms.seller.expiresIn', { time: '{time}' })}
         expired={expired}

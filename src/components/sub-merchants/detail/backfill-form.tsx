@@ -71,11 +71,14 @@ export function BackfillForm({ platformId, record }: { platformId: string; recor
             aria-invalid={invalid('status')}
             aria-describedby={update.error ? 'backfill-error' : undefined}
           >
-            {subMerchantStatuses.map((s) => (
-              <option key={s} value={s}>
-                {labels.status(s)}
-              </option>
-            ))}
+            {/* Suspending has its own confirmed action (SuspendControl); this form never suspends. */}
+            {subMerchantStatuses
+              .filter((s) => s !== 'suspended' || record.status === 'suspended')
+              .map((s) => (
+                <option key={s} value={s}>
+                  {labels.status(s)}
+                </option>
+              ))}
           </select>
         </div>
         <div>

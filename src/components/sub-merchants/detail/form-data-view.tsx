@@ -1,7 +1,7 @@
 'use client';
 
 import Link from 'next/link';
-import { formDataFields, isFormDataField, type FormDataField } from '@/schemas/form-data';
+import { formDataFields, isFormDataField, type FormDataField } from '@/schemas/form-data/fields';
 import { useI18n } from '@/i18n/i18n-provider';
 import type { SubMerchantRecord } from '../record-types';
 import { useSubMerchantLabels } from '../use-sub-merchant-labels';

@@ -12,6 +12,7 @@ const actionKeys: Record<string, MessageKey> = {
   submitted: 'subMerchants.history.submitted',
   upstream_status: 'subMerchants.history.upstream_status',
   upstream_rejected: 'subMerchants.history.upstream_rejected',
+  assigned: 'workQueue.history.assigned',
 };
 
 const attrKeys: Record<string, MessageKey> = {
@@ -25,24 +26,21 @@ const attrKeys: Record<string, MessageKey> = {
   rejectReasons: 'subMerchants.attr.rejectReasons',
   chApplymentStateMsg: 'subMerchants.attr.stateMsg',
   formData: 'subMerchants.detail.formData',
+  assignee: 'workQueue.history.assignee',
 };
 
 /** The record's history, newest first: what changed, from → to, by whom. formData changes name fields only. */
 export function HistoryTimeline({ entries }: { entries: HistoryEntry[] }) {
   const { t, format } = useI18n();
   const labels = useSubMerchantLabels();
-  const actor = (value: string) => {
-    const kind = value.split(':')[0] ?? value;
-    const key: MessageKey | undefined = (
-      {
-        operator: 'subMerchants.actor.operator',
-        apikey: 'subMerchants.actor.apikey',
-        sync: 'subMerchants.actor.sync',
-        upstream: 'subMerchants.actor.upstream',
-        system: 'subMerchants.actor.system',
-      } as const
-    )[kind];
-    return key ? t(key) : value;
+  // Who, by name: the operator's display name or the API key's name the server resolved; else what acted.
+  const actor = (entry: HistoryEntry) => {
+    if (entry.actorKind === 'operator' || entry.actorKind === 'apikey') {
+      return entry.actorName
+        ? t(`workQueue.actor.${entry.actorKind}`, { name: entry.actorName })
+        : t(`workQueue.actor.${entry.actorKind}Unknown`);
+    }
+    return t(`workQueue.actor.${entry.actorKind}`);
   };
   const describe = (field: string, value: unknown): string => {
     if (value === null || value === undefined || value === '') return '—';
@@ -66,9 +64,11 @@ export function HistoryTimeline({ entries }: { entries: HistoryEntry[] }) {
             <div className={styles.timelineHead}>
               <strong>{actionKeys[entry.action] ? t(actionKeys[entry.action]!) : entry.action}</strong>
               <span className="muted">
-                {actor(entry.actor)} · <time dateTime={entry.createdAt}>{format.dateTime(entry.createdAt)}</time>
+                <span data-testid="history-actor">{actor(entry)}</span> ·{' '}
+                <time dateTime={entry.createdAt}>{format.dateTimeWithZone(entry.createdAt)}</time>
               </span>
             </div>
+            {entry.reason && <p className="text-sm">{t('workQueue.history.reason', { reason: entry.reason })}</p>}
             <ul className={styles.changes}>
               {Object.entries(entry.changes).map(([field, change]) => (
                 <li key={field}>

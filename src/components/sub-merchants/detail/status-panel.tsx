@@ -30,25 +30,24 @@ export function StatusPanel({ platformId, record }: { platformId: string; record
       </h2>
       <dl className={styles.facts}>
         <div>
-          <dt>{t('subMerchants.col.status')}</dt>
+          <dt>{t('workQueue.detail.state')}</dt>
           <dd>
-            <span className={`badge ${record.status === 'active' ? 'ok' : ''}`} data-testid="record-status">
-              {labels.status(record.status)}
-            </span>
-          </dd>
-        </div>
-        <div>
-          <dt>{t('subMerchants.col.upstreamState')}</dt>
-          <dd>
-            <span className={`badge ${stateTone(record.chApplymentState)}`} data-testid="upstream-state">
-              {labels.state(record.chApplymentState)}
-            </span>
+            {/* One state, said once: ours once onboarding is done (active, suspended), the upstream's before. */}
+            {record.status === 'pending' ? (
+              <span className={`badge ${stateTone(record.chApplymentState)}`} data-testid="upstream-state">
+                {labels.state(record.chApplymentState)}
+              </span>
+            ) : (
+              <span className={`badge ${record.status === 'active' ? 'ok' : 'warn'}`} data-testid="record-status">
+                {labels.status(record.status)}
+              </span>
+            )}
             {record.chApplymentStateMsg && <span className={styles.stateMsg}>{record.chApplymentStateMsg}</span>}
           </dd>
         </div>
         <div>
           <dt>{t('subMerchants.detail.lastSynced')}</dt>
-          <dd>{record.lastSyncedAt ? format.dateTime(record.lastSyncedAt) : t('common.never')}</dd>
+          <dd>{record.lastSyncedAt ? format.dateTimeWithZone(record.lastSyncedAt) : t('common.never')}</dd>
         </div>
         <div>
           <dt>{t('subMerchants.attr.chSubMchid')}</dt>
@@ -72,7 +71,11 @@ export function StatusPanel({ platformId, record }: { platformId: string; record
         </div>
         <div>
           <dt>{t('subMerchants.col.updated')}</dt>
-          <dd>{format.dateTime(record.updatedAt)}</dd>
+          <dd>
+            <time dateTime={record.updatedAt} data-testid="record-updated">
+              {format.dateTimeWithZone(record.updatedAt)}
+            </time>
+          </dd>
         </div>
       </dl>
       {refresh.error && (

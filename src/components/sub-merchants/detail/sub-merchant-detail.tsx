@@ -1,15 +1,20 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useMembership } from '@/components/membership';
 import { useI18n } from '@/i18n/i18n-provider';
 import { api } from '@/trpc/react';
-import { BackfillForm } from './backfill-form';
 import { FormDataView } from './form-data-view';
 import { HistoryTimeline } from './history-timeline';
 import { SignQr } from './sign-qr';
 import { StatusPanel } from './status-panel';
 import { reviewUnderWay, waitingOnMerchant } from '@/domain/sub-merchant-states';
+
+// Admin-only controls load on demand: a viewer's or operator's first paint does not carry them (the page's
+// first-load JavaScript budget is 250 kB gzipped).
+const SuspendControl = dynamic(() => import('./suspend-control').then((m) => m.SuspendControl));
+const BackfillForm = dynamic(() => import('./backfill-form').then((m) => m.BackfillForm));
 
 /** One record: state, what the merchant must do, what the upstream refused, its history, admin back-fill. */
 export function SubMerchantDetail({ platformId, id }: { platformId: string; id: string }) {
@@ -22,14 +27,16 @@ export function SubMerchantDetail({ platformId, id }: { platformId: string; id: 
   );
   const history = api.subMerchants.history.useQuery({ platformId, id });
   const data = record.data;
+  // Titled with the merchant's name (licence name, else short name); a fresh draft has none yet.
+  const form = (data?.formData ?? {}) as { merchantName?: string; merchantShortname?: string };
+  const name = form.merchantName || form.merchantShortname || undefined;
   return (
     <>
       <p>
         <Link href={`/platforms/${platformId}/sub-merchants`}>← {t('subMerchants.detail.backToList')}</Link>
       </p>
-      <h1>
-        {t('subMerchants.detail.title')} <code>{id}</code>
-      </h1>
+      <h1 className="text-2xl font-semibold break-words">{name ?? t('subMerchants.detail.title')}</h1>
+      <p className="text-sm text-muted-foreground">{t('workQueue.detail.recordId', { id })}</p>
       {record.error && (
         <p role="alert" className="error">
           {record.error.message}
@@ -39,6 +46,11 @@ export function SubMerchantDetail({ platformId, id }: { platformId: string; id: 
       {data && (
         <>
           <StatusPanel platformId={platformId} record={data} />
+          {can('admin') && (
+            <div className="flex flex-wrap gap-2">
+              <SuspendControl platformId={platformId} record={data} name={name ?? data.id} />
+            </div>
+          )}
           {data.signUrl && waitingOnMerchant(data.chApplymentState) && (
             <SignQr url={data.signUrl} state={data.chApplymentState as 'to_be_confirmed' | 'to_be_signed'} />
           )}

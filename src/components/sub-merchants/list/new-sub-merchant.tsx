@@ -2,7 +2,10 @@
 
 import { useActionState, useState } from 'react';
 import { startSubMerchant } from '@/server/console-actions/start-sub-merchant';
-import styles from './list.module.css';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
 
 export type NewSubMerchantTexts = {
   new: string;
@@ -28,18 +31,24 @@ export function NewSubMerchant(props: {
   const [failure, create, pending] = useActionState(startSubMerchant.bind(null, platformId), null);
   if (!open) {
     return (
-      <button type="button" onClick={() => setOpen(true)} aria-expanded={false}>
+      <Button type="button" onClick={() => setOpen(true)} aria-expanded={false}>
         {texts.new}
-      </button>
+      </Button>
     );
   }
   return (
-    <form className={`panel ${styles.newForm}`} aria-labelledby="new-heading" action={create}>
-      <h2 id="new-heading">{texts.new}</h2>
-      <div className="row">
-        <div>
-          <label htmlFor="new-provider">{texts.provider}</label>
-          <select
+    <form
+      className="flex w-full flex-col gap-3 rounded-lg border bg-card p-4"
+      aria-labelledby="new-heading"
+      action={create}
+    >
+      <h2 id="new-heading" className="text-lg font-semibold">
+        {texts.new}
+      </h2>
+      <div className="flex flex-wrap gap-3">
+        <div className="flex flex-col gap-1">
+          <Label htmlFor="new-provider">{texts.provider}</Label>
+          <NativeSelect
             id="new-provider"
             name="provider"
             autoFocus
@@ -51,11 +60,11 @@ export function NewSubMerchant(props: {
                 {p.label}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </div>
-        <div className={styles.grow}>
-          <label htmlFor="new-distributor">{texts.distributor}</label>
-          <input
+        <div className="flex min-w-0 flex-1 basis-48 flex-col gap-1">
+          <Label htmlFor="new-distributor">{texts.distributor}</Label>
+          <Input
             id="new-distributor"
             name="distributor"
             value={distributor}
@@ -63,23 +72,23 @@ export function NewSubMerchant(props: {
             maxLength={128}
             aria-describedby="new-distributor-hint"
           />
-          <small id="new-distributor-hint" className="muted">
+          <small id="new-distributor-hint" className="text-xs text-muted-foreground">
             {texts.distributorHint}
           </small>
         </div>
       </div>
       {failure && (
-        <p role="alert" className="error">
+        <p role="alert" className="text-sm text-destructive">
           {failure.message}
         </p>
       )}
-      <div className="row">
-        <button type="submit" disabled={pending}>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={pending}>
           {texts.create}
-        </button>
-        <button type="button" className="secondary" onClick={() => setOpen(false)}>
+        </Button>
+        <Button type="button" variant="secondary" onClick={() => setOpen(false)}>
           {texts.cancel}
-        </button>
+        </Button>
       </div>
     </form>
   );

@@ -10,3 +10,4 @@ export * from './mini-programs';
 export * from './sign-in-throttles';
 export * from './invitations';
 export * from './idempotency-keys';
+export * from './audit-log';

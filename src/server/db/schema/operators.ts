@@ -12,6 +12,8 @@ export const operators = pgTable(
     name: text('name'),
     passwordHash: text('password_hash').notNull(),
     locale: text('locale').notNull().default('zh-CN'),
+    /** IANA zone every console time is shown in; null: the locale's default (src/i18n/format.ts). */
+    timeZone: text('time_zone'),
     /** Set for passwords somebody else chose (first-run admin, CLI): the session can only change it until then. */
     passwordMustChange: boolean('password_must_change').notNull().default(false),
     /**

@@ -4,6 +4,7 @@ import { generateWebhookSecret } from '@/server/crypto/webhook-signature';
 import { platforms } from '@/server/db/schema';
 import { notFound } from '@/server/errors';
 import { logger } from '@/server/logger';
+import { recordAudit } from '../audit/record-audit';
 import type { PlatformContext } from '../context';
 
 /**
@@ -11,7 +12,10 @@ import type { PlatformContext } from '../context';
  * every delivery carries two `v1=` signatures until the integrator has switched (a receiver holding either
  * secret verifies). Rotating again drops the oldest secret. The new secret is returned here, in plain text.
  */
-export async function rotateWebhookSecret(ctx: PlatformContext): Promise<{ webhookSecret: string; rotatedAt: string }> {
+export async function rotateWebhookSecret(
+  ctx: PlatformContext,
+  { reason }: { reason?: string | undefined } = {},
+): Promise<{ webhookSecret: string; rotatedAt: string }> {
   const webhookSecret = generateWebhookSecret();
   const rotatedAt = new Date();
   return ctx.db.transaction(async (tx) => {
@@ -30,6 +34,13 @@ export async function rotateWebhookSecret(ctx: PlatformContext): Promise<{ webho
         updatedAt: rotatedAt,
       })
       .where(eq(platforms.id, ctx.platformId));
+    await recordAudit(tx, {
+      platformId: ctx.platformId,
+      actor: ctx.actor,
+      action: 'webhook_secret.rotate',
+      target: { type: 'platform', id: ctx.platformId },
+      reason,
+    });
     logger.info({ platformId: ctx.platformId, actor: ctx.actor }, 'webhook secret rotated');
     return { webhookSecret, rotatedAt: rotatedAt.toISOString() };
   });

@@ -4,6 +4,7 @@ import { memberships, operators, platformInvitations, platforms } from '@/server
 import { AppError, notFound } from '@/server/errors';
 import { newId } from '@/server/ids';
 import { logger } from '@/server/logger';
+import { recordAudit } from '../audit/record-audit';
 import type { PlatformContext } from '../context';
 import { toInvitationDto, type InvitationDto } from './invitation-dto';
 import { hashInvitationToken, INVITATION_TTL_MS, invitationPath, newInvitationToken } from './invitation-token';
@@ -36,7 +37,7 @@ export async function invitePlatformMember(
       ],
     });
   }
-  const { email, role } = parsed.data;
+  const { email, role, reason } = parsed.data;
   const token = newInvitationToken();
   return ctx.db.transaction(async (tx) => {
     // Serializes invitations of one platform, so two admins inviting the same e-mail leave one valid link.
@@ -85,6 +86,15 @@ export async function invitePlatformMember(
       .select({ email: operators.email })
       .from(operators)
       .where(eq(operators.id, ctx.operatorId));
+    // The invited e-mail stays in the invitation; the audit entry names the invitation and the role only.
+    await recordAudit(tx, {
+      platformId: ctx.platformId,
+      actor: ctx.actor,
+      action: 'member.invite',
+      target: { type: 'invitation', id: row!.id },
+      details: { role },
+      reason,
+    });
     logger.info({ platformId: ctx.platformId, actor: ctx.actor, invitationId: row!.id, role }, 'member invited');
     return {
       invitation: toInvitationDto({ ...row!, invitedBy: inviter?.email ?? null }),

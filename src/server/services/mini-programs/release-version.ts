@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { mpAudits, type Provider } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
+import { recordAudit } from '../audit/record-audit';
 import type { PlatformContext } from '../context';
 import { findAuthorizer } from './find-authorizer';
 import { withAuthorizerToken } from './with-authorizer-token';
@@ -11,7 +12,7 @@ import { withAuthorizerToken } from './with-authorizer-token';
  */
 export async function releaseVersion(
   ctx: PlatformContext,
-  { provider, authorizerAppId }: { provider: Provider; authorizerAppId: string },
+  { provider, authorizerAppId, reason }: { provider: Provider; authorizerAppId: string; reason?: string | undefined },
 ) {
   await findAuthorizer(ctx, { appId: authorizerAppId, provider }); // ownership before state: another platform's app is a 404
   const [latest] = await ctx.db
@@ -57,6 +58,14 @@ export async function releaseVersion(
     await ctx.db.update(mpAudits).set({ releasedAt: null }).where(eq(mpAudits.auditId, latest.auditId));
     throw error;
   }
+  await recordAudit(ctx.db, {
+    platformId: ctx.platformId,
+    actor: ctx.actor,
+    action: 'mini_program.release',
+    target: { type: 'mini_program', id: authorizerAppId },
+    details: { provider, userVersion: claimed.userVersion, auditId: claimed.auditId },
+    reason,
+  });
   return {
     auditId: claimed.auditId,
     userVersion: claimed.userVersion,

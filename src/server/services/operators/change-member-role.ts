@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { memberships } from '@/server/db/schema';
 import { logger } from '@/server/logger';
+import { recordAudit } from '../audit/record-audit';
 import type { PlatformContext } from '../context';
 import { endOperatorSessions } from './end-operator-sessions';
 import { lockMember, refuseLosingLastAdmin } from './lock-platform-members';
@@ -25,6 +26,14 @@ export async function changeMemberRole(
       .set({ role: input.role })
       .where(and(eq(memberships.platformId, ctx.platformId), eq(memberships.operatorId, input.operatorId)));
     await endOperatorSessions({ ...ctx, db: tx }, { operatorId: input.operatorId });
+    await recordAudit(tx, {
+      platformId: ctx.platformId,
+      actor: ctx.actor,
+      action: 'member.role_change',
+      target: { type: 'operator', id: input.operatorId },
+      details: { from: member.role, to: input.role },
+      reason: input.reason,
+    });
     logger.info(
       { platformId: ctx.platformId, actor: ctx.actor, operatorId: input.operatorId, from: member.role, to: input.role },
       'member role changed',

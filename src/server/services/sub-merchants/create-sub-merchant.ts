@@ -7,7 +7,7 @@ import { emitSubMerchantUpdated } from './emit-sub-merchant-updated';
 import { getPlatform } from '../platforms/get-platform';
 import { formDataTouched, recordHistory } from './record-history';
 import { mergeFormDataPatch } from './merge-form-data-patch';
-import { sealFormData } from './stored-form-data';
+import { storedFormColumns } from './stored-form-data';
 import { toSubMerchantDto } from './sub-merchant-dto';
 
 /**
@@ -27,7 +27,7 @@ export async function createSubMerchant(ctx: PlatformContext, body: CreateSubMer
         distributorExternalUserId: distributor,
         provider: body.provider,
         commissionRate: String(body.commissionRate ?? defaultRate ?? 0),
-        formData: sealFormData(mergeFormDataPatch({}, body.formData ?? {})),
+        ...storedFormColumns(mergeFormDataPatch({}, body.formData ?? {})),
         // Millisecond precision, like the cursor: the column default (now()) has microseconds.
         createdAt: new Date(),
       })

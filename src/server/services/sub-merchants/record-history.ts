@@ -27,12 +27,20 @@ export const trackedFields = [
   'reviewRound',
 ];
 
-/** Appends to the record's history: who or what, when, and from → to. */
+/** Appends to the record's history: who or what, when, from → to, and why when the actor said. */
 export async function recordHistory(
   db: Db,
-  entry: { subMerchantId: string; actor: string; action: string; changes?: Record<string, Change> },
+  entry: {
+    subMerchantId: string;
+    actor: string;
+    action: string;
+    changes?: Record<string, Change>;
+    reason?: string | null;
+  },
 ) {
-  await db.insert(subMerchantHistory).values({ id: newId('smh'), ...entry, changes: entry.changes ?? {} });
+  await db
+    .insert(subMerchantHistory)
+    .values({ id: newId('smh'), ...entry, changes: entry.changes ?? {}, reason: entry.reason || null });
 }
 
 /** Which formData fields a patch touched, as a history change without values (they may be personal). */

@@ -12,7 +12,7 @@ import { emitSubMerchantUpdated } from './emit-sub-merchant-updated';
 import { findSubMerchant } from './find-sub-merchant';
 import { formDataTouched, recordHistory } from './record-history';
 import { mergeFormDataPatch } from './merge-form-data-patch';
-import { sealFormData } from './stored-form-data';
+import { storedFormColumns } from './stored-form-data';
 import { acquireSubmitLease, releaseSubmitLease } from './submit-lease';
 import { submissionId } from './submission-id';
 import { revealFormData, toSubMerchantDto } from './sub-merchant-dto';
@@ -68,7 +68,7 @@ async function markSubmitted(ctx: PlatformContext, row: Row, formData: FormData,
     const [updated] = await tx
       .update(subMerchants)
       .set({
-        formData: sealFormData(formData),
+        ...storedFormColumns(formData),
         chApplymentState: 'submitted',
         chApplymentStateMsg: null,
         rejectReasons: [],

@@ -2,7 +2,7 @@ import { and, asc, count, eq, inArray, isNotNull, isNull, lt, lte, min, or, sql 
 import { getEnv } from '@/env';
 import type { Db } from '@/server/db';
 import { rowsOf } from '@/server/db/rows';
-import { providers, subMerchants, type Provider } from '@/server/db/schema';
+import { providers, subMerchants } from '@/server/db/schema';
 import { logger } from '@/server/logger';
 import { onboardingProvider } from '@/server/upstreams/onboarding';
 import type { ApplicationStatus } from '@/server/providers/types';
@@ -10,7 +10,7 @@ import { nextSyncAt, setUnderReviewCount } from './next-sync-at';
 import { submissionId } from './submission-id';
 import { refreshFromUpstream } from './submit-sub-merchant';
 import { acquireSubmitLease, releaseSubmitLease } from './submit-lease';
-import { createRateLimiter } from './rate-limiter';
+import { upstreamRateLimit } from './rate-limiter';
 import { reviewUnderWayStates } from '@/domain/sub-merchant-states';
 import type { ServiceContext } from '../context';
 
@@ -50,12 +50,6 @@ async function stampSynced(db: Db, row: Row): Promise<boolean> {
   return updated.length === 1;
 }
 
-const limiters = new Map<Provider, () => Promise<void>>();
-const limiterFor = (provider: Provider) => {
-  if (!limiters.has(provider)) limiters.set(provider, createRateLimiter(getEnv().SYNC_RATE_LIMIT_PER_SECOND));
-  return limiters.get(provider)!;
-};
-
 /**
  * Claims up to `batch` records under review whose next sync is due (claiming pushes next_sync_at forward in
  * the same statement, with SKIP LOCKED, so two instances never take the same record), then refreshes them
@@ -83,7 +77,7 @@ export async function syncDueSubMerchants(ctx: ServiceContext, options: { batch?
   const queue = [...rows];
   const worker = async () => {
     for (let row = queue.shift(); row; row = queue.shift()) {
-      await limiterFor(row.provider)();
+      await upstreamRateLimit(row.provider);
       try {
         const status = await onboardingProvider(row.provider, row.platformId).queryApplication({
           submissionId: submissionId(row),

@@ -3,13 +3,14 @@ import type { UpdateSubMerchantBody } from '@/schemas/sub-merchant-requests';
 import { subMerchants } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { onboardingProvider } from '@/server/upstreams/onboarding';
+import { recordAudit } from '../audit/record-audit';
 import type { PlatformContext } from '../context';
 import { emitSubMerchantUpdated } from './emit-sub-merchant-updated';
 import { findSubMerchant } from './find-sub-merchant';
 import { subMerchantEtag } from './get-sub-merchant';
 import { diffRecords, formDataTouched, recordHistory, trackedFields } from './record-history';
 import { mergeFormDataPatch } from './merge-form-data-patch';
-import { sealFormData } from './stored-form-data';
+import { storedFormColumns } from './stored-form-data';
 import { submissionId } from './submission-id';
 import { revealFormData, toSubMerchantDto } from './sub-merchant-dto';
 import { reviewUnderWay } from '@/domain/sub-merchant-states';
@@ -97,7 +98,7 @@ export async function updateSubMerchant(
     ...(body.chSubMchid ? { chSubMchid: body.chSubMchid } : {}),
     ...(body.status ? { status: body.status } : {}),
     ...(body.commissionRate !== undefined ? { commissionRate: String(body.commissionRate) } : {}),
-    ...(body.formData ? { formData: sealFormData(mergeFormDataPatch(revealFormData(row), body.formData)) } : {}),
+    ...(body.formData ? storedFormColumns(mergeFormDataPatch(revealFormData(row), body.formData)) : {}),
   };
   return ctx.db.transaction(async (tx) => {
     // Optimistic: a concurrent change (e.g. a sync) makes this PUT fail cleanly instead of overwriting it.
@@ -112,7 +113,18 @@ export async function updateSubMerchant(
       ...diffRecords(row as Record<string, unknown>, updated as Record<string, unknown>, trackedFields),
       ...formDataTouched(body.formData),
     };
-    await recordHistory(tx, { subMerchantId: id, actor: ctx.actor, action: 'updated', changes });
+    await recordHistory(tx, { subMerchantId: id, actor: ctx.actor, action: 'updated', changes, reason: body.reason });
+    // Suspending and resuming stop and restart a merchant's payments: the platform's audit log keeps who and why.
+    if (body.status && body.status !== row.status && (body.status === 'suspended' || row.status === 'suspended')) {
+      await recordAudit(tx, {
+        platformId: ctx.platformId,
+        actor: ctx.actor,
+        action: body.status === 'suspended' ? 'sub_merchant.suspend' : 'sub_merchant.resume',
+        target: { type: 'sub_merchant', id },
+        details: { from: row.status, to: body.status },
+        reason: body.reason,
+      });
+    }
     await emitSubMerchantUpdated({ ...ctx, db: tx }, { row: updated, change: 'updated' });
     return toSubMerchantDto(updated);
   });

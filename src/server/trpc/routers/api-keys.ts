@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { createApiKey } from '@/server/services/api-keys/create-api-key';
+import { actionReason } from '@/schemas/action-reason';
 import { createApiKeyInput } from '@/schemas/platform-requests';
 import { listApiKeys } from '@/server/services/api-keys/list-api-keys';
 import { revokeApiKey } from '@/server/services/api-keys/revoke-api-key';
@@ -11,6 +12,6 @@ export const apiKeysRouter = router({
     .input(createApiKeyInput)
     .mutation(({ ctx, input }) => createApiKey(ctx, input)),
   revoke: platformProcedure('admin')
-    .input(z.object({ keyId: z.string().min(1).max(64) }))
-    .mutation(({ ctx, input }) => revokeApiKey(ctx, { keyId: input.keyId })),
+    .input(z.object({ keyId: z.string().min(1).max(64), reason: actionReason }))
+    .mutation(({ ctx, input }) => revokeApiKey(ctx, { keyId: input.keyId, reason: input.reason })),
 });

@@ -1,3 +1,4 @@
+import { actionReason } from '@/schemas/action-reason';
 import { z } from 'zod';
 import { listDeliveries } from '@/server/services/events/list-deliveries';
 import { listDeliveriesQuery } from '@/schemas/event-requests';
@@ -19,7 +20,9 @@ export const eventsRouter = router({
     .input(z.object(redeliverEventInput.shape))
     .mutation(({ ctx, input }) => redeliverEvent(ctx, { deliveryId: input.deliveryId })),
   revealWebhookSecret: platformProcedure('admin').mutation(({ ctx }) => revealWebhookSecret(ctx)),
-  rotateWebhookSecret: platformProcedure('admin').mutation(({ ctx }) => rotateWebhookSecret(ctx)),
+  rotateWebhookSecret: platformProcedure('admin')
+    .input(z.object({ reason: actionReason }))
+    .mutation(({ ctx, input }) => rotateWebhookSecret(ctx, { reason: input.reason })),
   sendTestEvent: platformProcedure('admin')
     .input(z.object(sendTestEventInput.shape))
     .mutation(({ ctx, input }) => sendTestEvent(ctx, { notifyUrlKey: input.notifyUrlKey })),

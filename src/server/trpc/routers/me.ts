@@ -6,6 +6,7 @@ import { listOperatorPlatforms } from '@/server/services/operators/list-operator
 import { changeOperatorPassword } from '@/server/services/operators/change-operator-password';
 import { changePasswordInput } from '@/schemas/operator-requests';
 import { setOperatorLocale } from '@/server/services/operators/set-operator-locale';
+import { setOperatorTimeZone } from '@/server/services/operators/set-operator-time-zone';
 import { operatorProcedure, passwordChangeProcedure, router } from '../init';
 
 export const meRouter = router({
@@ -16,6 +17,7 @@ export const meRouter = router({
         email: operators.email,
         name: operators.name,
         locale: operators.locale,
+        timeZone: operators.timeZone,
         passwordMustChange: operators.passwordMustChange,
       })
       .from(operators)
@@ -34,6 +36,15 @@ export const meRouter = router({
       setOperatorLocale(
         { db: ctx.db, actor: `operator:${ctx.operatorId}` },
         { operatorId: ctx.operatorId, locale: input.locale },
+      ),
+    ),
+  /** The zone every console time is shown in; null returns to the language's default. */
+  setTimeZone: operatorProcedure
+    .input(z.object({ timeZone: z.string().trim().min(1).max(64).nullable() }))
+    .mutation(({ ctx, input }) =>
+      setOperatorTimeZone(
+        { db: ctx.db, actor: `operator:${ctx.operatorId}` },
+        { operatorId: ctx.operatorId, timeZone: input.timeZone },
       ),
     ),
   /** The signed-in operator's own password; the current one must verify. Allowed while it must change. */

@@ -1,3 +1,4 @@
+import { actionReason } from '@/schemas/action-reason';
 import { z } from 'zod';
 import {
   authorizeBody,
@@ -73,13 +74,15 @@ export const miniProgramsRouter = router({
       getAuditStatus(ctx, { provider: input.platform, auditId: input.auditId, authorizerAppId: input.authorizerAppId }),
     ),
   release: platformProcedure('admin')
-    .input(onAuthorizer)
+    .input(onAuthorizer.extend({ reason: actionReason }))
     .mutation(({ ctx, input }) =>
-      releaseVersion(ctx, { provider: input.platform, authorizerAppId: input.authorizerAppId }),
+      releaseVersion(ctx, { provider: input.platform, authorizerAppId: input.authorizerAppId, reason: input.reason }),
     ),
   rollback: platformProcedure('admin')
-    .input(onAuthorizer)
-    .mutation(({ ctx, input }) => rollbackRelease(ctx, { provider: input.platform, appId: input.authorizerAppId })),
+    .input(onAuthorizer.extend({ reason: actionReason }))
+    .mutation(({ ctx, input }) =>
+      rollbackRelease(ctx, { provider: input.platform, appId: input.authorizerAppId, reason: input.reason }),
+    ),
   experience: platformProcedure('operator')
     .input(z.object({ platform: providerSchema, ...experienceBody.shape }))
     .mutation(({ ctx, input }) =>

@@ -8,7 +8,7 @@ export const generateMetadata = consolePageTitle('nav.settings');
 /** Roles come from the layout's membership context; every procedure checks them again on the server. */
 export default function SettingsPage() {
   return (
-    <ConsoleClient namespaces={['settings']}>
+    <ConsoleClient namespaces={['settings', 'auditLog']}>
       <TrpcProvider>
         <SettingsSections />
       </TrpcProvider>

@@ -2,12 +2,14 @@
 
 import type { ReactNode } from 'react';
 import { useMembership } from '@/components/membership';
+import { AuditLogPanel } from '@/components/settings/audit-log-panel';
 import { ChangePasswordPanel } from '@/components/settings/change-password-panel';
 import { DeliveriesPanel } from '@/components/settings/deliveries-panel';
 import { ManualTemplatesPanel } from '@/components/settings/manual-templates-panel';
 import { MembersPanel } from '@/components/settings/members-panel';
 import styles from '@/components/settings/settings.module.css';
 import { UpstreamConnectionsPanel } from '@/components/settings/upstream-connections-panel';
+import { TimeZonePanel } from '@/components/settings/time-zone-panel';
 import { WebhookSecretPanel } from '@/components/settings/webhook-secret-panel';
 import { useI18n } from '@/i18n/i18n-provider';
 import type { MessageKey } from '@/i18n/messages/en';
@@ -56,6 +58,8 @@ export function SettingsSections() {
     ],
     ['upstreams', 'settings.doctor.heading', admin ? <UpstreamConnectionsPanel platformId={platformId} /> : null],
     ['password', 'settings.password.heading', <ChangePasswordPanel key="password" />],
+    ['time-zone', 'auditLog.timeZone', <TimeZonePanel key="time-zone" />],
+    ['audit-log', 'auditLog.title', admin ? <AuditLogPanel platformId={platformId} /> : null],
   ];
   const shown = panels.filter(([, , node]) => node !== null);
   return (

@@ -1,25 +1,19 @@
-import Link from 'next/link';
-import { ListFiltersForm } from '@/components/sub-merchants/list/list-filters';
-import { hasFilters, listHref, readListLocation } from '@/components/sub-merchants/list/list-location';
-import { ListPager } from '@/components/sub-merchants/list/list-pager';
-import styles from '@/components/sub-merchants/list/list.module.css';
+import { ConsoleClient } from '@/components/console-client';
 import { NewSubMerchant } from '@/components/sub-merchants/list/new-sub-merchant';
-import { SubMerchantTable } from '@/components/sub-merchants/list/sub-merchant-table';
-import { WaitingOnMerchant } from '@/components/sub-merchants/list/waiting-on-merchant';
+import { queueInputs, readQueueLocation } from '@/components/sub-merchants/list/queue-location';
+import { QUEUE_PAGE_SIZE, WorkQueueScreen } from '@/components/sub-merchants/list/work-queue-screen';
 import { statusLabels } from '@/components/sub-merchants/status-labels';
-import { hasRole } from '@/server/auth/roles';
-import { formatters } from '@/i18n/format';
+import { providers } from '@/domain/providers';
+import { formDataFieldNames, formDataFields } from '@/schemas/form-data/fields';
 import { defaultLocale } from '@/i18n/locales';
 import { translator } from '@/i18n/translate';
-import { consoleSession } from '@/server/console-session/console-session';
-import { callAsOperator, toActionFailure } from '@/server/trpc/server-caller';
+import { hasRole } from '@/server/auth/roles';
 import { consolePageTitle } from '@/server/console-session/console-metadata';
-import { providers } from '@/domain/providers';
-import { subMerchantStatuses, upstreamStateFilters } from '@/domain/sub-merchant-states';
+import { consoleSession } from '@/server/console-session/console-session';
+import { HydrateClient, serverApi } from '@/trpc/server';
+import { TrpcProvider } from '@/trpc/react';
 
 export const generateMetadata = consolePageTitle('nav.subMerchants');
-
-const PAGE_SIZE = 20;
 
 type Props = {
   params: Promise<{ platformId: string }>;
@@ -27,95 +21,55 @@ type Props = {
 };
 
 /**
- * The sub-merchant list, rendered on the server through the same tRPC procedures the browser would call
- * (membership and role checked there); filters and the page are in the address. Only the filter form and
- * "New sub-merchant" are client islands.
+ * The work queue: the view (tab, search, sort, page) is in the address; its first page and the tab counts are
+ * prefetched here with the operator's own tRPC context and hydrated into the client screen, so the first HTML
+ * already holds the rows and the browser does not fetch them again.
  */
 export default async function SubMerchantsPage({ params, searchParams }: Props) {
   const [{ platformId }, query, session] = await Promise.all([params, searchParams, consoleSession()]);
   const locale = session?.operator.locale ?? defaultLocale;
   const role = session?.platforms.find((p) => p.platformId === platformId)?.role ?? 'viewer';
   const t = translator(locale);
-  const format = formatters(locale);
   const labels = statusLabels(t);
-  const base = `/platforms/${platformId}/sub-merchants`;
-  const location = readListLocation(query);
-  const { filters } = location;
-  const loaded = await callAsOperator((caller) =>
-    Promise.all([
-      caller.subMerchantConsole.list({ platformId, limit: PAGE_SIZE, cursor: location.after.at(-1), ...filters }),
-      caller.subMerchantConsole.waiting({ platformId }),
-    ]),
-  ).catch(toActionFailure);
-  const [page, waiting] = Array.isArray(loaded) ? loaded : [undefined, undefined];
-  const options = <T extends string>(values: readonly T[], label: (value: T) => string) =>
-    values.map((value) => ({ value, label: label(value) }));
+  const inputs = queueInputs(platformId, readQueueLocation(query), QUEUE_PAGE_SIZE);
+  // A refused prefetch (bad cursor, no membership) leaves the cache empty; the screen then shows its own error.
+  await Promise.allSettled([
+    serverApi.subMerchantConsole.queue.prefetch(inputs.page),
+    serverApi.subMerchantConsole.counts.prefetch(inputs.counts),
+  ]);
   return (
-    <>
-      <div className={styles.header}>
-        <h1>{t('subMerchants.title')}</h1>
-        {hasRole(role, 'operator') && (
-          <NewSubMerchant
-            platformId={platformId}
-            providers={options(providers, labels.provider)}
-            texts={{
-              new: t('subMerchants.list.new'),
-              provider: t('subMerchants.col.provider'),
-              distributor: t('subMerchants.list.newDistributor'),
-              distributorHint: t('subMerchants.list.newDistributorHint'),
-              create: t('subMerchants.list.createAndStart'),
-              cancel: t('common.cancel'),
-            }}
-          />
-        )}
-      </div>
-      {waiting && (
-        <WaitingOnMerchant
-          waiting={waiting}
-          t={t}
-          format={format}
-          hrefFor={(state) => listHref(base, { filters: { ...filters, upstreamState: state }, after: [] })}
-        />
-      )}
-      <ListFiltersForm
-        base={base}
-        value={filters}
-        choices={{
-          status: options(subMerchantStatuses, labels.status),
-          provider: options(providers, labels.provider),
-          upstreamState: options(upstreamStateFilters, labels.state),
-        }}
-        texts={{
-          filters: t('subMerchants.list.filters'),
-          status: t('subMerchants.col.status'),
-          provider: t('subMerchants.col.provider'),
-          upstreamState: t('subMerchants.col.upstreamState'),
-          any: t('subMerchants.list.any'),
-          distributor: t('subMerchants.distributorFilter'),
-          distributorPlaceholder: t('subMerchants.distributorPlaceholder'),
-        }}
-      />
-      {!Array.isArray(loaded) && (
-        <p role="alert" className="error">
-          {loaded.message}
-        </p>
-      )}
-      {page && page.data.length === 0 && (
-        <div className="panel">
-          <p>{t('subMerchants.empty')}</p>
-          {hasFilters(filters) ? (
-            <Link className="button secondary" href={base}>
-              {t('subMerchants.list.clearFilters')}
-            </Link>
-          ) : (
-            <p className="muted">{t('subMerchants.emptyHint')}</p>
-          )}
-        </div>
-      )}
-      {page && page.data.length > 0 && (
-        <SubMerchantTable platformId={platformId} rows={page.data} texts={{ t, format, labels }} />
-      )}
-      <ListPager base={base} location={location} nextCursor={(page?.hasMore && page.nextCursor) || undefined} t={t} />
-    </>
+    <ConsoleClient namespaces={['subMerchants', 'workQueue']}>
+      <TrpcProvider>
+        <HydrateClient>
+          <div className="flex min-w-0 flex-col gap-4">
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <h1 className="text-2xl font-semibold">{t('subMerchants.title')}</h1>
+              {hasRole(role, 'operator') && (
+                <NewSubMerchant
+                  platformId={platformId}
+                  providers={providers.map((value) => ({ value, label: labels.provider(value) }))}
+                  texts={{
+                    new: t('subMerchants.list.new'),
+                    provider: t('subMerchants.col.provider'),
+                    distributor: t('subMerchants.list.newDistributor'),
+                    distributorHint: t('subMerchants.list.newDistributorHint'),
+                    create: t('subMerchants.list.createAndStart'),
+                    cancel: t('common.cancel'),
+                  }}
+                />
+              )}
+            </div>
+            <WorkQueueScreen
+              platformId={platformId}
+              operatorId={session?.operator.id ?? ''}
+              canOperate={hasRole(role, 'operator')}
+              fieldLabels={Object.fromEntries(
+                formDataFieldNames.map((field) => [field, formDataFields[field].label[locale]]),
+              )}
+            />
+          </div>
+        </HydrateClient>
+      </TrpcProvider>
+    </ConsoleClient>
   );
 }

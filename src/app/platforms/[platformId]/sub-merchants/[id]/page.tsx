@@ -12,7 +12,7 @@ export default async function SubMerchantDetailPage({
 }) {
   const { platformId, id } = await params;
   return (
-    <ConsoleClient namespaces={['subMerchants']}>
+    <ConsoleClient namespaces={['subMerchants', 'workQueue']}>
       <TrpcProvider>
         <SubMerchantDetail platformId={platformId} id={id} />
       </TrpcProvider>

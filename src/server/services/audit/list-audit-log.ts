@@ -1,0 +1,69 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { auditLog } from '@/server/db/schema';
+import { AppError } from '@/server/errors';
+import type { PlatformContext } from '../context';
+
+export const auditLogQuery = z
+  .object({
+    limit: z.number().int().min(1).max(100).default(50),
+    cursor: z.string().max(200).optional(),
+  })
+  .strict();
+
+const cursorShape = z.tuple([z.string().max(64), z.string().min(1).max(64)]);
+
+function decode(cursor: string) {
+  try {
+    return cursorShape.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
+  } catch {
+    throw new AppError('invalid_request', 'The cursor is not one this list returned.', {
+      errors: [{ pointer: '/cursor', code: 'invalid_value', message: 'unknown cursor' }],
+    });
+  }
+}
+
+/** The platform's audit log, newest first, keyset-paginated over (created_at, id). */
+export async function listAuditLog(ctx: PlatformContext, input: z.input<typeof auditLogQuery> = {}) {
+  const query = auditLogQuery.parse(input);
+  const after = query.cursor ? decode(query.cursor) : undefined;
+  const rows = await ctx.db
+    .select({
+      id: auditLog.id,
+      actorKind: auditLog.actorKind,
+      actorId: auditLog.actorId,
+      actorName: auditLog.actorName,
+      action: auditLog.action,
+      targetType: auditLog.targetType,
+      targetId: auditLog.targetId,
+      details: auditLog.details,
+      reason: auditLog.reason,
+      createdAt: auditLog.createdAt,
+      cursorAt: sql<string>`${auditLog.createdAt}::text`,
+    })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.platformId, ctx.platformId),
+        after ? sql`(${auditLog.createdAt}, ${auditLog.id}) < (${after[0]}::timestamptz, ${after[1]})` : undefined,
+      ),
+    )
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(query.limit + 1);
+  const hasMore = rows.length > query.limit;
+  const page = hasMore ? rows.slice(0, query.limit) : rows;
+  const last = page.at(-1);
+  return {
+    data: page.map(({ cursorAt: _cursorAt, ...row }) => ({
+      ...row,
+      actorId: row.actorId ?? undefined,
+      actorName: row.actorName ?? undefined,
+      reason: row.reason ?? undefined,
+      createdAt: row.createdAt.toISOString(),
+    })),
+    hasMore,
+    nextCursor: hasMore && last ? Buffer.from(JSON.stringify([last.cursorAt, last.id])).toString('base64url') : null,
+  };
+}
+
+export type AuditLogEntry = Awaited<ReturnType<typeof listAuditLog>>['data'][number];

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import {
+  exportHref,
+  queueInputs,
+  queueSearch,
+  readQueueLocation,
+} from '@/components/sub-merchants/list/queue-location';
+
+describe('the work queue’s address', () => {
+  it('round-trips a view and falls back to the defaults for unknown values', () => {
+    const location = readQueueLocation({
+      tab: 'merchant',
+      q: ' 西湖 ',
+      mine: '1',
+      sort: 'name',
+      dir: 'desc',
+      after: 'a.b',
+    });
+    expect(location).toEqual({
+      tab: 'merchant',
+      q: '西湖',
+      mine: true,
+      sort: 'name',
+      direction: 'desc',
+      after: ['a', 'b'],
+    });
+    expect(readQueueLocation(Object.fromEntries(new URLSearchParams(queueSearch(location))))).toEqual(location);
+    expect(readQueueLocation({ tab: 'everything', sort: 'random', dir: 'up' })).toEqual({
+      tab: 'action',
+      q: '',
+      mine: false,
+      sort: 'updated',
+      direction: undefined,
+      after: [],
+    });
+    expect(queueSearch(readQueueLocation({}))).toBe('');
+  });
+
+  it('builds the page and count inputs, and the export of the view or a selection', () => {
+    const location = readQueueLocation({ tab: 'all', q: 'tea', after: 'c1.c2' });
+    expect(queueInputs('plat_1', location, 25)).toEqual({
+      page: { platformId: 'plat_1', q: 'tea', tab: 'all', sort: 'updated', limit: 25, cursor: 'c2' },
+      counts: { platformId: 'plat_1', q: 'tea' },
+    });
+    expect(exportHref('plat_1', location)).toBe(
+      '/admin/payment-onboardings/plat_1/sub-merchants/export?tab=all&q=tea&sort=updated',
+    );
+    expect(exportHref('plat_1', location, ['sm_1', 'sm_2'])).toBe(
+      '/admin/payment-onboardings/plat_1/sub-merchants/export?ids=sm_1%2Csm_2',
+    );
+  });
+});

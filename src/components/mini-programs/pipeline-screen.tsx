@@ -83,7 +83,13 @@ export function PipelineScreen({ appId, platform: given }: { appId: string; plat
       )}
       {target && (
         <>
-          <ReleasePanel {...target} approvedVersion={state.canRelease ? state.audit?.userVersion : undefined} />
+          <ReleasePanel
+            {...target}
+            name={a?.nickname ?? appId}
+            approvedVersion={state.canRelease ? state.audit?.userVersion : undefined}
+            liveVersion={state.released?.userVersion}
+            previousVersion={state.previousRelease?.userVersion}
+          />
           {can('operator') && <ExperiencePanel {...target} />}
           {can('operator') && <MembersPanel {...target} />}
           <VersionsPanel {...target} />

@@ -90,6 +90,19 @@ export const miniProgramsEn = {
   'miniPrograms.release.done': 'Version {version} is released.',
   'miniPrograms.release.rollback': 'Roll back to the previous release',
   'miniPrograms.release.rolledBack': 'Rolled back to the previous release.',
+  'miniPrograms.release.confirmTitle': 'Release version {version} to every user?',
+  'miniPrograms.release.confirmBody':
+    'Version {version} of {name} becomes the live version for everyone who opens the mini program, replacing {current}. You can roll back to {current} afterwards.',
+  'miniPrograms.release.confirmBodyFirst':
+    'Version {version} of {name} becomes the live version for everyone who opens the mini program. It is the first release, so there is nothing to roll back to afterwards.',
+  'miniPrograms.release.confirm': 'Release {version}',
+  'miniPrograms.release.rollbackConfirmTitle': 'Roll back from {current} to {previous}?',
+  'miniPrograms.release.rollbackConfirmBody':
+    'Everyone who opens {name} gets version {previous} again instead of {current}. To bring {current} back it must be submitted for audit and released again.',
+  'miniPrograms.release.rollbackConfirm': 'Roll back to {previous}',
+  'miniPrograms.release.rollbackNamed': 'Roll back to version {previous}',
+  'miniPrograms.release.live': 'Live version: {version}',
+  'miniPrograms.release.noRollback': 'Rolling back becomes possible once there is an earlier release to go back to.',
   'miniPrograms.experience.heading': 'Experience version (体验版)',
   'miniPrograms.experience.path': 'Page path (optional)',
   'miniPrograms.experience.submit': 'Get experience QR code',

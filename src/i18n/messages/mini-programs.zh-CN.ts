@@ -89,6 +89,19 @@ export const miniProgramsZhCN: Record<keyof typeof miniProgramsEn, string> = {
   'miniPrograms.release.done': '版本 {version} 已发布。',
   'miniPrograms.release.rollback': '回退到上一个线上版本',
   'miniPrograms.release.rolledBack': '已回退到上一个线上版本。',
+  'miniPrograms.release.confirmTitle': '向所有用户发布版本 {version}？',
+  'miniPrograms.release.confirmBody':
+    '{name} 的版本 {version} 将替换 {current}，成为所有用户打开小程序时看到的线上版本。之后可以回退到 {current}。',
+  'miniPrograms.release.confirmBodyFirst':
+    '{name} 的版本 {version} 将成为所有用户打开小程序时看到的线上版本。这是首次发布，发布后没有可回退的版本。',
+  'miniPrograms.release.confirm': '发布 {version}',
+  'miniPrograms.release.rollbackConfirmTitle': '从 {current} 回退到 {previous}？',
+  'miniPrograms.release.rollbackConfirmBody':
+    '所有打开 {name} 的用户将重新使用版本 {previous}，而不是 {current}。如需恢复 {current}，必须重新提交审核并发布。',
+  'miniPrograms.release.rollbackConfirm': '回退到 {previous}',
+  'miniPrograms.release.rollbackNamed': '回退到版本 {previous}',
+  'miniPrograms.release.live': '线上版本：{version}',
+  'miniPrograms.release.noRollback': '有更早的发布版本后才可以回退。',
   'miniPrograms.experience.heading': '体验版',
   'miniPrograms.experience.path': '页面路径（可选）',
   'miniPrograms.experience.submit': '获取体验版二维码',

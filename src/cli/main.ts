@@ -68,9 +68,20 @@ async function main() {
   }
 }
 
+/** `key: value` lines; a list of records (platform list) as one tab-separated line per record under a header. */
 const formatHuman = (result: Record<string, unknown>) =>
   Object.entries(result)
-    .map(([key, value]) => `${key}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`)
+    .map(([key, value]) => {
+      if (Array.isArray(value) && value.every((item) => item && typeof item === 'object')) {
+        const rows = value as Record<string, unknown>[];
+        if (rows.length === 0) return `${key}: none`;
+        const columns = Object.keys(rows[0]!);
+        return [columns.join('\t'), ...rows.map((row) => columns.map((c) => String(row[c] ?? '')).join('\t'))].join(
+          '\n',
+        );
+      }
+      return `${key}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`;
+    })
     .join('\n');
 
 void main();

@@ -76,7 +76,7 @@ export function SandboxApplymentsPanel({ platformId }: { platformId: string }) {
                       <code>{a.applymentId}</code> · {format.dateTime(a.updatedAt)}
                     </small>
                   </td>
-                  <td>{t(`settings.provider.${a.provider}`)}</td>
+                  <td>{t(`settings.paymentsProvider.${a.provider}`)}</td>
                   <td>
                     <span
                       data-testid="applyment-state"

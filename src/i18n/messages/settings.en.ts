@@ -25,8 +25,10 @@ export const settingsEn = {
   'settings.col.actions': 'Actions',
   'settings.col.created': 'Created',
   'settings.col.provider': 'Provider',
-  'settings.provider.providerA': 'WeChat Pay',
+  'settings.provider.providerA': 'WeChat',
   'settings.provider.providerB': 'Alipay',
+  'settings.paymentsProvider.providerA': 'WeChat Pay',
+  'settings.paymentsProvider.providerB': 'Alipay',
   'settings.role.admin': 'Admin',
   'settings.role.operator': 'Operator',
   'settings.role.viewer': 'Viewer',
@@ -151,7 +153,7 @@ export const settingsEn = {
 
   'settings.sandbox.title': 'Sandbox',
   'settings.sandbox.intro':
-    'The emulated WeChat Pay and Alipay. Play their reviewers here to walk through the whole journey without the real upstream.',
+    'The emulated WeChat and Alipay. Play their reviewers here to walk through the whole journey without the real upstream.',
   'settings.sandbox.onlyOperators': 'Only operators and admins use the sandbox controls.',
   'settings.sandbox.applyments': 'Onboarding applications at the upstream',
   'settings.sandbox.applymentsIntro':

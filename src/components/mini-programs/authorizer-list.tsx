@@ -19,9 +19,9 @@ export function AuthorizerList() {
       {list.isLoading && <p>{t('common.loading')}</p>}
       <ErrorAlert error={list.error} />
       {list.data && rows.length === 0 && (
-        <div className="panel">
+        <div className="mb-4 grid gap-3 rounded-lg border bg-card p-4 sm:p-5 [&_h2]:m-0">
           <p>{t('miniPrograms.list.empty')}</p>
-          <p className="muted">{t('miniPrograms.list.emptyHint')}</p>
+          <p className="text-muted-foreground">{t('miniPrograms.list.emptyHint')}</p>
         </div>
       )}
       {rows.length > 0 && (
@@ -51,9 +51,17 @@ export function AuthorizerList() {
                     <code>{a.appId}</code>
                   </td>
                   <td>{t(providerLabel(a.platform))}</td>
-                  <td>{a.tenantId ?? <span className="muted">{t('miniPrograms.list.noSeller')}</span>}</td>
                   <td>
-                    <span className={`badge ${a.status === 'authorized' ? 'ok' : 'warn'}`}>
+                    {a.tenantId ?? <span className="text-muted-foreground">{t('miniPrograms.list.noSeller')}</span>}
+                  </td>
+                  <td>
+                    <span
+                      className={
+                        a.status === 'authorized'
+                          ? 'inline-flex w-fit items-center rounded-full px-2 py-0.5 text-xs font-medium bg-success-soft text-success'
+                          : 'inline-flex w-fit items-center rounded-full px-2 py-0.5 text-xs font-medium bg-warning-soft text-warning'
+                      }
+                    >
                       {t(
                         a.status === 'authorized'
                           ? 'miniPrograms.status.authorized'

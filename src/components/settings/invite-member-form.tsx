@@ -5,8 +5,11 @@ import { useI18n } from '@/i18n/i18n-provider';
 import { api } from '@/trpc/react';
 import { errorText } from './error-text';
 import { OneTimeSecret } from './one-time-secret';
-import styles from './settings.module.css';
 import { operatorRoles, type OperatorRole } from '@/domain/roles';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Label } from '@/components/ui/label';
 
 type Shown = { email: string; role: OperatorRole; url: string; expiresAt: string };
 
@@ -38,7 +41,7 @@ export function InviteMemberForm({ platformId }: { platformId: string }) {
     : null;
   return (
     <>
-      <p className="muted">{t('settings.members.inviteIntro')}</p>
+      <p className="text-muted-foreground">{t('settings.members.inviteIntro')}</p>
       {link && (
         <OneTimeSecret
           title={t('settings.members.linkTitle', { email: link.email })}
@@ -52,7 +55,7 @@ export function InviteMemberForm({ platformId }: { platformId: string }) {
         />
       )}
       <form
-        className={styles.inlineForm}
+        className="mt-2 flex flex-wrap items-end gap-2 [&>div]:min-w-0 [&>div]:flex-[1_1_200px]"
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
@@ -61,8 +64,10 @@ export function InviteMemberForm({ platformId }: { platformId: string }) {
         }}
       >
         <div>
-          <label htmlFor="member-email">{t('settings.members.email')}</label>
-          <input
+          <Label className="mt-3 mb-1" htmlFor="member-email">
+            {t('settings.members.email')}
+          </Label>
+          <Input
             id="member-email"
             type="email"
             autoComplete="off"
@@ -72,24 +77,26 @@ export function InviteMemberForm({ platformId }: { platformId: string }) {
             aria-describedby={problem ? 'member-email-error' : undefined}
           />
           {problem && (
-            <small id="member-email-error" className={`error ${styles.help}`}>
+            <small id="member-email-error" className="mt-1 block text-sm text-destructive">
               {problem}
             </small>
           )}
         </div>
         <div>
-          <label htmlFor="member-role">{t('settings.members.role')}</label>
-          <select id="member-role" value={role} onChange={(e) => setRole(e.target.value as OperatorRole)}>
+          <Label className="mt-3 mb-1" htmlFor="member-role">
+            {t('settings.members.role')}
+          </Label>
+          <NativeSelect id="member-role" value={role} onChange={(e) => setRole(e.target.value as OperatorRole)}>
             {operatorRoles.map((r) => (
               <option key={r} value={r}>
                 {t(`settings.role.${r}`)}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </div>
-        <button type="submit" disabled={invite.isPending || email.trim() === ''}>
+        <Button type="submit" disabled={invite.isPending || email.trim() === ''}>
           {t('settings.members.invite')}
-        </button>
+        </Button>
       </form>
     </>
   );

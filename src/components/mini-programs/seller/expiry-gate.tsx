@@ -1,7 +1,6 @@
 'use client';
 
 import { useEffect, useState, type ReactNode } from 'react';
-import styles from './seller.module.css';
 
 const two = (n: number) => String(n).padStart(2, '0');
 function remaining(ms: number) {
@@ -30,7 +29,7 @@ export function ExpiryGate(props: { expiresInMs: number; template: string; expir
     <>
       <p>
         {before}
-        <span role="timer" className={styles.timer} suppressHydrationWarning>
+        <span role="timer" className="font-semibold tabular-nums" suppressHydrationWarning>
           {remaining(deadline - now)}
         </span>
         {after}

@@ -13,7 +13,7 @@ import {
   type SortingState,
 } from '@tanstack/react-table';
 import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useI18n } from '@/i18n/i18n-provider';
 import { Checkbox } from './checkbox';
 import { cn } from './cn';
@@ -30,6 +30,25 @@ declare module '@tanstack/react-table' {
 }
 
 export type { ColumnDef, RowSelectionState, SortingState };
+
+const WIDE = '(min-width: 768px)'; // Tailwind's md
+const subscribeWide = (onChange: () => void) => {
+  const query = window.matchMedia(WIDE);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+};
+
+/**
+ * Whether the table fits (md and up). The server renders the table; a phone switches to cards when it hydrates.
+ * Only one of the two is in the page, so every control (a row's role picker, its buttons) exists once.
+ */
+function useWide() {
+  return useSyncExternalStore(
+    subscribeWide,
+    () => window.matchMedia(WIDE).matches,
+    () => true,
+  );
+}
 
 export type DataTableProps<T> = {
   columns: ColumnDef<T, unknown>[];
@@ -99,6 +118,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     onRowSelectionChange: selection?.onChange,
   });
 
+  const wide = useWide();
   const rows = table.getRowModel().rows;
   const headerGroups = table.getHeaderGroups();
   const labelOf = (columnId: string): ReactNode => {
@@ -108,95 +128,100 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   return (
     <div data-slot="data-table" className={cn('w-full', props.className)}>
-      <div className="hidden overflow-x-auto rounded-lg border bg-card md:block">
-        <table data-slot="table" className="w-full border-collapse text-sm">
-          <caption className="sr-only">{props.label}</caption>
-          <thead>
-            {headerGroups.map((group) => (
-              <tr key={group.id} data-slot="table-row" className="border-b">
-                {group.headers.map((header) => {
-                  const sorted = header.column.getIsSorted();
-                  const canSort = header.column.getCanSort();
-                  const content = header.isPlaceholder
-                    ? null
-                    : flexRender(header.column.columnDef.header, header.getContext());
-                  return (
-                    <th
-                      key={header.id}
-                      data-slot="table-head"
-                      scope="col"
-                      aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
-                      className={cn(
-                        'h-10 px-3 text-left align-middle font-semibold whitespace-nowrap text-muted-foreground',
-                        header.column.columnDef.meta?.className,
-                      )}
-                    >
-                      {canSort ? (
-                        <button
-                          type="button"
-                          data-slot="sort-button"
-                          onClick={header.column.getToggleSortingHandler()}
-                          className="-mx-1 inline-flex cursor-pointer items-center gap-1 rounded-sm px-1 font-semibold hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
-                        >
-                          {content}
-                          {sorted === 'asc' ? (
-                            <ArrowUpIcon className="size-3.5" aria-hidden="true" />
-                          ) : sorted === 'desc' ? (
-                            <ArrowDownIcon className="size-3.5" aria-hidden="true" />
-                          ) : (
-                            <ArrowUpDownIcon className="size-3.5 opacity-50" aria-hidden="true" />
-                          )}
-                        </button>
-                      ) : (
-                        content
-                      )}
-                    </th>
-                  );
-                })}
-              </tr>
-            ))}
-          </thead>
-          <tbody>
-            {rows.length === 0 ? (
-              <tr>
-                <td
-                  colSpan={columns.length}
-                  data-slot="table-cell"
-                  className="px-3 py-6 text-center text-muted-foreground"
-                >
-                  {props.emptyText}
-                </td>
-              </tr>
-            ) : (
-              rows.map((row) => (
-                <tr
-                  key={row.id}
-                  data-slot="table-row"
-                  data-state={row.getIsSelected() ? 'selected' : undefined}
-                  className="border-b transition-colors last:border-0 hover:bg-muted/50 data-[state=selected]:bg-accent"
-                >
-                  {row.getVisibleCells().map((cell) => (
-                    <td
-                      key={cell.id}
-                      data-slot="table-cell"
-                      className={cn('px-3 py-2.5 align-middle', cell.column.columnDef.meta?.className)}
-                    >
-                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                    </td>
-                  ))}
+      {wide ? (
+        <div className="overflow-x-auto rounded-lg border bg-card">
+          <table data-slot="table" className="w-full border-collapse text-sm">
+            <caption className="sr-only">{props.label}</caption>
+            <thead>
+              {headerGroups.map((group) => (
+                <tr key={group.id} data-slot="table-row" className="border-b">
+                  {group.headers.map((header) => {
+                    const sorted = header.column.getIsSorted();
+                    const canSort = header.column.getCanSort();
+                    const content = header.isPlaceholder
+                      ? null
+                      : flexRender(header.column.columnDef.header, header.getContext());
+                    return (
+                      <th
+                        key={header.id}
+                        data-slot="table-head"
+                        scope="col"
+                        aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+                        className={cn(
+                          'h-10 px-3 text-left align-middle font-semibold whitespace-nowrap text-muted-foreground',
+                          header.column.columnDef.meta?.className,
+                        )}
+                      >
+                        {canSort ? (
+                          <button
+                            type="button"
+                            data-slot="sort-button"
+                            onClick={header.column.getToggleSortingHandler()}
+                            className="-mx-1 inline-flex cursor-pointer items-center gap-1 rounded-sm px-1 font-semibold hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+                          >
+                            {content}
+                            {sorted === 'asc' ? (
+                              <ArrowUpIcon className="size-3.5" aria-hidden="true" />
+                            ) : sorted === 'desc' ? (
+                              <ArrowDownIcon className="size-3.5" aria-hidden="true" />
+                            ) : (
+                              <ArrowUpDownIcon className="size-3.5 opacity-50" aria-hidden="true" />
+                            )}
+                          </button>
+                        ) : (
+                          content
+                        )}
+                      </th>
+                    );
+                  })}
                 </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
-      <ul data-slot="data-table-cards" aria-label={props.label} className="m-0 grid list-none gap-3 p-0 md:hidden">
-        {rows.length === 0 ? (
-          <li className="rounded-lg border bg-card p-4 text-center text-sm text-muted-foreground">{props.emptyText}</li>
-        ) : (
-          rows.map((row) => <RowCard key={row.id} row={row} labelOf={labelOf} />)
-        )}
-      </ul>
+              ))}
+            </thead>
+            <tbody>
+              {rows.length === 0 ? (
+                <tr>
+                  <td
+                    colSpan={columns.length}
+                    data-slot="table-cell"
+                    className="px-3 py-6 text-center text-muted-foreground"
+                  >
+                    {props.emptyText}
+                  </td>
+                </tr>
+              ) : (
+                rows.map((row) => (
+                  <tr
+                    key={row.id}
+                    data-slot="table-row"
+                    data-state={row.getIsSelected() ? 'selected' : undefined}
+                    className="border-b transition-colors last:border-0 hover:bg-muted/50 data-[state=selected]:bg-accent"
+                  >
+                    {row.getVisibleCells().map((cell) => (
+                      <td
+                        key={cell.id}
+                        data-slot="table-cell"
+                        className={cn('px-3 py-2.5 align-middle', cell.column.columnDef.meta?.className)}
+                      >
+                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                      </td>
+                    ))}
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <ul data-slot="data-table-cards" aria-label={props.label} className="m-0 grid list-none gap-3 p-0">
+          {rows.length === 0 ? (
+            <li className="rounded-lg border bg-card p-4 text-center text-sm text-muted-foreground">
+              {props.emptyText}
+            </li>
+          ) : (
+            rows.map((row) => <RowCard key={row.id} row={row} labelOf={labelOf} />)
+          )}
+        </ul>
+      )}
     </div>
   );
 }

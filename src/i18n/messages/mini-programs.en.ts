@@ -103,7 +103,7 @@ export const miniProgramsEn = {
   'miniPrograms.release.rollbackNamed': 'Roll back to version {previous}',
   'miniPrograms.release.live': 'Live version: {version}',
   'miniPrograms.release.noRollback': 'Rolling back becomes possible once there is an earlier release to go back to.',
-  'miniPrograms.experience.heading': 'Experience version (体验版)',
+  'miniPrograms.experience.heading': 'Experience (trial) version',
   'miniPrograms.experience.path': 'Page path (optional)',
   'miniPrograms.experience.submit': 'Get experience QR code',
   'miniPrograms.experience.busy': 'Getting QR code…',

@@ -87,7 +87,9 @@ test.describe('at 375 px', () => {
           }),
         ).toBeVisible();
         // Markdown is rendered: no literal backticks left in the descriptions.
-        expect(await page.locator('main').evaluate((main) => main.innerText.includes('`'))).toBe(false);
+        expect(await page.locator('main').evaluate((main) => (main as HTMLElement).innerText.includes('`'))).toBe(
+          false,
+        );
         await expect(page.locator('#form-data-licenseNumber')).toContainText(
           language === 'en' ? 'Business license number' : '营业执照注册号（统一社会信用代码）',
         );

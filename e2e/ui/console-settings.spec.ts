@@ -19,12 +19,12 @@ test('an admin creates an API key (shown once), uses it, and revokes it', async 
   await expect(page.getByTestId('new-api-key')).toHaveCount(0);
   const row = page.getByRole('row', { name: /Browser-made key/ });
   await expect(row).toContainText('active');
-  await expect(row).not.toContainText('never');
 
   // The key was used, so revoking it asks first and wants its name typed. Cancel keeps everything.
   await row.getByRole('button', { name: 'Revoke Browser-made key' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Revoke the key “Browser-made key”?' });
   await expect(dialog).toContainText('Every integration calling /v1 with it is refused');
+  await expect(dialog).toContainText('This key was last used');
   await expect(dialog.getByRole('button', { name: 'Revoke key' })).toBeDisabled();
   await dialog.getByLabel('Type “Browser-made key” to confirm').fill('Browser-made');
   await expect(dialog.getByRole('button', { name: 'Revoke key' })).toBeDisabled();
@@ -32,6 +32,7 @@ test('an admin creates an API key (shown once), uses it, and revokes it', async 
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(row).toContainText('active');
+  await expect(row).not.toContainText('never');
   expect((await request.get('/v1/payments/sub-merchants', { headers })).status()).toBe(200);
 
   await row.getByRole('button', { name: 'Revoke Browser-made key' }).click();

@@ -185,6 +185,8 @@ test('a second release can be rolled back after confirming: the page shows the e
   await page.getByRole('button', { name: 'Submit for audit' }).click();
   const audit = page.getByTestId('stage-audit');
   await expect(audit).toContainText('Version 1.2.0');
+  // Read the id only once the new audit is shown (before, the stage still shows the previous, rejected one).
+  await expect(audit).toContainText('under audit');
   const auditId = ((await audit.locator('code').textContent()) ?? '').trim();
   const decided = await request.post(`/sandbox/control/providerA/audits/${encodeURIComponent(auditId)}`, {
     headers: sandboxControlHeaders(),

@@ -35,7 +35,9 @@ export default async function DocsPage() {
   const [before, after] = t('docs.machineReadable', { link: '\u0000', version: doc.openapi }).split('\u0000');
   return (
     <main className="mx-auto grid max-w-5xl min-w-0 gap-4 p-4 sm:p-6 [&>*]:min-w-0" lang={locale}>
-      <h1 className="m-0">{doc.info.title}</h1>
+      <h1 className="m-0" lang="en">
+        {doc.info.title}
+      </h1>
       <div lang="en">
         <Markdown text={doc.info.description ?? ''} />
       </div>
@@ -56,7 +58,10 @@ export default async function DocsPage() {
                   {method.toUpperCase()} {path}
                 </code>
               </a>{' '}
-              — <InlineMarkdown text={op.summary} />
+              —{' '}
+              <span lang="en">
+                <InlineMarkdown text={op.summary} />
+              </span>
             </li>
           ))}
           <li>

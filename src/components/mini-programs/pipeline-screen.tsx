@@ -77,7 +77,7 @@ export function PipelineScreen({ appId, platform: given }: { appId: string; plat
           </dl>
         </section>
       )}
-      <section aria-labelledby="pipeline-heading">
+      <section aria-labelledby="pipeline-heading" className="mb-4">
         <h2 id="pipeline-heading">{t('miniPrograms.pipeline.heading')}</h2>
         <ErrorAlert error={history.error} />
         {history.data && <PipelineStages state={state} />}

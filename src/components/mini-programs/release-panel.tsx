@@ -33,7 +33,7 @@ export function ReleasePanel(props: {
   const rollback = api.miniPrograms.rollback.useMutation({ onSuccess: refresh });
   const target = { platformId, platform, authorizerAppId: appId };
   return (
-    <Card aria-labelledby="release-heading">
+    <Card aria-labelledby="release-heading" className="mb-4">
       <CardHeader>
         <CardTitle id="release-heading">{t('miniPrograms.release.heading')}</CardTitle>
         {liveVersion && (
@@ -46,60 +46,62 @@ export function ReleasePanel(props: {
       {can('admin') && (
         <>
           {!approvedVersion && <p className="m-0 text-sm text-muted-foreground">{t('miniPrograms.release.nothing')}</p>}
-          <CardFooter>
-            {approvedVersion && (
-              <ConfirmDialog
-                trigger={
-                  <Button disabled={release.isPending}>
-                    {release.isPending
-                      ? t('miniPrograms.release.busy')
-                      : t('miniPrograms.release.submit', { version: approvedVersion })}
-                  </Button>
-                }
-                title={t('miniPrograms.release.confirmTitle', { version: approvedVersion })}
-                description={
-                  liveVersion
-                    ? t('miniPrograms.release.confirmBody', { version: approvedVersion, name, current: liveVersion })
-                    : t('miniPrograms.release.confirmBodyFirst', { version: approvedVersion, name })
-                }
-                confirmLabel={t('miniPrograms.release.confirm', { version: approvedVersion })}
-                reason="optional"
-                error={release.error ? problemText(t, release.error) : undefined}
-                onOpenChange={(open) => open && release.reset()}
-                onConfirm={async ({ reason }) => {
-                  const done = await release.mutateAsync(withReason(target, reason));
-                  toast.success(t('miniPrograms.release.done', { version: done.userVersion }));
-                }}
-              />
-            )}
-            {liveVersion && previousVersion && (
-              <ConfirmDialog
-                trigger={
-                  <Button variant="dangerOutline" disabled={rollback.isPending}>
-                    {t('miniPrograms.release.rollbackNamed', { previous: previousVersion })}
-                  </Button>
-                }
-                title={t('miniPrograms.release.rollbackConfirmTitle', {
-                  current: liveVersion,
-                  previous: previousVersion,
-                })}
-                description={t('miniPrograms.release.rollbackConfirmBody', {
-                  name,
-                  current: liveVersion,
-                  previous: previousVersion,
-                })}
-                confirmLabel={t('miniPrograms.release.rollbackConfirm', { previous: previousVersion })}
-                destructive
-                reason="optional"
-                error={rollback.error ? problemText(t, rollback.error) : undefined}
-                onOpenChange={(open) => open && rollback.reset()}
-                onConfirm={async ({ reason }) => {
-                  await rollback.mutateAsync(withReason(target, reason));
-                  toast.success(t('miniPrograms.release.rolledBack'));
-                }}
-              />
-            )}
-          </CardFooter>
+          {(approvedVersion || (liveVersion && previousVersion)) && (
+            <CardFooter>
+              {approvedVersion && (
+                <ConfirmDialog
+                  trigger={
+                    <Button disabled={release.isPending}>
+                      {release.isPending
+                        ? t('miniPrograms.release.busy')
+                        : t('miniPrograms.release.submit', { version: approvedVersion })}
+                    </Button>
+                  }
+                  title={t('miniPrograms.release.confirmTitle', { version: approvedVersion })}
+                  description={
+                    liveVersion
+                      ? t('miniPrograms.release.confirmBody', { version: approvedVersion, name, current: liveVersion })
+                      : t('miniPrograms.release.confirmBodyFirst', { version: approvedVersion, name })
+                  }
+                  confirmLabel={t('miniPrograms.release.confirm', { version: approvedVersion })}
+                  reason="optional"
+                  error={release.error ? problemText(t, release.error) : undefined}
+                  onOpenChange={(open) => open && release.reset()}
+                  onConfirm={async ({ reason }) => {
+                    const done = await release.mutateAsync(withReason(target, reason));
+                    toast.success(t('miniPrograms.release.done', { version: done.userVersion }));
+                  }}
+                />
+              )}
+              {liveVersion && previousVersion && (
+                <ConfirmDialog
+                  trigger={
+                    <Button variant="dangerOutline" disabled={rollback.isPending}>
+                      {t('miniPrograms.release.rollbackNamed', { previous: previousVersion })}
+                    </Button>
+                  }
+                  title={t('miniPrograms.release.rollbackConfirmTitle', {
+                    current: liveVersion,
+                    previous: previousVersion,
+                  })}
+                  description={t('miniPrograms.release.rollbackConfirmBody', {
+                    name,
+                    current: liveVersion,
+                    previous: previousVersion,
+                  })}
+                  confirmLabel={t('miniPrograms.release.rollbackConfirm', { previous: previousVersion })}
+                  destructive
+                  reason="optional"
+                  error={rollback.error ? problemText(t, rollback.error) : undefined}
+                  onOpenChange={(open) => open && rollback.reset()}
+                  onConfirm={async ({ reason }) => {
+                    await rollback.mutateAsync(withReason(target, reason));
+                    toast.success(t('miniPrograms.release.rolledBack'));
+                  }}
+                />
+              )}
+            </CardFooter>
+          )}
           {liveVersion && !previousVersion && (
             <p className="m-0 text-sm text-muted-foreground">{t('miniPrograms.release.noRollback')}</p>
           )}

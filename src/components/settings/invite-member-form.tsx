@@ -3,13 +3,14 @@
 import { useState } from 'react';
 import { useI18n } from '@/i18n/i18n-provider';
 import { api } from '@/trpc/react';
-import { errorText } from './error-text';
+import { ErrorMessage, type ClientError } from '@/components/shared/error-message';
+import { Form, FormControl, FormField, useZodForm } from '@/components/ui/form';
+import { invitePlatformMemberInput } from '@/schemas/member-requests';
 import { OneTimeSecret } from './one-time-secret';
 import { operatorRoles, type OperatorRole } from '@/domain/roles';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
-import { Label } from '@/components/ui/label';
 
 type Shown = { email: string; role: OperatorRole; url: string; expiresAt: string };
 
@@ -17,8 +18,9 @@ type Shown = { email: string; role: OperatorRole; url: string; expiresAt: string
 export function InviteMemberForm({ platformId }: { platformId: string }) {
   const { t, format } = useI18n();
   const utils = api.useUtils();
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<OperatorRole>('operator');
+  const form = useZodForm(invitePlatformMemberInput.pick({ email: true, role: true }), {
+    defaultValues: { email: '', role: 'operator' },
+  });
   const [link, setLink] = useState<Shown | null>(null);
   const invite = api.members.invite.useMutation({
     onSuccess: ({ invitation, acceptPath }) => {
@@ -29,16 +31,10 @@ export function InviteMemberForm({ platformId }: { platformId: string }) {
         url: new URL(acceptPath, window.location.origin).toString(),
         expiresAt: invitation.expiresAt,
       });
-      setEmail('');
+      form.reset({ email: '', role: form.getValues('role') });
       void utils.members.invitations.invalidate();
     },
   });
-  const problem = invite.error
-    ? errorText(t, invite.error, {
-        already_member: 'settings.members.alreadyMember',
-        invalid_request: 'settings.members.invalidEmail',
-      })
-    : null;
   return (
     <>
       <p className="text-muted-foreground">{t('settings.members.inviteIntro')}</p>
@@ -54,50 +50,56 @@ export function InviteMemberForm({ platformId }: { platformId: string }) {
           onDone={() => setLink(null)}
         />
       )}
-      <form
-        className="mt-2 flex flex-wrap items-end gap-2 [&>div]:min-w-0 [&>div]:flex-[1_1_200px]"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
+      <Form
+        form={form}
+        className="grid items-start gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto]"
+        onSubmit={async (values) => {
           setLink(null);
-          invite.mutate({ platformId, email: email.trim(), role });
+          await invite.mutateAsync({ platformId, ...values }).catch((error: ClientError) => {
+            // Refusals about the address belong on the field; the rest are said under the form.
+            const code = error?.data?.appCode;
+            if (code === 'already_member' || code === 'invalid_request')
+              form.setError('email', {
+                message: code === 'already_member' ? 'settings.members.alreadyMember' : 'settings.members.invalidEmail',
+              });
+          });
         }}
       >
-        <div>
-          <Label className="mt-3 mb-1" htmlFor="member-email">
-            {t('settings.members.email')}
-          </Label>
-          <Input
-            id="member-email"
-            type="email"
-            autoComplete="off"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={problem ? 'member-email-error' : undefined}
-          />
-          {problem && (
-            <small id="member-email-error" className="mt-1 block text-sm text-destructive">
-              {problem}
-            </small>
+        <FormField
+          control={form.control}
+          name="email"
+          label={t('settings.members.email')}
+          render={({ field }) => (
+            <FormControl>
+              <Input type="email" autoComplete="off" {...field} />
+            </FormControl>
           )}
-        </div>
-        <div>
-          <Label className="mt-3 mb-1" htmlFor="member-role">
-            {t('settings.members.role')}
-          </Label>
-          <NativeSelect id="member-role" value={role} onChange={(e) => setRole(e.target.value as OperatorRole)}>
-            {operatorRoles.map((r) => (
-              <option key={r} value={r}>
-                {t(`settings.role.${r}`)}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <Button type="submit" disabled={invite.isPending || email.trim() === ''}>
+        />
+        <FormField
+          control={form.control}
+          name="role"
+          label={t('settings.members.role')}
+          render={({ field }) => (
+            <FormControl>
+              <NativeSelect {...field}>
+                {operatorRoles.map((r) => (
+                  <option key={r} value={r}>
+                    {t(`settings.role.${r}`)}
+                  </option>
+                ))}
+              </NativeSelect>
+            </FormControl>
+          )}
+        />
+        <Button type="submit" className="sm:mt-7" disabled={form.formState.isSubmitting}>
           {t('settings.members.invite')}
         </Button>
-      </form>
+        {invite.error && !['already_member', 'invalid_request'].includes(invite.error.data?.appCode ?? '') && (
+          <div className="sm:col-span-3">
+            <ErrorMessage error={invite.error} />
+          </div>
+        )}
+      </Form>
     </>
   );
 }

@@ -116,7 +116,7 @@ export function MembersPanel({ platformId }: { platformId: string }) {
   ];
 
   return (
-    <Card aria-labelledby="members-heading" id="members">
+    <Card aria-labelledby="members-heading" id="members" className="mb-4">
       <CardHeader>
         <CardTitle id="members-heading">{t('settings.members.heading')}</CardTitle>
         <CardDescription>{t('settings.members.intro')}</CardDescription>

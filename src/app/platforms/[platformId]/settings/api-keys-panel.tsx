@@ -91,7 +91,12 @@ export function ApiKeysPanel({ platformId }: { platformId: string }) {
             reason="optional"
             confirmText={key.lastUsedAt ? key.name : undefined}
             error={revoke.error ? errorText(t, revoke.error) : undefined}
-            onOpenChange={(open) => open && revoke.reset()}
+            onOpenChange={(open) => {
+              if (!open) return;
+              revoke.reset();
+              // Whether the key is in use decides what the dialog asks: read it fresh, not from when the page loaded.
+              void keys.refetch();
+            }}
             onConfirm={async ({ reason }) => {
               await revoke.mutateAsync(withReason({ platformId, keyId: key.id }, reason));
               toast.success(t('settings.revokeConfirm.done', { name: key.name }));
@@ -104,7 +109,7 @@ export function ApiKeysPanel({ platformId }: { platformId: string }) {
   ];
 
   return (
-    <Card aria-labelledby="api-keys-heading" id="api-keys">
+    <Card aria-labelledby="api-keys-heading" id="api-keys" className="mb-4">
       <CardHeader>
         <CardTitle id="api-keys-heading">{t('settings.apiKeys')}</CardTitle>
         <CardDescription>{t('settings.apiKeys.intro')}</CardDescription>

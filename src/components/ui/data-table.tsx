@@ -1,7 +1,6 @@
 'use client';
 
 import {
-  flexRender,
   getCoreRowModel,
   getSortedRowModel,
   useReactTable,
@@ -30,6 +29,15 @@ declare module '@tanstack/react-table' {
 }
 
 export type { ColumnDef, RowSelectionState, SortingState };
+
+/**
+ * A column's header or cell: its text, or its render function called as a function. (TanStack's flexRender
+ * mounts a function as a component; columns defined inline get a new function each render, which would remount
+ * every cell, and with it an open confirmation dialog, whenever the screen re-renders.)
+ */
+function render<C>(renderer: unknown, context: C): ReactNode {
+  return typeof renderer === 'function' ? (renderer as (context: C) => ReactNode)(context) : (renderer as ReactNode);
+}
 
 const WIDE = '(min-width: 768px)'; // Tailwind's md
 const subscribeWide = (onChange: () => void) => {
@@ -123,7 +131,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const headerGroups = table.getHeaderGroups();
   const labelOf = (columnId: string): ReactNode => {
     const header = headerGroups[0]?.headers.find((h) => h.column.id === columnId);
-    return header && !header.isPlaceholder ? flexRender(header.column.columnDef.header, header.getContext()) : null;
+    return header && !header.isPlaceholder ? render(header.column.columnDef.header, header.getContext()) : null;
   };
 
   return (
@@ -140,7 +148,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                     const canSort = header.column.getCanSort();
                     const content = header.isPlaceholder
                       ? null
-                      : flexRender(header.column.columnDef.header, header.getContext());
+                      : render(header.column.columnDef.header, header.getContext());
                     return (
                       <th
                         key={header.id}
@@ -202,7 +210,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                         data-slot="table-cell"
                         className={cn('px-3 py-2.5 align-middle', cell.column.columnDef.meta?.className)}
                       >
-                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                        {render(cell.column.columnDef.cell, cell.getContext())}
                       </td>
                     ))}
                   </tr>
@@ -239,15 +247,15 @@ function RowCard<T>({ row, labelOf }: { row: Row<T>; labelOf: (columnId: string)
     >
       {(select || title) && (
         <div className="mb-2 flex items-start gap-3 font-medium">
-          {select && flexRender(select.column.columnDef.cell, select.getContext())}
-          {title && <div className="min-w-0 flex-1">{flexRender(title.column.columnDef.cell, title.getContext())}</div>}
+          {select && render(select.column.columnDef.cell, select.getContext())}
+          {title && <div className="min-w-0 flex-1">{render(title.column.columnDef.cell, title.getContext())}</div>}
         </div>
       )}
       <dl className="m-0 grid grid-cols-[minmax(5rem,auto)_1fr] gap-x-3 gap-y-1.5">
         {rest.map((cell) => (
           <div key={cell.id} className="contents">
             <dt className="text-muted-foreground">{labelOf(cell.column.id)}</dt>
-            <dd className="m-0 min-w-0">{flexRender(cell.column.columnDef.cell, cell.getContext())}</dd>
+            <dd className="m-0 min-w-0">{render(cell.column.columnDef.cell, cell.getContext())}</dd>
           </div>
         ))}
       </dl>

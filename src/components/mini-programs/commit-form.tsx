@@ -19,7 +19,7 @@ type Props = { platformId: string; platform: Provider; appId: string; tenantId?:
  * a malformed one never leaves the browser; the server's field errors land on the same fields.
  */
 export function CommitForm({ platformId, platform, appId, tenantId }: Props) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const utils = api.useUtils();
   const templates = api.miniPrograms.templates.useQuery({ platformId, platform, tenant_id: tenantId });
   const [templateIndex, setTemplateIndex] = useState(0);
@@ -38,12 +38,15 @@ export function CommitForm({ platformId, platform, appId, tenantId }: Props) {
 
   const describe = (p: ExtJsonProblem) =>
     p.kind === 'syntax'
-      ? t('miniPrograms.extJson.syntax', { detail: p.detail })
+      ? t('miniPrograms.extJson.syntax', { line: p.line, column: p.column })
       : p.kind === 'missing'
         ? t('miniPrograms.extJson.missing', { field: p.field })
         : p.kind === 'type'
           ? t('miniPrograms.extJson.type', { field: p.field, expected: p.expected })
-          : t('miniPrograms.extJson.other', { field: p.field, detail: p.detail });
+          : // zod's own sentence is English: the Chinese console names the field and says its value is not accepted.
+            locale === 'en'
+            ? t('miniPrograms.extJson.other', { field: p.field, detail: p.detail })
+            : t('miniPrograms.extJson.otherInvalid', { field: p.field });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -41,7 +41,7 @@ export default async function Home() {
         <div className="grid gap-1">
           <h2 className="m-0 text-base">{t('noPlatform.installHeading')}</h2>
           <p className="m-0 text-sm">{t('noPlatform.install')}</p>
-          <pre className="m-0 overflow-x-auto rounded-md bg-muted p-3 text-xs" lang="en">
+          <pre tabIndex={0} className="m-0 overflow-x-auto rounded-md bg-muted p-3 text-xs" lang="en">
             <code>npm run cli -- platform list{'\n'}npm run cli -- platform create --name &lt;name&gt;</code>
           </pre>
         </div>

@@ -111,7 +111,7 @@ export default async function DocsPage() {
           {op.requestBody && (
             <>
               <h3 className="m-0 text-sm">{t('docs.requestBody')}</h3>
-              <pre className="m-0 max-h-96 overflow-auto rounded-md bg-muted p-3 text-xs">
+              <pre tabIndex={0} className="m-0 max-h-96 overflow-auto rounded-md bg-muted p-3 text-xs">
                 <code>
                   {JSON.stringify(
                     Object.values(op.requestBody.content)[0]?.example ??

@@ -137,7 +137,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   return (
     <div data-slot="data-table" className={cn('w-full', props.className)}>
       {wide ? (
-        <div className="overflow-x-auto rounded-lg border bg-card">
+        <div tabIndex={0} className="overflow-x-auto rounded-lg border bg-card">
           <table data-slot="table" className="w-full border-collapse text-sm">
             <caption className="sr-only">{props.label}</caption>
             <thead>

@@ -2,6 +2,7 @@
 
 import { useState } from 'react';
 import { useI18n } from '@/i18n/i18n-provider';
+import type { MessageKey } from '@/i18n/messages/en';
 import { api } from '@/trpc/react';
 import { ErrorMessage, type ClientError } from '@/components/shared/error-message';
 import { Form, FormControl, FormField, useZodForm } from '@/components/ui/form';
@@ -11,6 +12,14 @@ import { operatorRoles, type OperatorRole } from '@/domain/roles';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
+
+/** The catalog key for a refusal that is about the e-mail address (a field code or the error's own code). */
+function emailProblem(error: ClientError): MessageKey | undefined {
+  const codes = [error?.data?.errors?.[0]?.code, error?.data?.appCode];
+  if (codes.includes('already_member')) return 'settings.members.alreadyMember';
+  if (codes.includes('invalid_request')) return 'settings.members.invalidEmail';
+  return undefined;
+}
 
 type Shown = { email: string; role: OperatorRole; url: string; expiresAt: string };
 
@@ -57,11 +66,8 @@ export function InviteMemberForm({ platformId }: { platformId: string }) {
           setLink(null);
           await invite.mutateAsync({ platformId, ...values }).catch((error: ClientError) => {
             // Refusals about the address belong on the field; the rest are said under the form.
-            const code = error?.data?.appCode;
-            if (code === 'already_member' || code === 'invalid_request')
-              form.setError('email', {
-                message: code === 'already_member' ? 'settings.members.alreadyMember' : 'settings.members.invalidEmail',
-              });
+            const key = emailProblem(error);
+            if (key) form.setError('email', { message: key });
           });
         }}
       >
@@ -94,7 +100,7 @@ export function InviteMemberForm({ platformId }: { platformId: string }) {
         <Button type="submit" className="sm:mt-7" disabled={form.formState.isSubmitting}>
           {t('settings.members.invite')}
         </Button>
-        {invite.error && !['already_member', 'invalid_request'].includes(invite.error.data?.appCode ?? '') && (
+        {invite.error && !emailProblem(invite.error) && (
           <div className="sm:col-span-3">
             <ErrorMessage error={invite.error} />
           </div>

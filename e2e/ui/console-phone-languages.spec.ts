@@ -82,8 +82,10 @@ async function setLanguage(page: Page, language: 'en' | 'zh-CN') {
     .getByRole('dialog')
     .getByLabel(/^(Language|语言)$/)
     .selectOption(language);
-  await expect(page.getByRole('button', { name: language === 'en' ? 'Open navigation' : '打开导航' })).toBeVisible();
+  // The sheet keeps the page behind it hidden from assistive tech: close it, then read the page in the new language.
+  await expect(page.getByRole('dialog').getByLabel(language === 'en' ? 'Language' : '语言')).toBeVisible();
   await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: language === 'en' ? 'Open navigation' : '打开导航' })).toBeVisible();
 }
 
 test.describe('at 375 px', () => {

@@ -40,6 +40,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/admin/payment-onboardings/{tenantId}/sub-merchants/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export sub-merchants as CSV (console or API key)
+     * @description The console work queue's current view as CSV, streamed: `tab` (action: drafts and rejections; merchant: to confirm or sign; review; active; all), `q` (name substring, or exactly a licence number, distributor id, applyment id or sub-merchant id), `sort` and `direction`; or only the records in `ids`. One header line, then one line per record; personal fields (contact name and mobile) masked as in every response. `mine=1` (a console session only) limits it to the records assigned to the signed-in operator.
+     */
+    get: operations['exportSubMerchants'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/events': {
     parameters: {
       query?: never;
@@ -1157,6 +1177,72 @@ export interface operations {
       };
     };
   };
+  exportSubMerchants: {
+    parameters: {
+      query?: {
+        direction?: 'asc' | 'desc';
+        ids?: string;
+        mine?: '1';
+        provider?: 'providerA' | 'providerB';
+        q?: string;
+        sort?: 'updated' | 'name' | 'state';
+        tab?: 'action' | 'merchant' | 'review' | 'active' | 'all';
+      };
+      header?: never;
+      path: {
+        tenantId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The CSV file (UTF-8 with a byte order mark). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      /** @description Invalid request, or X-Service-Code missing / not matching this endpoint. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing, invalid or revoked API key. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The API key may not use this service. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not found (also for records of another platform). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
   listEvents: {
     parameters: {
       query?: {
@@ -1968,6 +2054,8 @@ export interface operations {
          */
         'application/json': {
           authorizerAppId: string;
+          /** @description Why; kept in the platform audit log with who released or rolled back. */
+          reason?: string;
         };
       };
     };
@@ -2097,6 +2185,8 @@ export interface operations {
          */
         'application/json': {
           authorizerAppId: string;
+          /** @description Why; kept in the platform audit log with who released or rolled back. */
+          reason?: string;
         };
       };
     };
@@ -3782,6 +3872,8 @@ export interface operations {
               | null;
             websiteDomain?: string | null;
           };
+          /** @description Why (for example why a merchant is suspended); kept in the record history and the audit log. */
+          reason?: string;
           /** @enum {string} */
           status?: 'pending' | 'active' | 'suspended';
         };

@@ -20,8 +20,30 @@ test('an admin creates an API key (shown once), uses it, and revokes it', async 
   await expect(page.getByTestId('new-api-key')).toHaveCount(0);
   const row = page.getByRole('row', { name: /Browser-made key/ });
   await expect(row).toContainText('active');
+
+  // The key was used, so revoking it asks first and wants its name typed. Cancel keeps everything.
   await row.getByRole('button', { name: 'Revoke Browser-made key' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Revoke the key “Browser-made key”?' });
+  await expect(dialog).toContainText('Every integration calling /v1 with it is refused');
+  await expect(dialog).toContainText('This key was last used');
+  await expect(dialog.getByRole('button', { name: 'Revoke key' })).toBeDisabled();
+  await dialog.getByLabel('Type “Browser-made key” to confirm').fill('Browser-made');
+  await expect(dialog.getByRole('button', { name: 'Revoke key' })).toBeDisabled();
+  await page.screenshot({ path: 'e2e/artifacts/settings-revoke-confirm.png' });
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(row).toContainText('active');
+  await expect(row).not.toContainText('never');
+  expect((await api.GET('/v1/payments/sub-merchants')).response.status).toBe(200);
+
+  await row.getByRole('button', { name: 'Revoke Browser-made key' }).click();
+  await expect(dialog.getByLabel('Type “Browser-made key” to confirm')).toHaveValue('');
+  await dialog.getByLabel('Reason (optional)').fill('Rotated after the e2e run');
+  await dialog.getByLabel('Type “Browser-made key” to confirm').fill('Browser-made key');
+  await dialog.getByRole('button', { name: 'Revoke key' }).click();
+  await expect(dialog).toHaveCount(0);
   await expect(row).toContainText('revoked');
+  await expect(page.getByText('Key “Browser-made key” revoked.')).toBeVisible();
   const refused = await api.GET('/v1/payments/sub-merchants');
   expect(refused.response.status).toBe(401);
   expect(refused.error).toMatchObject({ status: 401 });

@@ -87,9 +87,19 @@ test('commit, submit for audit, approval seen without reloading, release; experi
   expect(decided.status()).toBe(200);
   await expect(audit).toContainText('approved', { timeout: 20_000 });
 
+  // Releasing asks first and says what goes live; Cancel releases nothing.
   await page.getByRole('button', { name: 'Release version 1.0.0' }).click();
+  const confirmRelease = page.getByRole('alertdialog', { name: 'Release version 1.0.0 to every user?' });
+  await expect(confirmRelease).toContainText('It is the first release');
+  await confirmRelease.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirmRelease).toHaveCount(0);
+  await expect(page.getByTestId('stage-released')).toContainText('Not released yet.');
+  await page.getByRole('button', { name: 'Release version 1.0.0' }).click();
+  await confirmRelease.getByRole('button', { name: 'Release 1.0.0' }).click();
   await expect(page.getByText('Version 1.0.0 is released.')).toBeVisible();
   await expect(page.getByTestId('stage-released')).toContainText('Version 1.0.0');
+  // Nothing was released before 1.0.0, so there is nothing to roll back to.
+  await expect(page.getByRole('button', { name: /^Roll back/ })).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Get experience QR code' }).click();
   await expect(page.getByRole('img', { name: 'Experience QR code of version 1.0.0' })).toBeVisible();
@@ -160,4 +170,51 @@ test('a viewer sees the pipeline but no commit, submit or release; the server re
   });
   expect(refused.status()).toBe(403);
   await page.screenshot({ path: 'e2e/artifacts/mini-programs-viewer.png', fullPage: true });
+});
+
+test('a second release can be rolled back after confirming: the page shows the earlier version live again', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, admin);
+  await page.goto(pipelineUrl);
+  await page.getByLabel('Version', { exact: true }).fill('1.2.0');
+  await page.getByRole('button', { name: 'Commit', exact: true }).click();
+  await expect(page.getByTestId('stage-committed')).toContainText('Version 1.2.0');
+  await page.getByRole('button', { name: 'Submit for audit' }).click();
+  const audit = page.getByTestId('stage-audit');
+  await expect(audit).toContainText('Version 1.2.0');
+  // Read the id only once the new audit is shown (before, the stage still shows the previous, rejected one).
+  await expect(audit).toContainText('under audit');
+  const auditId = ((await audit.locator('code').textContent()) ?? '').trim();
+  const decided = await request.post(`/sandbox/control/providerA/audits/${encodeURIComponent(auditId)}`, {
+    headers: sandboxControlHeaders(),
+    data: { decision: 'approve' },
+  });
+  expect(decided.status()).toBe(200);
+  await expect(audit).toContainText('approved', { timeout: 20_000 });
+
+  await page.getByRole('button', { name: 'Release version 1.2.0' }).click();
+  const confirmRelease = page.getByRole('alertdialog', { name: 'Release version 1.2.0 to every user?' });
+  await expect(confirmRelease).toContainText('replacing 1.0.0');
+  await confirmRelease.getByRole('button', { name: 'Release 1.2.0' }).click();
+  await expect(page.getByTestId('live-version')).toHaveText('Live version: 1.2.0');
+
+  // Rollback names both versions; Cancel keeps 1.2.0 live.
+  await page.getByRole('button', { name: 'Roll back to version 1.0.0' }).click();
+  const confirmRollback = page.getByRole('alertdialog', { name: 'Roll back from 1.2.0 to 1.0.0?' });
+  await expect(confirmRollback).toContainText('gets version 1.0.0 again instead of 1.2.0');
+  await page.screenshot({ path: 'e2e/artifacts/mini-programs-rollback-confirm.png' });
+  await confirmRollback.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByTestId('live-version')).toHaveText('Live version: 1.2.0');
+  await expect(page.getByTestId('stage-released')).toContainText('Version 1.2.0');
+
+  await page.getByRole('button', { name: 'Roll back to version 1.0.0' }).click();
+  await confirmRollback.getByLabel('Reason (optional)').fill('Checkout broke in 1.2.0');
+  await confirmRollback.getByRole('button', { name: 'Roll back to 1.0.0' }).click();
+  await expect(page.getByTestId('live-version')).toHaveText('Live version: 1.0.0');
+  await expect(page.getByTestId('stage-released')).toContainText('Version 1.0.0');
+  await expect(page.getByRole('button', { name: /^Roll back/ })).toHaveCount(0);
+  await page.screenshot({ path: 'e2e/artifacts/mini-programs-rolled-back.png', fullPage: true });
 });

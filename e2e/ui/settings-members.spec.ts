@@ -76,7 +76,7 @@ test('an admin invites an operator (link shown once, copied), who sets their own
   await panel.getByLabel('E-mail').fill(email.toUpperCase());
   await panel.getByRole('button', { name: 'Invite' }).click();
   await expect(panel.getByLabel('E-mail')).toHaveAttribute('aria-invalid', 'true');
-  await expect(panel.locator('#member-email-error')).toHaveText(
+  await expect(panel.getByLabel('E-mail')).toHaveAccessibleDescription(
     'This person is already a member; change their role in the list instead.',
   );
   await expect(panel.getByTestId('invitation-link')).toHaveCount(0);
@@ -101,14 +101,30 @@ test('an admin invites an operator (link shown once, copied), who sets their own
     .locator('#members')
     .getByRole('button', { name: `Remove ${admin.email}` })
     .click();
-  await expect(page.locator('#members').getByRole('alert')).toHaveText(
+  const confirmSelf = page.getByRole('alertdialog', { name: `Remove ${admin.email} from this platform?` });
+  await confirmSelf.getByRole('button', { name: 'Remove member' }).click();
+  // Refused: the dialog stays open and says why, in the console's words.
+  await expect(confirmSelf.getByRole('alert')).toHaveText(
     'The platform needs at least one admin: make someone else admin first.',
   );
+  await confirmSelf.getByRole('button', { name: 'Cancel' }).click();
+  await expect(self).toHaveValue('admin');
 
+  // Removing the invitee: Cancel keeps them, confirming removes them.
   await page
     .locator('#members')
     .getByRole('button', { name: `Remove ${email}` })
     .click();
+  const confirmOther = page.getByRole('alertdialog', { name: `Remove ${email} from this platform?` });
+  await expect(confirmOther).toContainText('They lose access to this platform at once');
+  await confirmOther.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.locator('#members').getByLabel(`Role of ${email}`)).toHaveValue('viewer');
+  await page
+    .locator('#members')
+    .getByRole('button', { name: `Remove ${email}` })
+    .click();
+  await confirmOther.getByLabel('Reason (optional)').fill('Left the team');
+  await confirmOther.getByRole('button', { name: 'Remove member' }).click();
   await expect(page.locator('#members').getByLabel(`Role of ${email}`)).toHaveCount(0);
   // The role change already ended their session, and the removal ended any made since: back to sign-in.
   await invitee.goto(invitee.url());

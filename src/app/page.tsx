@@ -1,24 +1,57 @@
 import { redirect } from 'next/navigation';
+import { Button } from '@/components/ui/button';
+import { Card, CardDescription, CardHeader } from '@/components/ui/card';
+import { SignOutButton } from '@/components/shell/sign-out-button';
+import { translator } from '@/i18n/translate';
 import { currentOperatorId } from '@/server/auth/current-operator';
+import { consoleSession } from '@/server/console-session/console-session';
 import { getDb } from '@/server/db';
-import { listOperatorPlatforms } from '@/server/services/operators/list-operator-platforms';
 import { changePasswordPath, passwordMustChange } from '@/server/services/operators/password-must-change';
 
 export const dynamic = 'force-dynamic';
 
+/**
+ * The console's front door: to the first platform, or, for an operator who belongs to none, what to do next and
+ * whom to ask (a platform admin's invitation, or the installation's command line), instead of a dead end.
+ */
 export default async function Home() {
   const operatorId = await currentOperatorId();
   if (!operatorId) redirect('/sign-in');
-  const ctx = { db: await getDb(), actor: `operator:${operatorId}` };
-  if (await passwordMustChange(ctx, { operatorId })) redirect(changePasswordPath);
-  const [first] = await listOperatorPlatforms(ctx, { operatorId });
+  if (await passwordMustChange({ db: await getDb(), actor: `operator:${operatorId}` }, { operatorId }))
+    redirect(changePasswordPath);
+  const session = await consoleSession();
+  if (!session) redirect('/sign-in');
+  const [first] = session.platforms;
   if (first) redirect(`/platforms/${first.platformId}/sub-merchants`);
+  const { locale, email } = session.operator;
+  const t = translator(locale);
   return (
-    <main className="auth-card panel">
-      <h1>No platform yet</h1>
-      <p>
-        Your account is not a member of any platform. Ask an admin for an invitation link, or create one with the CLI.
-      </p>
+    <main className="mx-auto grid max-w-xl gap-4 p-4 sm:py-16" lang={locale}>
+      <Card aria-labelledby="no-platform-h">
+        <CardHeader>
+          <h1 id="no-platform-h" className="m-0 text-xl">
+            {t('noPlatform.title')}
+          </h1>
+          <CardDescription>{t('noPlatform.intro', { email })}</CardDescription>
+        </CardHeader>
+        <div className="grid gap-1">
+          <h2 className="m-0 text-base">{t('noPlatform.invitedHeading')}</h2>
+          <p className="m-0 text-sm">{t('noPlatform.invited', { email })}</p>
+        </div>
+        <div className="grid gap-1">
+          <h2 className="m-0 text-base">{t('noPlatform.installHeading')}</h2>
+          <p className="m-0 text-sm">{t('noPlatform.install')}</p>
+          <pre tabIndex={0} className="m-0 overflow-x-auto rounded-md bg-muted p-3 text-xs" lang="en">
+            <code>npm run cli -- platform list{'\n'}npm run cli -- platform create --name &lt;name&gt;</code>
+          </pre>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild>
+            <a href="/">{t('noPlatform.reload')}</a>
+          </Button>
+          <SignOutButton label={t('nav.signOut')} />
+        </div>
+      </Card>
     </main>
   );
 }

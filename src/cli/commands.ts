@@ -16,6 +16,7 @@ import { retireDataKey } from '@/server/services/data-keys/retire-data-key';
 import { createOperator } from '@/server/services/operators/create-operator';
 import { createPlatform } from '@/server/services/platforms/create-platform';
 import { getPlatform } from '@/server/services/platforms/get-platform';
+import { listPlatforms } from '@/server/services/platforms/list-platforms';
 import { setPlatformConfig } from '@/server/services/platforms/set-platform-config';
 import { checkUpstreamConnections } from '@/server/services/upstream-connections/check-upstream-connections';
 import { sandboxAsLiveEnvironment } from '@/server/services/upstream-connections/sandbox-as-live-environment';
@@ -56,6 +57,10 @@ export async function runCommand(db: Db, args: ParsedArgs): Promise<Record<strin
         const key = await createApiKey({ db: tx, platformId: platform.id, actor: cliActor }, { name: 'Default key' });
         return { platformId: platform.id, name: platform.name, apiKey: key.secret, webhookSecret };
       });
+    }
+    case 'platform list': {
+      const rows = await listPlatforms({ db, actor: cliActor });
+      return { platforms: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })) };
     }
     case 'platform config': {
       const [verb, platformId, key, value] = rest;

@@ -87,11 +87,23 @@ const formatChecks = (mode: unknown, checks: Check[]) =>
     ),
   ].join('\n');
 
+/** `key: value` lines; a list of records (platform list) as one tab-separated line per record under a header. */
+const formatRecord = (result: Record<string, unknown>) =>
+  Object.entries(result)
+    .map(([key, value]) => {
+      if (Array.isArray(value) && value.every((item) => item && typeof item === 'object')) {
+        const rows = value as Record<string, unknown>[];
+        if (rows.length === 0) return `${key}: none`;
+        const columns = Object.keys(rows[0]!);
+        return [columns.join('\t'), ...rows.map((row) => columns.map((c) => String(row[c] ?? '')).join('\t'))].join(
+          '\n',
+        );
+      }
+      return `${key}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`;
+    })
+    .join('\n');
+
 const formatHuman = (result: Record<string, unknown>) =>
-  Array.isArray(result.checks)
-    ? formatChecks(result.upstreamMode, result.checks as Check[])
-    : Object.entries(result)
-        .map(([key, value]) => `${key}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`)
-        .join('\n');
+  Array.isArray(result.checks) ? formatChecks(result.upstreamMode, result.checks as Check[]) : formatRecord(result);
 
 void main();

@@ -29,6 +29,7 @@ export function parseArgs(argv: string[]): ParsedArgs {
 export const usage = `Usage: npm run cli -- <command> [--json]
 
   platform create --name <name>                        → { platformId, apiKey, webhookSecret }
+  platform list                                        → every platform: id, name, operators, admins, created
   platform config set <platformId> <key> <value>       e.g. miniprogram.audit_notify_url https://…
   apikey create <platformId> [--services payments,miniprogram] [--name <name>]   → { apiKey }
   apikey revoke <platformId> <keyId>

@@ -2,6 +2,7 @@
 
 import { QueryClientProvider } from '@tanstack/react-query';
 import { httpBatchLink } from '@trpc/client';
+import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { createTRPCReact } from '@trpc/react-query';
 import { useState, type ReactNode } from 'react';
 import type { AppRouter } from '@/server/trpc/app-router';
@@ -21,3 +22,7 @@ export function TrpcProvider({ children }: { children: ReactNode }) {
     </api.Provider>
   );
 }
+
+/** What each procedure returns / accepts, for typing a screen's rows and forms. */
+export type RouterOutputs = inferRouterOutputs<AppRouter>;
+export type RouterInputs = inferRouterInputs<AppRouter>;

@@ -25,6 +25,20 @@ describeEachDatabase('command line', (database) => {
     expect(response.status).toBe(200);
   });
 
+  it('platform list shows every platform with its operator and admin counts, newest last', async () => {
+    const { platformId } = (await cli('platform create --name Listed')) as { platformId: string };
+    await cli(
+      `operator create --email listed-admin@example.test --password Correct-horse-9 --platform ${platformId} --role admin`,
+    );
+    const { platforms } = (await cli('platform list')) as {
+      platforms: { platformId: string; name: string; operators: number; admins: number; createdAt: string }[];
+    };
+    const listed = platforms.find((p) => p.platformId === platformId);
+    expect(listed).toMatchObject({ name: 'Listed', operators: 1, admins: 1 });
+    expect(Number.isNaN(Date.parse(listed!.createdAt))).toBe(false);
+    expect(platforms.at(-1)?.platformId).toBe(platformId);
+  });
+
   it('apikey create honours --services', async () => {
     const { platformId } = (await cli('platform create --name Scoped')) as { platformId: string };
     const { apiKey } = (await cli(`apikey create ${platformId} --services miniprogram`)) as { apiKey: string };

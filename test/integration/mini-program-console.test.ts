@@ -402,6 +402,34 @@ describeEachDatabase('mini programs in the console (tRPC over the same services)
         ).members.length,
       ).toBeGreaterThan(0);
 
+      // A second release, then a rollback: our records say 3.0.0 is live again, and 3.1.0 was rolled back.
+      await operator.miniPrograms.commit({
+        platformId,
+        platform: provider,
+        authorizerAppId: appId,
+        templateId: template.templateId,
+        extJson: extJsonFor(appId),
+        userVersion: '3.1.0',
+        userDesc: '第二个版本',
+      });
+      const second = await operator.miniPrograms.submitAudit({
+        platformId,
+        platform: provider,
+        authorizerAppId: appId,
+        itemList: [{ address: 'pages/index/index', title: '首页', tag: '购物' }],
+      });
+      await sandbox.control(main.apiKey, 'POST', `/${provider}/audits/${encodeURIComponent(second.auditId)}`, {
+        decision: 'approve',
+      });
+      await admin.miniPrograms.release({ platformId, platform: provider, authorizerAppId: appId });
+      expect(await admin.miniPrograms.rollback({ platformId, platform: provider, authorizerAppId: appId })).toEqual({
+        rolledBack: true,
+      });
+      const { audits } = await viewer.sellerAuthorization.authorizerAudits({ platformId, platform: provider, appId });
+      const live = audits.filter((a) => a.releasedAt && !a.rolledBackAt).map((a) => a.userVersion);
+      expect(live[0]).toBe('3.0.0');
+      expect(audits.find((a) => a.userVersion === '3.1.0')?.rolledBackAt).toBeDefined();
+
       expect(await admin.miniPrograms.deleteAuthorizer({ platformId, appId })).toEqual({ appId, deleted: true });
       expect(await failure(viewer.miniPrograms.authorizer({ platformId, appId }))).toEqual({
         code: 'NOT_FOUND',

@@ -1,5 +1,12 @@
+import { Card } from '@/components/ui/card';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { requestLocale } from '@/i18n/request-locale';
+import { translator } from '@/i18n/translate';
 import { publicBaseUrl } from '@/server/config/secrets';
+import { consoleSession } from '@/server/console-session/console-session';
 import { buildOpenApiDocument } from '@/server/openapi/build-document';
+import { FormDataReference } from './form-data-reference';
+import { InlineMarkdown, Markdown } from './markdown';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'API reference · Onboarding service' };
@@ -13,20 +20,37 @@ type Op = {
   responses: Record<string, { description: string }>;
 };
 
-export default function DocsPage() {
+/**
+ * The API reference from the OpenAPI document (its Markdown rendered, not shown as source) and the formData
+ * field reference from the registry. The page's own words follow the operator's language (signed in) or the
+ * browser's; the operations' descriptions are the document's, in English like the document itself.
+ */
+export default async function DocsPage() {
+  const locale = (await consoleSession())?.operator.locale ?? (await requestLocale());
+  const t = translator(locale);
   const doc = buildOpenApiDocument(publicBaseUrl());
   const entries = Object.entries(doc.paths).flatMap(([path, methods]) =>
     Object.entries(methods as Record<string, Op>).map(([method, op]) => ({ path, method, op })),
   );
+  const [before, after] = t('docs.machineReadable', { link: '\u0000', version: doc.openapi }).split('\u0000');
   return (
-    <main className="main" style={{ margin: '0 auto' }}>
-      <h1>{doc.info.title}</h1>
-      <p>{doc.info.description}</p>
-      <p>
-        Machine-readable: <a href="/v1/openapi.json">/v1/openapi.json</a> (OpenAPI {doc.openapi}).
+    <main className="mx-auto grid max-w-5xl min-w-0 gap-4 p-4 sm:p-6 [&>*]:min-w-0" lang={locale}>
+      <h1 className="m-0" lang="en">
+        {doc.info.title}
+      </h1>
+      <div lang="en">
+        <Markdown text={doc.info.description ?? ''} />
+      </div>
+      <p className="m-0 text-sm">
+        {before}
+        <a href="/v1/openapi.json">/v1/openapi.json</a>
+        {after}
       </p>
-      <nav aria-label="Operations" className="panel">
-        <ul>
+      <Card aria-labelledby="operations-h">
+        <h2 id="operations-h" className="m-0 text-base">
+          {t('docs.operations')}
+        </h2>
+        <ul className="m-0 grid list-none gap-1 p-0 text-sm">
           {entries.map(({ path, method, op }) => (
             <li key={op.operationId}>
               <a href={`#${op.operationId}`}>
@@ -34,50 +58,60 @@ export default function DocsPage() {
                   {method.toUpperCase()} {path}
                 </code>
               </a>{' '}
-              — {op.summary}
+              —{' '}
+              <span lang="en">
+                <InlineMarkdown text={op.summary} />
+              </span>
             </li>
           ))}
+          <li>
+            <a href="#form-data">{t('docs.formData')}</a>
+          </li>
         </ul>
-      </nav>
+      </Card>
       {entries.map(({ path, method, op }) => (
-        <section key={op.operationId} id={op.operationId} className="panel" aria-labelledby={`${op.operationId}-h`}>
-          <h2 id={`${op.operationId}-h`}>
+        <Card key={op.operationId} id={op.operationId} aria-labelledby={`${op.operationId}-h`}>
+          <h2 id={`${op.operationId}-h`} className="m-0 text-base">
             <code>
               {method.toUpperCase()} {path}
             </code>
           </h2>
-          <p>{op.summary}</p>
-          {op.description && <p className="muted">{op.description}</p>}
+          <div lang="en" className="grid gap-2">
+            <p className="m-0">
+              <InlineMarkdown text={op.summary} />
+            </p>
+            {op.description && <Markdown text={op.description} className="text-muted-foreground" />}
+          </div>
           {op.parameters.length > 0 && (
-            <table>
-              <thead>
-                <tr>
-                  <th>Parameter</th>
-                  <th>In</th>
-                  <th>Required</th>
-                  <th>Schema</th>
-                </tr>
-              </thead>
-              <tbody>
+            <Table>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>{t('docs.parameter')}</TableHead>
+                  <TableHead>{t('docs.in')}</TableHead>
+                  <TableHead>{t('docs.required')}</TableHead>
+                  <TableHead>{t('docs.schema')}</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
                 {op.parameters.map((p) => (
-                  <tr key={`${p.in}-${p.name}`}>
-                    <td>
+                  <TableRow key={`${p.in}-${p.name}`}>
+                    <TableCell>
                       <code>{p.name}</code>
-                    </td>
-                    <td>{p.in}</td>
-                    <td>{p.required ? 'yes' : 'no'}</td>
-                    <td>
-                      <code>{JSON.stringify(p.schema)}</code>
-                    </td>
-                  </tr>
+                    </TableCell>
+                    <TableCell>{p.in}</TableCell>
+                    <TableCell>{p.required ? t('docs.yes') : t('docs.no')}</TableCell>
+                    <TableCell>
+                      <code className="break-all">{JSON.stringify(p.schema)}</code>
+                    </TableCell>
+                  </TableRow>
                 ))}
-              </tbody>
-            </table>
+              </TableBody>
+            </Table>
           )}
           {op.requestBody && (
             <>
-              <h3>Request body</h3>
-              <pre>
+              <h3 className="m-0 text-sm">{t('docs.requestBody')}</h3>
+              <pre tabIndex={0} className="m-0 max-h-96 overflow-auto rounded-md bg-muted p-3 text-xs">
                 <code>
                   {JSON.stringify(
                     Object.values(op.requestBody.content)[0]?.example ??
@@ -89,16 +123,17 @@ export default function DocsPage() {
               </pre>
             </>
           )}
-          <h3>Responses</h3>
-          <ul>
+          <h3 className="m-0 text-sm">{t('docs.responses')}</h3>
+          <ul className="m-0 grid list-none gap-1 p-0 text-sm" lang="en">
             {Object.entries(op.responses).map(([status, r]) => (
               <li key={status}>
-                <code>{status}</code> {r.description}
+                <code>{status}</code> <InlineMarkdown text={r.description} />
               </li>
             ))}
           </ul>
-        </section>
+        </Card>
       ))}
+      <FormDataReference t={t} locale={locale} />
     </main>
   );
 }

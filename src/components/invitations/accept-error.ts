@@ -1,3 +1,4 @@
+import { problemText } from '@/components/shared/error-message';
 import type { Translate } from '@/i18n/translate';
 import type { MessageKey } from '@/i18n/messages/en';
 
@@ -19,12 +20,12 @@ const byPointer: Record<string, MessageKey> = {
   '/name': 'invitation.nameRequired',
 };
 
-/** A refused accept in the page's language; anything unforeseen keeps the server's (English) message. */
+/** A refused accept in the page's language; anything unforeseen gets the console's general words for its code. */
 export function acceptErrorText(t: Translate, error: ClientError): string | null {
   if (!error) return null;
   const field = error.data?.errors?.[0];
   const key =
     (field && (byCode[field.code] ?? byPointer[field.pointer])) ??
     (error.data?.appCode ? byCode[error.data.appCode] : undefined);
-  return key ? t(key) : error.message;
+  return key ? t(key) : problemText(t, error);
 }

@@ -16,7 +16,7 @@ export function AcceptInvitationView({ token, view, intro, signedInAs, locale }:
   const router = useRouter();
   if (view.status !== 'pending') {
     return (
-      <main className="auth-card panel">
+      <main className="mx-auto my-[8vh] grid max-w-[380px] gap-3 rounded-lg border bg-card p-5 [&_h1]:m-0">
         <h1>{t('invitation.state.heading')}</h1>
         <p role="alert">{t(`invitation.state.${view.status}`)}</p>
         <p>
@@ -30,14 +30,17 @@ export function AcceptInvitationView({ token, view, intro, signedInAs, locale }:
     router.refresh();
   };
   return (
-    <main className="auth-card panel" style={{ maxWidth: 460 }}>
+    <main
+      className="mx-auto my-[8vh] grid max-w-[380px] gap-3 rounded-lg border bg-card p-5 [&_h1]:m-0"
+      style={{ maxWidth: 460 }}
+    >
       <h1>{t('invitation.title', { platform: view.platformName })}</h1>
-      <p className="muted">{intro}</p>
+      <p className="text-muted-foreground">{intro}</p>
       {signedInAs === view.email ? (
         <SignedInJoin token={token} email={view.email} platformName={view.platformName} onJoined={onJoined} />
       ) : (
         <>
-          {signedInAs && <p className="muted">{t('invitation.otherAccount', { email: signedInAs })}</p>}
+          {signedInAs && <p className="text-muted-foreground">{t('invitation.otherAccount', { email: signedInAs })}</p>}
           <NewAccountForm token={token} email={view.email} locale={locale} onJoined={onJoined} />
           <ExistingAccountForm token={token} email={view.email} onJoined={onJoined} />
         </>

@@ -6,6 +6,9 @@ import { useI18n } from '@/i18n/i18n-provider';
 import { parseSignInLocked } from '@/schemas/sign-in-lock';
 import { api } from '@/trpc/react';
 import { acceptErrorText } from './accept-error';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
 
 /**
  * The invited address already has an account: its owner proves it by signing in (the console's own sign-in,
@@ -40,18 +43,20 @@ export function ExistingAccountForm(props: { token: string; email: string; onJoi
     <section aria-labelledby="invite-existing-heading">
       <h2 id="invite-existing-heading">{t('invitation.existingHeading')}</h2>
       <form onSubmit={(e) => void submit(e)} noValidate>
-        <input type="email" name="email" autoComplete="username" value={props.email} readOnly hidden />
-        <label htmlFor="invite-existing-password">{t('invitation.existingPassword')}</label>
-        <input id="invite-existing-password" name="password" type="password" autoComplete="current-password" required />
+        <Input type="email" name="email" autoComplete="username" value={props.email} readOnly hidden />
+        <Label className="mt-3 mb-1" htmlFor="invite-existing-password">
+          {t('invitation.existingPassword')}
+        </Label>
+        <Input id="invite-existing-password" name="password" type="password" autoComplete="current-password" required />
         {problem && (
-          <p role="alert" className="error">
+          <p role="alert" className="text-destructive">
             {problem} {mustChange && <a href="/change-password">{t('invitation.changePasswordLink')}</a>}
           </p>
         )}
         <p>
-          <button type="submit" disabled={busy || accept.isPending || accept.isSuccess}>
+          <Button type="submit" disabled={busy || accept.isPending || accept.isSuccess}>
             {busy || accept.isPending ? t('invitation.busy') : t('invitation.signInAndJoin')}
-          </button>
+          </Button>
         </p>
       </form>
     </section>

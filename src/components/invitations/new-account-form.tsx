@@ -6,6 +6,9 @@ import { useI18n } from '@/i18n/i18n-provider';
 import type { Locale } from '@/i18n/locales';
 import { api } from '@/trpc/react';
 import { acceptErrorText } from './accept-error';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
 
 /** No account yet: the invited person picks their name and password; the account is created and joins at once. */
 export function NewAccountForm(props: {
@@ -44,11 +47,15 @@ export function NewAccountForm(props: {
     <section aria-labelledby="invite-new-heading">
       <h2 id="invite-new-heading">{t('invitation.newHeading')}</h2>
       <form onSubmit={submit} noValidate>
-        <input type="email" name="email" autoComplete="username" value={props.email} readOnly hidden />
-        <label htmlFor="invite-name">{t('invitation.name')}</label>
-        <input id="invite-name" name="name" autoComplete="name" maxLength={100} required />
-        <label htmlFor="invite-password">{t('invitation.newPassword')}</label>
-        <input
+        <Input type="email" name="email" autoComplete="username" value={props.email} readOnly hidden />
+        <Label className="mt-3 mb-1" htmlFor="invite-name">
+          {t('invitation.name')}
+        </Label>
+        <Input id="invite-name" name="name" autoComplete="name" maxLength={100} required />
+        <Label className="mt-3 mb-1" htmlFor="invite-password">
+          {t('invitation.newPassword')}
+        </Label>
+        <Input
           id="invite-password"
           name="password"
           type="password"
@@ -56,20 +63,22 @@ export function NewAccountForm(props: {
           aria-describedby="invite-password-rules"
           required
         />
-        <small id="invite-password-rules" className="muted">
+        <small id="invite-password-rules" className="text-muted-foreground">
           {t('invitation.passwordRules')}
         </small>
-        <label htmlFor="invite-confirm">{t('invitation.confirmPassword')}</label>
-        <input id="invite-confirm" name="confirm" type="password" autoComplete="new-password" required />
+        <Label className="mt-3 mb-1" htmlFor="invite-confirm">
+          {t('invitation.confirmPassword')}
+        </Label>
+        <Input id="invite-confirm" name="confirm" type="password" autoComplete="new-password" required />
         {problem && (
-          <p role="alert" className="error">
+          <p role="alert" className="text-destructive">
             {problem}
           </p>
         )}
         <p>
-          <button type="submit" disabled={create.isPending || create.isSuccess}>
+          <Button type="submit" disabled={create.isPending || create.isSuccess}>
             {create.isPending ? t('invitation.busy') : t('invitation.create')}
-          </button>
+          </Button>
         </p>
       </form>
     </section>

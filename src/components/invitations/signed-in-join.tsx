@@ -3,6 +3,7 @@
 import { useI18n } from '@/i18n/i18n-provider';
 import { api } from '@/trpc/react';
 import { acceptErrorText } from './accept-error';
+import { Button } from '@/components/ui/button';
 
 /** Signed in as the invited address already: one button, the session is the proof. */
 export function SignedInJoin(props: {
@@ -18,17 +19,17 @@ export function SignedInJoin(props: {
     <>
       <p>{t('invitation.signedInAs', { email: props.email })}</p>
       {problem && (
-        <p role="alert" className="error">
+        <p role="alert" className="text-destructive">
           {problem}
         </p>
       )}
-      <button
+      <Button
         type="button"
         disabled={accept.isPending || accept.isSuccess}
         onClick={() => accept.mutate({ token: props.token })}
       >
         {accept.isPending ? t('invitation.busy') : t('invitation.join', { platform: props.platformName })}
-      </button>
+      </Button>
     </>
   );
 }

@@ -3,7 +3,11 @@
 import Link from 'next/link';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMembership } from '@/components/membership';
-import { api } from '@/trpc/react';
+import { Badge } from '@/components/ui/badge';
+import { DataTable, type ColumnDef } from '@/components/ui/data-table';
+import { api, type RouterOutputs } from '@/trpc/react';
+
+type Authorizer = RouterOutputs['miniPrograms']['authorizers']['data'][number];
 import { providerLabel } from './provider-label';
 import { ErrorAlert } from './trpc-error';
 
@@ -13,60 +17,64 @@ export function AuthorizerList() {
   const { platformId } = useMembership();
   const list = api.miniPrograms.authorizers.useQuery({ platformId });
   const rows = list.data?.data ?? [];
+  const columns: ColumnDef<Authorizer, unknown>[] = [
+    {
+      id: 'name',
+      header: t('miniPrograms.list.col.name'),
+      cell: ({ row: { original: a } }) => (
+        <Link href={`/platforms/${platformId}/mini-programs/${encodeURIComponent(a.appId)}?platform=${a.platform}`}>
+          {a.nickname ?? a.appId}
+        </Link>
+      ),
+      meta: { cardTitle: true },
+    },
+    { id: 'appId', header: t('miniPrograms.list.col.appId'), cell: ({ row }) => <code>{row.original.appId}</code> },
+    {
+      id: 'provider',
+      header: t('miniPrograms.list.col.provider'),
+      cell: ({ row }) => t(providerLabel(row.original.platform)),
+    },
+    {
+      id: 'seller',
+      header: t('miniPrograms.list.col.seller'),
+      cell: ({ row }) =>
+        row.original.tenantId ?? <span className="text-muted-foreground">{t('miniPrograms.list.noSeller')}</span>,
+    },
+    {
+      id: 'status',
+      header: t('miniPrograms.list.col.status'),
+      cell: ({ row }) =>
+        row.original.status === 'authorized' ? (
+          <Badge variant="success">{t('miniPrograms.status.authorized')}</Badge>
+        ) : (
+          <Badge variant="warning">{t('miniPrograms.status.unauthorized')}</Badge>
+        ),
+    },
+    {
+      id: 'authorizedAt',
+      header: t('miniPrograms.list.col.authorizedAt'),
+      cell: ({ row }) => format.dateTime(row.original.authorizedAt),
+    },
+  ];
   return (
     <section aria-labelledby="authorizers-heading">
       <h2 id="authorizers-heading">{t('miniPrograms.list.heading')}</h2>
       {list.isLoading && <p>{t('common.loading')}</p>}
       <ErrorAlert error={list.error} />
       {list.data && rows.length === 0 && (
-        <div className="panel">
+        <div className="mb-4 grid gap-3 rounded-lg border bg-card p-4 sm:p-5 [&_h2]:m-0">
           <p>{t('miniPrograms.list.empty')}</p>
-          <p className="muted">{t('miniPrograms.list.emptyHint')}</p>
+          <p className="text-muted-foreground">{t('miniPrograms.list.emptyHint')}</p>
         </div>
       )}
       {rows.length > 0 && (
-        <div style={{ overflowX: 'auto' }}>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">{t('miniPrograms.list.col.name')}</th>
-                <th scope="col">{t('miniPrograms.list.col.appId')}</th>
-                <th scope="col">{t('miniPrograms.list.col.provider')}</th>
-                <th scope="col">{t('miniPrograms.list.col.seller')}</th>
-                <th scope="col">{t('miniPrograms.list.col.status')}</th>
-                <th scope="col">{t('miniPrograms.list.col.authorizedAt')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((a) => (
-                <tr key={`${a.platform}:${a.appId}`}>
-                  <td>
-                    <Link
-                      href={`/platforms/${platformId}/mini-programs/${encodeURIComponent(a.appId)}?platform=${a.platform}`}
-                    >
-                      {a.nickname ?? a.appId}
-                    </Link>
-                  </td>
-                  <td>
-                    <code>{a.appId}</code>
-                  </td>
-                  <td>{t(providerLabel(a.platform))}</td>
-                  <td>{a.tenantId ?? <span className="muted">{t('miniPrograms.list.noSeller')}</span>}</td>
-                  <td>
-                    <span className={`badge ${a.status === 'authorized' ? 'ok' : 'warn'}`}>
-                      {t(
-                        a.status === 'authorized'
-                          ? 'miniPrograms.status.authorized'
-                          : 'miniPrograms.status.unauthorized',
-                      )}
-                    </span>
-                  </td>
-                  <td>{format.dateTime(a.authorizedAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          label={t('miniPrograms.list.heading')}
+          data={rows}
+          getRowId={(a) => `${a.platform}:${a.appId}`}
+          emptyText={t('miniPrograms.list.empty')}
+          columns={columns}
+        />
       )}
     </section>
   );

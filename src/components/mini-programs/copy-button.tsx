@@ -2,6 +2,7 @@
 
 import { useState } from 'react';
 import { useI18n } from '@/i18n/i18n-provider';
+import { Button } from '@/components/ui/button';
 
 /** Copies a text and says so in a live region (screen readers hear "Copied"). */
 export function CopyButton({ text, label }: { text: string; label?: string }) {
@@ -17,10 +18,10 @@ export function CopyButton({ text, label }: { text: string; label?: string }) {
   };
   return (
     <>
-      <button type="button" className="secondary" onClick={() => void copy()}>
+      <Button variant="secondary" type="button" onClick={() => void copy()}>
         {label ?? t('miniPrograms.link.copy')}
-      </button>
-      <span role="status" className={state === 'failed' ? 'error' : 'muted'}>
+      </Button>
+      <span role="status" className={state === 'failed' ? 'text-destructive' : 'text-muted-foreground'}>
         {state === 'copied'
           ? t('miniPrograms.link.copied')
           : state === 'failed'

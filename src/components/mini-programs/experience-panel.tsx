@@ -3,9 +3,11 @@
 import { useState } from 'react';
 import { useI18n } from '@/i18n/i18n-provider';
 import { api } from '@/trpc/react';
-import styles from './mini-programs.module.css';
 import type { Provider } from '@/domain/providers';
 import { ErrorAlert } from './trpc-error';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
 
 /** The experience version's QR code (体验版), as the upstream draws it: a PNG sent as base64. */
 export function ExperiencePanel(props: { platformId: string; platform: Provider; appId: string }) {
@@ -14,10 +16,13 @@ export function ExperiencePanel(props: { platformId: string; platform: Provider;
   const experience = api.miniPrograms.experience.useMutation();
   const data = experience.data;
   return (
-    <section className="panel" aria-labelledby="experience-heading">
+    <section
+      className="mb-4 grid gap-3 rounded-lg border bg-card p-4 sm:p-5 [&_h2]:m-0"
+      aria-labelledby="experience-heading"
+    >
       <h2 id="experience-heading">{t('miniPrograms.experience.heading')}</h2>
       <form
-        className="row"
+        className="flex flex-wrap items-end gap-3"
         onSubmit={(e) => {
           e.preventDefault();
           experience.mutate({
@@ -29,8 +34,10 @@ export function ExperiencePanel(props: { platformId: string; platform: Provider;
         }}
       >
         <div style={{ flex: 1, minWidth: '10rem' }}>
-          <label htmlFor="experience-path">{t('miniPrograms.experience.path')}</label>
-          <input
+          <Label className="mt-3 mb-1" htmlFor="experience-path">
+            {t('miniPrograms.experience.path')}
+          </Label>
+          <Input
             id="experience-path"
             value={path}
             maxLength={255}
@@ -38,14 +45,14 @@ export function ExperiencePanel(props: { platformId: string; platform: Provider;
             onChange={(e) => setPath(e.target.value)}
           />
         </div>
-        <button type="submit" disabled={experience.isPending}>
+        <Button type="submit" disabled={experience.isPending}>
           {experience.isPending ? t('miniPrograms.experience.busy') : t('miniPrograms.experience.submit')}
-        </button>
+        </Button>
       </form>
       <ErrorAlert error={experience.error} />
       {data?.qrCodePngBase64 && (
         <img
-          className={styles.qr}
+          className="block rounded-md border bg-white [image-rendering:pixelated]"
           style={{ marginTop: '.75rem' }}
           src={`data:image/png;base64,${data.qrCodePngBase64}`}
           alt={t('miniPrograms.experience.qr', { version: data.version ?? '' })}

@@ -1,7 +1,7 @@
 import { extJsonObject } from '@/schemas/mini-program-requests';
 
 export type ExtJsonProblem =
-  | { kind: 'syntax'; detail: string }
+  | { kind: 'syntax'; line: number; column: number }
   | { kind: 'missing'; field: string }
   | { kind: 'type'; field: string; expected: string }
   | { kind: 'other'; field: string; detail: string };
@@ -21,7 +21,11 @@ export function checkExtJson(text: string): ExtJsonProblem[] {
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    return [{ kind: 'syntax', detail: error instanceof Error ? error.message : String(error) }];
+    // Where the parser stopped, as line and column: the engine's own sentence is English and engine-specific.
+    const message = error instanceof Error ? error.message : '';
+    const position = Number(/position (\d+)/.exec(message)?.[1] ?? text.length);
+    const before = text.slice(0, position).split('\n');
+    return [{ kind: 'syntax', line: before.length, column: (before.at(-1)?.length ?? 0) + 1 }];
   }
   const result = extJsonObject.safeParse(parsed);
   if (result.success) return [];

@@ -3,9 +3,11 @@
 import { useState } from 'react';
 import { useI18n } from '@/i18n/i18n-provider';
 import { api } from '@/trpc/react';
-import styles from './mini-programs.module.css';
 import type { Provider } from '@/domain/providers';
 import { ErrorAlert } from './trpc-error';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
 
 const describeMember = (member: unknown) =>
   typeof member === 'string'
@@ -34,7 +36,10 @@ export function MembersPanel(props: { platformId: string; platform: Provider; ap
     });
   };
   return (
-    <section className="panel" aria-labelledby="members-heading">
+    <section
+      className="mb-4 grid gap-3 rounded-lg border bg-card p-4 sm:p-5 [&_h2]:m-0"
+      aria-labelledby="members-heading"
+    >
       <h2 id="members-heading">{t('miniPrograms.members.heading')}</h2>
       <form
         onSubmit={(e) => {
@@ -42,17 +47,21 @@ export function MembersPanel(props: { platformId: string; platform: Provider; ap
           send('bind');
         }}
       >
-        <label htmlFor="member-id">{t('miniPrograms.members.member')}</label>
-        <input id="member-id" value={member} maxLength={128} required onChange={(e) => setMember(e.target.value)} />
-        <label htmlFor="member-role">{t('miniPrograms.members.role')}</label>
-        <input id="member-role" value={role} maxLength={32} onChange={(e) => setRole(e.target.value)} />
-        <div className={styles.actions}>
-          <button type="submit" disabled={members.isPending}>
+        <Label className="mt-3 mb-1" htmlFor="member-id">
+          {t('miniPrograms.members.member')}
+        </Label>
+        <Input id="member-id" value={member} maxLength={128} required onChange={(e) => setMember(e.target.value)} />
+        <Label className="mt-3 mb-1" htmlFor="member-role">
+          {t('miniPrograms.members.role')}
+        </Label>
+        <Input id="member-role" value={role} maxLength={32} onChange={(e) => setRole(e.target.value)} />
+        <div className="mt-3 flex flex-wrap gap-2">
+          <Button type="submit" disabled={members.isPending}>
             {t('miniPrograms.members.bind')}
-          </button>
-          <button type="button" className="secondary" disabled={members.isPending} onClick={() => send('unbind')}>
+          </Button>
+          <Button variant="secondary" type="button" disabled={members.isPending} onClick={() => send('unbind')}>
             {t('miniPrograms.members.unbind')}
-          </button>
+          </Button>
         </div>
       </form>
       <ErrorAlert error={members.error} />
@@ -60,7 +69,7 @@ export function MembersPanel(props: { platformId: string; platform: Provider; ap
         <div role="status">
           <h3>{t('miniPrograms.members.current')}</h3>
           {members.data.members.length === 0 ? (
-            <p className="muted">{t('miniPrograms.members.none')}</p>
+            <p className="text-muted-foreground">{t('miniPrograms.members.none')}</p>
           ) : (
             <ul>
               {members.data.members.map((m, i) => (

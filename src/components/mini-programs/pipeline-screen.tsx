@@ -7,7 +7,6 @@ import { api } from '@/trpc/react';
 import { CommitForm } from './commit-form';
 import { ExperiencePanel } from './experience-panel';
 import { MembersPanel } from './members-panel';
-import styles from './mini-programs.module.css';
 import { PipelineStages } from './pipeline-stages';
 import { pipelineState } from './pipeline-state';
 import { providerLabel } from './provider-label';
@@ -44,8 +43,11 @@ export function PipelineScreen({ appId, platform: given }: { appId: string; plat
       <h1>{a?.nickname ?? appId}</h1>
       <ErrorAlert error={authorizer.error} />
       {a && (
-        <section className="panel" aria-label={t('miniPrograms.pipeline.summary')}>
-          <dl className={styles.details}>
+        <section
+          className="mb-4 grid gap-3 rounded-lg border bg-card p-4 sm:p-5 [&_h2]:m-0"
+          aria-label={t('miniPrograms.pipeline.summary')}
+        >
+          <dl className="m-0 grid grid-cols-[max-content_minmax(0,1fr)] gap-x-4 gap-y-1 [&_dd]:m-0 [&_dd]:break-all [&_dt]:text-muted-foreground">
             <dt>{t('miniPrograms.list.col.appId')}</dt>
             <dd>
               <code>{a.appId}</code>
@@ -62,19 +64,25 @@ export function PipelineScreen({ appId, platform: given }: { appId: string; plat
             )}
             <dt>{t('miniPrograms.list.col.status')}</dt>
             <dd>
-              <span className={`badge ${a.status === 'authorized' ? 'ok' : 'warn'}`}>
+              <span
+                className={
+                  a.status === 'authorized'
+                    ? 'inline-flex w-fit items-center rounded-full px-2 py-0.5 text-xs font-medium bg-success-soft text-success'
+                    : 'inline-flex w-fit items-center rounded-full px-2 py-0.5 text-xs font-medium bg-warning-soft text-warning'
+                }
+              >
                 {t(a.status === 'authorized' ? 'miniPrograms.status.authorized' : 'miniPrograms.status.unauthorized')}
               </span>
             </dd>
           </dl>
         </section>
       )}
-      <section aria-labelledby="pipeline-heading">
+      <section aria-labelledby="pipeline-heading" className="mb-4">
         <h2 id="pipeline-heading">{t('miniPrograms.pipeline.heading')}</h2>
         <ErrorAlert error={history.error} />
         {history.data && <PipelineStages state={state} />}
       </section>
-      {!can('operator') && <p className="muted">{t('miniPrograms.viewerNote')}</p>}
+      {!can('operator') && <p className="text-muted-foreground">{t('miniPrograms.viewerNote')}</p>}
       {target && a && can('operator') && (
         <>
           <CommitForm {...target} tenantId={a.tenantId} />
@@ -83,7 +91,13 @@ export function PipelineScreen({ appId, platform: given }: { appId: string; plat
       )}
       {target && (
         <>
-          <ReleasePanel {...target} approvedVersion={state.canRelease ? state.audit?.userVersion : undefined} />
+          <ReleasePanel
+            {...target}
+            name={a?.nickname ?? appId}
+            approvedVersion={state.canRelease ? state.audit?.userVersion : undefined}
+            liveVersion={state.released?.userVersion}
+            previousVersion={state.previousRelease?.userVersion}
+          />
           {can('operator') && <ExperiencePanel {...target} />}
           {can('operator') && <MembersPanel {...target} />}
           <VersionsPanel {...target} />

@@ -1,7 +1,6 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import styles from './mini-programs.module.css';
 
 /** A QR code drawn in the browser; the encoder is loaded only when a code is shown. */
 export function QrImage({ value, label, size = 200 }: { value: string; label: string; size?: number }) {
@@ -16,8 +15,20 @@ export function QrImage({ value, label, size = 200 }: { value: string; label: st
     };
   }, [value, size]);
   return src ? (
-    <img className={styles.qr} src={src} alt={label} width={size} height={size} />
+    <img
+      className="block rounded-md border bg-white [image-rendering:pixelated]"
+      src={src}
+      alt={label}
+      width={size}
+      height={size}
+    />
   ) : (
-    <div className={styles.qr} style={{ width: size, height: size }} role="img" aria-label={label} aria-busy="true" />
+    <div
+      className="block rounded-md border bg-white [image-rendering:pixelated]"
+      style={{ width: size, height: size }}
+      role="img"
+      aria-label={label}
+      aria-busy="true"
+    />
   );
 }

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useI18n } from '@/i18n/i18n-provider';
 import { api } from '@/trpc/react';
 import { ErrorAlert } from './trpc-error';
+import { Button } from '@/components/ui/button';
 
 /**
  * Admins remove a mini program from the platform (the binding and its tokens; the seller revokes the upstream
@@ -18,28 +19,31 @@ export function RemoveAuthorizerPanel({ platformId, appId }: { platformId: strin
     onSuccess: () => router.push(`/platforms/${platformId}/mini-programs`),
   });
   return (
-    <section className="panel" aria-labelledby="remove-authorizer-heading">
+    <section
+      className="mb-4 grid gap-3 rounded-lg border bg-card p-4 sm:p-5 [&_h2]:m-0"
+      aria-labelledby="remove-authorizer-heading"
+    >
       <h2 id="remove-authorizer-heading">{t('miniPrograms.remove.heading')}</h2>
-      <p className="muted">{t('miniPrograms.remove.explain')}</p>
+      <p className="text-muted-foreground">{t('miniPrograms.remove.explain')}</p>
       <ErrorAlert error={remove.error} />
       {confirming ? (
-        <div className="row">
-          <button
+        <div className="flex flex-wrap items-end gap-3">
+          <Button
+            variant="dangerOutline"
             type="button"
-            className="danger"
             disabled={remove.isPending}
             onClick={() => remove.mutate({ platformId, appId })}
           >
             {t('miniPrograms.remove.confirm', { appId })}
-          </button>
-          <button type="button" className="secondary" autoFocus onClick={() => setConfirming(false)}>
+          </Button>
+          <Button variant="secondary" type="button" autoFocus onClick={() => setConfirming(false)}>
             {t('common.cancel')}
-          </button>
+          </Button>
         </div>
       ) : (
-        <button type="button" className="danger" onClick={() => setConfirming(true)}>
+        <Button variant="dangerOutline" type="button" onClick={() => setConfirming(true)}>
           {t('miniPrograms.remove.start')}
-        </button>
+        </Button>
       )}
     </section>
   );

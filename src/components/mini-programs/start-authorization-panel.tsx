@@ -8,6 +8,10 @@ import { providerLabel } from './provider-label';
 import { providers, type Provider } from '@/domain/providers';
 import { SellerLinkCard } from './seller-link-card';
 import { ErrorAlert, fieldErrorsOf } from './trpc-error';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Label } from '@/components/ui/label';
 
 /**
  * "Authorize a mini program": the seller returns to this service's own /authorize/done page, which completes
@@ -24,11 +28,14 @@ export function StartAuthorizationPanel() {
   });
   const sellerError = fieldErrorsOf(start.error).tenantId;
   return (
-    <section className="panel" aria-labelledby="start-heading">
+    <section
+      className="mb-4 grid gap-3 rounded-lg border bg-card p-4 sm:p-5 [&_h2]:m-0"
+      aria-labelledby="start-heading"
+    >
       <h2 id="start-heading">{t('miniPrograms.start.heading')}</h2>
-      <p className="muted">{t('miniPrograms.start.intro')}</p>
+      <p className="text-muted-foreground">{t('miniPrograms.start.intro')}</p>
       <form
-        className="row"
+        className="flex flex-wrap items-end gap-3"
         onSubmit={(event) => {
           event.preventDefault();
           const redirectUri = `${window.location.origin}/authorize/done`;
@@ -36,18 +43,22 @@ export function StartAuthorizationPanel() {
         }}
       >
         <div>
-          <label htmlFor="start-provider">{t('miniPrograms.start.provider')}</label>
-          <select id="start-provider" value={provider} onChange={(e) => setProvider(e.target.value as Provider)}>
+          <Label className="mt-3 mb-1" htmlFor="start-provider">
+            {t('miniPrograms.start.provider')}
+          </Label>
+          <NativeSelect id="start-provider" value={provider} onChange={(e) => setProvider(e.target.value as Provider)}>
             {providers.map((p) => (
               <option key={p} value={p}>
                 {t(providerLabel(p))}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </div>
         <div style={{ flex: 1, minWidth: '12rem' }}>
-          <label htmlFor="start-seller">{t('miniPrograms.start.seller')}</label>
-          <input
+          <Label className="mt-3 mb-1" htmlFor="start-seller">
+            {t('miniPrograms.start.seller')}
+          </Label>
+          <Input
             id="start-seller"
             value={tenantId}
             maxLength={128}
@@ -55,18 +66,22 @@ export function StartAuthorizationPanel() {
             aria-invalid={sellerError ? true : undefined}
             aria-describedby={sellerError ? 'start-seller-hint start-seller-error' : 'start-seller-hint'}
           />
-          <p id="start-seller-hint" className="muted" style={{ margin: '.25rem 0 0', fontSize: '.85rem' }}>
+          <p
+            id="start-seller-hint"
+            className="text-muted-foreground"
+            style={{ margin: '.25rem 0 0', fontSize: '.85rem' }}
+          >
             {t('miniPrograms.start.sellerHint')}
           </p>
           {sellerError && (
-            <p id="start-seller-error" className="error">
+            <p id="start-seller-error" className="text-destructive">
               {sellerError}
             </p>
           )}
         </div>
-        <button type="submit" disabled={start.isPending}>
+        <Button type="submit" disabled={start.isPending}>
           {start.isPending ? t('miniPrograms.start.busy') : t('miniPrograms.start.submit')}
-        </button>
+        </Button>
       </form>
       {!sellerError && <ErrorAlert error={start.error} />}
       {start.data && <SellerLinkCard url={start.data.sellerPageUrl} expiresAt={start.data.expiresAt} />}

@@ -3,9 +3,11 @@
 import { useState, type FormEvent } from 'react';
 import { useI18n } from '@/i18n/i18n-provider';
 import { api } from '@/trpc/react';
-import styles from './mini-programs.module.css';
 import type { Provider } from '@/domain/providers';
 import { ErrorAlert } from './trpc-error';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
 
 type Item = { address: string; title: string; tag: string };
 const emptyItem = (): Item => ({ address: '', title: '', tag: '' });
@@ -48,20 +50,33 @@ export function SubmitAuditForm(props: { platformId: string; platform: Provider;
   };
 
   return (
-    <section className="panel" aria-labelledby="audit-heading">
+    <section
+      className="mb-4 grid gap-3 rounded-lg border bg-card p-4 sm:p-5 [&_h2]:m-0"
+      aria-labelledby="audit-heading"
+    >
       <h2 id="audit-heading">{t('miniPrograms.audit.heading')}</h2>
-      <p className="muted">{hasCommit ? t('miniPrograms.audit.intro') : t('miniPrograms.audit.needsCommit')}</p>
+      <p className="text-muted-foreground">
+        {hasCommit ? t('miniPrograms.audit.intro') : t('miniPrograms.audit.needsCommit')}
+      </p>
       <form onSubmit={submit} noValidate>
-        <fieldset className={styles.fieldset}>
+        <fieldset className="mt-3 min-w-0 border-0 p-0 [&_legend]:text-sm [&_legend]:font-semibold">
           <legend>{t('miniPrograms.audit.pages')}</legend>
           {items.map((item, i) => {
             const n = i + 1;
             const invalid = missing.includes(i);
             return (
-              <div key={i} className={styles.itemRow} role="group" aria-label={t('miniPrograms.audit.pageN', { n })}>
+              <div
+                key={i}
+                className="grid items-end gap-2 md:grid-cols-[2fr_1.5fr_1fr_auto] [&_label]:mt-1"
+                role="group"
+                aria-label={t('miniPrograms.audit.pageN', { n })}
+              >
                 <div>
-                  <label htmlFor={`audit-address-${i}`}>{`${t('miniPrograms.audit.address')} ${n}`}</label>
-                  <input
+                  <Label
+                    className="mt-3 mb-1"
+                    htmlFor={`audit-address-${i}`}
+                  >{`${t('miniPrograms.audit.address')} ${n}`}</Label>
+                  <Input
                     id={`audit-address-${i}`}
                     value={item.address}
                     maxLength={255}
@@ -71,14 +86,17 @@ export function SubmitAuditForm(props: { platformId: string; platform: Provider;
                     aria-describedby={invalid ? `audit-address-${i}-error` : undefined}
                   />
                   {invalid && (
-                    <p id={`audit-address-${i}-error`} className="error">
+                    <p id={`audit-address-${i}-error`} className="text-destructive">
                       {t('miniPrograms.audit.addressRequired')}
                     </p>
                   )}
                 </div>
                 <div>
-                  <label htmlFor={`audit-title-${i}`}>{`${t('miniPrograms.audit.pageTitle')} ${n}`}</label>
-                  <input
+                  <Label
+                    className="mt-3 mb-1"
+                    htmlFor={`audit-title-${i}`}
+                  >{`${t('miniPrograms.audit.pageTitle')} ${n}`}</Label>
+                  <Input
                     id={`audit-title-${i}`}
                     value={item.title}
                     maxLength={64}
@@ -86,47 +104,52 @@ export function SubmitAuditForm(props: { platformId: string; platform: Provider;
                   />
                 </div>
                 <div>
-                  <label htmlFor={`audit-tag-${i}`}>{`${t('miniPrograms.audit.tag')} ${n}`}</label>
-                  <input
+                  <Label
+                    className="mt-3 mb-1"
+                    htmlFor={`audit-tag-${i}`}
+                  >{`${t('miniPrograms.audit.tag')} ${n}`}</Label>
+                  <Input
                     id={`audit-tag-${i}`}
                     value={item.tag}
                     maxLength={64}
                     onChange={(e) => update(i, { tag: e.target.value })}
                   />
                 </div>
-                <button
+                <Button
+                  variant="secondary"
                   type="button"
-                  className="secondary"
                   disabled={items.length === 1}
                   onClick={() => setItems((all) => all.filter((_, j) => j !== i))}
                 >
                   {t('miniPrograms.audit.removePage', { n })}
-                </button>
+                </Button>
               </div>
             );
           })}
-          <div className={styles.actions}>
-            <button
+          <div className="mt-3 flex flex-wrap gap-2">
+            <Button
+              variant="secondary"
               type="button"
-              className="secondary"
               disabled={items.length >= maxItems}
               onClick={() => setItems((all) => [...all, emptyItem()])}
             >
               {t('miniPrograms.audit.addPage')}
-            </button>
+            </Button>
           </div>
         </fieldset>
-        <label htmlFor="audit-feedback">{t('miniPrograms.audit.feedback')}</label>
-        <input id="audit-feedback" value={feedback} maxLength={200} onChange={(e) => setFeedback(e.target.value)} />
-        <div className={styles.actions}>
-          <button type="submit" disabled={!hasCommit || submitAudit.isPending}>
+        <Label className="mt-3 mb-1" htmlFor="audit-feedback">
+          {t('miniPrograms.audit.feedback')}
+        </Label>
+        <Input id="audit-feedback" value={feedback} maxLength={200} onChange={(e) => setFeedback(e.target.value)} />
+        <div className="mt-3 flex flex-wrap gap-2">
+          <Button type="submit" disabled={!hasCommit || submitAudit.isPending}>
             {submitAudit.isPending ? t('miniPrograms.audit.busy') : t('miniPrograms.audit.submit')}
-          </button>
+          </Button>
         </div>
       </form>
       <ErrorAlert error={submitAudit.error} />
       {submitAudit.data && !submitAudit.isPending && (
-        <p role="status" className="muted">
+        <p role="status" className="text-muted-foreground">
           {t('miniPrograms.audit.submitted', { auditId: submitAudit.data.auditId })}
         </p>
       )}

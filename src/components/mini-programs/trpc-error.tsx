@@ -1,3 +1,7 @@
+'use client';
+
+import { ErrorMessage, type ClientError } from '@/components/shared/error-message';
+
 /** What the console needs from a tRPC error: its message, and field errors keyed by their JSON pointer. */
 type ErrorLike = { message: string; data?: unknown } | null | undefined;
 
@@ -9,11 +13,7 @@ export function fieldErrorsOf(error: ErrorLike): Record<string, string> {
   return Object.fromEntries(entries);
 }
 
+/** A refusal in the operator's language with the original words one step away. */
 export function ErrorAlert({ error }: { error: ErrorLike }) {
-  if (!error) return null;
-  return (
-    <p role="alert" className="error">
-      {error.message}
-    </p>
-  );
+  return <ErrorMessage error={(error ?? null) as ClientError} />;
 }

@@ -3,7 +3,6 @@
 import { useState } from 'react';
 import { useI18n } from '@/i18n/i18n-provider';
 import { api } from '@/trpc/react';
-import styles from './mini-programs.module.css';
 import type { Provider } from '@/domain/providers';
 import { ErrorAlert } from './trpc-error';
 
@@ -16,13 +15,20 @@ export function VersionsPanel(props: { platformId: string; platform: Provider; a
     { enabled: open, staleTime: 0 },
   );
   return (
-    <section className="panel" aria-labelledby="versions-heading">
+    <section
+      className="mb-4 grid gap-3 rounded-lg border bg-card p-4 sm:p-5 [&_h2]:m-0"
+      aria-labelledby="versions-heading"
+    >
       <h2 id="versions-heading">{t('miniPrograms.versions.heading')}</h2>
       <details onToggle={(e) => setOpen(e.currentTarget.open)}>
         <summary>{t('miniPrograms.versions.show')}</summary>
         {versions.isLoading && open && <p>{t('common.loading')}</p>}
         <ErrorAlert error={versions.error} />
-        {versions.data && <pre className={styles.json}>{JSON.stringify(versions.data, null, 2)}</pre>}
+        {versions.data && (
+          <pre className="max-h-80 overflow-auto rounded-md bg-background p-3 font-mono text-xs break-all whitespace-pre-wrap">
+            {JSON.stringify(versions.data, null, 2)}
+          </pre>
+        )}
       </details>
     </section>
   );

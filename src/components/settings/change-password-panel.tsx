@@ -4,7 +4,9 @@ import { useState, type FormEvent } from 'react';
 import { useI18n } from '@/i18n/i18n-provider';
 import type { MessageKey } from '@/i18n/messages/en';
 import { api } from '@/trpc/react';
-import styles from './settings.module.css';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
 
 type Field = 'currentPassword' | 'newPassword' | 'confirmPassword';
 
@@ -54,8 +56,10 @@ export function ChangePasswordPanel({ onChanged }: { onChanged?: (newPassword: s
   };
   const input = (field: Field, label: MessageKey, autoComplete: string, hint?: MessageKey) => (
     <div>
-      <label htmlFor={`password-${field}`}>{t(label)}</label>
-      <input
+      <Label className="mt-3 mb-1" htmlFor={`password-${field}`}>
+        {t(label)}
+      </Label>
+      <Input
         id={`password-${field}`}
         type="password"
         autoComplete={autoComplete}
@@ -69,12 +73,12 @@ export function ChangePasswordPanel({ onChanged }: { onChanged?: (newPassword: s
         onChange={(e) => setValues((v) => ({ ...v, [field]: e.target.value }))}
       />
       {hint && (
-        <small id={`password-${field}-hint`} className={`muted ${styles.help}`}>
+        <small id={`password-${field}-hint`} className="mt-1 block text-sm text-muted-foreground">
           {t(hint)}
         </small>
       )}
       {errors[field] && (
-        <p id={`password-${field}-error`} className="error">
+        <p id={`password-${field}-error`} className="text-destructive">
           {errors[field]}
         </p>
       )}
@@ -88,29 +92,36 @@ export function ChangePasswordPanel({ onChanged }: { onChanged?: (newPassword: s
         : change.error.message
       : null;
   return (
-    <section className="panel" aria-labelledby="password-heading" id="password">
+    <section
+      className="mb-4 grid gap-3 rounded-lg border bg-card p-4 sm:p-5 [&_h2]:m-0"
+      aria-labelledby="password-heading"
+      id="password"
+    >
       <h2 id="password-heading">{t('settings.password.heading')}</h2>
       <form noValidate onSubmit={submit} aria-labelledby="password-heading">
         {input('currentPassword', 'settings.password.current', 'current-password')}
         {input('newPassword', 'settings.password.new', 'new-password', 'settings.password.rules')}
         {input('confirmPassword', 'settings.password.confirm', 'new-password')}
         {otherFailure && (
-          <p role="alert" className="error">
+          <p role="alert" className="text-destructive">
             {otherFailure}
           </p>
         )}
-        <p role="status" className="muted">
+        <p role="status" className="text-muted-foreground">
           {change.isSuccess ? t('settings.password.changed') : ''}
         </p>
         {change.isSuccess ? (
           // The change ended this session too (change-operator-password.ts): the only way on is signing in again.
-          <a className="button" href="/sign-in">
+          <a
+            className="inline-flex h-9 items-center rounded-md border border-primary bg-primary px-4 text-sm font-medium text-primary-foreground no-underline hover:no-underline"
+            href="/sign-in"
+          >
             {t('settings.password.signInAgain')}
           </a>
         ) : (
-          <button type="submit" disabled={change.isPending}>
+          <Button type="submit" disabled={change.isPending}>
             {t('settings.password.submit')}
-          </button>
+          </Button>
         )}
       </form>
     </section>

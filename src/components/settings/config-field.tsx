@@ -6,7 +6,11 @@ import type { MessageKey } from '@/i18n/messages/en';
 import { platformConfigSchemas, type PlatformConfigKey } from '@/schemas/platform-config';
 import { api } from '@/trpc/react';
 import { errorText } from './error-text';
-import styles from './settings.module.css';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Textarea } from '@/components/ui/textarea';
+import { Label } from '@/components/ui/label';
 
 export type ConfigFieldKind = 'url' | 'percent' | 'mode' | 'modeOverride' | 'hosts';
 
@@ -74,27 +78,27 @@ export function ConfigField(props: {
 
   return (
     <form
-      className="row"
+      className="flex flex-wrap items-end gap-3"
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
         submit(draft);
       }}
     >
-      <div className={styles.field}>
-        <label htmlFor={id}>
+      <div className="min-w-0 flex-[1_1_220px]">
+        <Label className="mt-3 mb-1" htmlFor={id}>
           {t(`settings.config.label.${name}`)} <code>{name}</code>
-        </label>
+        </Label>
         {kind === 'mode' || kind === 'modeOverride' ? (
-          <select {...common} value={draft} disabled={!canEdit} onChange={(e) => setDraft(e.target.value)}>
+          <NativeSelect {...common} value={draft} disabled={!canEdit} onChange={(e) => setDraft(e.target.value)}>
             <option value="">
               {t(kind === 'mode' ? 'settings.config.mode.default' : 'settings.config.mode.inherit')}
             </option>
             <option value="upstream">{t('settings.config.mode.upstream')}</option>
             <option value="manual">{t('settings.config.mode.manual')}</option>
-          </select>
+          </NativeSelect>
         ) : kind === 'hosts' ? (
-          <textarea
+          <Textarea
             {...common}
             rows={3}
             value={draft}
@@ -103,7 +107,7 @@ export function ConfigField(props: {
             placeholder="shop.example.com"
           />
         ) : (
-          <input
+          <Input
             {...common}
             type={kind === 'url' ? 'url' : 'text'}
             inputMode={kind === 'percent' ? 'decimal' : undefined}
@@ -114,21 +118,21 @@ export function ConfigField(props: {
           />
         )}
         {problem ? (
-          <small id={`${id}-error`} className={`error ${styles.help}`}>
+          <small id={`${id}-error`} className="mt-1 block text-sm text-destructive">
             {problem}
           </small>
         ) : (
-          <small id={`${id}-help`} className={`muted ${styles.help}`}>
+          <small id={`${id}-help`} className="mt-1 block text-sm text-muted-foreground">
             {t(`settings.config.help.${name}`)}
           </small>
         )}
       </div>
       {canEdit && (
-        <div className="row">
-          <button type="submit" className="secondary" disabled={set.isPending}>
+        <div className="flex flex-wrap items-end gap-3">
+          <Button variant="secondary" type="submit" disabled={set.isPending}>
             {t('common.save')}
-          </button>
-          <span role="status" className="muted">
+          </Button>
+          <span role="status" className="text-muted-foreground">
             {set.isSuccess && draft === sent ? t('common.saved') : ''}
           </span>
         </div>

@@ -2,7 +2,6 @@
 
 import type { ReactNode } from 'react';
 import { useI18n } from '@/i18n/i18n-provider';
-import styles from './settings.module.css';
 
 /**
  * The settings screens' table: a keyboard-scrollable region named by the section heading (narrow screens
@@ -19,7 +18,12 @@ export function DataTable(props: {
   const { labelledBy, columns, actions, spaced, children } = props;
   const { t } = useI18n();
   return (
-    <div className={styles.tableScroll} tabIndex={0} role="region" aria-labelledby={labelledBy}>
+    <div
+      className="relative w-0 min-w-full overflow-x-auto focus-visible:outline-2 focus-visible:outline-ring"
+      tabIndex={0}
+      role="region"
+      aria-labelledby={labelledBy}
+    >
       <table style={spaced ? { marginTop: '1rem' } : undefined}>
         <thead>
           <tr>
@@ -30,7 +34,7 @@ export function DataTable(props: {
             ))}
             {actions && (
               <th scope="col">
-                <span className={styles.srOnly}>{t('settings.col.actions')}</span>
+                <span className="sr-only">{t('settings.col.actions')}</span>
               </th>
             )}
           </tr>

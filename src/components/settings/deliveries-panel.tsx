@@ -5,8 +5,10 @@ import { useI18n } from '@/i18n/i18n-provider';
 import { api } from '@/trpc/react';
 import { DeliveryRow } from './delivery-row';
 import { errorText } from './error-text';
-import styles from './settings.module.css';
 import { DataTable } from './data-table';
+import { Button } from '@/components/ui/button';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Label } from '@/components/ui/label';
 
 const statuses = ['pending', 'succeeded', 'failed'] as const;
 type Status = (typeof statuses)[number];
@@ -31,13 +33,19 @@ export function DeliveriesPanel({ platformId, canRedeliver }: { platformId: stri
   });
   const page = list.data;
   return (
-    <section className="panel" aria-labelledby="deliveries-heading" id="deliveries">
+    <section
+      className="mb-4 grid gap-3 rounded-lg border bg-card p-4 sm:p-5 [&_h2]:m-0"
+      aria-labelledby="deliveries-heading"
+      id="deliveries"
+    >
       <h2 id="deliveries-heading">{t('settings.deliveries.heading')}</h2>
-      <p className="muted">{t('settings.deliveries.intro')}</p>
-      <div className="row">
-        <div className={styles.narrow}>
-          <label htmlFor="delivery-status">{t('settings.deliveries.filter')}</label>
-          <select
+      <p className="text-muted-foreground">{t('settings.deliveries.intro')}</p>
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="min-w-0 flex-[0_1_160px]">
+          <Label className="mt-3 mb-1" htmlFor="delivery-status">
+            {t('settings.deliveries.filter')}
+          </Label>
+          <NativeSelect
             id="delivery-status"
             value={status}
             onChange={(e) => {
@@ -51,14 +59,14 @@ export function DeliveriesPanel({ platformId, canRedeliver }: { platformId: stri
                 {t(`settings.deliveries.status.${s}`)}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </div>
       </div>
-      <p role="status" className="muted">
+      <p role="status" className="text-muted-foreground">
         {redelivered ? t('settings.deliveries.redelivered', { type: redelivered }) : ''}
       </p>
       {(list.error || redeliver.error) && (
-        <p role="alert" className="error">
+        <p role="alert" className="text-destructive">
           {errorText(t, list.error ?? redeliver.error, { invalid_state: 'settings.deliveries.noUrl' })}
         </p>
       )}
@@ -86,23 +94,23 @@ export function DeliveriesPanel({ platformId, canRedeliver }: { platformId: stri
           ))}
         </DataTable>
       )}
-      <div className="row" style={{ marginTop: '1rem' }}>
-        <button
+      <div className="flex flex-wrap items-end gap-3" style={{ marginTop: '1rem' }}>
+        <Button
+          variant="secondary"
           type="button"
-          className="secondary"
           disabled={cursors.length === 0}
           onClick={() => setCursors((c) => c.slice(0, -1))}
         >
           {t('common.previous')}
-        </button>
-        <button
+        </Button>
+        <Button
+          variant="secondary"
           type="button"
-          className="secondary"
           disabled={!page?.hasMore}
           onClick={() => page?.nextCursor && setCursors((c) => [...c, page.nextCursor!])}
         >
           {t('common.next')}
-        </button>
+        </Button>
       </div>
     </section>
   );

@@ -2,7 +2,7 @@
 
 import { useI18n } from '@/i18n/i18n-provider';
 import type { MessageKey } from '@/i18n/messages/en';
-import styles from './settings.module.css';
+import { Button } from '@/components/ui/button';
 
 export type Delivery = {
   id: string;
@@ -23,7 +23,11 @@ export type Delivery = {
   }[];
 };
 
-const badge: Record<Delivery['status'], string> = { pending: 'badge warn', succeeded: 'badge ok', failed: 'badge' };
+const badge: Record<Delivery['status'], string> = {
+  pending: 'inline-flex w-fit items-center rounded-full px-2 py-0.5 text-xs font-medium bg-warning-soft text-warning',
+  succeeded: 'inline-flex w-fit items-center rounded-full px-2 py-0.5 text-xs font-medium bg-success-soft text-success',
+  failed: 'inline-flex w-fit items-center rounded-full px-2 py-0.5 text-xs font-medium bg-secondary',
+};
 const statusKey: Record<Delivery['status'], MessageKey> = {
   pending: 'settings.deliveries.status.pending',
   succeeded: 'settings.deliveries.status.succeeded',
@@ -44,7 +48,7 @@ export function DeliveryRow(props: {
       <td>
         <code>{d.eventType}</code>
         <br />
-        <small className="muted">{format.dateTime(d.createdAt)}</small>
+        <small className="text-muted-foreground">{format.dateTime(d.createdAt)}</small>
       </td>
       <td style={{ wordBreak: 'break-all' }}>{d.url}</td>
       <td>
@@ -52,19 +56,22 @@ export function DeliveryRow(props: {
       </td>
       <td>
         {d.attempts.length === 0 ? (
-          <span className="muted">{t('settings.deliveries.noAttempts')}</span>
+          <span className="text-muted-foreground">{t('settings.deliveries.noAttempts')}</span>
         ) : (
-          <ol className={styles.attempts}>
+          <ol className="mt-1 mb-0 list-disc pl-4 text-sm">
             {d.attempts.map((a) => (
               <li key={a.attempt}>
                 {format.dateTime(a.startedAt)} ·{' '}
                 {a.statusCode !== null ? (
                   <code>HTTP {a.statusCode}</code>
                 ) : (
-                  <span className="error">{a.error ?? t('settings.deliveries.noResponse')}</span>
+                  <span className="text-destructive">{a.error ?? t('settings.deliveries.noResponse')}</span>
                 )}
                 {a.durationMs !== null && (
-                  <span className="muted"> · {t('settings.deliveries.ms', { ms: format.number(a.durationMs) })}</span>
+                  <span className="text-muted-foreground">
+                    {' '}
+                    · {t('settings.deliveries.ms', { ms: format.number(a.durationMs) })}
+                  </span>
                 )}
               </li>
             ))}
@@ -75,20 +82,20 @@ export function DeliveryRow(props: {
         {d.status === 'pending' && d.nextAttemptAt ? (
           format.dateTime(d.nextAttemptAt)
         ) : (
-          <span className="muted">—</span>
+          <span className="text-muted-foreground">—</span>
         )}
       </td>
       {props.canRedeliver && (
         <td>
-          <button
+          <Button
+            variant="secondary"
             type="button"
-            className="secondary"
             disabled={props.busy}
             aria-label={t('settings.deliveries.redeliverNamed', { type: d.eventType, id: d.eventId })}
             onClick={props.onRedeliver}
           >
             {t('settings.deliveries.redeliver')}
-          </button>
+          </Button>
         </td>
       )}
     </tr>

@@ -2,11 +2,24 @@
 
 import { useState } from 'react';
 import { useI18n } from '@/i18n/i18n-provider';
+import type { MessageKey } from '@/i18n/messages/en';
 import { api } from '@/trpc/react';
-import { errorText } from './error-text';
+import { ErrorMessage, type ClientError } from '@/components/shared/error-message';
+import { Form, FormControl, FormField, useZodForm } from '@/components/ui/form';
+import { invitePlatformMemberInput } from '@/schemas/member-requests';
 import { OneTimeSecret } from './one-time-secret';
-import styles from './settings.module.css';
 import { operatorRoles, type OperatorRole } from '@/domain/roles';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
+
+/** The catalog key for a refusal that is about the e-mail address (a field code or the error's own code). */
+function emailProblem(error: ClientError): MessageKey | undefined {
+  const codes = [error?.data?.errors?.[0]?.code, error?.data?.appCode];
+  if (codes.includes('already_member')) return 'settings.members.alreadyMember';
+  if (codes.includes('invalid_request')) return 'settings.members.invalidEmail';
+  return undefined;
+}
 
 type Shown = { email: string; role: OperatorRole; url: string; expiresAt: string };
 
@@ -14,8 +27,9 @@ type Shown = { email: string; role: OperatorRole; url: string; expiresAt: string
 export function InviteMemberForm({ platformId }: { platformId: string }) {
   const { t, format } = useI18n();
   const utils = api.useUtils();
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<OperatorRole>('operator');
+  const form = useZodForm(invitePlatformMemberInput.pick({ email: true, role: true }), {
+    defaultValues: { email: '', role: 'operator' },
+  });
   const [link, setLink] = useState<Shown | null>(null);
   const invite = api.members.invite.useMutation({
     onSuccess: ({ invitation, acceptPath }) => {
@@ -26,19 +40,13 @@ export function InviteMemberForm({ platformId }: { platformId: string }) {
         url: new URL(acceptPath, window.location.origin).toString(),
         expiresAt: invitation.expiresAt,
       });
-      setEmail('');
+      form.reset({ email: '', role: form.getValues('role') });
       void utils.members.invitations.invalidate();
     },
   });
-  const problem = invite.error
-    ? errorText(t, invite.error, {
-        already_member: 'settings.members.alreadyMember',
-        invalid_request: 'settings.members.invalidEmail',
-      })
-    : null;
   return (
     <>
-      <p className="muted">{t('settings.members.inviteIntro')}</p>
+      <p className="text-muted-foreground">{t('settings.members.inviteIntro')}</p>
       {link && (
         <OneTimeSecret
           title={t('settings.members.linkTitle', { email: link.email })}
@@ -51,46 +59,53 @@ export function InviteMemberForm({ platformId }: { platformId: string }) {
           onDone={() => setLink(null)}
         />
       )}
-      <form
-        className={styles.inlineForm}
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
+      <Form
+        form={form}
+        className="grid items-start gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto]"
+        onSubmit={async (values) => {
           setLink(null);
-          invite.mutate({ platformId, email: email.trim(), role });
+          await invite.mutateAsync({ platformId, ...values }).catch((error: ClientError) => {
+            // Refusals about the address belong on the field; the rest are said under the form.
+            const key = emailProblem(error);
+            if (key) form.setError('email', { message: key });
+          });
         }}
       >
-        <div>
-          <label htmlFor="member-email">{t('settings.members.email')}</label>
-          <input
-            id="member-email"
-            type="email"
-            autoComplete="off"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={problem ? 'member-email-error' : undefined}
-          />
-          {problem && (
-            <small id="member-email-error" className={`error ${styles.help}`}>
-              {problem}
-            </small>
+        <FormField
+          control={form.control}
+          name="email"
+          label={t('settings.members.email')}
+          render={({ field }) => (
+            <FormControl>
+              <Input type="email" autoComplete="off" {...field} />
+            </FormControl>
           )}
-        </div>
-        <div>
-          <label htmlFor="member-role">{t('settings.members.role')}</label>
-          <select id="member-role" value={role} onChange={(e) => setRole(e.target.value as OperatorRole)}>
-            {operatorRoles.map((r) => (
-              <option key={r} value={r}>
-                {t(`settings.role.${r}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" disabled={invite.isPending || email.trim() === ''}>
+        />
+        <FormField
+          control={form.control}
+          name="role"
+          label={t('settings.members.role')}
+          render={({ field }) => (
+            <FormControl>
+              <NativeSelect {...field}>
+                {operatorRoles.map((r) => (
+                  <option key={r} value={r}>
+                    {t(`settings.role.${r}`)}
+                  </option>
+                ))}
+              </NativeSelect>
+            </FormControl>
+          )}
+        />
+        <Button type="submit" className="sm:mt-7" disabled={form.formState.isSubmitting}>
           {t('settings.members.invite')}
-        </button>
-      </form>
+        </Button>
+        {invite.error && !emailProblem(invite.error) && (
+          <div className="sm:col-span-3">
+            <ErrorMessage error={invite.error} />
+          </div>
+        )}
+      </Form>
     </>
   );
 }

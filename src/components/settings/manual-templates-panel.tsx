@@ -4,9 +4,12 @@ import { useState } from 'react';
 import { useI18n } from '@/i18n/i18n-provider';
 import { api } from '@/trpc/react';
 import { errorText } from './error-text';
-import styles from './settings.module.css';
 import { DataTable } from './data-table';
 import { providers, type Provider } from '@/domain/providers';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Label } from '@/components/ui/label';
 
 const empty = {
   provider: 'providerA' as Provider,
@@ -36,12 +39,16 @@ export function ManualTemplatesPanel({ platformId, canEdit }: { platformId: stri
         : null;
 
   return (
-    <section className="panel" aria-labelledby="templates-heading" id="templates">
+    <section
+      className="mb-4 grid gap-3 rounded-lg border bg-card p-4 sm:p-5 [&_h2]:m-0"
+      aria-labelledby="templates-heading"
+      id="templates"
+    >
       <h2 id="templates-heading">{t('settings.templates.heading')}</h2>
-      <p className="muted">{t('settings.templates.intro')}</p>
+      <p className="text-muted-foreground">{t('settings.templates.intro')}</p>
       {canEdit && (
         <form
-          className={styles.inlineForm}
+          className="mt-2 flex flex-wrap items-end gap-2 [&>div]:min-w-0 [&>div]:flex-[1_1_200px]"
           noValidate
           onSubmit={(e) => {
             e.preventDefault();
@@ -56,8 +63,10 @@ export function ManualTemplatesPanel({ platformId, canEdit }: { platformId: stri
           }}
         >
           <div>
-            <label htmlFor="template-provider">{t('settings.col.provider')}</label>
-            <select
+            <Label className="mt-3 mb-1" htmlFor="template-provider">
+              {t('settings.col.provider')}
+            </Label>
+            <NativeSelect
               id="template-provider"
               value={draft.provider}
               onChange={(e) => setDraft({ ...draft, provider: e.target.value as Draft['provider'] })}
@@ -67,14 +76,16 @@ export function ManualTemplatesPanel({ platformId, canEdit }: { platformId: stri
                   {t(`settings.provider.${p}`)}
                 </option>
               ))}
-            </select>
+            </NativeSelect>
           </div>
           {inputs.map((field) => {
             const problem = fieldMessage(field);
             return (
               <div key={field}>
-                <label htmlFor={`template-${field}`}>{t(`settings.templates.${field}`)}</label>
-                <input
+                <Label className="mt-3 mb-1" htmlFor={`template-${field}`}>
+                  {t(`settings.templates.${field}`)}
+                </Label>
+                <Input
                   id={`template-${field}`}
                   value={draft[field]}
                   required={field === 'templateId' || field === 'userVersion'}
@@ -83,20 +94,20 @@ export function ManualTemplatesPanel({ platformId, canEdit }: { platformId: stri
                   onChange={(e) => setDraft({ ...draft, [field]: e.target.value })}
                 />
                 {problem && (
-                  <small id={`template-${field}-error`} className={`error ${styles.help}`}>
+                  <small id={`template-${field}-error`} className="mt-1 block text-sm text-destructive">
                     {problem}
                   </small>
                 )}
               </div>
             );
           })}
-          <button type="submit" disabled={create.isPending}>
+          <Button type="submit" disabled={create.isPending}>
             {t('settings.templates.add')}
-          </button>
+          </Button>
         </form>
       )}
       {(create.error || remove.error || list.error) && (
-        <p role="alert" className="error">
+        <p role="alert" className="text-destructive">
           {errorText(t, create.error ?? remove.error ?? list.error, { duplicate: 'settings.templates.duplicate' })}
         </p>
       )}
@@ -122,19 +133,21 @@ export function ManualTemplatesPanel({ platformId, canEdit }: { platformId: stri
               </td>
               <td>{tpl.userVersion}</td>
               <td>{tpl.userDesc}</td>
-              <td>{tpl.tenantId ?? <span className="muted">{t('settings.templates.allSellers')}</span>}</td>
+              <td>
+                {tpl.tenantId ?? <span className="text-muted-foreground">{t('settings.templates.allSellers')}</span>}
+              </td>
               <td>{format.dateTime(tpl.createdAt)}</td>
               {canEdit && (
                 <td>
-                  <button
+                  <Button
+                    variant="dangerOutline"
                     type="button"
-                    className="danger"
                     disabled={remove.isPending}
                     aria-label={t('settings.templates.deleteNamed', { id: tpl.templateId, version: tpl.userVersion })}
                     onClick={() => remove.mutate({ platformId, id: tpl.id })}
                   >
                     {t('settings.delete')}
-                  </button>
+                  </Button>
                 </td>
               )}
             </tr>

@@ -1,13 +1,20 @@
 'use client';
 
+import { withReason } from '@/components/shared/with-reason';
+import { Button } from '@/components/ui/button';
+import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { DataTable, type ColumnDef } from '@/components/ui/data-table';
+import { NativeSelect } from '@/components/ui/native-select';
+import { toast } from '@/components/ui/toast';
+import { operatorRoles, type OperatorRole } from '@/domain/roles';
 import { useI18n } from '@/i18n/i18n-provider';
-import { api } from '@/trpc/react';
+import { api, type RouterOutputs } from '@/trpc/react';
 import { errorText } from './error-text';
 import { InviteMemberForm } from './invite-member-form';
 import { PendingInvitations } from './pending-invitations';
-import styles from './settings.module.css';
-import { DataTable } from './data-table';
-import { operatorRoles, type OperatorRole } from '@/domain/roles';
+
+type Member = RouterOutputs['members']['list']['data'][number];
 
 /** Operators and roles (admins): who may sign in to this platform and with which role, and who is invited. */
 export function MembersPanel({ platformId }: { platformId: string }) {
@@ -17,83 +24,120 @@ export function MembersPanel({ platformId }: { platformId: string }) {
   const selfId = api.me.get.useQuery().data?.operator?.id;
   const refresh = () => void utils.members.list.invalidate();
   const changeRole = api.members.changeRole.useMutation({ onSettled: refresh });
-  const remove = api.members.remove.useMutation({ onSettled: refresh });
+  const remove = api.members.remove.useMutation({ onSuccess: refresh });
   const endSessions = api.members.endSessions.useMutation();
-  const failure = changeRole.error ?? remove.error ?? endSessions.error ?? members.error;
+  const failure = changeRole.error ?? endSessions.error ?? members.error;
+  const known = { last_admin: 'settings.members.lastAdmin' } as const;
   const signedOut = members.data?.data.find(
     (m) => endSessions.isSuccess && m.operatorId === endSessions.data.operatorId,
   );
+
+  const columns: ColumnDef<Member, unknown>[] = [
+    {
+      id: 'email',
+      header: t('settings.members.email'),
+      cell: ({ row }) => (
+        <>
+          {row.original.email}
+          {row.original.operatorId === selfId && (
+            <span className="text-muted-foreground"> ({t('settings.members.you')})</span>
+          )}
+        </>
+      ),
+      meta: { cardTitle: true },
+    },
+    {
+      id: 'role',
+      header: t('settings.members.role'),
+      cell: ({ row }) => {
+        const m = row.original;
+        return (
+          <NativeSelect
+            aria-label={t('settings.members.roleOf', { email: m.email })}
+            value={m.role}
+            disabled={changeRole.isPending}
+            className="min-w-32"
+            onChange={(e) =>
+              changeRole.mutate({ platformId, operatorId: m.operatorId, role: e.target.value as OperatorRole })
+            }
+          >
+            {operatorRoles.map((r) => (
+              <option key={r} value={r}>
+                {t(`settings.role.${r}`)}
+              </option>
+            ))}
+          </NativeSelect>
+        );
+      },
+    },
+    { id: 'since', header: t('settings.members.since'), cell: ({ row }) => format.dateTime(row.original.memberSince) },
+    {
+      id: 'actions',
+      header: () => <span className="sr-only">{t('settings.col.actions')}</span>,
+      cell: ({ row }) => {
+        const m = row.original;
+        return (
+          <div className="flex flex-wrap gap-2">
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={endSessions.isPending}
+              aria-label={t('settings.members.endSessionsNamed', { email: m.email })}
+              onClick={() => endSessions.mutate({ platformId, operatorId: m.operatorId })}
+            >
+              {t('settings.members.endSessions')}
+            </Button>
+            <ConfirmDialog
+              trigger={
+                <Button
+                  variant="dangerOutline"
+                  size="sm"
+                  aria-label={t('settings.members.removeNamed', { email: m.email })}
+                >
+                  {t('settings.members.remove')}
+                </Button>
+              }
+              title={t('settings.members.removeConfirm.title', { email: m.email })}
+              description={t('settings.members.removeConfirm.body')}
+              confirmLabel={t('settings.members.removeConfirm.confirm')}
+              destructive
+              reason="optional"
+              error={remove.error ? errorText(t, remove.error, known) : undefined}
+              onOpenChange={(open) => open && remove.reset()}
+              onConfirm={async ({ reason }) => {
+                await remove.mutateAsync(withReason({ platformId, operatorId: m.operatorId }, reason));
+                toast.success(t('settings.members.removeConfirm.done', { email: m.email }));
+              }}
+            />
+          </div>
+        );
+      },
+    },
+  ];
+
   return (
-    <section className="panel" aria-labelledby="members-heading" id="members">
-      <h2 id="members-heading">{t('settings.members.heading')}</h2>
-      <p className="muted">{t('settings.members.intro')}</p>
+    <Card aria-labelledby="members-heading" id="members" className="mb-4">
+      <CardHeader>
+        <CardTitle id="members-heading">{t('settings.members.heading')}</CardTitle>
+        <CardDescription>{t('settings.members.intro')}</CardDescription>
+      </CardHeader>
       <InviteMemberForm platformId={platformId} />
       {failure && (
-        <p role="alert" className="error">
-          {errorText(t, failure, { last_admin: 'settings.members.lastAdmin' })}
+        <p role="alert" className="m-0 text-sm text-destructive">
+          {errorText(t, failure, known)}
         </p>
       )}
-      <p role="status" className="muted">
+      <p role="status" className="m-0 text-sm text-muted-foreground empty:hidden">
         {signedOut ? t('settings.members.sessionsEnded', { email: signedOut.email }) : ''}
       </p>
       <DataTable
-        labelledBy="members-heading"
-        columns={[t('settings.members.email'), t('settings.members.role'), t('settings.members.since')]}
-        actions
-        spaced
-      >
-        {members.data?.data.map((m) => (
-          <tr key={m.operatorId}>
-            <td>
-              {m.email}
-              {m.operatorId === selfId && <span className="muted"> ({t('settings.members.you')})</span>}
-            </td>
-            <td>
-              <label htmlFor={`role-${m.operatorId}`} className={styles.srOnly}>
-                {t('settings.members.roleOf', { email: m.email })}
-              </label>
-              <select
-                id={`role-${m.operatorId}`}
-                value={m.role}
-                disabled={changeRole.isPending}
-                onChange={(e) =>
-                  changeRole.mutate({ platformId, operatorId: m.operatorId, role: e.target.value as OperatorRole })
-                }
-              >
-                {operatorRoles.map((r) => (
-                  <option key={r} value={r}>
-                    {t(`settings.role.${r}`)}
-                  </option>
-                ))}
-              </select>
-            </td>
-            <td>{format.dateTime(m.memberSince)}</td>
-            <td>
-              <div className={styles.actions}>
-                <button
-                  type="button"
-                  className="secondary"
-                  disabled={endSessions.isPending}
-                  aria-label={t('settings.members.endSessionsNamed', { email: m.email })}
-                  onClick={() => endSessions.mutate({ platformId, operatorId: m.operatorId })}
-                >
-                  {t('settings.members.endSessions')}
-                </button>
-                <button
-                  type="button"
-                  className="danger"
-                  disabled={remove.isPending}
-                  aria-label={t('settings.members.removeNamed', { email: m.email })}
-                  onClick={() => remove.mutate({ platformId, operatorId: m.operatorId })}
-                >
-                  {t('settings.members.remove')}
-                </button>
-              </div>
-            </td>
-          </tr>
-        ))}
-      </DataTable>
+        label={t('settings.members.heading')}
+        columns={columns}
+        data={members.data?.data ?? []}
+        getRowId={(m) => m.operatorId}
+        emptyText={members.isLoading ? t('common.loading') : t('settings.members.empty')}
+      />
       <PendingInvitations platformId={platformId} />
-    </section>
+    </Card>
   );
 }

@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { useI18n } from '@/i18n/i18n-provider';
-import styles from './settings.module.css';
+import { Button } from '@/components/ui/button';
 
 /** A secret shown once (new API key, webhook secret, first password), with copy and dismiss. */
 export function OneTimeSecret(props: {
@@ -15,17 +15,20 @@ export function OneTimeSecret(props: {
   const { t } = useI18n();
   const [copied, setCopied] = useState<boolean | null>(null);
   return (
-    <div role="status" className={styles.secretBox}>
+    <div role="status" className="my-3 grid gap-2 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3">
       <p>
         <strong>{props.title}</strong> {props.hint}
       </p>
-      <p className="secret" data-testid={props.testId}>
+      <p
+        className="rounded-md border border-amber-300 bg-amber-50 p-2.5 font-mono break-all"
+        data-testid={props.testId}
+      >
         {props.value}
       </p>
-      <div className="row">
-        <button
+      <div className="flex flex-wrap items-end gap-3">
+        <Button
+          variant="secondary"
           type="button"
-          className="secondary"
           onClick={() =>
             navigator.clipboard.writeText(props.value).then(
               () => setCopied(true),
@@ -34,11 +37,11 @@ export function OneTimeSecret(props: {
           }
         >
           {copied ? t('settings.copied') : t('settings.copy')}
-        </button>
-        <button type="button" className="secondary" onClick={props.onDone}>
+        </Button>
+        <Button variant="secondary" type="button" onClick={props.onDone}>
           {t('common.done')}
-        </button>
-        {copied === false && <span className="error">{t('settings.copyFailed')}</span>}
+        </Button>
+        {copied === false && <span className="text-destructive">{t('settings.copyFailed')}</span>}
       </div>
     </div>
   );

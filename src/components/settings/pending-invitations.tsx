@@ -4,6 +4,7 @@ import { useI18n } from '@/i18n/i18n-provider';
 import { api } from '@/trpc/react';
 import { DataTable } from './data-table';
 import { errorText } from './error-text';
+import { Button } from '@/components/ui/button';
 
 /** This platform's invitations not yet accepted: who, which role, until when, who sent it; each can be revoked. */
 export function PendingInvitations({ platformId }: { platformId: string }) {
@@ -19,12 +20,12 @@ export function PendingInvitations({ platformId }: { platformId: string }) {
     <>
       <h3 id="invitations-heading">{t('settings.invitations.heading')}</h3>
       {failure && (
-        <p role="alert" className="error">
+        <p role="alert" className="text-destructive">
           {errorText(t, failure)}
         </p>
       )}
       {invitations.isSuccess && rows.length === 0 ? (
-        <p className="muted">{t('settings.invitations.empty')}</p>
+        <p className="text-muted-foreground">{t('settings.invitations.empty')}</p>
       ) : (
         <DataTable
           labelledBy="invitations-heading"
@@ -44,18 +45,20 @@ export function PendingInvitations({ platformId }: { platformId: string }) {
               <td>{invitation.invitedBy ?? '—'}</td>
               <td>
                 {format.dateTime(invitation.expiresAt)}
-                {invitation.expired && <span className="muted"> ({t('settings.invitations.expired')})</span>}
+                {invitation.expired && (
+                  <span className="text-muted-foreground"> ({t('settings.invitations.expired')})</span>
+                )}
               </td>
               <td>
-                <button
+                <Button
+                  variant="dangerOutline"
                   type="button"
-                  className="danger"
                   disabled={revoke.isPending}
                   aria-label={t('settings.invitations.revokeNamed', { email: invitation.email })}
                   onClick={() => revoke.mutate({ platformId, invitationId: invitation.id })}
                 >
                   {t('settings.invitations.revoke')}
-                </button>
+                </Button>
               </td>
             </tr>
           ))}

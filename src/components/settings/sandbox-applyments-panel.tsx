@@ -7,8 +7,8 @@ import type { MessageKey } from '@/i18n/messages/en';
 import { api } from '@/trpc/react';
 import { errorText } from './error-text';
 import { SandboxRejectForm } from './sandbox-reject-form';
-import styles from './settings.module.css';
 import { DataTable } from './data-table';
+import { Button } from '@/components/ui/button';
 
 const moves = ['auditing', 'to_be_confirmed', 'to_be_signed', 'finished'] as const;
 type Move = (typeof moves)[number] | 'rejected';
@@ -44,11 +44,14 @@ export function SandboxApplymentsPanel({ platformId }: { platformId: string }) {
     });
   const rows = list.data?.data ?? [];
   return (
-    <section className="panel" aria-labelledby="sandbox-applyments-heading">
+    <section
+      className="mb-4 grid gap-3 rounded-lg border bg-card p-4 sm:p-5 [&_h2]:m-0"
+      aria-labelledby="sandbox-applyments-heading"
+    >
       <h2 id="sandbox-applyments-heading">{t('settings.sandbox.applyments')}</h2>
-      <p className="muted">{t('settings.sandbox.applymentsIntro')}</p>
+      <p className="text-muted-foreground">{t('settings.sandbox.applymentsIntro')}</p>
       {(list.error || move.error) && (
-        <p role="alert" className="error">
+        <p role="alert" className="text-destructive">
           {errorText(t, list.error ?? move.error)}
         </p>
       )}
@@ -72,11 +75,11 @@ export function SandboxApplymentsPanel({ platformId }: { platformId: string }) {
                   <td>
                     <Link href={`/platforms/${platformId}/sub-merchants/${a.subMerchantId}`}>{label}</Link>
                     <br />
-                    <small className="muted">
+                    <small className="text-muted-foreground">
                       <code>{a.applymentId}</code> · {format.dateTime(a.updatedAt)}
                     </small>
                   </td>
-                  <td>{t(`settings.provider.${a.provider}`)}</td>
+                  <td>{t(`settings.paymentsProvider.${a.provider}`)}</td>
                   <td>
                     <span
                       data-testid="applyment-state"
@@ -85,42 +88,42 @@ export function SandboxApplymentsPanel({ platformId }: { platformId: string }) {
                       {t(stateKey(a.state))}
                     </span>
                     {a.subMchid && (
-                      <small className={styles.help}>
+                      <small className="mt-1 block text-sm">
                         {t('settings.sandbox.subMchid')}: <code>{a.subMchid}</code>
                       </small>
                     )}
                     {a.rejectReasons.map((r, i) => (
-                      <small key={i} className={`error ${styles.help}`}>
+                      <small key={i} className="mt-1 block text-sm text-destructive">
                         {r.field}: {r.reason}
                       </small>
                     ))}
                   </td>
                   <td>
                     <div
-                      className={styles.actions}
+                      className="flex flex-wrap gap-2"
                       role="group"
                       aria-label={t('settings.sandbox.movesFor', { record: label })}
                     >
                       {moves.map((state) => (
-                        <button
+                        <Button
+                          variant="secondary"
                           key={state}
                           type="button"
-                          className="secondary"
                           disabled={move.isPending || a.state === state || settled(a)}
                           onClick={() => send(a, state)}
                         >
                           {t(stateKey(state))}
-                        </button>
+                        </Button>
                       ))}
-                      <button
+                      <Button
+                        variant="dangerOutline"
                         type="button"
-                        className="danger"
                         disabled={move.isPending || settled(a)}
                         aria-expanded={rejecting === key}
                         onClick={() => setRejecting(rejecting === key ? null : key)}
                       >
                         {t('settings.sandbox.reject')}
-                      </button>
+                      </Button>
                     </div>
                   </td>
                 </tr>

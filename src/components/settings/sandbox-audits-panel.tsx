@@ -4,8 +4,10 @@ import { Fragment, useState } from 'react';
 import { useI18n } from '@/i18n/i18n-provider';
 import { api } from '@/trpc/react';
 import { errorText } from './error-text';
-import styles from './settings.module.css';
 import { DataTable } from './data-table';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
 
 type Decision = 'approve' | 'reject' | 'delay';
 
@@ -34,24 +36,27 @@ export function SandboxAuditsPanel({ platformId }: { platformId: string }) {
   const rows = audits.data?.data ?? [];
   const failure = audits.error ?? decide.error ?? ticket.error;
   return (
-    <section className="panel" aria-labelledby="sandbox-audits-heading">
+    <section
+      className="mb-4 grid gap-3 rounded-lg border bg-card p-4 sm:p-5 [&_h2]:m-0"
+      aria-labelledby="sandbox-audits-heading"
+    >
       <h2 id="sandbox-audits-heading">{t('settings.sandbox.audits')}</h2>
-      <p className="muted">{t('settings.sandbox.auditsIntro')}</p>
-      <div className="row">
-        <button
+      <p className="text-muted-foreground">{t('settings.sandbox.auditsIntro')}</p>
+      <div className="flex flex-wrap items-end gap-3">
+        <Button
+          variant="secondary"
           type="button"
-          className="secondary"
           disabled={ticket.isPending}
           onClick={() => ticket.mutate({ platformId })}
         >
           {t('settings.sandbox.pushTicket')}
-        </button>
+        </Button>
       </div>
-      <p role="status" className="muted">
+      <p role="status" className="text-muted-foreground">
         {done ?? ''}
       </p>
       {failure && (
-        <p role="alert" className="error">
+        <p role="alert" className="text-destructive">
           {errorText(t, failure)}
         </p>
       )}
@@ -72,37 +77,42 @@ export function SandboxAuditsPanel({ platformId }: { platformId: string }) {
               <tr data-testid={`audit-${a.appId}`}>
                 <td>
                   <code>{a.appId}</code>
-                  {a.delayed && <span className="badge warn"> {t('settings.sandbox.delayed')}</span>}
+                  {a.delayed && (
+                    <span className="inline-flex w-fit items-center rounded-full bg-warning-soft px-2 py-0.5 text-xs font-medium text-warning">
+                      {' '}
+                      {t('settings.sandbox.delayed')}
+                    </span>
+                  )}
                 </td>
                 <td>{t(`settings.provider.${a.provider}`)}</td>
                 <td>{a.userVersion}</td>
                 <td>{format.dateTime(a.submittedAt)}</td>
                 <td>
                   <div
-                    className={styles.actions}
+                    className="flex flex-wrap gap-2"
                     role="group"
                     aria-label={t('settings.sandbox.decisionsFor', { app: a.appId, version: a.userVersion })}
                   >
-                    <button type="button" disabled={decide.isPending} onClick={() => send(a.auditId, 'approve')}>
+                    <Button type="button" disabled={decide.isPending} onClick={() => send(a.auditId, 'approve')}>
                       {t('settings.sandbox.approve')}
-                    </button>
-                    <button
+                    </Button>
+                    <Button
+                      variant="dangerOutline"
                       type="button"
-                      className="danger"
                       disabled={decide.isPending}
                       aria-expanded={rejecting === a.auditId}
                       onClick={() => setRejecting(rejecting === a.auditId ? null : a.auditId)}
                     >
                       {t('settings.sandbox.reject')}
-                    </button>
-                    <button
+                    </Button>
+                    <Button
+                      variant="secondary"
                       type="button"
-                      className="secondary"
                       disabled={decide.isPending}
                       onClick={() => send(a.auditId, 'delay')}
                     >
                       {t('settings.sandbox.delay')}
-                    </button>
+                    </Button>
                   </div>
                 </td>
               </tr>
@@ -110,28 +120,30 @@ export function SandboxAuditsPanel({ platformId }: { platformId: string }) {
                 <tr>
                   <td colSpan={5}>
                     <form
-                      className={styles.inlineForm}
+                      className="mt-2 flex flex-wrap items-end gap-2 [&>div]:min-w-0 [&>div]:flex-[1_1_200px]"
                       onSubmit={(e) => {
                         e.preventDefault();
                         send(a.auditId, 'reject', reason.trim() || undefined);
                       }}
                     >
                       <div>
-                        <label htmlFor={`audit-reason-${a.auditId}`}>{t('settings.sandbox.rejectReason')}</label>
-                        <input
+                        <Label className="mt-3 mb-1" htmlFor={`audit-reason-${a.auditId}`}>
+                          {t('settings.sandbox.rejectReason')}
+                        </Label>
+                        <Input
                           id={`audit-reason-${a.auditId}`}
                           value={reason}
                           maxLength={500}
                           onChange={(e) => setReason(e.target.value)}
                         />
                       </div>
-                      <div className={styles.actions}>
-                        <button type="submit" className="danger" disabled={decide.isPending}>
+                      <div className="flex flex-wrap gap-2">
+                        <Button variant="dangerOutline" type="submit" disabled={decide.isPending}>
                           {t('settings.sandbox.confirmReject')}
-                        </button>
-                        <button type="button" className="secondary" onClick={() => setRejecting(null)}>
+                        </Button>
+                        <Button variant="secondary" type="button" onClick={() => setRejecting(null)}>
                           {t('common.cancel')}
-                        </button>
+                        </Button>
                       </div>
                     </form>
                   </td>

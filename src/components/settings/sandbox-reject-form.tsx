@@ -3,7 +3,10 @@
 import { useState } from 'react';
 import { useI18n } from '@/i18n/i18n-provider';
 import { baseRequiredFields, formDataFields } from '@/schemas/form-data/fields';
-import styles from './settings.module.css';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Label } from '@/components/ui/label';
 
 /** The reviewer's rejection: which of our fields (in the upstream's own words) and why. */
 export function SandboxRejectForm(props: {
@@ -19,7 +22,7 @@ export function SandboxRejectForm(props: {
   const id = props.idPrefix;
   return (
     <form
-      className={styles.inlineForm}
+      className="mt-2 flex flex-wrap items-end gap-2 [&>div]:min-w-0 [&>div]:flex-[1_1_200px]"
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
@@ -28,18 +31,22 @@ export function SandboxRejectForm(props: {
       }}
     >
       <div>
-        <label htmlFor={`${id}-field`}>{t('settings.sandbox.rejectField')}</label>
-        <select id={`${id}-field`} value={field} onChange={(e) => setField(e.target.value)}>
+        <Label className="mt-3 mb-1" htmlFor={`${id}-field`}>
+          {t('settings.sandbox.rejectField')}
+        </Label>
+        <NativeSelect id={`${id}-field`} value={field} onChange={(e) => setField(e.target.value)}>
           {baseRequiredFields.map((f) => (
             <option key={f} value={f}>
               {formDataFields[f].label[locale]}
             </option>
           ))}
-        </select>
+        </NativeSelect>
       </div>
       <div>
-        <label htmlFor={`${id}-reason`}>{t('settings.sandbox.rejectReason')}</label>
-        <input
+        <Label className="mt-3 mb-1" htmlFor={`${id}-reason`}>
+          {t('settings.sandbox.rejectReason')}
+        </Label>
+        <Input
           id={`${id}-reason`}
           value={reason}
           maxLength={500}
@@ -48,18 +55,18 @@ export function SandboxRejectForm(props: {
           aria-describedby={missing ? `${id}-reason-error` : undefined}
         />
         {missing && (
-          <small id={`${id}-reason-error`} className={`error ${styles.help}`}>
+          <small id={`${id}-reason-error`} className="mt-1 block text-sm text-destructive">
             {t('settings.sandbox.reasonRequired')}
           </small>
         )}
       </div>
-      <div className={styles.actions}>
-        <button type="submit" className="danger" disabled={props.busy}>
+      <div className="flex flex-wrap gap-2">
+        <Button variant="dangerOutline" type="submit" disabled={props.busy}>
           {t('settings.sandbox.confirmReject')}
-        </button>
-        <button type="button" className="secondary" onClick={props.onCancel}>
+        </Button>
+        <Button variant="secondary" type="button" onClick={props.onCancel}>
           {t('common.cancel')}
-        </button>
+        </Button>
       </div>
     </form>
   );

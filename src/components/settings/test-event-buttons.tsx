@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useI18n } from '@/i18n/i18n-provider';
 import { api } from '@/trpc/react';
 import { errorText } from './error-text';
+import { Button } from '@/components/ui/button';
 
 const notifyUrlKeys = ['payments.notify_url', 'miniprogram.audit_notify_url'] as const;
 type NotifyUrlKey = (typeof notifyUrlKeys)[number];
@@ -25,7 +26,7 @@ export function TestEventButtons({ platformId }: { platformId: string }) {
         ) : null;
       })}
       {config.data && notifyUrlKeys.every((key) => !config.data[key]) && (
-        <p className="muted">{t('settings.webhook.test.noUrl')}</p>
+        <p className="text-muted-foreground">{t('settings.webhook.test.noUrl')}</p>
       )}
     </div>
   );
@@ -46,12 +47,12 @@ function TestEventRow(props: { platformId: string; notifyUrlKey: NotifyUrlKey; u
   const sent = delivery.data?.data[0];
   const attempt = sent?.attempts[0];
   return (
-    <div className="row" data-testid={`test-event-${props.notifyUrlKey}`}>
+    <div className="flex flex-wrap items-end gap-3" data-testid={`test-event-${props.notifyUrlKey}`}>
       <span>{t(`settings.config.label.${props.notifyUrlKey}`)}</span>
       <code style={{ overflowWrap: 'anywhere' }}>{props.url}</code>
-      <button
+      <Button
+        variant="secondary"
         type="button"
-        className="secondary"
         disabled={send.isPending}
         onClick={() => {
           setEventId(null);
@@ -59,7 +60,7 @@ function TestEventRow(props: { platformId: string; notifyUrlKey: NotifyUrlKey; u
         }}
       >
         {t('settings.webhook.test.send')}
-      </button>
+      </Button>
       {eventId && (
         <p role="status" className={attempt ? (attempt.error ? 'badge warn' : 'badge ok') : 'muted'}>
           {!attempt
@@ -73,7 +74,7 @@ function TestEventRow(props: { platformId: string; notifyUrlKey: NotifyUrlKey; u
         </p>
       )}
       {send.error && (
-        <p role="alert" className="error">
+        <p role="alert" className="text-destructive">
           {errorText(t, send.error)}
         </p>
       )}

@@ -42,7 +42,7 @@ export function TimeZonePanel() {
   const current = value ?? chosen;
   const save = api.me.setTimeZone.useMutation({
     onSuccess: () => {
-      toast(t('auditLog.timeZoneSaved'));
+      toast.success(t('auditLog.timeZoneSaved'));
       // Server-rendered screens (the work queue) format with the zone too: render them again with the new one.
       router.refresh();
     },

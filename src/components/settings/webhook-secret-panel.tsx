@@ -6,6 +6,7 @@ import { api } from '@/trpc/react';
 import { errorText } from './error-text';
 import { OneTimeSecret } from './one-time-secret';
 import { TestEventButtons } from './test-event-buttons';
+import { Button } from '@/components/ui/button';
 
 /**
  * The webhook signing secret (admins): reveal it to copy into the receiver, or rotate it. During a rotation
@@ -26,9 +27,13 @@ export function WebhookSecretPanel({ platformId }: { platformId: string }) {
   });
   const failure = reveal.error ?? rotate.error;
   return (
-    <section className="panel" aria-labelledby="webhook-secret-heading" id="webhook-secret">
+    <section
+      className="mb-4 grid gap-3 rounded-lg border bg-card p-4 sm:p-5 [&_h2]:m-0"
+      aria-labelledby="webhook-secret-heading"
+      id="webhook-secret"
+    >
       <h2 id="webhook-secret-heading">{t('settings.webhook.heading')}</h2>
-      <p className="muted">{t('settings.webhook.intro')}</p>
+      <p className="text-muted-foreground">{t('settings.webhook.intro')}</p>
       {shown && (
         <>
           <OneTimeSecret
@@ -42,42 +47,44 @@ export function WebhookSecretPanel({ platformId }: { platformId: string }) {
             {shown.rotating ? t('settings.webhook.bothSign') : t('settings.webhook.oneSigns')}
           </p>
           {shown.rotatedAt && (
-            <p className="muted">{t('settings.webhook.rotatedAt', { at: format.dateTime(shown.rotatedAt) })}</p>
+            <p className="text-muted-foreground">
+              {t('settings.webhook.rotatedAt', { at: format.dateTime(shown.rotatedAt) })}
+            </p>
           )}
         </>
       )}
-      <div className="row">
-        <button
+      <div className="flex flex-wrap items-end gap-3">
+        <Button
+          variant="secondary"
           type="button"
-          className="secondary"
           disabled={reveal.isPending}
           onClick={() => reveal.mutate({ platformId })}
         >
           {t('settings.webhook.reveal')}
-        </button>
+        </Button>
         {!confirming ? (
-          <button type="button" className="danger" onClick={() => setConfirming(true)}>
+          <Button variant="dangerOutline" type="button" onClick={() => setConfirming(true)}>
             {t('settings.webhook.rotate')}
-          </button>
+          </Button>
         ) : (
-          <div role="group" aria-labelledby="rotate-confirm-text" className="row">
+          <div role="group" aria-labelledby="rotate-confirm-text" className="flex flex-wrap items-end gap-3">
             <p id="rotate-confirm-text">{t('settings.webhook.rotateConfirmText')}</p>
-            <button
+            <Button
+              variant="dangerOutline"
               type="button"
-              className="danger"
               disabled={rotate.isPending}
               onClick={() => rotate.mutate({ platformId })}
             >
               {t('settings.webhook.rotateConfirm')}
-            </button>
-            <button type="button" className="secondary" onClick={() => setConfirming(false)}>
+            </Button>
+            <Button variant="secondary" type="button" onClick={() => setConfirming(false)}>
               {t('common.cancel')}
-            </button>
+            </Button>
           </div>
         )}
       </div>
       {failure && (
-        <p role="alert" className="error">
+        <p role="alert" className="text-destructive">
           {errorText(t, failure)}
         </p>
       )}

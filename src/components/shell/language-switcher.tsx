@@ -1,7 +1,7 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useTransition } from 'react';
+import { useId, useTransition } from 'react';
 import { saveConsoleLocale } from '@/server/console-actions/save-console-locale';
 import { locales, type Locale } from '@/i18n/locales';
 import { Label } from '@/components/ui/label';
@@ -11,13 +11,15 @@ const languageNames: Record<Locale, string> = { 'zh-CN': '简体中文', en: 'En
 
 /** Remembers the operator's language on the server (their profile), then renders the console again in it. */
 export function LanguageSwitcher({ label, locale }: { label: string; locale: Locale }) {
+  // The sidebar and the phone sheet each render the picker: one id per instance keeps each label on its own.
+  const id = useId();
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   return (
     <>
-      <Label htmlFor="language-switcher">{label}</Label>
+      <Label htmlFor={id}>{label}</Label>
       <NativeSelect
-        id="language-switcher"
+        id={id}
         value={locale}
         disabled={pending}
         onChange={(e) => {

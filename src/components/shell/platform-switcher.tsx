@@ -1,6 +1,7 @@
 'use client';
 
 import { usePathname, useRouter } from 'next/navigation';
+import { useId } from 'react';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 
@@ -10,15 +11,17 @@ export function PlatformSwitcher(props: {
   current: string;
   platforms: { platformId: string; name: string }[];
 }) {
+  // The sidebar and the phone sheet each render the picker: one id per instance keeps each label on its own.
+  const id = useId();
   const { label, current, platforms } = props;
   const pathname = usePathname();
   const router = useRouter();
   const section = pathname.slice(`/platforms/${current}`.length).split('/')[1] ?? 'sub-merchants';
   return (
     <>
-      <Label htmlFor="platform-switcher">{label}</Label>
+      <Label htmlFor={id}>{label}</Label>
       <NativeSelect
-        id="platform-switcher"
+        id={id}
         value={current}
         onChange={(event) => router.push(`/platforms/${event.target.value}/${section}`)}
       >

@@ -1,21 +1,8 @@
 'use client';
 
-import { useId, useState, type ReactNode } from 'react';
-import { useI18n } from '@/i18n/i18n-provider';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from './alert-dialog';
-import { Button } from './button';
-import { Input } from './input';
-import { Label } from './label';
-import { Textarea } from './textarea';
+import { Slot } from '@radix-ui/react-slot';
+import dynamic from 'next/dynamic';
+import { useState, type ReactNode } from 'react';
 
 /** The same limit as the `reason` field of the mutations (z.string().trim().max(500)). */
 export const REASON_MAX_LENGTH = 500;
@@ -42,110 +29,30 @@ export type ConfirmDialogProps = {
   error?: ReactNode;
 };
 
+// The dialog itself (Radix alert dialog, focus trap, scroll lock) loads when a confirmation first opens, so a
+// page with a dozen dangerous buttons does not pay for it on first load.
+const ConfirmDialogContent = dynamic(() => import('./confirm-dialog-content'), { ssr: false });
+
 /**
- * Every irreversible or money-affecting action asks here first. Cancel (button, Escape) closes without calling
- * anything and forgets what was typed; confirm calls `onConfirm` once, with the trimmed reason.
+ * Every irreversible or money-affecting action asks here first: what will happen, optionally a reason and a
+ * type-to-confirm text. Cancel (button, Escape) closes without calling anything and forgets what was typed;
+ * confirm calls `onConfirm` once, with the trimmed reason. Focus returns to the trigger when it closes.
  */
-export function ConfirmDialog(props: ConfirmDialogProps) {
-  const { t } = useI18n();
-  const id = useId();
+export function ConfirmDialog({ trigger, open: controlledOpen, onOpenChange, ...props }: ConfirmDialogProps) {
   const [uncontrolledOpen, setUncontrolledOpen] = useState(false);
-  const open = props.open ?? uncontrolledOpen;
-  const [reason, setReason] = useState('');
-  const [typed, setTyped] = useState('');
-  const [pending, setPending] = useState(false);
-
+  const open = controlledOpen ?? uncontrolledOpen;
   const setOpen = (next: boolean) => {
-    if (pending) return;
-    if (!next) {
-      setReason('');
-      setTyped('');
-    }
     setUncontrolledOpen(next);
-    props.onOpenChange?.(next);
+    onOpenChange?.(next);
   };
-
-  const trimmedReason = reason.trim();
-  const ready =
-    !pending &&
-    (props.confirmText === undefined || typed.trim() === props.confirmText) &&
-    (props.reason !== 'required' || trimmedReason.length > 0) &&
-    trimmedReason.length <= REASON_MAX_LENGTH;
-
-  const confirm = async () => {
-    if (!ready) return;
-    setPending(true);
-    try {
-      await props.onConfirm({ reason: props.reason && trimmedReason ? trimmedReason : undefined });
-      setPending(false);
-      setOpen(false);
-    } catch {
-      // The caller shows the failure through `error`; the dialog stays open so the operator can retry or cancel.
-      setPending(false);
-    }
-  };
-
   return (
-    <AlertDialog open={open} onOpenChange={setOpen}>
-      {props.trigger && <AlertDialogTrigger asChild>{props.trigger}</AlertDialogTrigger>}
-      <AlertDialogContent data-testid="confirm-dialog">
-        <form
-          className="grid gap-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void confirm();
-          }}
-        >
-          <AlertDialogHeader>
-            <AlertDialogTitle>{props.title}</AlertDialogTitle>
-            <AlertDialogDescription asChild={typeof props.description !== 'string'}>
-              {typeof props.description === 'string' ? props.description : <div>{props.description}</div>}
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          {props.children}
-          {props.reason && (
-            <div className="grid gap-1.5">
-              <Label htmlFor={`${id}-reason`}>
-                {props.reason === 'required' ? t('ui.reason') : t('ui.reasonOptional')}
-              </Label>
-              <Textarea
-                id={`${id}-reason`}
-                value={reason}
-                maxLength={REASON_MAX_LENGTH}
-                required={props.reason === 'required'}
-                onChange={(event) => setReason(event.target.value)}
-                aria-describedby={`${id}-reason-hint`}
-              />
-              <p id={`${id}-reason-hint`} className="m-0 text-xs text-muted-foreground">
-                {t('ui.reasonHint', { max: REASON_MAX_LENGTH })}
-              </p>
-            </div>
-          )}
-          {props.confirmText !== undefined && (
-            <div className="grid gap-1.5">
-              <Label htmlFor={`${id}-confirm-text`}>{t('ui.typeToConfirm', { text: props.confirmText })}</Label>
-              <Input
-                id={`${id}-confirm-text`}
-                value={typed}
-                autoComplete="off"
-                spellCheck={false}
-                onChange={(event) => setTyped(event.target.value)}
-              />
-            </div>
-          )}
-          {props.error && (
-            <p role="alert" className="m-0 text-sm text-destructive">
-              {props.error}
-            </p>
-          )}
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={pending}>{t('ui.cancel')}</AlertDialogCancel>
-            <Button type="submit" variant={props.destructive ? 'destructive' : 'default'} disabled={!ready}>
-              {pending ? t('ui.working') : props.confirmLabel}
-            </Button>
-          </AlertDialogFooter>
-        </form>
-      </AlertDialogContent>
-    </AlertDialog>
+    <>
+      {trigger && (
+        <Slot aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen(true)}>
+          {trigger}
+        </Slot>
+      )}
+      {open && <ConfirmDialogContent {...props} setOpen={setOpen} />}
+    </>
   );
 }

@@ -1,7 +1,6 @@
 'use client';
 
 import {
-  flexRender,
   getCoreRowModel,
   getSortedRowModel,
   useReactTable,
@@ -13,7 +12,7 @@ import {
   type SortingState,
 } from '@tanstack/react-table';
 import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useI18n } from '@/i18n/i18n-provider';
 import { Checkbox } from './checkbox';
 import { cn } from './cn';
@@ -30,6 +29,34 @@ declare module '@tanstack/react-table' {
 }
 
 export type { ColumnDef, RowSelectionState, SortingState };
+
+/**
+ * A column's header or cell: its text, or its render function called as a function. (TanStack's flexRender
+ * mounts a function as a component; columns defined inline get a new function each render, which would remount
+ * every cell, and with it an open confirmation dialog, whenever the screen re-renders.)
+ */
+function render<C>(renderer: unknown, context: C): ReactNode {
+  return typeof renderer === 'function' ? (renderer as (context: C) => ReactNode)(context) : (renderer as ReactNode);
+}
+
+const WIDE = '(min-width: 768px)'; // Tailwind's md
+const subscribeWide = (onChange: () => void) => {
+  const query = window.matchMedia(WIDE);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+};
+
+/**
+ * Whether the table fits (md and up). The server renders the table; a phone switches to cards when it hydrates.
+ * Only one of the two is in the page, so every control (a row's role picker, its buttons) exists once.
+ */
+function useWide() {
+  return useSyncExternalStore(
+    subscribeWide,
+    () => window.matchMedia(WIDE).matches,
+    () => true,
+  );
+}
 
 export type DataTableProps<T> = {
   columns: ColumnDef<T, unknown>[];
@@ -99,104 +126,110 @@ export function DataTable<T>(props: DataTableProps<T>) {
     onRowSelectionChange: selection?.onChange,
   });
 
+  const wide = useWide();
   const rows = table.getRowModel().rows;
   const headerGroups = table.getHeaderGroups();
   const labelOf = (columnId: string): ReactNode => {
     const header = headerGroups[0]?.headers.find((h) => h.column.id === columnId);
-    return header && !header.isPlaceholder ? flexRender(header.column.columnDef.header, header.getContext()) : null;
+    return header && !header.isPlaceholder ? render(header.column.columnDef.header, header.getContext()) : null;
   };
 
   return (
     <div data-slot="data-table" className={cn('w-full', props.className)}>
-      <div className="hidden overflow-x-auto rounded-lg border bg-card md:block">
-        <table data-slot="table" className="w-full border-collapse text-sm">
-          <caption className="sr-only">{props.label}</caption>
-          <thead>
-            {headerGroups.map((group) => (
-              <tr key={group.id} data-slot="table-row" className="border-b">
-                {group.headers.map((header) => {
-                  const sorted = header.column.getIsSorted();
-                  const canSort = header.column.getCanSort();
-                  const content = header.isPlaceholder
-                    ? null
-                    : flexRender(header.column.columnDef.header, header.getContext());
-                  return (
-                    <th
-                      key={header.id}
-                      data-slot="table-head"
-                      scope="col"
-                      aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
-                      className={cn(
-                        'h-10 px-3 text-left align-middle font-semibold whitespace-nowrap text-muted-foreground',
-                        header.column.columnDef.meta?.className,
-                      )}
-                    >
-                      {canSort ? (
-                        <button
-                          type="button"
-                          data-slot="sort-button"
-                          onClick={header.column.getToggleSortingHandler()}
-                          className="-mx-1 inline-flex cursor-pointer items-center gap-1 rounded-sm px-1 font-semibold hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
-                        >
-                          {content}
-                          {sorted === 'asc' ? (
-                            <ArrowUpIcon className="size-3.5" aria-hidden="true" />
-                          ) : sorted === 'desc' ? (
-                            <ArrowDownIcon className="size-3.5" aria-hidden="true" />
-                          ) : (
-                            <ArrowUpDownIcon className="size-3.5 opacity-50" aria-hidden="true" />
-                          )}
-                        </button>
-                      ) : (
-                        content
-                      )}
-                    </th>
-                  );
-                })}
-              </tr>
-            ))}
-          </thead>
-          <tbody>
-            {rows.length === 0 ? (
-              <tr>
-                <td
-                  colSpan={columns.length}
-                  data-slot="table-cell"
-                  className="px-3 py-6 text-center text-muted-foreground"
-                >
-                  {props.emptyText}
-                </td>
-              </tr>
-            ) : (
-              rows.map((row) => (
-                <tr
-                  key={row.id}
-                  data-slot="table-row"
-                  data-state={row.getIsSelected() ? 'selected' : undefined}
-                  className="border-b transition-colors last:border-0 hover:bg-muted/50 data-[state=selected]:bg-accent"
-                >
-                  {row.getVisibleCells().map((cell) => (
-                    <td
-                      key={cell.id}
-                      data-slot="table-cell"
-                      className={cn('px-3 py-2.5 align-middle', cell.column.columnDef.meta?.className)}
-                    >
-                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                    </td>
-                  ))}
+      {wide ? (
+        <div tabIndex={0} className="overflow-x-auto rounded-lg border bg-card">
+          <table data-slot="table" className="w-full border-collapse text-sm">
+            <caption className="sr-only">{props.label}</caption>
+            <thead>
+              {headerGroups.map((group) => (
+                <tr key={group.id} data-slot="table-row" className="border-b">
+                  {group.headers.map((header) => {
+                    const sorted = header.column.getIsSorted();
+                    const canSort = header.column.getCanSort();
+                    const content = header.isPlaceholder
+                      ? null
+                      : render(header.column.columnDef.header, header.getContext());
+                    return (
+                      <th
+                        key={header.id}
+                        data-slot="table-head"
+                        scope="col"
+                        aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+                        className={cn(
+                          'h-10 px-3 text-left align-middle font-semibold whitespace-nowrap text-muted-foreground',
+                          header.column.columnDef.meta?.className,
+                        )}
+                      >
+                        {canSort ? (
+                          <button
+                            type="button"
+                            data-slot="sort-button"
+                            onClick={header.column.getToggleSortingHandler()}
+                            className="-mx-1 inline-flex cursor-pointer items-center gap-1 rounded-sm px-1 font-semibold hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+                          >
+                            {content}
+                            {sorted === 'asc' ? (
+                              <ArrowUpIcon className="size-3.5" aria-hidden="true" />
+                            ) : sorted === 'desc' ? (
+                              <ArrowDownIcon className="size-3.5" aria-hidden="true" />
+                            ) : (
+                              <ArrowUpDownIcon className="size-3.5 opacity-50" aria-hidden="true" />
+                            )}
+                          </button>
+                        ) : (
+                          content
+                        )}
+                      </th>
+                    );
+                  })}
                 </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
-      <ul data-slot="data-table-cards" aria-label={props.label} className="m-0 grid list-none gap-3 p-0 md:hidden">
-        {rows.length === 0 ? (
-          <li className="rounded-lg border bg-card p-4 text-center text-sm text-muted-foreground">{props.emptyText}</li>
-        ) : (
-          rows.map((row) => <RowCard key={row.id} row={row} labelOf={labelOf} />)
-        )}
-      </ul>
+              ))}
+            </thead>
+            <tbody>
+              {rows.length === 0 ? (
+                <tr>
+                  <td
+                    colSpan={columns.length}
+                    data-slot="table-cell"
+                    className="px-3 py-6 text-center text-muted-foreground"
+                  >
+                    {props.emptyText}
+                  </td>
+                </tr>
+              ) : (
+                rows.map((row) => (
+                  <tr
+                    key={row.id}
+                    data-slot="table-row"
+                    data-state={row.getIsSelected() ? 'selected' : undefined}
+                    className="border-b transition-colors last:border-0 hover:bg-muted/50 data-[state=selected]:bg-accent"
+                  >
+                    {row.getVisibleCells().map((cell) => (
+                      <td
+                        key={cell.id}
+                        data-slot="table-cell"
+                        className={cn('px-3 py-2.5 align-middle', cell.column.columnDef.meta?.className)}
+                      >
+                        {render(cell.column.columnDef.cell, cell.getContext())}
+                      </td>
+                    ))}
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <ul data-slot="data-table-cards" aria-label={props.label} className="m-0 grid list-none gap-3 p-0">
+          {rows.length === 0 ? (
+            <li className="rounded-lg border bg-card p-4 text-center text-sm text-muted-foreground">
+              {props.emptyText}
+            </li>
+          ) : (
+            rows.map((row) => <RowCard key={row.id} row={row} labelOf={labelOf} />)
+          )}
+        </ul>
+      )}
     </div>
   );
 }
@@ -214,15 +247,15 @@ function RowCard<T>({ row, labelOf }: { row: Row<T>; labelOf: (columnId: string)
     >
       {(select || title) && (
         <div className="mb-2 flex items-start gap-3 font-medium">
-          {select && flexRender(select.column.columnDef.cell, select.getContext())}
-          {title && <div className="min-w-0 flex-1">{flexRender(title.column.columnDef.cell, title.getContext())}</div>}
+          {select && render(select.column.columnDef.cell, select.getContext())}
+          {title && <div className="min-w-0 flex-1">{render(title.column.columnDef.cell, title.getContext())}</div>}
         </div>
       )}
       <dl className="m-0 grid grid-cols-[minmax(5rem,auto)_1fr] gap-x-3 gap-y-1.5">
         {rest.map((cell) => (
           <div key={cell.id} className="contents">
             <dt className="text-muted-foreground">{labelOf(cell.column.id)}</dt>
-            <dd className="m-0 min-w-0">{flexRender(cell.column.columnDef.cell, cell.getContext())}</dd>
+            <dd className="m-0 min-w-0">{render(cell.column.columnDef.cell, cell.getContext())}</dd>
           </div>
         ))}
       </dl>

@@ -12,7 +12,7 @@ export function NativeSelect({ className, ...props }: ComponentProps<'select'>) 
     <div className="relative w-full">
       <select
         data-slot="native-select"
-        className={cn(fieldClasses, 'h-9 cursor-pointer appearance-none pr-8', className)}
+        className={cn(fieldClasses, 'h-9 cursor-pointer appearance-none py-0 pr-8 leading-normal', className)}
         {...props}
       />
       <ChevronDownIcon

@@ -5,6 +5,19 @@ export const settingsEn = {
   'settings.service.payments': 'Payments onboarding',
   'settings.service.miniprogram': 'Mini programs',
   'settings.revokeNamed': 'Revoke {name}',
+  'settings.revokeConfirm.title': 'Revoke the key “{name}”?',
+  'settings.revokeConfirm.used':
+    'This key was last used {at}. Every integration calling /v1 with it is refused from the moment you revoke it, and a revoked key cannot be restored: the integrator needs a new key.',
+  'settings.revokeConfirm.unused': 'This key has never been used. Once revoked it cannot be restored.',
+  'settings.revokeConfirm.confirm': 'Revoke key',
+  'settings.revokeConfirm.done': 'Key “{name}” revoked.',
+  'settings.apiKeys.empty': 'No API keys yet.',
+  'settings.members.removeConfirm.title': 'Remove {email} from this platform?',
+  'settings.members.removeConfirm.body':
+    'They lose access to this platform at once and are signed out of it. Their past actions stay in the history. To let them back in, invite them again.',
+  'settings.members.removeConfirm.confirm': 'Remove member',
+  'settings.members.removeConfirm.done': '{email} was removed from the platform.',
+  'settings.members.empty': 'No members.',
   'settings.delete': 'Delete',
   'settings.copy': 'Copy',
   'settings.copied': 'Copied',
@@ -12,8 +25,10 @@ export const settingsEn = {
   'settings.col.actions': 'Actions',
   'settings.col.created': 'Created',
   'settings.col.provider': 'Provider',
-  'settings.provider.providerA': 'WeChat Pay',
+  'settings.provider.providerA': 'WeChat',
   'settings.provider.providerB': 'Alipay',
+  'settings.paymentsProvider.providerA': 'WeChat Pay',
+  'settings.paymentsProvider.providerB': 'Alipay',
   'settings.role.admin': 'Admin',
   'settings.role.operator': 'Operator',
   'settings.role.viewer': 'Viewer',
@@ -138,7 +153,7 @@ export const settingsEn = {
 
   'settings.sandbox.title': 'Sandbox',
   'settings.sandbox.intro':
-    'The emulated WeChat Pay and Alipay. Play their reviewers here to walk through the whole journey without the real upstream.',
+    'The emulated WeChat and Alipay. Play their reviewers here to walk through the whole journey without the real upstream.',
   'settings.sandbox.onlyOperators': 'Only operators and admins use the sandbox controls.',
   'settings.sandbox.applyments': 'Onboarding applications at the upstream',
   'settings.sandbox.applymentsIntro':

@@ -31,9 +31,12 @@ export default async function ChangePasswordPage() {
     redirect('/');
   const t = translator(session.operator.locale);
   return (
-    <main className="auth-card panel" style={{ maxWidth: 460 }}>
+    <main
+      className="mx-auto my-[8vh] grid max-w-[380px] gap-3 rounded-lg border bg-card p-5 [&_h1]:m-0"
+      style={{ maxWidth: 460 }}
+    >
       <h1>{t('passwordChange.title')}</h1>
-      <p className="muted">{t('passwordChange.intro')}</p>
+      <p className="text-muted-foreground">{t('passwordChange.intro')}</p>
       <ConsoleClient namespaces={['settings']}>
         <TrpcProvider>
           <ForcedPasswordChange email={session.operator.email} />

@@ -11,9 +11,9 @@ export default async function SignInPage() {
   const t = translator(locale);
   return (
     <I18nProvider locale={locale} messages={messagesFor(locale)}>
-      <main className="auth-card panel">
+      <main className="mx-auto my-[8vh] grid max-w-[380px] gap-3 rounded-lg border bg-card p-5 [&_h1]:m-0">
         <h1>{t('signIn.title')}</h1>
-        <p className="muted">{t('signIn.intro')}</p>
+        <p className="text-muted-foreground">{t('signIn.intro')}</p>
         <Suspense>
           <SignInForm />
         </Suspense>

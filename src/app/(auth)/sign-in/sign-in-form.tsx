@@ -6,6 +6,9 @@ import { useState, type FormEvent } from 'react';
 import { useI18n } from '@/i18n/i18n-provider';
 import { sameOriginPath } from '@/server/auth/same-origin-path';
 import { parseSignInLocked } from '@/schemas/sign-in-lock';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
 
 export function SignInForm() {
   const { t } = useI18n();
@@ -36,19 +39,23 @@ export function SignInForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate>
-      <label htmlFor="email">{t('signIn.email')}</label>
-      <input id="email" name="email" type="email" autoComplete="username" required />
-      <label htmlFor="password">{t('signIn.password')}</label>
-      <input id="password" name="password" type="password" autoComplete="current-password" required />
+      <Label className="mt-3 mb-1" htmlFor="email">
+        {t('signIn.email')}
+      </Label>
+      <Input id="email" name="email" type="email" autoComplete="username" required />
+      <Label className="mt-3 mb-1" htmlFor="password">
+        {t('signIn.password')}
+      </Label>
+      <Input id="password" name="password" type="password" autoComplete="current-password" required />
       {error && (
-        <p role="alert" className="error">
+        <p role="alert" className="text-destructive">
           {error}
         </p>
       )}
       <p>
-        <button type="submit" disabled={busy}>
+        <Button type="submit" disabled={busy}>
           {busy ? t('signIn.busy') : t('signIn.submit')}
-        </button>
+        </Button>
       </p>
     </form>
   );

@@ -3,7 +3,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { formatDuration } from '@/i18n/format';
 import type { Locale } from '@/i18n/locales';
-import styles from './seller.module.css';
 
 /**
  * A countdown to the link's expiry; when it reaches zero the actions give way to the expired notice, so a
@@ -30,7 +29,7 @@ export function ExpiryGate(props: {
     <>
       <p>
         {before}
-        <span role="timer" className={styles.timer} suppressHydrationWarning>
+        <span role="timer" className="font-semibold tabular-nums" suppressHydrationWarning>
           {formatDuration(props.locale, deadline - now)}
         </span>
         {after}

@@ -2,7 +2,8 @@
 
 import { useRouter } from 'next/navigation';
 import { localeCookie, locales, type Locale } from '@/i18n/locales';
-import styles from './seller.module.css';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Label } from '@/components/ui/label';
 
 const names: Record<Locale, string> = { 'zh-CN': '简体中文', en: 'English' };
 
@@ -10,9 +11,11 @@ const names: Record<Locale, string> = { 'zh-CN': '简体中文', en: 'English' }
 export function LanguageSwitch({ locale, label }: { locale: Locale; label: string }) {
   const router = useRouter();
   return (
-    <div className={styles.language}>
-      <label htmlFor="seller-language">{label}</label>
-      <select
+    <div className="flex items-center gap-1.5 [&_label]:m-0 [&_label]:text-sm [&_label]:font-normal [&_label]:text-muted-foreground [&_select]:w-auto [&_select]:px-1.5 [&_select]:py-1 [&_select]:text-sm">
+      <Label className="mt-3 mb-1" htmlFor="seller-language">
+        {label}
+      </Label>
+      <NativeSelect
         id="seller-language"
         value={locale}
         onChange={(e) => {
@@ -25,7 +28,7 @@ export function LanguageSwitch({ locale, label }: { locale: Locale; label: strin
             {names[l]}
           </option>
         ))}
-      </select>
+      </NativeSelect>
     </div>
   );
 }

@@ -5,7 +5,6 @@ import type { SellerAuthorizationView } from '@/server/services/mini-programs/ge
 import { providerLabel } from '../provider-label';
 import { ExpiryGate } from './expiry-gate';
 import { SellerFrame, SellerNotice } from './seller-frame';
-import styles from './seller.module.css';
 
 /**
  * The seller page, rendered on the server: who asks and for what, the QR of authUrl for a desktop, the
@@ -61,7 +60,7 @@ export async function SellerAuthorizeView({ view, locale }: { view: SellerAuthor
       <h1>{t('miniPrograms.seller.asks', names)}</h1>
       <p>{t('miniPrograms.seller.for', names)}</p>
       {view.tenantId && (
-        <p className={styles.muted}>
+        <p className="text-muted-foreground">
           {t('miniPrograms.seller.sellerId', { platform: view.platformName, tenantId: view.tenantId })}
         </p>
       )}
@@ -72,24 +71,32 @@ export async function SellerAuthorizeView({ view, locale }: { view: SellerAuthor
         expired={expired}
       >
         {view.mobileAuthUrl && (
-          <section className={styles.card} aria-labelledby="on-phone">
+          <section className="my-4 rounded-xl border bg-card p-4" aria-labelledby="on-phone">
             <h2 id="on-phone">{t('miniPrograms.seller.onPhone')}</h2>
-            <a className={styles.primary} href={view.mobileAuthUrl} rel="noreferrer">
+            <a
+              className="block rounded-lg bg-primary px-4 py-3.5 text-center text-[1.05rem] font-semibold text-primary-foreground no-underline hover:no-underline"
+              href={view.mobileAuthUrl}
+              rel="noreferrer"
+            >
               {t('miniPrograms.seller.openOnPhone', names)}
             </a>
           </section>
         )}
-        <section className={styles.card} aria-labelledby="on-computer">
+        <section className="my-4 rounded-xl border bg-card p-4" aria-labelledby="on-computer">
           <h2 id="on-computer">{t('miniPrograms.seller.onComputer')}</h2>
           <p>{t('miniPrograms.seller.scan', names)}</p>
           <div
-            className={styles.qr}
+            className="mx-auto my-2 w-[220px] max-w-full [&_svg]:block [&_svg]:h-auto [&_svg]:w-full"
             role="img"
             aria-label={t('miniPrograms.seller.qr', names)}
             dangerouslySetInnerHTML={{ __html: qrSvg }}
           />
           <a
-            className={view.mobileAuthUrl ? styles.secondaryLink : styles.primary}
+            className={
+              view.mobileAuthUrl
+                ? 'mt-2 inline-block'
+                : 'block rounded-lg bg-primary px-4 py-3.5 text-center text-[1.05rem] font-semibold text-primary-foreground no-underline hover:no-underline'
+            }
             href={view.authUrl}
             rel="noreferrer"
           >

@@ -3,7 +3,6 @@ import { translator } from '@/i18n/translate';
 import type { SellerCompletion } from '@/server/services/mini-programs/complete-seller-authorization';
 import { providerLabel } from '../provider-label';
 import { SellerFrame, SellerNotice } from './seller-frame';
-import styles from './seller.module.css';
 
 const failure = {
   invalid: ['miniPrograms.seller.invalid.title', 'miniPrograms.seller.invalid.body'],
@@ -26,7 +25,7 @@ export function SellerDoneView({ result, locale }: { result: SellerCompletion; l
           tone="ok"
           title={t('miniPrograms.seller.done.title')}
           body={t('miniPrograms.seller.done.body', names)}
-          extra={<p className={styles.muted}>{t('miniPrograms.seller.appId', { appId: result.appId })}</p>}
+          extra={<p className="text-muted-foreground">{t('miniPrograms.seller.appId', { appId: result.appId })}</p>}
         />
       </SellerFrame>
     );

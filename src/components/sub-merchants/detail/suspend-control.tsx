@@ -37,7 +37,7 @@ export function SuspendControl({
       setError(null);
       try {
         await update.mutateAsync({ platformId, id: record.id, patch: { status, ...(reason && { reason }) } });
-        toast(done);
+        toast.success(done);
       } catch (failure) {
         setError((failure as Error).message);
         throw failure;

@@ -77,14 +77,14 @@ export function WorkQueueScreen({
   };
   const refresh = api.subMerchantConsole.refreshSelected.useMutation({
     onSuccess: async (result) => {
-      toast(t('workQueue.refreshed', { refreshed: result.refreshed, failed: result.failed }));
+      toast.success(t('workQueue.refreshed', { refreshed: result.refreshed, failed: result.failed }));
       setSelection({});
       await afterChange();
     },
   });
   const assign = api.subMerchantConsole.assign.useMutation({
     onSuccess: async (result) => {
-      toast(t('workQueue.assigned', { count: result.assigned }));
+      toast.success(t('workQueue.assigned', { count: result.assigned }));
       setSelection({});
       await afterChange();
     },

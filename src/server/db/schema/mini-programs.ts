@@ -96,6 +96,8 @@ export const mpAudits = pgTable(
     submittedAt: ts('submitted_at').notNull().defaultNow(),
     decidedAt: ts('decided_at'),
     releasedAt: ts('released_at'),
+    // Set when a rollback took this release off the live version: the version before it is live again.
+    rolledBackAt: ts('rolled_back_at'),
     nextPollAt: ts('next_poll_at'),
   },
   (t) => [

@@ -13,6 +13,7 @@ const toAuditDto = (row: typeof mpAudits.$inferSelect) => ({
   submittedAt: row.submittedAt.toISOString(),
   decidedAt: row.decidedAt?.toISOString(),
   releasedAt: row.releasedAt?.toISOString(),
+  rolledBackAt: row.rolledBackAt?.toISOString(),
 });
 export type AuditDto = ReturnType<typeof toAuditDto>;
 

@@ -10,7 +10,10 @@ describe('checkExtJson (the commit form validates before sending)', () => {
   });
 
   it('names syntax errors, missing fields, wrong types and other rule breaks', () => {
-    expect(checkExtJson('{"extEnable": tru')).toEqual([{ kind: 'syntax', detail: expect.any(String) }]);
+    // Where the parser stopped, as line and column (the engine's English sentence is not shown).
+    expect(checkExtJson('{"extEnable": tru')).toEqual([{ kind: 'syntax', line: 1, column: expect.any(Number) }]);
+    expect(checkExtJson('{\n  "extEnable": true,\n  "ext": {,\n}')).toEqual([{ kind: 'syntax', line: 3, column: 11 }]);
+    expect(checkExtJson('{"extEnable": true,')).toEqual([{ kind: 'syntax', line: 1, column: 20 }]);
     expect(checkExtJson('{}')).toEqual([
       { kind: 'missing', field: 'extEnable' },
       { kind: 'missing', field: 'extAppid' },

@@ -12,14 +12,16 @@ export function SandboxScreen() {
   return (
     <>
       <h1>{t('settings.sandbox.title')}</h1>
-      <p className="muted">{t('settings.sandbox.intro')}</p>
+      <p className="text-muted-foreground">{t('settings.sandbox.intro')}</p>
       {can('operator') ? (
         <>
           <SandboxApplymentsPanel platformId={platformId} />
           <SandboxAuditsPanel platformId={platformId} />
         </>
       ) : (
-        <p className="panel">{t('settings.sandbox.onlyOperators')}</p>
+        <p className="mb-4 grid gap-3 rounded-lg border bg-card p-4 sm:p-5 [&_h2]:m-0">
+          {t('settings.sandbox.onlyOperators')}
+        </p>
       )}
     </>
   );

@@ -36,11 +36,15 @@ export function PlatformConfigPanel({ platformId, canEdit }: { platformId: strin
   const { t } = useI18n();
   const config = api.platformConfig.get.useQuery({ platformId });
   return (
-    <section className="panel" aria-labelledby="config-heading" id="config">
+    <section
+      className="mb-4 grid gap-3 rounded-lg border bg-card p-4 sm:p-5 [&_h2]:m-0"
+      aria-labelledby="config-heading"
+      id="config"
+    >
       <h2 id="config-heading">{t('settings.config')}</h2>
-      {!canEdit && <p className="muted">{t('settings.config.readOnly')}</p>}
+      {!canEdit && <p className="text-muted-foreground">{t('settings.config.readOnly')}</p>}
       {config.error && (
-        <p role="alert" className="error">
+        <p role="alert" className="text-destructive">
           {errorText(t, config.error)}
         </p>
       )}

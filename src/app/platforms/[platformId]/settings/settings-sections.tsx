@@ -7,7 +7,6 @@ import { ChangePasswordPanel } from '@/components/settings/change-password-panel
 import { DeliveriesPanel } from '@/components/settings/deliveries-panel';
 import { ManualTemplatesPanel } from '@/components/settings/manual-templates-panel';
 import { MembersPanel } from '@/components/settings/members-panel';
-import styles from '@/components/settings/settings.module.css';
 import { UpstreamConnectionsPanel } from '@/components/settings/upstream-connections-panel';
 import { TimeZonePanel } from '@/components/settings/time-zone-panel';
 import { WebhookSecretPanel } from '@/components/settings/webhook-secret-panel';
@@ -66,7 +65,7 @@ export function SettingsSections() {
     <>
       <h1>{t('settings.title')}</h1>
       <nav aria-label={t('settings.sectionsNav')}>
-        <ul className={styles.sectionNav}>
+        <ul className="m-0 mb-4 flex list-none flex-wrap gap-x-4 gap-y-2 p-0">
           {shown.map(([id, label]) => (
             <li key={id}>
               <a href={`#${id}`}>{t(label)}</a>
@@ -84,9 +83,13 @@ export function SettingsSections() {
 function AdminOnly({ id, title, text }: { id: string; title: MessageKey; text: MessageKey }) {
   const { t } = useI18n();
   return (
-    <section className="panel" aria-labelledby={`${id}-heading`} id={id}>
+    <section
+      className="mb-4 grid gap-3 rounded-lg border bg-card p-4 sm:p-5 [&_h2]:m-0"
+      aria-labelledby={`${id}-heading`}
+      id={id}
+    >
       <h2 id={`${id}-heading`}>{t(title)}</h2>
-      <p className="muted">{t(text)}</p>
+      <p className="text-muted-foreground">{t(text)}</p>
     </section>
   );
 }

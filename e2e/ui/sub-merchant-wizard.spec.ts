@@ -150,14 +150,17 @@ test('an operator onboards an enterprise through the wizard, fixes a rejection a
   await page.screenshot({ path: shot('detail-sign-qr'), fullPage: true });
   await expectAccessible(page, 'detail');
   await page.getByRole('link', { name: 'All sub-merchants' }).click();
-  await page.getByTestId('waiting-to-sign').click();
-  await expect(page.getByRole('link', { name: id })).toBeVisible();
+  // The work queue's 等待商户 tab holds the application the merchant must sign.
+  const row = page.getByRole('row').filter({ hasText: distributor });
+  await page.getByRole('tab', { name: /Waiting on merchant/ }).click();
+  await expect(row).toBeVisible();
 
   await moveApplyment(request, first.chApplymentId!, {
     state: 'rejected',
     rejectReasons: [{ field: 'id_card_copy', reason: '身份证人像面照片模糊' }],
   });
-  await page.getByRole('link', { name: id }).click();
+  await row.getByRole('link').first().click();
+  await expect(page).toHaveURL(new RegExp(`/sub-merchants/${id}$`));
   await page.getByRole('button', { name: 'Refresh status' }).click();
   await expect(page.getByTestId('upstream-state')).toHaveText('rejected');
   await expect(page.getByTestId('detail-rejected-idCardCopy')).toContainText('身份证人像面照片模糊');

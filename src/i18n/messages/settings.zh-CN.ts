@@ -202,7 +202,7 @@ export const settingsZhCN: Record<keyof typeof settingsEn, string> = {
   'settings.password.signInAgain': '重新登录',
   'settings.doctor.heading': '上游连接',
   'settings.doctor.intro':
-    '用本服务正在使用的凭据向每个上游发起一次无副作用的签名调用（与 npm run cli -- doctor 相同）。沙箱模式下针对本平台的沙箱。',
+    '用本服务正在使用的凭据向每个上游发起一次无副作用的签名调用（与命令行的 doctor 检查相同）。沙箱模式下针对本平台的沙箱。',
   'settings.doctor.run': '检查连接',
   'settings.doctor.running': '检查中…',
   'settings.doctor.upstream': '上游',

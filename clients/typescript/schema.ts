@@ -49,7 +49,7 @@ export interface paths {
     };
     /**
      * Export sub-merchants as CSV (console or API key)
-     * @description The console work queue's current view as CSV, streamed: `tab` (action: drafts and rejections; merchant: to confirm or sign; review; active; all), `q` (name substring, or exactly a licence number, distributor id, applyment id or sub-merchant id), `sort` and `direction`; or only the records in `ids`. One header line, then one line per record; personal fields (contact name and mobile) masked as in every response. `mine=1` (a console session only) limits it to the records assigned to the signed-in operator.
+     * @description The console work queue's current view as CSV, streamed: `tab` (action: drafts and rejections; merchant: to confirm or sign; review; active; all), `q` (name substring, or exactly a licence number, distributor id, applyment id or sub-merchant id), `sort` and `direction`; or only the records in `ids`. One header line, then one line per record; personal fields (contact name and mobile) masked as in every response. `mine=1` (a console session only) limits it to the records assigned to the signed-in operator. Accepts an API key of the platform `tenantId` with the payments service (no X-Service-Code, as on every /admin route) or a console session with the viewer role on it; another platform is 404.
      */
     get: operations['exportSubMerchants'];
     put?: never;

@@ -59,6 +59,7 @@ const restMatrix: Record<string, RestEntry> = {
   getReferenceData: { lists: { params: { kind: 'banks' }, query: { provider: 'providerA' } } },
   uploadOnboardingMedia: { addresses: (t) => ({ params: { tenantId: t.platformId }, body: 'multipart' }) },
   getOnboardingMedia: { addresses: (t) => ({ params: { tenantId: t.platformId, mediaId: t.resources.mediaId } }) },
+  exportSubMerchants: { addresses: (t) => ({ params: { tenantId: t.platformId } }) },
   startMiniProgramAuthorization: { ownPlatformOnly: 'starts an authorization for the calling platform' },
   // An unknown or foreign state is one answer: the redirect cannot be completed (no record is named in it).
   completeMiniProgramAuthorization: {
@@ -109,6 +110,7 @@ const trpcMatrix: Record<string, TrpcEntry> = {
   'me.get': { operatorOnly: "the signed-in operator's own profile and memberships" },
   'me.setLocale': { operatorOnly: "the signed-in operator's own language" },
   'me.changePassword': { operatorOnly: "the signed-in operator's own password" },
+  'me.setTimeZone': { operatorOnly: "the signed-in operator's own time zone" },
   'apiKeys.list': { platformOnly: {} },
   'apiKeys.create': { platformOnly: {} },
   'apiKeys.revoke': { addresses: (t) => ({ keyId: t.apiKeyId }) },
@@ -175,6 +177,12 @@ const trpcMatrix: Record<string, TrpcEntry> = {
   'subMerchantConsole.list': { platformOnly: {} },
   'subMerchantConsole.waiting': { platformOnly: {} },
   'subMerchantConsole.refresh': { addresses: (t) => ({ id: t.resources.subMerchantId }) },
+  'subMerchantConsole.queue': { platformOnly: {} },
+  'subMerchantConsole.counts': { platformOnly: {} },
+  // Another platform's ids in a selection match nothing (sub-merchant-work-queue.test.ts); here: the platform.
+  'subMerchantConsole.refreshSelected': { platformOnly: { ids: ['sm_isolation'] } },
+  'subMerchantConsole.assign': { platformOnly: { ids: ['sm_isolation'], operatorId: null } },
+  'auditLog.list': { platformOnly: {} },
   'sellerAuthorization.startAuthorizationWithSellerPage': {
     platformOnly: { platform: 'providerA', redirectUri: 'https://b.example.com/done' },
   },

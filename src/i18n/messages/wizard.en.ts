@@ -18,7 +18,7 @@ export const wizardEn = {
   'subMerchants.picker.district': 'District',
   'subMerchants.picker.branchNeedsBankCity':
     "Choose the bank and the bank branch's city first, then search its branches.",
-  'subMerchants.picker.branchBankName': 'Name of the bank (e.g. 厦门银行)',
+  'subMerchants.picker.branchBankName': 'Name of the bank, in Chinese as on its licence',
   'subMerchants.picker.branchKeyword': 'Branch name contains (optional)',
   'subMerchants.picker.branchSearch': 'Find branches',
   'subMerchants.picker.branchNone': 'No branch found: try another keyword',

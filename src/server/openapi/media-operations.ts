@@ -87,9 +87,8 @@ export const mediaOperations: Operation[] = [
     operationId: 'exportSubMerchants',
     summary: 'Export sub-merchants as CSV (console or API key)',
     description:
-      "The console work queue's current view as CSV, streamed: `tab` (action: drafts and rejections; merchant: to confirm or sign; review; active; all), `q` (name substring, or exactly a licence number, distributor id, applyment id or sub-merchant id), `sort` and `direction`; or only the records in `ids`. One header line, then one line per record; personal fields (contact name and mobile) masked as in every response. `mine=1` (a console session only) limits it to the records assigned to the signed-in operator.",
+      "The console work queue's current view as CSV, streamed: `tab` (action: drafts and rejections; merchant: to confirm or sign; review; active; all), `q` (name substring, or exactly a licence number, distributor id, applyment id or sub-merchant id), `sort` and `direction`; or only the records in `ids`. One header line, then one line per record; personal fields (contact name and mobile) masked as in every response. `mine=1` (a console session only) limits it to the records assigned to the signed-in operator. Accepts an API key of the platform `tenantId` with the payments service (no X-Service-Code, as on every /admin route) or a console session with the viewer role on it; another platform is 404.",
     tag: 'Sub-merchants',
-    serviceCode: 'payments',
     auth: 'apiKeyOrSession',
     query: exportQuery,
     responses: { 200: { description: 'The CSV file (UTF-8 with a byte order mark).', binary: ['text/csv'] } },

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { logger } from '@/server/logger';
-import { runningJobs } from './start-jobs';
+import { runningJobs, type JobRunner } from './start-jobs';
 
 export const SUB_MERCHANT_SYNC_QUEUE = 'sub-merchant-sync';
 
@@ -13,8 +13,11 @@ function jobIdFor(second: number) {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-/** The earliest future run this process has armed: a later due time is covered by it (each run re-arms). */
-let armedSecond: number | undefined;
+/**
+ * The earliest future run armed on each runner: a later due time is covered by it (each run re-arms). Kept per
+ * runner, because a run armed on a runner that has since stopped (a restart in the same process) never comes.
+ */
+const armedSeconds = new WeakMap<JobRunner, number>();
 
 /**
  * Makes sure a sync run starts at `at` (to the second, never in the past) or earlier. A run syncs what is due
@@ -27,12 +30,13 @@ export async function armSubMerchantSync(at: Date) {
   if (!runner) return;
   const nowSecond = Math.floor(Date.now() / 1000);
   const second = Math.max(nowSecond, Math.ceil(at.getTime() / 1000));
-  if (armedSecond !== undefined && armedSecond > nowSecond && armedSecond <= second) return;
-  armedSecond = armedSecond !== undefined && armedSecond > nowSecond ? Math.min(armedSecond, second) : second;
+  const armed = armedSeconds.get(runner);
+  if (armed !== undefined && armed > nowSecond && armed <= second) return;
+  armedSeconds.set(runner, armed !== undefined && armed > nowSecond ? Math.min(armed, second) : second);
   try {
     await runner.boss.send(SUB_MERCHANT_SYNC_QUEUE, {}, { id: jobIdFor(second), startAfter: new Date(second * 1000) });
   } catch (error) {
-    if (armedSecond === second) armedSecond = undefined;
+    if (armedSeconds.get(runner) === second) armedSeconds.delete(runner);
     logger.warn({ err: (error as Error).message }, 'could not arm the status sync; the cron tick runs it');
   }
 }

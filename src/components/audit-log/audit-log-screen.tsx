@@ -15,7 +15,7 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 
 type Entry = inferRouterOutputs<AppRouter>['auditLog']['list']['data'][number];
-type Filters = Pick<AuditLogQueryInput, 'action' | 'actorKind' | 'from' | 'to'>;
+type Filters = Pick<AuditLogQueryInput, 'action' | 'actorKind' | 'actorId' | 'from' | 'to'>;
 
 /** The first page's input: the server prefetches exactly this, so the first HTML already holds the rows. */
 export const AUDIT_LOG_PAGE_SIZE = 50;
@@ -32,6 +32,8 @@ export function AuditLogScreen({ platformId }: { platformId: string }) {
   const [filters, setFilters] = useState<Filters>({});
   const [draft, setDraft] = useState<Filters>({});
   const [cursors, setCursors] = useState<string[]>([]);
+  // The name of the one actor the log is narrowed to (an operator or a key picked from a row), to say so.
+  const [actorLabel, setActorLabel] = useState('');
   const input = { platformId, limit: AUDIT_LOG_PAGE_SIZE, ...filters };
   const first = api.auditLog.list.useQuery(input);
   const older = api.useQueries((q) => cursors.map((cursor) => q.auditLog.list({ ...input, cursor })));
@@ -51,7 +53,25 @@ export function AuditLogScreen({ platformId }: { platformId: string }) {
     setFilters({});
   };
   const edit = (name: keyof Filters) => (event: { target: { value: string } }) =>
-    setDraft({ ...draft, [name]: event.target.value || undefined });
+    // Another kind of actor drops the one actor picked from a row.
+    setDraft({
+      ...draft,
+      ...(name === 'actorKind' ? { actorId: undefined } : {}),
+      [name]: event.target.value || undefined,
+    });
+  const onlyActor = (entry: Entry, label: string) => {
+    const next = { ...draft, actorKind: entry.actorKind, actorId: entry.actorId };
+    setActorLabel(label);
+    setDraft(next);
+    setCursors([]);
+    setFilters(Object.fromEntries(Object.entries(next).filter(([, value]) => value)) as Filters);
+  };
+  const allActors = () => {
+    const next = { ...draft, actorId: undefined };
+    setDraft(next);
+    setCursors([]);
+    setFilters(Object.fromEntries(Object.entries(next).filter(([, value]) => value)) as Filters);
+  };
 
   const columns = useMemo<ColumnDef<Entry, unknown>[]>(() => {
     const actor = (entry: Entry) =>
@@ -69,7 +89,27 @@ export function AuditLogScreen({ platformId }: { platformId: string }) {
           </time>
         ),
       },
-      { id: 'actor', header: t('auditLog.col.actor'), cell: ({ row }) => actor(row.original) },
+      {
+        id: 'actor',
+        header: t('auditLog.col.actor'),
+        cell: ({ row }) => {
+          const label = actor(row.original);
+          // An operator or a key: one click narrows the log to what they did.
+          return row.original.actorId &&
+            (row.original.actorKind === 'operator' || row.original.actorKind === 'apikey') ? (
+            <button
+              type="button"
+              className="cursor-pointer break-words border-0 bg-transparent p-0 text-left text-primary underline-offset-2 hover:underline"
+              aria-label={t('auditLog.onlyActor', { name: label })}
+              onClick={() => onlyActor(row.original, label)}
+            >
+              {label}
+            </button>
+          ) : (
+            label
+          );
+        },
+      },
       {
         id: 'action',
         header: t('auditLog.col.action'),
@@ -89,7 +129,7 @@ export function AuditLogScreen({ platformId }: { platformId: string }) {
         cell: ({ row }) => <span className="break-words">{row.original.reason ?? t('auditLog.noReason')}</span>,
       },
     ];
-  }, [t, format]);
+  }, [t, format, draft]); // onlyActor keeps the other filters being edited
 
   return (
     <div className="flex min-w-0 flex-col gap-4">
@@ -137,6 +177,14 @@ export function AuditLogScreen({ platformId }: { platformId: string }) {
         </div>
       </form>
       <p className="m-0 text-xs text-muted-foreground">{t('auditLog.daysInZone', { zone: format.timeZone })}</p>
+      {filters.actorId && (
+        <p className="m-0 flex flex-wrap items-center gap-2 text-sm">
+          {t('auditLog.onlyActorActive', { name: actorLabel || filters.actorId })}
+          <Button type="button" variant="outline" size="sm" onClick={allActors}>
+            {t('auditLog.allActors')}
+          </Button>
+        </p>
+      )}
       {first.error ? (
         <ErrorMessage error={first.error} />
       ) : (

@@ -60,7 +60,8 @@ export function AuditLogScreen({ platformId }: { platformId: string }) {
       [name]: event.target.value || undefined,
     });
   const onlyActor = (entry: Entry, label: string) => {
-    const next = { ...draft, actorKind: entry.actorKind, actorId: entry.actorId };
+    // The id alone names the actor (op_… or key_…): the kind select keeps what the operator chose.
+    const next = { ...draft, actorId: entry.actorId };
     setActorLabel(label);
     setDraft(next);
     setCursors([]);

@@ -462,7 +462,7 @@ export interface paths {
     };
     /**
      * List sub-merchants
-     * @description The calling platform's sub-merchants, newest first. Follow `nextCursor` while `hasMore` is true.
+     * @description The calling platform's sub-merchants, newest first. Follow `nextCursor` while `hasMore` is true. With `queue`, `q` or `sort` the page is the console's work queue: a tab (`action` needs action, `merchant` waiting on the merchant, `review` under review, `active` live, `all`), a search by name (substring) or exact licence number, distributor id, applyment id, upstream sub-merchant id or `sm_…` id, and a sort (`updated` newest update first, `name` and `state` A→Z; default `updated`). Its cursor belongs to that sort; `distributor_external_user_id` is then given as `q`.
      */
     get: operations['listSubMerchants'];
     put?: never;
@@ -3400,6 +3400,9 @@ export interface operations {
         cursor?: string;
         distributor_external_user_id?: string;
         limit?: number;
+        q?: string;
+        queue?: 'action' | 'merchant' | 'review' | 'active' | 'all';
+        sort?: 'updated' | 'name' | 'state';
       };
       header?: never;
       path?: never;

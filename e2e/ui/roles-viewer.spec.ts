@@ -27,6 +27,10 @@ test('a viewer is offered no submit, release or key buttons, and the server answ
   await signIn(page, viewer);
   expect(platformIdOf(page)).toBe(platformId);
   await expect(page.getByRole('button', { name: /submit|提交/i })).toHaveCount(0);
+  // The audit log is for admins: no entry in the navigation, and its address says so instead of showing it.
+  await expect(page.getByRole('link', { name: 'Audit log' })).toHaveCount(0);
+  await page.goto(`/platforms/${platformId}/audit-log`);
+  await expect(page.getByText('Only administrators of this platform can read its audit log.')).toBeVisible();
 
   await page.getByRole('link', { name: 'Settings' }).click();
   await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();

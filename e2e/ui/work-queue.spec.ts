@@ -143,9 +143,12 @@ test('the work queue: tabs and counts follow the sandbox, search, bulk refresh, 
     await expect(page.getByText('Time zone saved.')).toBeVisible();
   }
 
-  // The audit log names the admin and the reason.
-  await expect(page.locator('#audit-log')).toContainText('Chargebacks under investigation');
-  await expect(page.locator('#audit-log')).toContainText(`Operator ${admin.email}`);
+  // The audit log page names the admin and the reason.
+  await page.goto(`/platforms/${platformId}/audit-log`);
+  const suspension = page
+    .locator('[data-slot="data-table"] tbody tr:visible')
+    .filter({ hasText: 'Chargebacks under investigation' });
+  await expect(suspension).toContainText(`Operator ${admin.email}`);
 
   // Chinese, in Asia/Shanghai by default; the list and the detail agree.
   await page.getByLabel('Language').selectOption('zh-CN');

@@ -11,9 +11,10 @@ import { PlatformSwitcher } from './shell/platform-switcher';
 import { SectionNav } from './shell/section-nav';
 import { SignOutButton } from './shell/sign-out-button';
 
-const sections: { key: string; label: MessageKey; sandboxOnly?: boolean }[] = [
+const sections: { key: string; label: MessageKey; sandboxOnly?: boolean; adminOnly?: boolean }[] = [
   { key: 'sub-merchants', label: 'nav.subMerchants' },
   { key: 'mini-programs', label: 'nav.miniPrograms' },
+  { key: 'audit-log', label: 'nav.auditLog', adminOnly: true },
   { key: 'settings', label: 'nav.settings' },
   { key: 'sandbox', label: 'nav.sandbox', sandboxOnly: true },
 ];
@@ -52,7 +53,10 @@ export function ConsoleShell(props: {
       <SectionNav
         label={t('nav.sections')}
         base={base}
-        sections={sections.filter((s) => sandbox || !s.sandboxOnly).map((s) => ({ key: s.key, label: t(s.label) }))}
+        sections={sections
+          // Only admins may read the audit log (auditLog.list refuses the others anyway).
+          .filter((s) => (sandbox || !s.sandboxOnly) && (current.role === 'admin' || !s.adminOnly))
+          .map((s) => ({ key: s.key, label: t(s.label) }))}
         extra={{ href: '/docs', label: t('nav.apiReference') }}
       />
       <div className="grid gap-1.5">

@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { operators, subMerchants } from '@/server/db/schema';
+import { auditLog, operators, subMerchants } from '@/server/db/schema';
 import { newId } from '@/server/ids';
 import { appRouter } from '@/server/trpc/app-router';
 import { createCallerFactory } from '@/server/trpc/init';
@@ -105,5 +105,47 @@ describeEachDatabase('accountability: audit log and history say who acted and wh
     await expect(as('admin').subMerchants.update({ platformId, id, patch: { reason: 'why' } })).rejects.toSatisfy(
       (error: unknown) => error instanceof TRPCError && error.code === 'BAD_REQUEST',
     );
+  });
+
+  it('filters by action, actor and the operator’s days (a day in Asia/Shanghai starts at 16:00 UTC)', async () => {
+    const db = database().db;
+    await db.update(operators).set({ timeZone: 'Asia/Shanghai' }).where(eq(operators.id, ids.admin));
+    const at = (iso: string) => ({
+      id: newId('aud'),
+      platformId,
+      actorKind: 'apikey' as const,
+      actorId: 'key_filter',
+      actorName: 'ERP',
+      action: 'mini_program.release',
+      targetType: 'mini_program',
+      targetId: 'wx-filter',
+      createdAt: new Date(iso),
+    });
+    // 2025-03-10 in Shanghai runs from 03-09T16:00Z to 03-10T16:00Z.
+    await db
+      .insert(auditLog)
+      .values([
+        at('2025-03-09T15:59:59Z'),
+        at('2025-03-09T16:00:00Z'),
+        at('2025-03-10T15:59:59Z'),
+        at('2025-03-10T16:00:00Z'),
+      ]);
+    const admin = as('admin');
+    const day = await admin.auditLog.list({ platformId, from: '2025-03-10', to: '2025-03-10' });
+    expect(day.data.map((e) => e.createdAt)).toEqual(['2025-03-10T15:59:59.000Z', '2025-03-09T16:00:00.000Z']);
+    const releases = await admin.auditLog.list({ platformId, action: 'mini_program.release' });
+    expect(releases.data).toHaveLength(4);
+    const byKey = await admin.auditLog.list({
+      platformId,
+      actorKind: 'apikey',
+      actorId: 'key_filter',
+      to: '2025-03-09',
+    });
+    expect(byKey.data.map((e) => e.createdAt)).toEqual(['2025-03-09T15:59:59.000Z']);
+    expect((await admin.auditLog.list({ platformId, actorKind: 'seller' })).data).toEqual([]);
+    for (const bad of [{ action: 'drop.table' }, { actorKind: 'robot' }, { from: '2025-13-01' }, { to: 'yesterday' }])
+      await expect(admin.auditLog.list({ platformId, ...bad } as never)).rejects.toSatisfy(
+        (error: unknown) => error instanceof TRPCError && error.code === 'BAD_REQUEST',
+      );
   });
 });

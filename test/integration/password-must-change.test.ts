@@ -40,7 +40,13 @@ describeEachDatabase('a one-time password must be changed first', (database) => 
     expect(answers.length).toBeGreaterThan(40);
     for (const [path, answer] of answers)
       expect(answer, path).toEqual({ code: 'FORBIDDEN', appCode: 'password_change_required' });
-    expect((await caller(operatorId).me.get()).operator).toMatchObject({ id: operatorId, passwordMustChange: true });
+    // The profile through the one operator service: a zone is always set, the language's default when none was chosen.
+    expect((await caller(operatorId).me.get()).operator).toMatchObject({
+      id: operatorId,
+      passwordMustChange: true,
+      timeZone: expect.stringMatching(/^(Asia\/Shanghai|UTC)$/),
+      timeZoneChosen: false,
+    });
     // The same over HTTP with a real session cookie, and on the /admin route that accepts sessions.
     const cookie = await sessionCookie(operatorId);
     const overHttp = await callTrpcOverHttp({

@@ -5,7 +5,9 @@
  * answer names nothing of A, and nothing changes. The operation and procedure lists come from the OpenAPI
  * operations and the router: one without an entry below fails the suite.
  */
+import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
+import { subMerchants } from '@/server/db/schema';
 import { setFaults } from '@/sandbox/faults';
 import { APPLYMENT_KIND, type SandboxApplyment } from '@/sandbox/providerA/pay/applyment-store';
 import { KIND as SANDBOX_KIND, type Audit, type Authorizer } from '@/sandbox/providerA/component/state';
@@ -425,6 +427,21 @@ describeEachDatabase('tenant isolation matrix', (database, driver) => {
       }
     });
   }
+
+  it("GET /v1/payments/sub-merchants: a search by every key of another platform's record finds nothing", async () => {
+    const [record] = await database()
+      .db.select({ distributor: subMerchants.distributorExternalUserId })
+      .from(subMerchants)
+      .where(eq(subMerchants.id, a.resources.subMerchantId));
+    const list = operations.find((op) => op.operationId === 'listSubMerchants')!;
+    for (const q of [a.resources.subMerchantId, a.resources.applymentId, record!.distributor!, 'seller-'])
+      for (const queue of ['all', 'action']) {
+        const answer = await rest(list, { query: { q, queue } }, restCallers(list)["B's API key"]);
+        expect(answer.status, answer.text).toBe(200);
+        expect(theirs(answer.text, nowhere()), q).toEqual([]);
+        expect(answer.text).not.toContain(record!.distributor!);
+      }
+  });
 
   async function control(key: string, parts: RequestParts, headers: Record<string, string>) {
     checks++;

@@ -37,7 +37,8 @@ export function TimeZonePanel() {
   const { t, locale, format } = useI18n();
   const router = useRouter();
   const me = api.me.get.useQuery();
-  const chosen = me.data?.operator?.timeZone ?? '';
+  // The profile's zone is always set (the language's default when none was chosen); the select shows "default".
+  const chosen = me.data?.operator?.timeZoneChosen ? me.data.operator.timeZone : '';
   const [value, setValue] = useState<string | null>(null);
   const current = value ?? chosen;
   const save = api.me.setTimeZone.useMutation({

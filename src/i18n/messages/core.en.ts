@@ -6,6 +6,7 @@ export const coreEn = {
   'nav.subMerchants': 'Sub-merchants',
   'nav.miniPrograms': 'Mini programs',
   'nav.settings': 'Settings',
+  'nav.auditLog': 'Audit log',
   'nav.sandbox': 'Sandbox',
   'nav.apiReference': 'API reference',
   'nav.signOut': 'Sign out',

@@ -8,6 +8,7 @@ export const coreZhCN: Record<keyof typeof coreEn, string> = {
   'nav.subMerchants': '子商户进件',
   'nav.miniPrograms': '小程序托管',
   'nav.settings': '设置',
+  'nav.auditLog': '审计日志',
   'nav.sandbox': '沙箱',
   'nav.apiReference': 'API 文档',
   'nav.signOut': '退出登录',

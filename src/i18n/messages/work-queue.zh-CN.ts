@@ -1,6 +1,6 @@
 import type { workQueueEn } from './work-queue.en';
 
-/** 工作队列（子商户列表）与操作日志的中文文案。 */
+/** 工作队列（子商户列表）与审计日志的中文文案。 */
 export const workQueueZhCN = {
   'workQueue.tabs': '工作队列',
   'workQueue.tab.action': '需要处理',
@@ -65,7 +65,7 @@ export const workQueueZhCN = {
   'workQueue.actor.seller': '商户本人',
   'workQueue.actor.upstream': '上游',
   'workQueue.actor.system': '系统',
-  'auditLog.title': '操作日志',
+  'auditLog.title': '审计日志',
   'auditLog.intro': '谁在本平台做了什么，以及原因。',
   'auditLog.col.time': '时间',
   'auditLog.col.actor': '操作者',
@@ -75,6 +75,24 @@ export const workQueueZhCN = {
   'auditLog.empty': '暂无记录。',
   'auditLog.more': '显示更早的记录',
   'auditLog.noReason': '—',
+  'auditLog.filters': '筛选审计日志',
+  'auditLog.anyAction': '全部操作',
+  'auditLog.anyActor': '全部操作者',
+  'auditLog.from': '开始日期',
+  'auditLog.to': '结束日期',
+  'auditLog.apply': '筛选',
+  'auditLog.reset': '清除筛选',
+  'auditLog.onlyActor': '只看{name}的操作',
+  'auditLog.onlyActorActive': '只显示{name}的操作。',
+  'auditLog.allActors': '显示全部操作者',
+  'auditLog.daysInZone': '日期按您的时区（{zone}）计算。',
+  'auditLog.emptyFiltered': '没有符合筛选条件的记录。',
+  'auditLog.onlyAdmins': '只有本平台的管理员可以查看审计日志。',
+  'auditLog.actorKind.operator': '操作员',
+  'auditLog.actorKind.apikey': 'API 密钥',
+  'auditLog.actorKind.seller': '商户本人',
+  'auditLog.actorKind.upstream': '上游',
+  'auditLog.actorKind.system': '系统',
   'auditLog.actor.operator': '操作员 {name}',
   'auditLog.actor.apikey': 'API 密钥 {name}',
   'auditLog.actor.seller': '商户本人',

@@ -49,7 +49,8 @@ export const operations: Operation[] = [
     path: '/v1/payments/sub-merchants',
     operationId: 'listSubMerchants',
     summary: 'List sub-merchants',
-    description: "The calling platform's sub-merchants, newest first. Follow `nextCursor` while `hasMore` is true.",
+    description:
+      "The calling platform's sub-merchants, newest first. Follow `nextCursor` while `hasMore` is true. With `queue`, `q` or `sort` the page is the console's work queue: a tab (`action` needs action, `merchant` waiting on the merchant, `review` under review, `active` live, `all`), a search by name (substring) or exact licence number, distributor id, applyment id, upstream sub-merchant id or `sm_…` id, and a sort (`updated` newest update first, `name` and `state` A→Z; default `updated`). Its cursor belongs to that sort; `distributor_external_user_id` is then given as `q`.",
     tag: 'Sub-merchants',
     serviceCode: 'payments',
     auth: 'apiKey',

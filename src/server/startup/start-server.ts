@@ -10,6 +10,7 @@ import { DataDirLockedError, updateLock } from '@/server/db/data-dir-lock';
 import { startJobs } from '@/server/jobs/start-jobs';
 import { logger } from '@/server/logger';
 import { sealPlainMedia } from '@/server/services/media/seal-plain-media';
+import { backfillLicenceSearchKeys } from '@/server/services/sub-merchants/backfill-licence-search-keys';
 import { ensureFirstRunAdmin } from '@/server/services/operators/ensure-first-run-admin';
 import { validateProviderBConfig } from '@/server/upstreams/validate-provider-b';
 import { issueCliToken } from './cli-token';
@@ -35,6 +36,15 @@ export async function startServer() {
     // Images stored before they were sealed: in the background, as re-encoding takes a while per image.
     sealPlainMedia({ db: handle.db, actor: 'startup' }).catch((error) =>
       logger.error({ err: (error as Error).message }, 'sealing plain media failed; it is retried at the next start'),
+    );
+    // Records stored before the licence search key existed become findable by licence number.
+    backfillLicenceSearchKeys({ db: handle.db, actor: 'startup' }).then(
+      (report) => report.filled > 0 && logger.info(report, 'licence search keys filled in'),
+      (error) =>
+        logger.error(
+          { err: (error as Error).message },
+          'filling licence search keys failed; it is retried at the next start',
+        ),
     );
     if (env.UPSTREAM_MODE === 'sandbox') {
       // The sandbox's own keys exist before the first request, so no request (a forged push included) creates them.

@@ -1,13 +1,15 @@
 /**
- * Start-time checks of the live Alipay configuration, beyond what env.ts can see in the text of a variable: that
- * the keys and certificates parse, belong together and are in date. Each problem is one line naming the variable
- * and the fix; the start-time validation prints them all and refuses to start. Nothing here calls Alipay.
+ * Start-time checks of the live Alipay configuration in certificate mode, beyond what env.ts can see: that the
+ * certificates parse, chain, certify the app's key and are in date. Public-key mode (the key pair) is checked in
+ * one place, src/env-checks/providerB.ts, which also reports an unreadable app key; getEnv() refuses to start on
+ * those before this runs. Each problem is one line naming the variable and the fix. Nothing here calls Alipay.
  */
 import { createPublicKey, X509Certificate, type KeyObject } from 'node:crypto';
 import type { RawEnv } from '@/env';
-import { isRsaSigned, pemCertificates } from '@/protocols/providerB/gateway/cert-sn';
-import { loadPrivateKey, loadPublicKey } from '@/protocols/providerB/gateway/keys';
+import { readPrivateKey } from '@/env-checks/pem';
 import { PemSettingError, readPemSetting } from '@/env-checks/pem-setting';
+import { providerBCertificateMode } from '@/env-checks/providerB';
+import { isRsaSigned, pemCertificates } from '@/protocols/providerB/gateway/cert-sn';
 
 export type ProviderBEnv = Pick<
   RawEnv,
@@ -29,23 +31,9 @@ const commonName = (dn: string) => /^CN=(.*)$/m.exec(dn)?.[1] ?? dn;
 
 /** One line per problem; empty when the Alipay configuration is usable (or there is none to check). */
 export function validateProviderBConfig(env: ProviderBEnv, now: Date = new Date()): string[] {
+  if (!providerBCertificateMode(env)) return [];
   const problems: string[] = [];
-  const appKey = readKey(problems, 'PROVIDER_B_APP_PRIVATE_KEY', env.PROVIDER_B_APP_PRIVATE_KEY, (text) =>
-    createPublicKey(loadPrivateKey(text)),
-  );
-  if (!env.PROVIDER_B_APP_CERT) {
-    const alipayKey = readKey(
-      problems,
-      'PROVIDER_B_ALIPAY_PUBLIC_KEY',
-      env.PROVIDER_B_ALIPAY_PUBLIC_KEY,
-      loadPublicKey,
-    );
-    if (appKey && alipayKey && spki(appKey) === spki(alipayKey))
-      problems.push(
-        "PROVIDER_B_ALIPAY_PUBLIC_KEY: this is your app's own public key; give Alipay's public key (open platform → app → 接口加签方式 → 支付宝公钥)",
-      );
-    return problems;
-  }
+  const appKey = readAppKey(env.PROVIDER_B_APP_PRIVATE_KEY);
   const [appCert] = readCertificates(problems, 'PROVIDER_B_APP_CERT', env.PROVIDER_B_APP_CERT);
   const roots = readCertificates(problems, 'PROVIDER_B_ALIPAY_ROOT_CERT', env.PROVIDER_B_ALIPAY_ROOT_CERT);
   const alipayCerts = readCertificates(problems, 'PROVIDER_B_ALIPAY_CERT', env.PROVIDER_B_ALIPAY_CERT);
@@ -103,30 +91,15 @@ export function validateProviderBConfig(env: ProviderBEnv, now: Date = new Date(
   return problems;
 }
 
-function readKey(
-  problems: string[],
-  variable: string,
-  value: string | undefined,
-  load: (text: string) => KeyObject,
-): KeyObject | undefined {
+/** The app's public key, to match the app certificate against; unreadable keys are env-checks' to report. */
+function readAppKey(value: string | undefined): KeyObject | undefined {
   if (!value) return undefined;
-  let text: string;
   try {
-    text = readPemSetting(variable, value);
+    const key = readPrivateKey(readPemSetting('PROVIDER_B_APP_PRIVATE_KEY', value));
+    return typeof key === 'string' ? undefined : createPublicKey(key);
   } catch (error) {
-    problems.push(error instanceof PemSettingError ? error.message : `${variable}: cannot be read`);
-    return undefined;
-  }
-  try {
-    const key = load(text);
-    if (key.asymmetricKeyType !== 'rsa') {
-      problems.push(`${variable}: an ${key.asymmetricKeyType ?? 'unknown'} key; Alipay's RSA2 needs an RSA key`);
-      return undefined;
-    }
-    return key;
-  } catch {
-    problems.push(`${variable}: not an RSA key (PEM, or the bare Base64 Alipay's key tool prints)`);
-    return undefined;
+    if (error instanceof PemSettingError) return undefined;
+    throw error;
   }
 }
 

@@ -36,6 +36,18 @@ describe('Alipay live variables at start (public-key mode)', () => {
     ]);
   });
 
+  it('names an app key that is PEM-shaped but not a key', () => {
+    expect(
+      providerBLiveProblems({
+        PROVIDER_B_APP_ID: '2021001161683774',
+        PROVIDER_B_APP_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----',
+        PROVIDER_B_ALIPAY_PUBLIC_KEY: alipay,
+      }),
+    ).toEqual([
+      'PROVIDER_B_APP_PRIVATE_KEY: is not a readable private key (PEM "-----BEGIN PRIVATE KEY-----…", or its Base64 body); it is the application private key (RSA2)',
+    ]);
+  });
+
   it('certificate mode needs its three certificates instead of the Alipay public key', () => {
     expect(
       providerBLiveProblems({

@@ -1,8 +1,9 @@
 import { index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+// Relative: drizzle-kit loads the schema without the app's path aliases.
+import { auditActorKinds } from '../../../schemas/audit-log-requests';
 import { platforms } from './platforms';
 
-/** Who acts: an operator, an API key, the seller (authorization page), the upstream (pushes), the service itself. */
-export const auditActorKinds = ['operator', 'apikey', 'seller', 'upstream', 'system'] as const;
+export { auditActorKinds };
 export type AuditActorKind = (typeof auditActorKinds)[number];
 
 /**

@@ -1,15 +1,11 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { auditLogQuery, type AuditLogQueryInput } from '@/schemas/audit-log-requests';
 import { auditLog } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import type { PlatformContext } from '../context';
 
-export const auditLogQuery = z
-  .object({
-    limit: z.number().int().min(1).max(100).default(50),
-    cursor: z.string().max(200).optional(),
-  })
-  .strict();
+export { auditLogQuery };
 
 const cursorShape = z.tuple([z.string().max(64), z.string().min(1).max(64)]);
 
@@ -23,10 +19,16 @@ function decode(cursor: string) {
   }
 }
 
-/** The platform's audit log, newest first, keyset-paginated over (created_at, id). */
-export async function listAuditLog(ctx: PlatformContext, input: z.input<typeof auditLogQuery> = {}) {
+/**
+ * The platform's audit log, newest first, keyset-paginated over (created_at, id), filtered by action, actor and
+ * a range of days. Days are the operator's: `timeZone` turns "from 25 Nov to 26 Nov" into the instants that
+ * bound those days there (Postgres' time-zone rules, so daylight saving is right).
+ */
+export async function listAuditLog(ctx: PlatformContext, input: AuditLogQueryInput = {}, timeZone = 'UTC') {
   const query = auditLogQuery.parse(input);
   const after = query.cursor ? decode(query.cursor) : undefined;
+  const dayStart = (date: string, plusDays = 0) =>
+    sql`((${date}::date + ${plusDays}::int)::timestamp at time zone ${timeZone})`;
   const rows = await ctx.db
     .select({
       id: auditLog.id,
@@ -45,6 +47,11 @@ export async function listAuditLog(ctx: PlatformContext, input: z.input<typeof a
     .where(
       and(
         eq(auditLog.platformId, ctx.platformId),
+        query.action ? eq(auditLog.action, query.action) : undefined,
+        query.actorKind ? eq(auditLog.actorKind, query.actorKind) : undefined,
+        query.actorId ? eq(auditLog.actorId, query.actorId) : undefined,
+        query.from ? sql`${auditLog.createdAt} >= ${dayStart(query.from)}` : undefined,
+        query.to ? sql`${auditLog.createdAt} < ${dayStart(query.to, 1)}` : undefined,
         after ? sql`(${auditLog.createdAt}, ${auditLog.id}) < (${after[0]}::timestamptz, ${after[1]})` : undefined,
       ),
     )

@@ -4,7 +4,7 @@ import { defaultLocale, isLocale, type Locale } from '@/i18n/locales';
 import { operators } from '@/server/db/schema';
 import type { ServiceContext } from '../context';
 
-/** The signed-in operator's profile for the console shell. */
+/** The signed-in operator's profile for the console shell and `me.get`. */
 export async function getOperator(ctx: ServiceContext, { operatorId }: { operatorId: string }) {
   const { db } = ctx;
   const [row] = await db
@@ -14,6 +14,7 @@ export async function getOperator(ctx: ServiceContext, { operatorId }: { operato
       name: operators.name,
       locale: operators.locale,
       timeZone: operators.timeZone,
+      passwordMustChange: operators.passwordMustChange,
     })
     .from(operators)
     .where(eq(operators.id, operatorId));

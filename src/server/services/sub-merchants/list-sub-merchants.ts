@@ -1,18 +1,51 @@
-import { and, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
+import { workQueueSorts, workQueueViews } from '@/domain/work-queue';
 import type { Db } from '@/server/db';
 import { preparedPerDb } from '@/server/db/prepared';
 import { subMerchants } from '@/server/db/schema';
+import { AppError } from '@/server/errors';
 import { decodeCursor, pageOf, paginationQuery } from '@/server/pagination/cursor';
 import type { PlatformContext } from '../context';
+import { listWorkQueue } from './list-work-queue';
 import { toSubMerchantDto, type SubMerchantDto } from './sub-merchant-dto';
 
 export const listSubMerchantsQuery = z
   .object({
     ...paginationQuery,
+    // A work-queue cursor carries the sort's values (a name up to 128 characters): longer than a created-at one.
+    cursor: z.string().max(400).optional(),
     distributor_external_user_id: z.string().min(1).max(128).optional(),
+    queue: z
+      .enum(workQueueViews)
+      .optional()
+      .describe("The console's tab: action (needs action), merchant (waiting on the merchant), review, active, all."),
+    q: z
+      .string()
+      .trim()
+      .min(1)
+      .max(128)
+      .optional()
+      .describe('Name (substring), or exactly: licence number, distributor id, applyment id, sub_mchid/smid, sm_… id.'),
+    sort: z
+      .enum(workQueueSorts)
+      .optional()
+      .describe('updated (newest update first, the default with queue or q), name or state (A→Z).'),
   })
-  .strict();
+  .strict()
+  .superRefine((query, context) => {
+    // The work queue's view has its own exact distributor match (`q`); two filters on one column would disagree.
+    if (query.distributor_external_user_id && isWorkQueueView(query))
+      context.addIssue({
+        code: 'custom',
+        path: ['distributor_external_user_id'],
+        message: 'cannot be combined with queue, q or sort: give the distributor id as q',
+      });
+  });
+
+/** queue, q or sort: the page comes from the console's work queue (its tabs, search and sorts). */
+export const isWorkQueueView = (query: { queue?: unknown; q?: unknown; sort?: unknown }) =>
+  query.queue !== undefined || query.q !== undefined || query.sort !== undefined;
 
 export type ListSubMerchantsQuery = z.infer<typeof listSubMerchantsQuery>;
 
@@ -76,9 +109,45 @@ const pages = pageShapes.map((shape) =>
 
 export type SubMerchantPage = { object: 'list'; data: SubMerchantDto[]; hasMore: boolean; nextCursor: string | null };
 
-/** The calling platform's sub-merchants, newest first, with keyset pagination, personal data masked. */
+/**
+ * The calling platform's sub-merchants, newest first, with keyset pagination, personal data masked. With `queue`,
+ * `q` or `sort`, the page is the console's work queue view (same tabs, search and keyset sorts, through
+ * listWorkQueue) and each row is the full record, as without them.
+ */
 export async function listSubMerchants(ctx: PlatformContext, query: ListSubMerchantsQuery): Promise<SubMerchantPage> {
+  if (isWorkQueueView(query)) return listSubMerchantsInView(ctx, query);
   const { shape, params } = pageArguments(ctx, query);
   const page = pageOf(await pages[shape]!(ctx.db).execute(params), query.limit);
   return { object: 'list', ...page, data: page.data.map(toSubMerchantDto) };
+}
+
+async function listSubMerchantsInView(ctx: PlatformContext, query: ListSubMerchantsQuery): Promise<SubMerchantPage> {
+  const page = await listWorkQueue(ctx, {
+    tab: query.queue ?? 'all',
+    q: query.q,
+    sort: query.sort ?? 'updated',
+    cursor: query.cursor,
+    limit: query.limit,
+  }).catch((error: unknown) => {
+    // The work queue names its own field; here the cursor is a query parameter.
+    if (error instanceof AppError && error.code === 'invalid_request')
+      throw new AppError('invalid_request', 'The cursor is not one this API returned for this sort.', {
+        errors: [{ pointer: '/query/cursor', code: 'invalid_value', message: 'unknown cursor' }],
+      });
+    throw error;
+  });
+  const ids = page.data.map((item) => item.id);
+  const rows = ids.length
+    ? await ctx.db
+        .select()
+        .from(subMerchants)
+        .where(and(eq(subMerchants.platformId, ctx.platformId), inArray(subMerchants.id, ids)))
+    : [];
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  // The queue's order; a record deleted between the two reads is left out rather than shown half.
+  const data = ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toSubMerchantDto(row)] : [];
+  });
+  return { object: 'list', data, hasMore: page.hasMore, nextCursor: page.nextCursor };
 }

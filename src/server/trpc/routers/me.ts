@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
-import { operators } from '@/server/db/schema';
 import { z } from 'zod';
 import { locales } from '@/i18n/locales';
+import { getOperator } from '@/server/services/operators/get-operator';
 import { listOperatorPlatforms } from '@/server/services/operators/list-operator-platforms';
 import { changeOperatorPassword } from '@/server/services/operators/change-operator-password';
 import { changePasswordInput } from '@/schemas/operator-requests';
@@ -11,24 +10,12 @@ import { operatorProcedure, passwordChangeProcedure, router } from '../init';
 
 export const meRouter = router({
   get: passwordChangeProcedure.query(async ({ ctx }) => {
-    const [operator] = await ctx.db
-      .select({
-        id: operators.id,
-        email: operators.email,
-        name: operators.name,
-        locale: operators.locale,
-        timeZone: operators.timeZone,
-        passwordMustChange: operators.passwordMustChange,
-      })
-      .from(operators)
-      .where(eq(operators.id, ctx.operatorId));
-    return {
-      operator: operator ?? null,
-      platforms: await listOperatorPlatforms(
-        { db: ctx.db, actor: `operator:${ctx.operatorId}` },
-        { operatorId: ctx.operatorId },
-      ),
-    };
+    const serviceCtx = { db: ctx.db, actor: `operator:${ctx.operatorId}` };
+    const [operator, platforms] = await Promise.all([
+      getOperator(serviceCtx, { operatorId: ctx.operatorId }),
+      listOperatorPlatforms(serviceCtx, { operatorId: ctx.operatorId }),
+    ]);
+    return { operator, platforms };
   }),
   setLocale: operatorProcedure
     .input(z.object({ locale: z.enum(locales) }))

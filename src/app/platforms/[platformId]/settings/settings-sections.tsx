@@ -2,7 +2,6 @@
 
 import type { ReactNode } from 'react';
 import { useMembership } from '@/components/membership';
-import { AuditLogPanel } from '@/components/settings/audit-log-panel';
 import { ChangePasswordPanel } from '@/components/settings/change-password-panel';
 import { DeliveriesPanel } from '@/components/settings/deliveries-panel';
 import { ManualTemplatesPanel } from '@/components/settings/manual-templates-panel';
@@ -58,7 +57,6 @@ export function SettingsSections() {
     ['upstreams', 'settings.doctor.heading', admin ? <UpstreamConnectionsPanel platformId={platformId} /> : null],
     ['password', 'settings.password.heading', <ChangePasswordPanel key="password" />],
     ['time-zone', 'auditLog.timeZone', <TimeZonePanel key="time-zone" />],
-    ['audit-log', 'auditLog.title', admin ? <AuditLogPanel platformId={platformId} /> : null],
   ];
   const shown = panels.filter(([, , node]) => node !== null);
   return (

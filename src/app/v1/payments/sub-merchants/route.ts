@@ -5,7 +5,11 @@ import { readRouteCache } from '@/server/http/read-route-cache';
 import { withApiKey } from '@/server/http/with-api-key';
 import { createSubMerchant } from '@/server/services/sub-merchants/create-sub-merchant';
 import { listSubMerchantRevisions } from '@/server/services/sub-merchants/list-sub-merchant-revisions';
-import { listSubMerchants, listSubMerchantsQuery } from '@/server/services/sub-merchants/list-sub-merchants';
+import {
+  isWorkQueueView,
+  listSubMerchants,
+  listSubMerchantsQuery,
+} from '@/server/services/sub-merchants/list-sub-merchants';
 
 export const dynamic = 'force-dynamic';
 
@@ -15,6 +19,8 @@ const cachedPage = readRouteCache(200);
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   GET: withApiKey('payments', async (request, ctx) => {
     const query = parseQuery(request, listSubMerchantsQuery);
+    // A work-queue view (queue, q or sort) is read each time: its revision would be the page's own query.
+    if (isWorkQueueView(query)) return json(await listSubMerchants(ctx, query));
     const key = JSON.stringify([ctx.platformId, query.distributor_external_user_id, query.cursor, query.limit]);
     const revision = await listSubMerchantRevisions(ctx, query);
     return jsonText(await cachedPage(ctx.db, key, revision, () => listSubMerchants(ctx, query)));

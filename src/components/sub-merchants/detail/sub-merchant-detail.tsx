@@ -38,7 +38,7 @@ export function SubMerchantDetail({ platformId, id }: { platformId: string; id: 
       <h1 className="text-2xl font-semibold break-words">{name ?? t('subMerchants.detail.title')}</h1>
       <p className="text-sm text-muted-foreground">{t('workQueue.detail.recordId', { id })}</p>
       {record.error && (
-        <p role="alert" className="error">
+        <p role="alert" className="text-destructive">
           {record.error.message}
         </p>
       )}

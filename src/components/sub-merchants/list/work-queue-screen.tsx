@@ -111,14 +111,22 @@ export function WorkQueueScreen({
         id: 'distributor',
         header: t('workQueue.col.distributor'),
         enableSorting: false,
-        cell: ({ row }) => (
-          <span className="break-all">{row.original.distributorExternalUserId ?? t('workQueue.nobody')}</span>
-        ),
+        // One line at desktop widths: a long id is cut with an ellipsis and shown whole on hover (title).
+        meta: { className: 'whitespace-nowrap' },
+        cell: ({ row }) => {
+          const distributor = row.original.distributorExternalUserId ?? t('workQueue.nobody');
+          return (
+            <span className="block max-w-40 truncate" title={distributor}>
+              {distributor}
+            </span>
+          );
+        },
       },
       {
         id: 'provider',
         header: t('workQueue.col.provider'),
         enableSorting: false,
+        meta: { className: 'whitespace-nowrap' },
         cell: ({ row }) => labels.provider(row.original.provider),
       },
       {

@@ -36,7 +36,7 @@ export function RegionPicker({ name, depth }: { name: FormDataField; depth: Regi
   const stored = String(values[name] ?? '');
   const [table, setTable] = useState<RegionOptions | null>(null);
   // What the operator has chosen so far, which may be above the stored code's level while the cascade is open;
-  // undefined until the table has arrived and the stored code was placed in it.
+  // until the first choice the cascade shows the stored code (once the table has arrived).
   const [picked, setChain] = useState<string[] | undefined>(undefined);
   useEffect(() => {
     let live = true;

@@ -7,6 +7,7 @@ import { statusLabels } from '@/components/sub-merchants/status-labels';
 import { editable } from '@/domain/sub-merchant-states';
 import { useI18n } from '@/i18n/i18n-provider';
 import { api } from '@/trpc/react';
+import { merchantNameOf } from '../record-types';
 import { WizardForm } from './wizard-form';
 
 const notice = 'mb-4 rounded-lg border bg-card p-4 sm:p-5';
@@ -22,6 +23,7 @@ export function WizardScreen({ platformId, id }: { platformId: string; id: strin
   const loaded = api.subMerchants.get.useQuery({ platformId, id }, { refetchOnWindowFocus: false });
   const record = loaded.data;
   const labels = statusLabels(t);
+  const name = merchantNameOf(record);
   return (
     <>
       <p>
@@ -32,7 +34,8 @@ export function WizardScreen({ platformId, id }: { platformId: string; id: strin
         {record && (
           <span className="text-muted-foreground">
             {' '}
-            · {record.distributorExternalUserId ?? t('subMerchants.platformOwn')} · {labels.provider(record.provider)}
+            {name && <>· {name} </>}· {record.distributorExternalUserId ?? t('subMerchants.platformOwn')} ·{' '}
+            {labels.provider(record.provider)}
           </span>
         )}
       </h1>

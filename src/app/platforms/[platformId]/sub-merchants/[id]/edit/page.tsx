@@ -10,8 +10,9 @@ type Props = { params: Promise<{ platformId: string; id: string }> };
 
 /**
  * The onboarding wizard: the draft is prefetched here with the operator's own tRPC context and hydrated into the
- * screen (docs/console.md), so the first HTML holds the form with its values. A refused read (unknown id, no
- * membership) is not hydrated; the screen shows the procedure's message.
+ * screen (docs/console.md), so the first HTML holds the titled form and its steps' counts (the inputs take their
+ * values as react-hook-form hydrates). A refused read (unknown id, no membership) is not hydrated; the screen shows
+ * the procedure's message.
  */
 export default async function OnboardingWizardPage({ params }: Props) {
   const { platformId, id } = await params;

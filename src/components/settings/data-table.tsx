@@ -1,6 +1,7 @@
 'use client';
 
 import type { ReactNode } from 'react';
+import { cn } from '@/components/ui/cn';
 import { useI18n } from '@/i18n/i18n-provider';
 
 /**
@@ -24,11 +25,17 @@ export function DataTable(props: {
       role="region"
       aria-labelledby={labelledBy}
     >
-      <table style={spaced ? { marginTop: '1rem' } : undefined}>
+      {/* The callers' rows are plain <tr>/<td>: their look is set here, once, for every settings table. */}
+      <table
+        className={cn(
+          'w-full border-collapse bg-card text-sm [&_td]:border-b [&_td]:px-3 [&_td]:py-2.5 [&_td]:align-middle [&_th]:border-b [&_th]:px-3 [&_th]:py-2.5 [&_th]:text-left [&_th]:font-semibold [&_th]:text-muted-foreground',
+          spaced && 'mt-4',
+        )}
+      >
         <thead>
           <tr>
             {columns.map((column) => (
-              <th key={column} scope="col">
+              <th key={column} scope="col" className="whitespace-nowrap">
                 {column}
               </th>
             ))}

@@ -1,5 +1,6 @@
 'use client';
 
+import { Badge } from '@/components/ui/badge';
 import Link from 'next/link';
 import { Fragment, useState } from 'react';
 import { useI18n } from '@/i18n/i18n-provider';
@@ -81,12 +82,12 @@ export function SandboxApplymentsPanel({ platformId }: { platformId: string }) {
                   </td>
                   <td>{t(`settings.paymentsProvider.${a.provider}`)}</td>
                   <td>
-                    <span
+                    <Badge
                       data-testid="applyment-state"
-                      className={a.state === 'finished' ? 'badge ok' : a.state === 'rejected' ? 'badge' : 'badge warn'}
+                      variant={a.state === 'finished' ? 'success' : a.state === 'rejected' ? 'default' : 'warning'}
                     >
                       {t(stateKey(a.state))}
-                    </span>
+                    </Badge>
                     {a.subMchid && (
                       <small className="mt-1 block text-sm">
                         {t('settings.sandbox.subMchid')}: <code>{a.subMchid}</code>

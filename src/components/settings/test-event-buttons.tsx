@@ -1,5 +1,6 @@
 'use client';
 
+import { cn } from '@/components/ui/cn';
 import { useState } from 'react';
 import { useI18n } from '@/i18n/i18n-provider';
 import { api } from '@/trpc/react';
@@ -62,7 +63,17 @@ function TestEventRow(props: { platformId: string; notifyUrlKey: NotifyUrlKey; u
         {t('settings.webhook.test.send')}
       </Button>
       {eventId && (
-        <p role="status" className={attempt ? (attempt.error ? 'badge warn' : 'badge ok') : 'muted'}>
+        <p
+          role="status"
+          className={cn(
+            'm-0 w-fit rounded-md px-2 py-1 text-sm',
+            !attempt
+              ? 'text-muted-foreground'
+              : attempt.error
+                ? 'bg-warning-soft text-warning'
+                : 'bg-success-soft text-success',
+          )}
+        >
           {!attempt
             ? t('settings.webhook.test.sending')
             : attempt.error

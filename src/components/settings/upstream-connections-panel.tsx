@@ -1,5 +1,8 @@
 'use client';
 
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { useI18n } from '@/i18n/i18n-provider';
 import type { MessageKey } from '@/i18n/messages/en';
 import { api } from '@/trpc/react';
@@ -15,22 +18,26 @@ export function UpstreamConnectionsPanel({ platformId }: { platformId: string })
   const check = api.upstreamConnections.check.useMutation();
   const report = check.data;
   return (
-    <section className="panel" aria-labelledby="upstreams-heading" id="upstreams">
-      <h2 id="upstreams-heading">{t('settings.doctor.heading')}</h2>
-      <p className="muted">{t('settings.doctor.intro')}</p>
-      <div className="row">
-        <button type="button" disabled={check.isPending} onClick={() => check.mutate({ platformId })}>
+    <Card aria-labelledby="upstreams-heading" id="upstreams">
+      <h2 id="upstreams-heading" className="m-0">
+        {t('settings.doctor.heading')}
+      </h2>
+      <p className="m-0 text-muted-foreground">{t('settings.doctor.intro')}</p>
+      <div className="flex flex-wrap items-end gap-3">
+        <Button type="button" disabled={check.isPending} onClick={() => check.mutate({ platformId })}>
           {check.isPending ? t('settings.doctor.running') : t('settings.doctor.run')}
-        </button>
+        </Button>
       </div>
       {check.error && (
-        <p role="alert" className="error">
+        <p role="alert" className="m-0 text-destructive">
           {errorText(t, check.error)}
         </p>
       )}
       {report && (
         <>
-          <p role="status">{t('settings.doctor.mode', { mode: report.upstreamMode })}</p>
+          <p role="status" className="m-0">
+            {t('settings.doctor.mode', { mode: report.upstreamMode })}
+          </p>
           <DataTable
             labelledBy="upstreams-heading"
             columns={[t('settings.doctor.upstream'), t('settings.doctor.result')]}
@@ -40,12 +47,12 @@ export function UpstreamConnectionsPanel({ platformId }: { platformId: string })
               <tr key={c.upstream} data-testid={`upstream-${c.upstream}`}>
                 <th scope="row">{t(`settings.doctor.${c.upstream}` as MessageKey)}</th>
                 <td>
-                  <span className={c.ok ? 'badge ok' : 'badge warn'}>
+                  <Badge variant={c.ok ? 'success' : 'warning'}>
                     {c.ok ? t('settings.doctor.ok') : t('settings.doctor.failed')}
-                  </span>{' '}
+                  </Badge>{' '}
                   {c.detail}
                   <br />
-                  <span className="muted">{t('settings.doctor.call', { call: c.call })}</span>
+                  <span className="text-muted-foreground">{t('settings.doctor.call', { call: c.call })}</span>
                   {!c.ok && c.variable && (
                     <>
                       <br />
@@ -58,6 +65,6 @@ export function UpstreamConnectionsPanel({ platformId }: { platformId: string })
           </DataTable>
         </>
       )}
-    </section>
+    </Card>
   );
 }

@@ -1,5 +1,6 @@
 'use client';
 
+import { cn } from '@/components/ui/cn';
 import { useState } from 'react';
 import { useI18n } from '@/i18n/i18n-provider';
 import { api } from '@/trpc/react';
@@ -43,7 +44,14 @@ export function WebhookSecretPanel({ platformId }: { platformId: string }) {
             testId="webhook-secret"
             onDone={() => setShown(null)}
           />
-          <p role="status" data-testid="webhook-rotation" className={shown.rotating ? 'badge warn' : 'badge ok'}>
+          <p
+            role="status"
+            data-testid="webhook-rotation"
+            className={cn(
+              'm-0 w-fit rounded-md px-2 py-1 text-sm',
+              shown.rotating ? 'bg-warning-soft text-warning' : 'bg-success-soft text-success',
+            )}
+          >
             {shown.rotating ? t('settings.webhook.bothSign') : t('settings.webhook.oneSigns')}
           </p>
           {shown.rotatedAt && (

@@ -36,6 +36,9 @@ export const statusLabels = (t: Translate) => ({
   provider: (provider: string) => (providerKeys[provider] ? t(providerKeys[provider]) : provider),
 });
 
+/** The Badge variant (src/components/ui/badge) of each tone. */
+export const toneVariant = { ok: 'success', warn: 'warning', '': 'default' } as const;
+
 /** Badge colour of an upstream state: done, waiting on someone, or refused. */
 export function stateTone(state: string | undefined): '' | 'ok' | 'warn' {
   if (state === 'finished') return 'ok';

@@ -6,7 +6,7 @@ import { enumValueLabels, groupLabels } from '@/schemas/form-data/labels';
 import { useI18n } from '@/i18n/i18n-provider';
 import { statusLabels } from './status-labels';
 
-export { stateTone } from './status-labels';
+export { stateTone, toneVariant } from './status-labels';
 
 /**
  * Labels of formData fields, enum values and groups in the operator's language, straight from the formData

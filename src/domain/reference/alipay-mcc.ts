@@ -65,3 +65,13 @@ export const alipayMcc: ReferenceTable<Mcc> = {
     row('8011', '诊所', '医疗', true),
   ],
 };
+
+export function findMcc(code: string): Mcc | undefined {
+  return alipayMcc.rows.find((mcc) => mcc.code === code);
+}
+
+/** MCC rows whose code or name contains `q` (all of them without one). */
+export function searchMcc(q?: string): readonly Mcc[] {
+  if (!q) return alipayMcc.rows;
+  return alipayMcc.rows.filter((mcc) => mcc.code.includes(q) || mcc.name.includes(q) || mcc.category.includes(q));
+}

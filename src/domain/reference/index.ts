@@ -6,7 +6,7 @@
 import { alipayMcc, type Mcc } from './alipay-mcc';
 import { alipayServiceSites } from './alipay-sites';
 import { findRegion, regions, regionsUnder, type Region } from './regions';
-import type { Provider, ReferenceTable, SubjectType } from './types';
+import type { ReferenceTable } from './types';
 import { wechatSettlementRules, type SettlementRule } from './wechat-settlement-rules';
 import { OTHER_BANK, alipayBanks, wechatBanks, type Bank } from './wechat-banks';
 
@@ -16,6 +16,11 @@ export type { RegionLevel } from './regions';
 export type { ServiceSiteRule, SiteType } from './alipay-sites';
 export { OTHER_BANK, alipayBanks, alipayMcc, alipayServiceSites, regions, wechatBanks, wechatSettlementRules };
 export { findRegion, regionPath, regionsUnder } from './regions';
+// The look-ups live beside their table, so the browser can import one small table (wechat-banks, …) without the
+// region table and every other row this index fingerprints at load.
+export { banksFor, findBank } from './wechat-banks';
+export { findSettlementRule, settlementRulesFor } from './wechat-settlement-rules';
+export { findMcc, searchMcc } from './alipay-mcc';
 
 const tables: ReferenceTable<unknown>[] = [
   wechatSettlementRules,
@@ -46,34 +51,6 @@ export const REFERENCE_DATA_VERSION = `${latestDate}.${fingerprint(JSON.stringif
 
 /** Where each table comes from, for documentation and the `sources` of a look-up. */
 export const referenceSources = tables.map(({ id, source, date }) => ({ id, source, date }));
-
-export function banksFor(provider: Provider): readonly Bank[] {
-  return provider === 'providerA' ? wechatBanks.rows : alipayBanks.rows;
-}
-
-export function findBank(provider: Provider, name: string): Bank | undefined {
-  return banksFor(provider).find((bank) => bank.name === name);
-}
-
-export function settlementRulesFor(subjectType?: SubjectType): readonly SettlementRule[] {
-  return subjectType
-    ? wechatSettlementRules.rows.filter((rule) => rule.subjectType === subjectType)
-    : wechatSettlementRules.rows;
-}
-
-export function findSettlementRule(settlementId: string): SettlementRule | undefined {
-  return wechatSettlementRules.rows.find((rule) => rule.settlementId === settlementId);
-}
-
-export function findMcc(code: string): Mcc | undefined {
-  return alipayMcc.rows.find((mcc) => mcc.code === code);
-}
-
-/** MCC rows whose code or name contains `q` (all of them without one). */
-export function searchMcc(q?: string): readonly Mcc[] {
-  if (!q) return alipayMcc.rows;
-  return alipayMcc.rows.filter((mcc) => mcc.code.includes(q) || mcc.name.includes(q) || mcc.category.includes(q));
-}
 
 export function siteRuleFor(service: string) {
   return alipayServiceSites.rows.find((rule) => rule.service === service);

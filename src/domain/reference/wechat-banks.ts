@@ -1,4 +1,4 @@
-import type { ReferenceTable } from './types';
+import type { Provider, ReferenceTable } from './types';
 
 export type Bank = {
   /** The exact string the upstream accepts (`account_bank` / `account_inst_name`). */
@@ -68,3 +68,11 @@ export const alipayBanks: ReferenceTable<Bank> = {
     { name: '农村商业银行', needsBranch: false },
   ],
 };
+
+export function banksFor(provider: Provider): readonly Bank[] {
+  return provider === 'providerA' ? wechatBanks.rows : alipayBanks.rows;
+}
+
+export function findBank(provider: Provider, name: string): Bank | undefined {
+  return banksFor(provider).find((bank) => bank.name === name);
+}

@@ -88,3 +88,13 @@ export const wechatSettlementRules: ReferenceTable<SettlementRule> = {
     },
   ],
 };
+
+export function settlementRulesFor(subjectType?: SubjectType): readonly SettlementRule[] {
+  return subjectType
+    ? wechatSettlementRules.rows.filter((rule) => rule.subjectType === subjectType)
+    : wechatSettlementRules.rows;
+}
+
+export function findSettlementRule(settlementId: string): SettlementRule | undefined {
+  return wechatSettlementRules.rows.find((rule) => rule.settlementId === settlementId);
+}

@@ -123,7 +123,6 @@ export const coreEn = {
   'subMerchants.col.updated': 'Updated',
   'subMerchants.platformOwn': "platform's own",
   'subMerchants.draft': 'draft',
-  'miniPrograms.title': 'Mini programs',
   'settings.title': 'Settings',
   'settings.apiKeys': 'API keys',
   'settings.onlyAdmins': 'Only admins manage API keys.',

@@ -1,4 +1,5 @@
-import { findBank, type Provider } from '@/domain/reference';
+import type { Provider } from '@/domain/reference/types';
+import { findBank } from '@/domain/reference/wechat-banks';
 import { baseRequiredFields, formDataFieldNames, salesScenes, type FormDataField, type SalesScene } from './fields';
 
 type LooseFormData = Readonly<Record<string, unknown>>;

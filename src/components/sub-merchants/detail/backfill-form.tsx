@@ -1,11 +1,14 @@
 'use client';
 
 import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
 import { useI18n } from '@/i18n/i18n-provider';
 import { api } from '@/trpc/react';
 import { trpcFieldErrors, type SubMerchantRecord } from '../record-types';
 import { useSubMerchantLabels } from '../use-sub-merchant-labels';
-import styles from './detail.module.css';
 import { subMerchantStatuses } from '@/domain/sub-merchant-states';
 
 type Status = (typeof subMerchantStatuses)[number];
@@ -46,15 +49,22 @@ export function BackfillForm({ platformId, record }: { platformId: string; recor
   };
   const invalid = (name: string) => (pointers.has(`/${name}`) ? true : undefined);
   return (
-    <form className="panel" aria-labelledby="backfill-heading" onSubmit={onSubmit} noValidate>
-      <h2 id="backfill-heading" className={styles.first}>
+    <form
+      className="flex flex-col gap-3 rounded-lg border bg-card p-4 shadow-xs sm:p-5"
+      aria-labelledby="backfill-heading"
+      onSubmit={onSubmit}
+      noValidate
+    >
+      <h2 id="backfill-heading" className="m-0">
         {t('subMerchants.backfill.title')}
       </h2>
-      <p className="muted">{t('subMerchants.backfill.intro')}</p>
-      <div className={styles.backfillGrid}>
+      <p className="m-0 text-muted-foreground">{t('subMerchants.backfill.intro')}</p>
+      <div className="grid grid-cols-[repeat(auto-fill,minmax(12rem,1fr))] gap-x-4 gap-y-3">
         <div>
-          <label htmlFor="backfill-sub-mchid">{t('subMerchants.attr.chSubMchid')}</label>
-          <input
+          <Label htmlFor="backfill-sub-mchid" className="mb-1.5">
+            {t('subMerchants.attr.chSubMchid')}
+          </Label>
+          <Input
             id="backfill-sub-mchid"
             value={chSubMchid}
             onChange={(e) => setChSubMchid(e.target.value)}
@@ -63,8 +73,10 @@ export function BackfillForm({ platformId, record }: { platformId: string; recor
           />
         </div>
         <div>
-          <label htmlFor="backfill-status">{t('subMerchants.col.status')}</label>
-          <select
+          <Label htmlFor="backfill-status" className="mb-1.5">
+            {t('subMerchants.col.status')}
+          </Label>
+          <NativeSelect
             id="backfill-status"
             value={status}
             onChange={(e) => setStatus(e.target.value as Status)}
@@ -79,11 +91,13 @@ export function BackfillForm({ platformId, record }: { platformId: string; recor
                   {labels.status(s)}
                 </option>
               ))}
-          </select>
+          </NativeSelect>
         </div>
         <div>
-          <label htmlFor="backfill-rate">{t('subMerchants.attr.commissionRate')} (%)</label>
-          <input
+          <Label htmlFor="backfill-rate" className="mb-1.5">
+            {t('subMerchants.attr.commissionRate')} (%)
+          </Label>
+          <Input
             id="backfill-rate"
             type="number"
             inputMode="decimal"
@@ -98,18 +112,18 @@ export function BackfillForm({ platformId, record }: { platformId: string; recor
         </div>
       </div>
       {update.error && (
-        <p id="backfill-error" role="alert" className="error" data-testid="backfill-error">
+        <p id="backfill-error" role="alert" className="m-0 text-destructive" data-testid="backfill-error">
           {update.error.message}
         </p>
       )}
       {note && (
-        <p role="status" className="muted">
+        <p role="status" className="m-0 text-muted-foreground">
           {note}
         </p>
       )}
-      <button type="submit" disabled={update.isPending}>
+      <Button type="submit" className="self-start" disabled={update.isPending}>
         {t('common.save')}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -1,15 +1,19 @@
 'use client';
 
 import Link from 'next/link';
+import { Card } from '@/components/ui/card';
 import { formDataFields, isFormDataField, type FormDataField } from '@/schemas/form-data/fields';
+import { cn } from '@/components/ui/cn';
 import { useI18n } from '@/i18n/i18n-provider';
 import type { SubMerchantRecord } from '../record-types';
 import { useSubMerchantLabels } from '../use-sub-merchant-labels';
 import { toWizardValues } from '../wizard/form-model';
 import { mediaUrl } from '../wizard/fields/upload-media';
 import { fieldSteps, stepTitleKeys, visibleFieldsOf } from '../wizard/steps';
-import styles from './detail.module.css';
 import { fixHref } from './fix-link';
+
+// A reason the upstream gave, set off from the value it refers to.
+const rejectedClass = 'mt-1 mb-0 border-l-3 border-warning bg-warning-soft px-2.5 py-1.5 text-sm text-warning';
 
 /**
  * The onboarding form as the API returns it (personal values masked), step by step. A field the upstream
@@ -28,7 +32,7 @@ export function FormDataView({ platformId, record }: { platformId: string; recor
       const ids = Array.isArray(value) ? value : value ? [value] : [];
       if (ids.length === 0) return '—';
       return (
-        <span className={styles.thumbs}>
+        <span className="flex flex-wrap gap-2">
           {ids.map((mediaId, i) => (
             <img
               key={mediaId}
@@ -36,6 +40,7 @@ export function FormDataView({ platformId, record }: { platformId: string; recor
               alt={`${labels.field(field)} ${i + 1}`}
               width={96}
               height={72}
+              className="h-18 w-24 rounded-md border bg-muted object-cover"
             />
           ))}
         </span>
@@ -47,30 +52,37 @@ export function FormDataView({ platformId, record }: { platformId: string; recor
   };
   const unplaced = reasons.filter((r) => !isFormDataField(r.field));
   return (
-    <section className="panel" aria-labelledby="form-heading">
-      <h2 id="form-heading" className={styles.first}>
+    <Card aria-labelledby="form-heading" className="gap-2">
+      <h2 id="form-heading" className="m-0">
         {t('subMerchants.detail.formData')}
       </h2>
       {unplaced.map((r, i) => (
-        <p key={i} className={styles.rejected}>
+        <p key={i} className={rejectedClass}>
           {t('subMerchants.field.rejectedBecause', { reason: r.reason })}
         </p>
       ))}
       {fieldSteps.map((step) => (
         <section key={step} aria-labelledby={`group-${step}`}>
-          <h3 id={`group-${step}`} className={styles.groupHeading}>
+          <h3 id={`group-${step}`} className="mt-4 mb-1 text-base">
             {t(stepTitleKeys[step])}
           </h3>
-          <dl className={styles.formData}>
+          <dl className="m-0">
             {visibleFieldsOf(step, values).map((field) => {
               const why = reasonOf(field);
               return (
-                <div key={field} data-field={field} className={why.length ? styles.rejectedRow : undefined}>
-                  <dt>{labels.field(field)}</dt>
-                  <dd>
+                <div
+                  key={field}
+                  data-field={field}
+                  className={cn(
+                    'grid grid-cols-1 gap-0.5 border-b py-1.5 sm:grid-cols-[minmax(8rem,2fr)_3fr] sm:gap-3',
+                    why.length > 0 && 'bg-warning-soft',
+                  )}
+                >
+                  <dt className="text-muted-foreground">{labels.field(field)}</dt>
+                  <dd className="m-0 break-all">
                     {shown(field)}
                     {why.map((reason, i) => (
-                      <p key={i} className={styles.rejected} data-testid={`detail-rejected-${field}`}>
+                      <p key={i} className={rejectedClass} data-testid={`detail-rejected-${field}`}>
                         {t('subMerchants.field.rejectedBecause', { reason })}{' '}
                         <Link href={fixHref(platformId, record.id, field)}>
                           {t('subMerchants.detail.fix', { field: labels.field(field) })}
@@ -84,6 +96,6 @@ export function FormDataView({ platformId, record }: { platformId: string; recor
           </dl>
         </section>
       ))}
-    </section>
+    </Card>
   );
 }

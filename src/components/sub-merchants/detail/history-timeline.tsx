@@ -1,10 +1,10 @@
 'use client';
 
+import { Card } from '@/components/ui/card';
 import { useI18n } from '@/i18n/i18n-provider';
 import type { MessageKey } from '@/i18n/messages/en';
 import type { HistoryEntry } from '../record-types';
 import { useSubMerchantLabels } from '../use-sub-merchant-labels';
-import styles from './detail.module.css';
 
 const actionKeys: Record<string, MessageKey> = {
   created: 'subMerchants.history.created',
@@ -54,22 +54,27 @@ export function HistoryTimeline({ entries }: { entries: HistoryEntry[] }) {
     return typeof value === 'object' ? JSON.stringify(value) : String(value);
   };
   return (
-    <section className="panel" aria-labelledby="history-heading">
-      <h2 id="history-heading" className={styles.first}>
+    <Card aria-labelledby="history-heading">
+      <h2 id="history-heading" className="m-0">
         {t('subMerchants.detail.history')}
       </h2>
-      <ol className={styles.timeline} data-testid="timeline">
+      <ol className="m-0 list-none border-l-2 pl-4" data-testid="timeline">
         {[...entries].reverse().map((entry) => (
-          <li key={entry.id}>
-            <div className={styles.timelineHead}>
+          <li
+            key={entry.id}
+            className="relative pb-3.5 pl-2 before:absolute before:top-1.5 before:-left-[1.42rem] before:size-2.5 before:rounded-full before:bg-accent-foreground/40"
+          >
+            <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
               <strong>{actionKeys[entry.action] ? t(actionKeys[entry.action]!) : entry.action}</strong>
-              <span className="muted">
+              <span className="text-muted-foreground">
                 <span data-testid="history-actor">{actor(entry)}</span> ·{' '}
                 <time dateTime={entry.createdAt}>{format.dateTimeWithZone(entry.createdAt)}</time>
               </span>
             </div>
-            {entry.reason && <p className="text-sm">{t('workQueue.history.reason', { reason: entry.reason })}</p>}
-            <ul className={styles.changes}>
+            {entry.reason && (
+              <p className="mt-1 mb-0 text-sm">{t('workQueue.history.reason', { reason: entry.reason })}</p>
+            )}
+            <ul className="mt-1 mb-0 pl-4.5 text-sm break-all text-muted-foreground">
               {Object.entries(entry.changes).map(([field, change]) => (
                 <li key={field}>
                   {attrKeys[field] ? t(attrKeys[field]!) : field}:{' '}
@@ -82,6 +87,6 @@ export function HistoryTimeline({ entries }: { entries: HistoryEntry[] }) {
           </li>
         ))}
       </ol>
-    </section>
+    </Card>
   );
 }

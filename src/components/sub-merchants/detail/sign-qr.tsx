@@ -1,8 +1,8 @@
 'use client';
 
 import { useEffect, useState } from 'react';
+import { Card } from '@/components/ui/card';
 import { useI18n } from '@/i18n/i18n-provider';
-import styles from './detail.module.css';
 
 /**
  * The merchant confirms the account / signs on their phone: a QR code of signUrl (rendered in the browser;
@@ -21,20 +21,27 @@ export function SignQr({ url, state }: { url: string; state: 'to_be_confirmed' |
     };
   }, [url]);
   return (
-    <section className={`panel ${styles.sign}`} aria-labelledby="sign-heading">
-      <h2 id="sign-heading" className={styles.first}>
+    <Card aria-labelledby="sign-heading" className="items-center text-center">
+      <h2 id="sign-heading" className="m-0">
         {state === 'to_be_confirmed' ? t('subMerchants.detail.confirmTitle') : t('subMerchants.detail.signTitle')}
       </h2>
-      <p>{t('subMerchants.detail.signExplain')}</p>
+      <p className="m-0">{t('subMerchants.detail.signExplain')}</p>
       {/* A data: URL image: nothing to optimise, and next/image cannot take it. */}
       {image && (
-        <img src={image} width={220} height={220} alt={t('subMerchants.detail.signQrAlt')} data-testid="sign-qr" />
+        <img
+          src={image}
+          width={220}
+          height={220}
+          alt={t('subMerchants.detail.signQrAlt')}
+          data-testid="sign-qr"
+          className="block"
+        />
       )}
-      <p className={styles.signUrl}>
+      <p className="m-0 text-sm break-all">
         <a href={url} target="_blank" rel="noreferrer">
           {url}
         </a>
       </p>
-    </section>
+    </Card>
   );
 }

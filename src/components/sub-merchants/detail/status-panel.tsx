@@ -1,12 +1,14 @@
 'use client';
 
 import Link from 'next/link';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { useMembership } from '@/components/membership';
 import { useI18n } from '@/i18n/i18n-provider';
 import { api } from '@/trpc/react';
 import type { SubMerchantRecord } from '../record-types';
-import { stateTone, useSubMerchantLabels } from '../use-sub-merchant-labels';
-import styles from './detail.module.css';
+import { stateTone, toneVariant, useSubMerchantLabels } from '../use-sub-merchant-labels';
 import { editable } from '@/domain/sub-merchant-states';
 
 /** Status, upstream state with its message, last sync, ids; operators refresh from the upstream or edit. */
@@ -24,25 +26,25 @@ export function StatusPanel({ platformId, record }: { platformId: string; record
   });
   const canEdit = can('operator') && editable(record.chApplymentState);
   return (
-    <section className="panel" aria-labelledby="status-heading">
-      <h2 id="status-heading" className={styles.first}>
+    <Card aria-labelledby="status-heading">
+      <h2 id="status-heading" className="m-0">
         {t('subMerchants.detail.status')}
       </h2>
-      <dl className={styles.facts}>
+      <dl className="m-0 grid grid-cols-[repeat(auto-fill,minmax(14rem,1fr))] gap-x-5 gap-y-2 [&_dd]:mt-0.5 [&_dd]:mb-0 [&_dd]:break-all [&_dt]:text-sm [&_dt]:text-muted-foreground">
         <div>
           <dt>{t('workQueue.detail.state')}</dt>
           <dd>
             {/* One state, said once: ours once onboarding is done (active, suspended), the upstream's before. */}
             {record.status === 'pending' ? (
-              <span className={`badge ${stateTone(record.chApplymentState)}`} data-testid="upstream-state">
+              <Badge variant={toneVariant[stateTone(record.chApplymentState)]} data-testid="upstream-state">
                 {labels.state(record.chApplymentState)}
-              </span>
+              </Badge>
             ) : (
-              <span className={`badge ${record.status === 'active' ? 'ok' : 'warn'}`} data-testid="record-status">
+              <Badge variant={record.status === 'active' ? 'success' : 'warning'} data-testid="record-status">
                 {labels.status(record.status)}
-              </span>
+              </Badge>
             )}
-            {record.chApplymentStateMsg && <span className={styles.stateMsg}>{record.chApplymentStateMsg}</span>}
+            {record.chApplymentStateMsg && <span className="mt-1 block text-sm">{record.chApplymentStateMsg}</span>}
           </dd>
         </div>
         <div>
@@ -79,30 +81,31 @@ export function StatusPanel({ platformId, record }: { platformId: string; record
         </div>
       </dl>
       {refresh.error && (
-        <p role="alert" className="error">
+        <p role="alert" className="m-0 text-destructive">
           {refresh.error.message}
         </p>
       )}
-      <div className="row">
+      <div className="flex flex-wrap items-end gap-3">
         {canEdit && (
-          <Link
-            className={styles.buttonLink}
-            href={`/platforms/${platformId}/sub-merchants/${record.id}/edit?step=${record.chApplymentState ? 'review' : 'license'}`}
-          >
-            {record.chApplymentState ? t('subMerchants.detail.fixAndResubmit') : t('subMerchants.detail.continue')}
-          </Link>
+          <Button asChild>
+            <Link
+              href={`/platforms/${platformId}/sub-merchants/${record.id}/edit?step=${record.chApplymentState ? 'review' : 'license'}`}
+            >
+              {record.chApplymentState ? t('subMerchants.detail.fixAndResubmit') : t('subMerchants.detail.continue')}
+            </Link>
+          </Button>
         )}
         {can('operator') && record.chApplymentState && record.chApplymentState !== 'finished' && (
-          <button
+          <Button
             type="button"
-            className="secondary"
+            variant="secondary"
             disabled={refresh.isPending}
             onClick={() => refresh.mutate({ platformId, id: record.id })}
           >
             {refresh.isPending ? t('subMerchants.detail.refreshing') : t('subMerchants.detail.refresh')}
-          </button>
+          </Button>
         )}
       </div>
-    </section>
+    </Card>
   );
 }

@@ -5,6 +5,7 @@ import Link from 'next/link';
 import { useMembership } from '@/components/membership';
 import { useI18n } from '@/i18n/i18n-provider';
 import { api } from '@/trpc/react';
+import { merchantNameOf } from '../record-types';
 import { FormDataView } from './form-data-view';
 import { HistoryTimeline } from './history-timeline';
 import { SignQr } from './sign-qr';
@@ -27,9 +28,7 @@ export function SubMerchantDetail({ platformId, id }: { platformId: string; id: 
   );
   const history = api.subMerchants.history.useQuery({ platformId, id });
   const data = record.data;
-  // Titled with the merchant's name (licence name, else short name); a fresh draft has none yet.
-  const form = (data?.formData ?? {}) as { merchantName?: string; merchantShortname?: string };
-  const name = form.merchantName || form.merchantShortname || undefined;
+  const name = merchantNameOf(data);
   return (
     <>
       <p>
@@ -38,7 +37,7 @@ export function SubMerchantDetail({ platformId, id }: { platformId: string; id: 
       <h1 className="text-2xl font-semibold break-words">{name ?? t('subMerchants.detail.title')}</h1>
       <p className="text-sm text-muted-foreground">{t('workQueue.detail.recordId', { id })}</p>
       {record.error && (
-        <p role="alert" className="error">
+        <p role="alert" className="text-destructive">
           {record.error.message}
         </p>
       )}

@@ -18,7 +18,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/toast';
-import { stateTone, statusLabels } from '../status-labels';
+import { stateTone, statusLabels, toneVariant } from '../status-labels';
 import { exportHref, queueInputs, queueSearch, readQueueLocation, type QueueLocation } from './queue-location';
 
 export const QUEUE_PAGE_SIZE = 25;
@@ -32,8 +32,6 @@ const tabKeys: Record<WorkQueueView, MessageKey> = {
   active: 'workQueue.tab.active',
   all: 'workQueue.tab.all',
 };
-
-const toneVariant = { ok: 'success', warn: 'warning', '': 'default' } as const;
 
 /**
  * The sub-merchant list as the operator's work queue: tabs with counts (what needs me, what waits on the
@@ -113,14 +111,22 @@ export function WorkQueueScreen({
         id: 'distributor',
         header: t('workQueue.col.distributor'),
         enableSorting: false,
-        cell: ({ row }) => (
-          <span className="break-all">{row.original.distributorExternalUserId ?? t('workQueue.nobody')}</span>
-        ),
+        // One line at desktop widths: a long id is cut with an ellipsis and shown whole on hover (title).
+        meta: { className: 'whitespace-nowrap' },
+        cell: ({ row }) => {
+          const distributor = row.original.distributorExternalUserId ?? t('workQueue.nobody');
+          return (
+            <span className="block max-w-40 truncate" title={distributor}>
+              {distributor}
+            </span>
+          );
+        },
       },
       {
         id: 'provider',
         header: t('workQueue.col.provider'),
         enableSorting: false,
+        meta: { className: 'whitespace-nowrap' },
         cell: ({ row }) => labels.provider(row.original.provider),
       },
       {

@@ -1,4 +1,5 @@
-import { cleanFieldValue, formDataFieldNames, formDataFields, type FormDataField } from '@/schemas/form-data';
+import { cleanFieldValue } from '@/schemas/form-data/clean-input';
+import { formDataFieldNames, formDataFields, type FormDataField } from '@/schemas/form-data/fields';
 import { salesScenesOf } from '@/schemas/form-data/requirements';
 import type { FormDataPatch } from '@/schemas/form-data/types';
 import type { Provider } from '@/domain/providers';

@@ -2,7 +2,7 @@ import type { FormDataField } from '@/schemas/form-data/fields';
 import { salesScenesOf } from '@/schemas/form-data/requirements';
 import type { MessageKey } from '@/i18n/messages/en';
 import type { Provider } from '@/domain/providers';
-import { findBank } from '@/domain/reference';
+import { findBank } from '@/domain/reference/wechat-banks';
 
 /** The wizard's steps in order; `review` holds no fields of its own. */
 export const stepIds = ['license', 'legalPerson', 'business', 'settlement', 'contact', 'review'] as const;

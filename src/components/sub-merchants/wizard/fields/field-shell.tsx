@@ -91,7 +91,9 @@ export function FieldShell(props: {
   return (
     <div className="mb-3.5" data-field={name}>
       <div className="flex items-baseline gap-1">
-        <label htmlFor={id}>{labels.field(name)}</label>
+        <label htmlFor={id} className="mt-3 mb-1 block text-sm font-semibold">
+          {labels.field(name)}
+        </label>
         {marker}
       </div>
       {children(control)}

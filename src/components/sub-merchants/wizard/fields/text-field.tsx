@@ -2,7 +2,8 @@
 
 import { Input } from '@/components/ui/input';
 import { useFormContext } from 'react-hook-form';
-import { cleanFieldValue, formDataFields, type FormDataField } from '@/schemas/form-data';
+import { cleanFieldValue } from '@/schemas/form-data/clean-input';
+import { formDataFields, type FormDataField } from '@/schemas/form-data/fields';
 import { useI18n } from '@/i18n/i18n-provider';
 import type { WizardValues } from '../form-model';
 import { useWizard } from '../wizard-context';

@@ -4,7 +4,7 @@ import { useCallback, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { Combobox, type ComboboxOption } from '@/components/ui/combobox';
 import { Input } from '@/components/ui/input';
-import { findBank } from '@/domain/reference';
+import { findBank } from '@/domain/reference/wechat-banks';
 import { useI18n } from '@/i18n/i18n-provider';
 import { searchBankBranches } from '@/server/console-actions/search-bank-branches';
 import type { WizardValues } from '../form-model';

@@ -1,19 +1,13 @@
-import {
-  banksFor,
-  findRegion,
-  regionPath,
-  regionsUnder,
-  searchMcc,
-  settlementRulesFor,
-  type Provider,
-  type Region,
-  type SubjectType,
-} from '@/domain/reference';
+import { searchMcc } from '@/domain/reference/alipay-mcc';
+import type { Provider, SubjectType } from '@/domain/reference/types';
+import { banksFor } from '@/domain/reference/wechat-banks';
+import { settlementRulesFor } from '@/domain/reference/wechat-settlement-rules';
 import { subjectTypes } from '@/schemas/form-data/fields';
 
 /**
  * What the wizard's pickers offer, from the same reference tables the submit rules and the sandbox check
- * (src/domain/reference), so a value picked here is one the upstream accepts.
+ * (src/domain/reference), so a value picked here is one the upstream accepts. Each table is imported from its
+ * own module: the region table (37 kB gzip) is in region-options.ts, which the region picker loads on demand.
  */
 
 export type IndustryOption = {
@@ -42,14 +36,3 @@ export function industryOptions(subjectType: unknown): IndustryOption[] {
 export const bankOptions = (provider: Provider) => banksFor(provider).map((bank) => bank.name);
 
 export const mccOptions = (q?: string) => searchMcc(q?.trim() || undefined);
-
-export const regionsBelow = (parent?: string): readonly Region[] => regionsUnder(parent);
-
-/** The codes from the province down to `code` ([] for an unknown code), to show a stored code in the cascade. */
-export function regionChain(code: string): string[] {
-  if (!/^\d{6}$/.test(code) || !findRegion(code)) return [];
-  return regionPath(code).map((region) => region.code);
-}
-
-/** How deep the region cascade goes: WeChat's bank city stops at the city; store addresses go to the district. */
-export type RegionDepth = 'city' | 'district';

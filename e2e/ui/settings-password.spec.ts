@@ -33,12 +33,12 @@ test('an operator changes their own password (wrong current one and a mismatch r
   await panel.getByLabel('再次输入新密码').fill('my-own-new-password-1');
   await panel.getByRole('button', { name: '修改密码' }).click();
   await expect(panel.getByLabel('当前密码')).toHaveAttribute('aria-invalid', 'true');
-  await expect(panel.locator('#password-currentPassword-error')).toHaveText('当前密码不正确。');
+  await expect(panel.getByLabel('当前密码')).toHaveAccessibleDescription('当前密码不正确。');
 
   await panel.getByLabel('当前密码').fill(firstPassword);
   await panel.getByLabel('再次输入新密码').fill('my-own-new-password-2');
   await panel.getByRole('button', { name: '修改密码' }).click();
-  await expect(panel.locator('#password-confirmPassword-error')).toHaveText('两次输入的新密码不一致。');
+  await expect(panel.getByLabel('再次输入新密码')).toHaveAccessibleDescription('两次输入的新密码不一致。');
   await expect(panel.getByLabel('再次输入新密码')).toBeFocused();
 
   await panel.getByLabel('再次输入新密码').fill('my-own-new-password-1');

@@ -20,3 +20,11 @@ export const changePasswordInput = z
     newPassword: z.string().min(12, 'at least 12 characters').max(200),
   })
   .strict();
+
+/** The password form: the request plus the new password typed twice (the second copy never leaves the browser). */
+export const changePasswordForm = changePasswordInput
+  .extend({ confirmPassword: z.string() })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'settings.password.mismatch',
+  });

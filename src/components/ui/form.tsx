@@ -73,12 +73,12 @@ const FieldContext = createContext<FieldContextValue | null>(null);
  * One field: a label, the control (through `render`, given RHF's field props), an optional hint and the error.
  * The label also names the error ("请填写邮箱"), so messages never fall back to the schema's English.
  */
-export function FormField<TValues extends FieldValues, TName extends FieldPath<TValues>>({
+export function FormField<TValues extends FieldValues, TName extends FieldPath<TValues>, TOutput = TValues>({
   label,
   description,
   className,
   ...props
-}: ControllerProps<TValues, TName> & { label: string; description?: ReactNode; className?: string }) {
+}: ControllerProps<TValues, TName, TOutput> & { label: string; description?: ReactNode; className?: string }) {
   const id = useId();
   return (
     <FieldContext.Provider value={{ name: props.name, label, id, hasDescription: Boolean(description) }}>
@@ -143,7 +143,9 @@ export function fieldErrorText(t: ReturnType<typeof useI18n>['t'], error: FieldE
     const text = t(error.message as MessageKey, { label });
     if (text !== error.message) return text;
   }
-  const emptyString = error.type === 'too_small' && error.ref && 'value' in error.ref && error.ref.value === '';
+  // Blanks only are as good as nothing: the schemas trim before they count.
+  const emptyString =
+    error.type === 'too_small' && error.ref && 'value' in error.ref && String(error.ref.value).trim() === '';
   return t(emptyString ? 'ui.error.required' : (issueKeys[error.type] ?? 'ui.error.invalidValue'), { label });
 }
 

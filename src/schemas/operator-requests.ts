@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { operatorRoleSchema } from '@/domain/roles';
 import { defaultLocale, locales } from '@/i18n/locales';
+import { blankAsAbsent } from './blank-as-absent';
 
 export const createOperatorInput = z.object({
   email: z.email().transform((e) => e.toLowerCase()),
@@ -28,3 +29,9 @@ export const changePasswordForm = changePasswordInput
     path: ['confirmPassword'],
     message: 'settings.password.mismatch',
   });
+
+/** The operator's time zone (an IANA name), or null for the language's default. */
+export const setTimeZoneInput = z.object({ timeZone: z.string().trim().min(1).max(64).nullable() });
+
+/** The time-zone form: its select holds '' for "the language's default", which the request sends as null. */
+export const timeZoneForm = z.object({ timeZone: blankAsAbsent(setTimeZoneInput.shape.timeZone.unwrap()) });

@@ -77,13 +77,23 @@ export function FormField<TValues extends FieldValues, TName extends FieldPath<T
   label,
   description,
   className,
+  labelSuffix,
   ...props
-}: ControllerProps<TValues, TName, TOutput> & { label: string; description?: ReactNode; className?: string }) {
+}: ControllerProps<TValues, TName, TOutput> & {
+  label: string;
+  /** Shown after the label (a config key in <code>), not part of the error messages' {label}. */
+  labelSuffix?: ReactNode;
+  description?: ReactNode;
+  className?: string;
+}) {
   const id = useId();
   return (
     <FieldContext.Provider value={{ name: props.name, label, id, hasDescription: Boolean(description) }}>
       <div data-slot="form-item" className={cn('grid gap-1.5', className)}>
-        <FormLabel>{label}</FormLabel>
+        <FormLabel>
+          {label}
+          {labelSuffix && <> {labelSuffix}</>}
+        </FormLabel>
         <Controller {...props} />
         {description && (
           <p id={`${id}-description`} data-slot="form-description" className="m-0 text-xs text-muted-foreground">

@@ -86,7 +86,7 @@ test('manual templates: add one, a duplicate is refused on its field, delete it'
   await panel.getByLabel('Version', { exact: true }).fill(version);
   await panel.getByRole('button', { name: 'Add template' }).click();
   await expect(panel.getByLabel('Version', { exact: true })).toHaveAttribute('aria-invalid', 'true');
-  await expect(panel.locator('#template-userVersion-error')).toHaveText(
+  await expect(panel.getByLabel('Version', { exact: true })).toHaveAccessibleDescription(
     'This template version is already entered for this provider.',
   );
 

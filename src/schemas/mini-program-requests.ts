@@ -197,4 +197,9 @@ export const createManualTemplateInput = z
   })
   .strict();
 
+/** The settings form for one: the request, with a blank seller field meaning "every seller". */
+export const manualTemplateForm = createManualTemplateInput.extend({
+  tenantId: blankAsAbsent(createManualTemplateInput.shape.tenantId.unwrap()),
+});
+
 export const listManualTemplatesInput = z.object({ provider: providerSchema.optional() }).strict();

@@ -131,7 +131,6 @@ export function SandboxApplymentsPanel({ platformId }: { platformId: string }) {
                   <tr>
                     <td colSpan={4}>
                       <SandboxRejectForm
-                        idPrefix={`reject-${a.applymentId}`}
                         busy={move.isPending}
                         onCancel={() => setRejecting(null)}
                         onReject={(field, reason) => send(a, 'rejected', [{ field, reason }])}

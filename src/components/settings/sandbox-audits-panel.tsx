@@ -7,7 +7,8 @@ import { errorText } from './error-text';
 import { DataTable } from './data-table';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { Form, FormControl, FormField, useZodForm } from '@/components/ui/form';
+import { sandboxAuditRejectForm } from '@/schemas/sandbox-requests';
 
 type Decision = 'approve' | 'reject' | 'delay';
 
@@ -17,12 +18,10 @@ export function SandboxAuditsPanel({ platformId }: { platformId: string }) {
   const utils = api.useUtils();
   const audits = api.consoleAdmin.sandbox.audits.useQuery({ platformId }, { refetchInterval: 5_000 });
   const [rejecting, setRejecting] = useState<string | null>(null);
-  const [reason, setReason] = useState('');
   const [done, setDone] = useState<string | null>(null);
   const decide = api.consoleAdmin.sandbox.decideAudit.useMutation({
     onSuccess: (r) => {
       setRejecting(null);
-      setReason('');
       setDone(t(`settings.sandbox.decided.${r.decision}`));
       void utils.consoleAdmin.sandbox.audits.invalidate();
       void utils.miniPrograms.invalidate();
@@ -119,33 +118,11 @@ export function SandboxAuditsPanel({ platformId }: { platformId: string }) {
               {rejecting === a.auditId && (
                 <tr>
                   <td colSpan={5}>
-                    <form
-                      className="mt-2 flex flex-wrap items-end gap-2 [&>div]:min-w-0 [&>div]:flex-[1_1_200px]"
-                      onSubmit={(e) => {
-                        e.preventDefault();
-                        send(a.auditId, 'reject', reason.trim() || undefined);
-                      }}
-                    >
-                      <div>
-                        <Label className="mt-3 mb-1" htmlFor={`audit-reason-${a.auditId}`}>
-                          {t('settings.sandbox.rejectReason')}
-                        </Label>
-                        <Input
-                          id={`audit-reason-${a.auditId}`}
-                          value={reason}
-                          maxLength={500}
-                          onChange={(e) => setReason(e.target.value)}
-                        />
-                      </div>
-                      <div className="flex flex-wrap gap-2">
-                        <Button variant="dangerOutline" type="submit" disabled={decide.isPending}>
-                          {t('settings.sandbox.confirmReject')}
-                        </Button>
-                        <Button variant="secondary" type="button" onClick={() => setRejecting(null)}>
-                          {t('common.cancel')}
-                        </Button>
-                      </div>
-                    </form>
+                    <AuditRejectForm
+                      busy={decide.isPending}
+                      onReject={(reason) => send(a.auditId, 'reject', reason)}
+                      onCancel={() => setRejecting(null)}
+                    />
                   </td>
                 </tr>
               )}
@@ -154,5 +131,37 @@ export function SandboxAuditsPanel({ platformId }: { platformId: string }) {
         </DataTable>
       )}
     </section>
+  );
+}
+
+/** Why the sandbox reviewer rejects the audit (optional; the mini program's page shows it). */
+function AuditRejectForm(props: { busy: boolean; onReject: (reason?: string) => void; onCancel: () => void }) {
+  const { t } = useI18n();
+  const form = useZodForm(sandboxAuditRejectForm, { defaultValues: { reason: '' } });
+  return (
+    <Form
+      form={form}
+      className="mt-2 flex flex-wrap items-start gap-2 [&>div]:min-w-0 [&>div]:flex-[1_1_200px]"
+      onSubmit={({ reason }) => props.onReject(reason || undefined)}
+    >
+      <FormField
+        control={form.control}
+        name="reason"
+        label={t('settings.sandbox.rejectReason')}
+        render={({ field }) => (
+          <FormControl>
+            <Input maxLength={500} {...field} value={field.value ?? ''} />
+          </FormControl>
+        )}
+      />
+      <div className="flex flex-wrap gap-2 sm:mt-6">
+        <Button variant="dangerOutline" type="submit" disabled={props.busy}>
+          {t('settings.sandbox.confirmReject')}
+        </Button>
+        <Button variant="secondary" type="button" onClick={props.onCancel}>
+          {t('common.cancel')}
+        </Button>
+      </div>
+    </Form>
   );
 }

@@ -1,14 +1,17 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { Fragment, useState } from 'react';
 import { useI18n } from '@/i18n/i18n-provider';
 import type { MessageKey } from '@/i18n/messages/en';
 import { api } from '@/trpc/react';
 import { errorText } from './error-text';
-import { SandboxRejectForm } from './sandbox-reject-form';
 import { DataTable } from './data-table';
 import { Button } from '@/components/ui/button';
+
+// Opened by "Reject…" only: the form (and the form library) loads then, not with the sandbox page.
+const SandboxRejectForm = dynamic(() => import('./sandbox-reject-form').then((m) => m.SandboxRejectForm));
 
 const moves = ['auditing', 'to_be_confirmed', 'to_be_signed', 'finished'] as const;
 type Move = (typeof moves)[number] | 'rejected';

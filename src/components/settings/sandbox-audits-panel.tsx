@@ -1,16 +1,17 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { Fragment, useState } from 'react';
 import { useI18n } from '@/i18n/i18n-provider';
 import { api } from '@/trpc/react';
 import { errorText } from './error-text';
 import { DataTable } from './data-table';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Form, FormControl, FormField, useZodForm } from '@/components/ui/form';
-import { sandboxAuditRejectForm } from '@/schemas/sandbox-requests';
 
 type Decision = 'approve' | 'reject' | 'delay';
+
+// Opened by "Reject…" only: the form (and the form library) loads then, not with the sandbox page.
+const AuditRejectForm = dynamic(() => import('./sandbox-audit-reject-form').then((m) => m.AuditRejectForm));
 
 /** Mini-program versions under the sandbox reviewers' audit, with their decisions, and the WeChat ticket push. */
 export function SandboxAuditsPanel({ platformId }: { platformId: string }) {
@@ -131,37 +132,5 @@ export function SandboxAuditsPanel({ platformId }: { platformId: string }) {
         </DataTable>
       )}
     </section>
-  );
-}
-
-/** Why the sandbox reviewer rejects the audit (optional; the mini program's page shows it). */
-function AuditRejectForm(props: { busy: boolean; onReject: (reason?: string) => void; onCancel: () => void }) {
-  const { t } = useI18n();
-  const form = useZodForm(sandboxAuditRejectForm, { defaultValues: { reason: '' } });
-  return (
-    <Form
-      form={form}
-      className="mt-2 flex flex-wrap items-start gap-2 [&>div]:min-w-0 [&>div]:flex-[1_1_200px]"
-      onSubmit={({ reason }) => props.onReject(reason || undefined)}
-    >
-      <FormField
-        control={form.control}
-        name="reason"
-        label={t('settings.sandbox.rejectReason')}
-        render={({ field }) => (
-          <FormControl>
-            <Input maxLength={500} {...field} value={field.value ?? ''} />
-          </FormControl>
-        )}
-      />
-      <div className="flex flex-wrap gap-2 sm:mt-6">
-        <Button variant="dangerOutline" type="submit" disabled={props.busy}>
-          {t('settings.sandbox.confirmReject')}
-        </Button>
-        <Button variant="secondary" type="button" onClick={props.onCancel}>
-          {t('common.cancel')}
-        </Button>
-      </div>
-    </Form>
   );
 }

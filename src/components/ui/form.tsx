@@ -148,23 +148,29 @@ const issueKeys: Record<string, MessageKey> = {
 };
 
 /** A field error in the operator's language: a catalog key set by the caller (setError) or the zod issue code. */
-export function fieldErrorText(t: ReturnType<typeof useI18n>['t'], error: FieldError, label: string): string {
+export function fieldErrorText(
+  t: ReturnType<typeof useI18n>['t'],
+  error: FieldError,
+  label: string,
+  value?: unknown,
+): string {
   if (error.message && /^[a-zA-Z]+\.[\w.]+$/.test(error.message)) {
     const text = t(error.message as MessageKey, { label });
     if (text !== error.message) return text;
   }
-  // Blanks only are as good as nothing: the schemas trim before they count.
-  const emptyString =
-    error.type === 'too_small' && error.ref && 'value' in error.ref && String(error.ref.value).trim() === '';
+  // Blanks only are as good as nothing: the schemas trim before they count. (A Controller's error.ref is RHF's
+  // focus handle, not the element, so the value comes from the form.)
+  const emptyString = error.type === 'too_small' && typeof value === 'string' && value.trim() === '';
   return t(emptyString ? 'ui.error.required' : (issueKeys[error.type] ?? 'ui.error.invalidValue'), { label });
 }
 
 function FormMessage() {
   const { t } = useI18n();
-  const { id, error, label } = useField();
+  const { id, error, label, name } = useField();
+  const { getValues } = useFormContext();
   return (
     <p id={`${id}-message`} data-slot="form-message" className="m-0 text-sm text-destructive empty:hidden">
-      {error ? fieldErrorText(t, error, label) : null}
+      {error ? fieldErrorText(t, error, label, getValues(name)) : null}
     </p>
   );
 }

@@ -2,7 +2,7 @@
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Slot } from '@radix-ui/react-slot';
-import { createContext, useContext, useId, type ComponentProps, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useId, useRef, type ComponentProps, type ReactNode } from 'react';
 import {
   Controller,
   FormProvider,
@@ -50,9 +50,18 @@ export function Form<TInput extends FieldValues, TOutput extends FieldValues>({
   onSubmit: (values: TOutput) => unknown;
   children: ReactNode;
 }) {
+  // After a refused submit the first field marked invalid takes the focus (what RHF's own shouldFocusError does
+  // for registered inputs; done here from the DOM so Controller fields behind FormControl get it as well).
+  const ref = useRef<HTMLFormElement>(null);
+  const { submitCount, isSubmitSuccessful } = form.formState;
+  useEffect(() => {
+    if (submitCount > 0 && !isSubmitSuccessful)
+      ref.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [submitCount, isSubmitSuccessful]);
   return (
     <FormProvider {...form}>
       <form
+        ref={ref}
         noValidate
         className={cn('grid gap-4', className)}
         onSubmit={form.handleSubmit(async (values) => {

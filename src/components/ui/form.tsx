@@ -32,7 +32,10 @@ export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
   options?: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver'>,
 ): UseFormReturn<z.input<S>, unknown, z.output<S>> {
   return useForm<z.input<S>, unknown, z.output<S>>({
-    mode: 'onTouched',
+    // Checked on submit, then again as the operator corrects: a message that appeared on blur would push the
+    // submit button away between mousedown and mouseup, and the click would be lost.
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
     ...options,
     resolver: zodResolver(schema as never) as never,
   });

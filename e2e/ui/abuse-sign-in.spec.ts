@@ -20,6 +20,22 @@ test.describe('sign-in under the CSP, throttling and session cookie', () => {
     expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
   });
 
+  test('an empty password is refused on its field, in Chinese, before anything is sent', async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'zh-CN' });
+    const page = await context.newPage();
+    const sent: string[] = [];
+    page.on('request', (r) => r.url().includes('/api/auth/callback/credentials') && sent.push(r.url()));
+    await page.goto('/sign-in');
+    await page.getByLabel('邮箱').fill(`nobody-${Date.now()}@e2e.test`);
+    await page.getByRole('button', { name: '登录' }).click();
+    const password = page.getByLabel('密码');
+    await expect(password).toHaveAttribute('aria-invalid', 'true');
+    await expect(password).toHaveAccessibleDescription('请填写密码。');
+    await expect(password).toBeFocused();
+    expect(sent).toEqual([]);
+    await context.close();
+  });
+
   // One e-mail only: every failure here also counts against 127.0.0.1, which the rest of the run signs in from
   // (20 lock an address). That known and unknown e-mails answer alike is shown in sign-in-throttle.test.ts.
   test('five wrong passwords lock the e-mail; the form says how long', async ({ page }) => {

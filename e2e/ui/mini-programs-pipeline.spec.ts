@@ -116,6 +116,15 @@ test('commit, submit for audit, approval seen without reloading, release; experi
   await expect(page.getByTestId('stage-released')).toContainText('已发布');
   await expect(page.getByRole('heading', { level: 2, name: '提交代码' })).toBeVisible();
   await page.screenshot({ path: 'e2e/artifacts/mini-programs-pipeline-zh.png', fullPage: true });
+  // A version of blanks is refused on its field, in Chinese, and nothing is sent.
+  const commitsBefore = commits.length;
+  const version = page.getByLabel('版本号', { exact: true });
+  await version.fill('   ');
+  await page.getByRole('button', { name: '提交代码', exact: true }).click();
+  await expect(version).toHaveAttribute('aria-invalid', 'true');
+  await expect(version).toHaveAccessibleDescription('请填写版本号。');
+  await expect(version).toBeFocused();
+  expect(commits).toHaveLength(commitsBefore);
   await page.getByLabel('语言').selectOption('en');
   await expect(page.getByRole('heading', { level: 2, name: 'Pipeline' })).toBeVisible();
 });

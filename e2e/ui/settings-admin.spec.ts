@@ -47,7 +47,7 @@ test('configuration: template mode select with a per-provider override, allowlis
   await hosts.fill('shop.example.com\nhttps://not a host/');
   await hosts.locator('xpath=ancestor::form').getByRole('button', { name: 'Save' }).click();
   await expect(hosts).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.locator(`#${await hosts.getAttribute('aria-describedby')}`)).toHaveText(/host names only/);
+  await expect(hosts).toHaveAccessibleDescription(/host names only/);
   await hosts.fill('shop.example.com\n*.example.org');
   await hosts.locator('xpath=ancestor::form').getByRole('button', { name: 'Save' }).click();
   await expect(hosts).not.toHaveAttribute('aria-invalid', 'true');
@@ -86,7 +86,7 @@ test('manual templates: add one, a duplicate is refused on its field, delete it'
   await panel.getByLabel('Version', { exact: true }).fill(version);
   await panel.getByRole('button', { name: 'Add template' }).click();
   await expect(panel.getByLabel('Version', { exact: true })).toHaveAttribute('aria-invalid', 'true');
-  await expect(panel.locator('#template-userVersion-error')).toHaveText(
+  await expect(panel.getByLabel('Version', { exact: true })).toHaveAccessibleDescription(
     'This template version is already entered for this provider.',
   );
 

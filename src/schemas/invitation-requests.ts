@@ -15,3 +15,9 @@ export const acceptAsNewOperatorInput = z
     locale: z.enum(locales).default(defaultLocale),
   })
   .strict();
+
+/** The new-account form: name and password as the request takes them, the password typed twice. */
+export const newAccountForm = acceptAsNewOperatorInput
+  .pick({ name: true, password: true })
+  .extend({ confirm: z.string() })
+  .refine((v) => v.password === v.confirm, { path: ['confirm'], message: 'invitation.mismatch' });

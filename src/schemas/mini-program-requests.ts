@@ -1,6 +1,7 @@
 /** Request bodies of the mini-program area (REST, tRPC and the console share them). */
 import { z } from 'zod';
 import { actionReason } from './action-reason';
+import { blankAsAbsent } from './blank-as-absent';
 import { providerSchema } from '@/domain/providers';
 
 export const authorizeBody = z
@@ -20,6 +21,12 @@ export const authorizeBody = z
       .describe('Your id for the seller; stored on the authorizer.'),
   })
   .strict();
+
+/** The console's "authorize a mini program" form: provider and, optionally, the platform's id for the seller. */
+export const startAuthorizationForm = z.object({
+  platform: authorizeBody.shape.platform,
+  tenantId: blankAsAbsent(authorizeBody.shape.tenantId.unwrap()),
+});
 
 /** The redirect's parameters, passed on; Alipay names the code `app_auth_code`, which is accepted as well. */
 export const authorizeCallbackQuery = z
@@ -65,10 +72,18 @@ export const commitBody = z
     templateId: z.string().min(1).max(64),
     templateVersion: z.string().max(64).optional(),
     extJson: extJsonString,
-    userVersion: z.string().min(1).max(64),
+    userVersion: z.string().trim().min(1).max(64),
     userDesc: z.string().max(500).default(''),
   })
   .strict();
+
+/**
+ * The console's commit form: the request's own rules for version, description and ext JSON; the template is
+ * picked from the list (its index), which gives templateId and, for Alipay, templateVersion.
+ */
+export const commitForm = commitBody
+  .pick({ userVersion: true, userDesc: true, extJson: true })
+  .extend({ template: z.string().min(1) });
 
 export const submitAuditBody = z
   .object({
@@ -117,6 +132,27 @@ export const submitAuditBody = z
   })
   .strict();
 
+/**
+ * The console's submit-for-audit form: up to five page rows, where an untouched row is left out and a row with a
+ * title or tag needs its address; the reviewer note is optional. Its output is the request's itemList and note.
+ */
+const auditPageRow = z
+  .object({
+    address: z.string().trim().max(255),
+    title: z.string().trim().max(64),
+    tag: z.string().trim().max(64),
+  })
+  .refine((row) => row.address || (!row.title && !row.tag), {
+    path: ['address'],
+    message: 'miniPrograms.audit.addressRequired',
+  });
+export const submitAuditForm = z
+  .object({
+    items: z.array(auditPageRow).max(5),
+    feedbackInfo: blankAsAbsent(z.string().trim().max(200)),
+  })
+  .transform(({ items, feedbackInfo }) => ({ itemList: items.filter((row) => row.address), feedbackInfo }));
+
 export const authorizerAppIdBody = z.object({ authorizerAppId: z.string().min(1).max(64) }).strict();
 export const authorizerAppIdQuery = authorizerAppIdBody;
 /** Release and rollback change what every payer of the mini program gets: the audit log keeps why. */
@@ -125,14 +161,21 @@ export const releaseActionBody = authorizerAppIdBody
     reason: actionReason.describe('Why; kept in the platform audit log with who released or rolled back.'),
   })
   .strict();
-export const experienceBody = authorizerAppIdBody.extend({ path: z.string().max(255).optional() }).strict();
+export const experienceBody = authorizerAppIdBody.extend({ path: z.string().trim().max(255).optional() }).strict();
+/** The experience QR form: the page path, blank for the home page. */
+export const experienceForm = z.object({ path: blankAsAbsent(experienceBody.shape.path.unwrap()) });
 export const membersBody = authorizerAppIdBody
   .extend({
     action: z.enum(['bind', 'unbind']),
-    member: z.string().min(1).max(128),
-    role: z.string().max(32).optional(),
+    member: z.string().trim().min(1).max(128),
+    role: z.string().trim().max(32).optional(),
   })
   .strict();
+/** The testers form: who, and optionally their role; the button says bind or unbind. */
+export const membersForm = z.object({
+  member: membersBody.shape.member,
+  role: blankAsAbsent(membersBody.shape.role.unwrap()),
+});
 export const templatesQuery = z
   .object({ platform: providerSchema, tenant_id: z.string().max(128).optional() })
   .strict();
@@ -153,5 +196,10 @@ export const createManualTemplateInput = z
       .describe('Only for this seller (your id for them); omit for every seller.'),
   })
   .strict();
+
+/** The settings form for one: the request, with a blank seller field meaning "every seller". */
+export const manualTemplateForm = createManualTemplateInput.extend({
+  tenantId: blankAsAbsent(createManualTemplateInput.shape.tenantId.unwrap()),
+});
 
 export const listManualTemplatesInput = z.object({ provider: providerSchema.optional() }).strict();

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { operatorRoleSchema } from '@/domain/roles';
 import { defaultLocale, locales } from '@/i18n/locales';
+import { blankAsAbsent } from './blank-as-absent';
 
 export const createOperatorInput = z.object({
   email: z.email().transform((e) => e.toLowerCase()),
@@ -20,3 +21,17 @@ export const changePasswordInput = z
     newPassword: z.string().min(12, 'at least 12 characters').max(200),
   })
   .strict();
+
+/** The password form: the request plus the new password typed twice (the second copy never leaves the browser). */
+export const changePasswordForm = changePasswordInput
+  .extend({ confirmPassword: z.string() })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'settings.password.mismatch',
+  });
+
+/** The operator's time zone (an IANA name), or null for the language's default. */
+export const setTimeZoneInput = z.object({ timeZone: z.string().trim().min(1).max(64).nullable() });
+
+/** The time-zone form: its select holds '' for "the language's default", which the request sends as null. */
+export const timeZoneForm = z.object({ timeZone: blankAsAbsent(setTimeZoneInput.shape.timeZone.unwrap()) });

@@ -1,14 +1,18 @@
 'use client';
 
 import { signIn } from 'next-auth/react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useI18n } from '@/i18n/i18n-provider';
 import { parseSignInLocked } from '@/schemas/sign-in-lock';
+import { signInInput } from '@/schemas/sign-in';
 import { api } from '@/trpc/react';
 import { acceptErrorText } from './accept-error';
 import { Button } from '@/components/ui/button';
+import { Form, FormControl, FormField, useZodForm } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+
+// The address is the invitation's; only the password is typed, checked as the sign-in page checks it.
+const existingAccountForm = signInInput.pick({ password: true });
 
 /**
  * The invited address already has an account: its owner proves it by signing in (the console's own sign-in,
@@ -17,48 +21,55 @@ import { Label } from '@/components/ui/label';
  */
 export function ExistingAccountForm(props: { token: string; email: string; onJoined: (platformId: string) => void }) {
   const { t } = useI18n();
+  const form = useZodForm(existingAccountForm, { defaultValues: { password: '' } });
   const [signInError, setSignInError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const accept = api.invitations.accept.useMutation({ onSuccess: ({ platformId }) => props.onJoined(platformId) });
   const problem = signInError ?? acceptErrorText(t, accept.error);
   const mustChange = accept.error?.data?.appCode === 'password_change_required';
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const password = String(new FormData(event.currentTarget).get('password') ?? '');
-    setBusy(true);
-    setSignInError(null);
-    accept.reset();
-    const result = await signIn('credentials', { email: props.email, password, redirect: false });
-    setBusy(false);
-    if (!result || result.error) {
-      const minutes = parseSignInLocked(result?.error);
-      setSignInError(minutes === null ? t('invitation.wrongPassword') : t('invitation.tooManyAttempts', { minutes }));
-      return;
-    }
-    accept.mutate({ token: props.token });
-  }
+  const busy = form.formState.isSubmitting || accept.isPending;
 
   return (
     <section aria-labelledby="invite-existing-heading">
       <h2 id="invite-existing-heading">{t('invitation.existingHeading')}</h2>
-      <form onSubmit={(e) => void submit(e)} noValidate>
-        <Input type="email" name="email" autoComplete="username" value={props.email} readOnly hidden />
-        <Label className="mt-3 mb-1" htmlFor="invite-existing-password">
-          {t('invitation.existingPassword')}
-        </Label>
-        <Input id="invite-existing-password" name="password" type="password" autoComplete="current-password" required />
+      <Form
+        form={form}
+        className="gap-3"
+        onSubmit={async ({ password }) => {
+          setSignInError(null);
+          accept.reset();
+          const result = await signIn('credentials', { email: props.email, password, redirect: false });
+          if (!result || result.error) {
+            const minutes = parseSignInLocked(result?.error);
+            setSignInError(
+              minutes === null ? t('invitation.wrongPassword') : t('invitation.tooManyAttempts', { minutes }),
+            );
+            return;
+          }
+          accept.mutate({ token: props.token });
+        }}
+      >
+        <input type="email" name="email" autoComplete="username" value={props.email} readOnly hidden />
+        <FormField
+          control={form.control}
+          name="password"
+          label={t('invitation.existingPassword')}
+          render={({ field }) => (
+            <FormControl>
+              <Input type="password" autoComplete="current-password" {...field} />
+            </FormControl>
+          )}
+        />
         {problem && (
-          <p role="alert" className="text-destructive">
+          <p role="alert" className="m-0 text-destructive">
             {problem} {mustChange && <a href="/change-password">{t('invitation.changePasswordLink')}</a>}
           </p>
         )}
-        <p>
-          <Button type="submit" disabled={busy || accept.isPending || accept.isSuccess}>
-            {busy || accept.isPending ? t('invitation.busy') : t('invitation.signInAndJoin')}
+        <p className="m-0">
+          <Button type="submit" disabled={busy || accept.isSuccess}>
+            {busy ? t('invitation.busy') : t('invitation.signInAndJoin')}
           </Button>
         </p>
-      </form>
+      </Form>
     </section>
   );
 }

@@ -1,14 +1,23 @@
 'use client';
 
 import { signIn } from 'next-auth/react';
-import { useState, type FormEvent } from 'react';
 import { useI18n } from '@/i18n/i18n-provider';
 import type { Locale } from '@/i18n/locales';
 import { api } from '@/trpc/react';
+import { newAccountForm } from '@/schemas/invitation-requests';
+import type { ClientError } from '@/components/shared/error-message';
 import { acceptErrorText } from './accept-error';
 import { Button } from '@/components/ui/button';
+import { Form, FormControl, FormField, useZodForm } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+
+/** The field a refusal names (the server's parse of name or password), when it names one. */
+const refusedField = (error: ClientError) => {
+  const pointer = error?.data?.errors?.[0]?.pointer;
+  if (pointer === '/name') return { name: 'name' as const, message: 'invitation.nameRequired' };
+  if (pointer === '/password') return { name: 'password' as const, message: 'invitation.passwordRules' };
+  return undefined;
+};
 
 /** No account yet: the invited person picks their name and password; the account is created and joins at once. */
 export function NewAccountForm(props: {
@@ -18,7 +27,7 @@ export function NewAccountForm(props: {
   onJoined: (platformId: string) => void;
 }) {
   const { t } = useI18n();
-  const [mismatch, setMismatch] = useState(false);
+  const form = useZodForm(newAccountForm, { defaultValues: { name: '', password: '', confirm: '' } });
   const create = api.invitations.acceptAsNewOperator.useMutation({
     onSuccess: async ({ platformId }, { password }) => {
       // The new account signs in with the password just chosen; a failure here still leaves a working account.
@@ -27,60 +36,66 @@ export function NewAccountForm(props: {
       else window.location.assign('/sign-in');
     },
   });
-  const problem = mismatch ? t('invitation.mismatch') : acceptErrorText(t, create.error);
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const differs = form.get('password') !== form.get('confirm');
-    setMismatch(differs);
-    if (differs) return;
-    create.mutate({
-      token: props.token,
-      name: String(form.get('name') ?? ''),
-      password: String(form.get('password')),
-      locale: props.locale,
-    });
-  }
+  const problem = create.error && !refusedField(create.error) ? acceptErrorText(t, create.error) : null;
 
   return (
     <section aria-labelledby="invite-new-heading">
       <h2 id="invite-new-heading">{t('invitation.newHeading')}</h2>
-      <form onSubmit={submit} noValidate>
-        <Input type="email" name="email" autoComplete="username" value={props.email} readOnly hidden />
-        <Label className="mt-3 mb-1" htmlFor="invite-name">
-          {t('invitation.name')}
-        </Label>
-        <Input id="invite-name" name="name" autoComplete="name" maxLength={100} required />
-        <Label className="mt-3 mb-1" htmlFor="invite-password">
-          {t('invitation.newPassword')}
-        </Label>
-        <Input
-          id="invite-password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          aria-describedby="invite-password-rules"
-          required
+      <Form
+        form={form}
+        className="gap-3"
+        onSubmit={async ({ name, password }) => {
+          await create
+            .mutateAsync({ token: props.token, name, password, locale: props.locale })
+            .catch((error: ClientError) => {
+              const refused = refusedField(error);
+              if (refused) form.setError(refused.name, { message: refused.message });
+            });
+        }}
+      >
+        <input type="email" name="email" autoComplete="username" value={props.email} readOnly hidden />
+        <FormField
+          control={form.control}
+          name="name"
+          label={t('invitation.name')}
+          render={({ field }) => (
+            <FormControl>
+              <Input autoComplete="name" maxLength={100} {...field} />
+            </FormControl>
+          )}
         />
-        <small id="invite-password-rules" className="text-muted-foreground">
-          {t('invitation.passwordRules')}
-        </small>
-        <Label className="mt-3 mb-1" htmlFor="invite-confirm">
-          {t('invitation.confirmPassword')}
-        </Label>
-        <Input id="invite-confirm" name="confirm" type="password" autoComplete="new-password" required />
+        <FormField
+          control={form.control}
+          name="password"
+          label={t('invitation.newPassword')}
+          description={t('invitation.passwordRules')}
+          render={({ field }) => (
+            <FormControl>
+              <Input type="password" autoComplete="new-password" {...field} />
+            </FormControl>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="confirm"
+          label={t('invitation.confirmPassword')}
+          render={({ field }) => (
+            <FormControl>
+              <Input type="password" autoComplete="new-password" {...field} />
+            </FormControl>
+          )}
+        />
         {problem && (
-          <p role="alert" className="text-destructive">
+          <p role="alert" className="m-0 text-destructive">
             {problem}
           </p>
         )}
-        <p>
-          <Button type="submit" disabled={create.isPending || create.isSuccess}>
-            {create.isPending ? t('invitation.busy') : t('invitation.create')}
+        <p className="m-0">
+          <Button type="submit" disabled={form.formState.isSubmitting || create.isSuccess}>
+            {form.formState.isSubmitting ? t('invitation.busy') : t('invitation.create')}
           </Button>
         </p>
-      </form>
+      </Form>
     </section>
   );
 }

@@ -1,18 +1,18 @@
 'use client';
 
-import { useState } from 'react';
 import { useI18n } from '@/i18n/i18n-provider';
 import { api } from '@/trpc/react';
 import type { Provider } from '@/domain/providers';
+import { experienceForm } from '@/schemas/mini-program-requests';
 import { ErrorAlert } from './trpc-error';
 import { Button } from '@/components/ui/button';
+import { Form, FormControl, FormField, useZodForm } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 
 /** The experience version's QR code (体验版), as the upstream draws it: a PNG sent as base64. */
 export function ExperiencePanel(props: { platformId: string; platform: Provider; appId: string }) {
   const { t } = useI18n();
-  const [path, setPath] = useState('');
+  const form = useZodForm(experienceForm, { defaultValues: { path: '' } });
   const experience = api.miniPrograms.experience.useMutation();
   const data = experience.data;
   return (
@@ -21,39 +21,39 @@ export function ExperiencePanel(props: { platformId: string; platform: Provider;
       aria-labelledby="experience-heading"
     >
       <h2 id="experience-heading">{t('miniPrograms.experience.heading')}</h2>
-      <form
+      <Form
+        form={form}
         className="flex flex-wrap items-end gap-3"
-        onSubmit={(e) => {
-          e.preventDefault();
-          experience.mutate({
-            platformId: props.platformId,
-            platform: props.platform,
-            authorizerAppId: props.appId,
-            path: path.trim() || undefined,
-          });
-        }}
+        onSubmit={({ path }) =>
+          experience
+            .mutateAsync({
+              platformId: props.platformId,
+              platform: props.platform,
+              authorizerAppId: props.appId,
+              path,
+            })
+            .catch(() => undefined)
+        }
       >
-        <div style={{ flex: 1, minWidth: '10rem' }}>
-          <Label className="mt-3 mb-1" htmlFor="experience-path">
-            {t('miniPrograms.experience.path')}
-          </Label>
-          <Input
-            id="experience-path"
-            value={path}
-            maxLength={255}
-            placeholder="pages/index/index"
-            onChange={(e) => setPath(e.target.value)}
-          />
-        </div>
-        <Button type="submit" disabled={experience.isPending}>
-          {experience.isPending ? t('miniPrograms.experience.busy') : t('miniPrograms.experience.submit')}
+        <FormField
+          control={form.control}
+          name="path"
+          label={t('miniPrograms.experience.path')}
+          className="min-w-40 flex-1"
+          render={({ field }) => (
+            <FormControl>
+              <Input maxLength={255} placeholder="pages/index/index" {...field} />
+            </FormControl>
+          )}
+        />
+        <Button type="submit" disabled={form.formState.isSubmitting}>
+          {form.formState.isSubmitting ? t('miniPrograms.experience.busy') : t('miniPrograms.experience.submit')}
         </Button>
-      </form>
+      </Form>
       <ErrorAlert error={experience.error} />
       {data?.qrCodePngBase64 && (
         <img
-          className="block rounded-md border bg-white [image-rendering:pixelated]"
-          style={{ marginTop: '.75rem' }}
+          className="mt-3 block rounded-md border bg-white [image-rendering:pixelated]"
           src={`data:image/png;base64,${data.qrCodePngBase64}`}
           alt={t('miniPrograms.experience.qr', { version: data.version ?? '' })}
           width={200}

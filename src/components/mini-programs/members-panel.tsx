@@ -1,13 +1,13 @@
 'use client';
 
-import { useState } from 'react';
 import { useI18n } from '@/i18n/i18n-provider';
 import { api } from '@/trpc/react';
 import type { Provider } from '@/domain/providers';
+import { membersForm } from '@/schemas/mini-program-requests';
 import { ErrorAlert } from './trpc-error';
 import { Button } from '@/components/ui/button';
+import { Form, FormControl, FormField, useZodForm } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 
 const describeMember = (member: unknown) =>
   typeof member === 'string'
@@ -21,49 +21,56 @@ const describeMember = (member: unknown) =>
 /** Testers of the experience version: bind or unbind one; the upstream answers with the current list. */
 export function MembersPanel(props: { platformId: string; platform: Provider; appId: string }) {
   const { t } = useI18n();
-  const [member, setMember] = useState('');
-  const [role, setRole] = useState('');
+  const form = useZodForm(membersForm, { defaultValues: { member: '', role: '' } });
   const members = api.miniPrograms.members.useMutation();
-  const send = (action: 'bind' | 'unbind') => {
-    if (!member.trim()) return document.getElementById('member-id')?.focus();
-    members.mutate({
-      platformId: props.platformId,
-      platform: props.platform,
-      authorizerAppId: props.appId,
-      action,
-      member: member.trim(),
-      role: role.trim() || undefined,
-    });
-  };
+  const send = (action: 'bind' | 'unbind') => (values: { member: string; role?: string }) =>
+    members
+      .mutateAsync({
+        platformId: props.platformId,
+        platform: props.platform,
+        authorizerAppId: props.appId,
+        action,
+        ...values,
+      })
+      .catch(() => undefined);
+  const busy = form.formState.isSubmitting;
   return (
     <section
       className="mb-4 grid gap-3 rounded-lg border bg-card p-4 sm:p-5 [&_h2]:m-0"
       aria-labelledby="members-heading"
     >
       <h2 id="members-heading">{t('miniPrograms.members.heading')}</h2>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          send('bind');
-        }}
-      >
-        <Label className="mt-3 mb-1" htmlFor="member-id">
-          {t('miniPrograms.members.member')}
-        </Label>
-        <Input id="member-id" value={member} maxLength={128} required onChange={(e) => setMember(e.target.value)} />
-        <Label className="mt-3 mb-1" htmlFor="member-role">
-          {t('miniPrograms.members.role')}
-        </Label>
-        <Input id="member-role" value={role} maxLength={32} onChange={(e) => setRole(e.target.value)} />
-        <div className="mt-3 flex flex-wrap gap-2">
-          <Button type="submit" disabled={members.isPending}>
+      <Form form={form} className="gap-3" onSubmit={send('bind')}>
+        <FormField
+          control={form.control}
+          name="member"
+          label={t('miniPrograms.members.member')}
+          render={({ field }) => (
+            <FormControl>
+              <Input maxLength={128} {...field} />
+            </FormControl>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="role"
+          label={t('miniPrograms.members.role')}
+          render={({ field }) => (
+            <FormControl>
+              <Input maxLength={32} {...field} />
+            </FormControl>
+          )}
+        />
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" disabled={busy}>
             {t('miniPrograms.members.bind')}
           </Button>
-          <Button variant="secondary" type="button" disabled={members.isPending} onClick={() => send('unbind')}>
+          {/* The same check as bind, then the other action. */}
+          <Button variant="secondary" type="button" disabled={busy} onClick={form.handleSubmit(send('unbind'))}>
             {t('miniPrograms.members.unbind')}
           </Button>
         </div>
-      </form>
+      </Form>
       <ErrorAlert error={members.error} />
       {members.data && (
         <div role="status">

@@ -1,17 +1,18 @@
 'use client';
 
-import { useState } from 'react';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMembership } from '@/components/membership';
 import { api } from '@/trpc/react';
 import { providerLabel } from './provider-label';
-import { providers, type Provider } from '@/domain/providers';
+import { providers } from '@/domain/providers';
+import { startAuthorizationForm } from '@/schemas/mini-program-requests';
 import { SellerLinkCard } from './seller-link-card';
 import { ErrorAlert, fieldErrorsOf } from './trpc-error';
+import type { ClientError } from '@/components/shared/error-message';
 import { Button } from '@/components/ui/button';
+import { Form, FormControl, FormField, useZodForm } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
-import { Label } from '@/components/ui/label';
 
 /**
  * "Authorize a mini program": the seller returns to this service's own /authorize/done page, which completes
@@ -21,12 +22,11 @@ export function StartAuthorizationPanel() {
   const { t } = useI18n();
   const { platformId } = useMembership();
   const utils = api.useUtils();
-  const [provider, setProvider] = useState<Provider>('providerA');
-  const [tenantId, setTenantId] = useState('');
+  const form = useZodForm(startAuthorizationForm, { defaultValues: { platform: 'providerA', tenantId: '' } });
   const start = api.sellerAuthorization.startAuthorizationWithSellerPage.useMutation({
     onSuccess: () => void utils.miniPrograms.authorizers.invalidate(),
   });
-  const sellerError = fieldErrorsOf(start.error).tenantId;
+  const sellerRefused = Boolean(fieldErrorsOf(start.error).tenantId);
   return (
     <section
       className="mb-4 grid gap-3 rounded-lg border bg-card p-4 sm:p-5 [&_h2]:m-0"
@@ -34,56 +34,49 @@ export function StartAuthorizationPanel() {
     >
       <h2 id="start-heading">{t('miniPrograms.start.heading')}</h2>
       <p className="text-muted-foreground">{t('miniPrograms.start.intro')}</p>
-      <form
-        className="flex flex-wrap items-end gap-3"
-        onSubmit={(event) => {
-          event.preventDefault();
+      <Form
+        form={form}
+        className="flex flex-wrap items-start gap-3"
+        onSubmit={async (values) => {
           const redirectUri = `${window.location.origin}/authorize/done`;
-          start.mutate({ platformId, platform: provider, redirectUri, tenantId: tenantId.trim() || undefined });
+          await start.mutateAsync({ platformId, redirectUri, ...values }).catch((error: ClientError) => {
+            if (fieldErrorsOf(error).tenantId) form.setError('tenantId', { type: 'server' });
+          });
         }}
       >
-        <div>
-          <Label className="mt-3 mb-1" htmlFor="start-provider">
-            {t('miniPrograms.start.provider')}
-          </Label>
-          <NativeSelect id="start-provider" value={provider} onChange={(e) => setProvider(e.target.value as Provider)}>
-            {providers.map((p) => (
-              <option key={p} value={p}>
-                {t(providerLabel(p))}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <div style={{ flex: 1, minWidth: '12rem' }}>
-          <Label className="mt-3 mb-1" htmlFor="start-seller">
-            {t('miniPrograms.start.seller')}
-          </Label>
-          <Input
-            id="start-seller"
-            value={tenantId}
-            maxLength={128}
-            onChange={(e) => setTenantId(e.target.value)}
-            aria-invalid={sellerError ? true : undefined}
-            aria-describedby={sellerError ? 'start-seller-hint start-seller-error' : 'start-seller-hint'}
-          />
-          <p
-            id="start-seller-hint"
-            className="text-muted-foreground"
-            style={{ margin: '.25rem 0 0', fontSize: '.85rem' }}
-          >
-            {t('miniPrograms.start.sellerHint')}
-          </p>
-          {sellerError && (
-            <p id="start-seller-error" className="text-destructive">
-              {sellerError}
-            </p>
+        <FormField
+          control={form.control}
+          name="platform"
+          label={t('miniPrograms.start.provider')}
+          render={({ field }) => (
+            <FormControl>
+              <NativeSelect {...field}>
+                {providers.map((p) => (
+                  <option key={p} value={p}>
+                    {t(providerLabel(p))}
+                  </option>
+                ))}
+              </NativeSelect>
+            </FormControl>
           )}
-        </div>
-        <Button type="submit" disabled={start.isPending}>
-          {start.isPending ? t('miniPrograms.start.busy') : t('miniPrograms.start.submit')}
+        />
+        <FormField
+          control={form.control}
+          name="tenantId"
+          label={t('miniPrograms.start.seller')}
+          description={t('miniPrograms.start.sellerHint')}
+          className="min-w-48 flex-1"
+          render={({ field }) => (
+            <FormControl>
+              <Input maxLength={128} {...field} value={field.value ?? ''} />
+            </FormControl>
+          )}
+        />
+        <Button type="submit" className="sm:mt-7" disabled={form.formState.isSubmitting}>
+          {form.formState.isSubmitting ? t('miniPrograms.start.busy') : t('miniPrograms.start.submit')}
         </Button>
-      </form>
-      {!sellerError && <ErrorAlert error={start.error} />}
+      </Form>
+      {!sellerRefused && <ErrorAlert error={start.error} />}
       {start.data && <SellerLinkCard url={start.data.sellerPageUrl} expiresAt={start.data.expiresAt} />}
     </section>
   );

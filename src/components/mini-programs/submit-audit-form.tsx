@@ -1,16 +1,16 @@
 'use client';
 
-import { useState, type FormEvent } from 'react';
+import { useFieldArray } from 'react-hook-form';
 import { useI18n } from '@/i18n/i18n-provider';
 import { api } from '@/trpc/react';
 import type { Provider } from '@/domain/providers';
+import { submitAuditForm } from '@/schemas/mini-program-requests';
 import { ErrorAlert } from './trpc-error';
 import { Button } from '@/components/ui/button';
+import { Form, FormControl, FormField, useZodForm } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 
-type Item = { address: string; title: string; tag: string };
-const emptyItem = (): Item => ({ address: '', title: '', tag: '' });
+const emptyItem = () => ({ address: '', title: '', tag: '' });
 const maxItems = 5;
 
 /** Submit for audit: the latest commit, with optional page items (address / title / tag rows). */
@@ -18,36 +18,11 @@ export function SubmitAuditForm(props: { platformId: string; platform: Provider;
   const { platformId, platform, appId, hasCommit } = props;
   const { t } = useI18n();
   const utils = api.useUtils();
-  const [items, setItems] = useState<Item[]>([emptyItem()]);
-  const [feedback, setFeedback] = useState('');
-  const [missing, setMissing] = useState<number[]>([]);
+  const form = useZodForm(submitAuditForm, { defaultValues: { items: [emptyItem()], feedbackInfo: '' } });
+  const rows = useFieldArray({ control: form.control, name: 'items' });
   const submitAudit = api.miniPrograms.submitAudit.useMutation({
     onSuccess: () => void utils.sellerAuthorization.authorizerAudits.invalidate(),
   });
-  const update = (index: number, patch: Partial<Item>) =>
-    setItems((all) => all.map((item, i) => (i === index ? { ...item, ...patch } : item)));
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const filled = items.map((item) => ({
-      address: item.address.trim(),
-      title: item.title.trim(),
-      tag: item.tag.trim(),
-    }));
-    const invalid = filled.flatMap((item, i) => (!item.address && (item.title || item.tag) ? [i] : []));
-    setMissing(invalid);
-    if (invalid.length > 0) {
-      document.getElementById(`audit-address-${invalid[0]}`)?.focus();
-      return;
-    }
-    submitAudit.mutate({
-      platformId,
-      platform,
-      authorizerAppId: appId,
-      itemList: filled.filter((item) => item.address),
-      feedbackInfo: feedback.trim() || undefined,
-    });
-  };
 
   return (
     <section
@@ -58,95 +33,93 @@ export function SubmitAuditForm(props: { platformId: string; platform: Provider;
       <p className="text-muted-foreground">
         {hasCommit ? t('miniPrograms.audit.intro') : t('miniPrograms.audit.needsCommit')}
       </p>
-      <form onSubmit={submit} noValidate>
-        <fieldset className="mt-3 min-w-0 border-0 p-0 [&_legend]:text-sm [&_legend]:font-semibold">
+      <Form
+        form={form}
+        className="gap-3"
+        onSubmit={(values) =>
+          submitAudit.mutateAsync({ platformId, platform, authorizerAppId: appId, ...values }).catch(() => undefined)
+        }
+      >
+        <fieldset className="grid min-w-0 gap-3 border-0 p-0 [&_legend]:text-sm [&_legend]:font-semibold">
           <legend>{t('miniPrograms.audit.pages')}</legend>
-          {items.map((item, i) => {
+          {rows.fields.map((row, i) => {
             const n = i + 1;
-            const invalid = missing.includes(i);
             return (
               <div
-                key={i}
-                className="grid items-end gap-2 md:grid-cols-[2fr_1.5fr_1fr_auto] [&_label]:mt-1"
+                key={row.id}
+                className="grid items-start gap-2 md:grid-cols-[2fr_1.5fr_1fr_auto]"
                 role="group"
                 aria-label={t('miniPrograms.audit.pageN', { n })}
               >
-                <div>
-                  <Label
-                    className="mt-3 mb-1"
-                    htmlFor={`audit-address-${i}`}
-                  >{`${t('miniPrograms.audit.address')} ${n}`}</Label>
-                  <Input
-                    id={`audit-address-${i}`}
-                    value={item.address}
-                    maxLength={255}
-                    placeholder="pages/index/index"
-                    onChange={(e) => update(i, { address: e.target.value })}
-                    aria-invalid={invalid ? true : undefined}
-                    aria-describedby={invalid ? `audit-address-${i}-error` : undefined}
-                  />
-                  {invalid && (
-                    <p id={`audit-address-${i}-error`} className="text-destructive">
-                      {t('miniPrograms.audit.addressRequired')}
-                    </p>
+                <FormField
+                  control={form.control}
+                  name={`items.${i}.address`}
+                  label={`${t('miniPrograms.audit.address')} ${n}`}
+                  render={({ field }) => (
+                    <FormControl>
+                      <Input maxLength={255} placeholder="pages/index/index" {...field} />
+                    </FormControl>
                   )}
-                </div>
-                <div>
-                  <Label
-                    className="mt-3 mb-1"
-                    htmlFor={`audit-title-${i}`}
-                  >{`${t('miniPrograms.audit.pageTitle')} ${n}`}</Label>
-                  <Input
-                    id={`audit-title-${i}`}
-                    value={item.title}
-                    maxLength={64}
-                    onChange={(e) => update(i, { title: e.target.value })}
-                  />
-                </div>
-                <div>
-                  <Label
-                    className="mt-3 mb-1"
-                    htmlFor={`audit-tag-${i}`}
-                  >{`${t('miniPrograms.audit.tag')} ${n}`}</Label>
-                  <Input
-                    id={`audit-tag-${i}`}
-                    value={item.tag}
-                    maxLength={64}
-                    onChange={(e) => update(i, { tag: e.target.value })}
-                  />
-                </div>
+                />
+                <FormField
+                  control={form.control}
+                  name={`items.${i}.title`}
+                  label={`${t('miniPrograms.audit.pageTitle')} ${n}`}
+                  render={({ field }) => (
+                    <FormControl>
+                      <Input maxLength={64} {...field} />
+                    </FormControl>
+                  )}
+                />
+                <FormField
+                  control={form.control}
+                  name={`items.${i}.tag`}
+                  label={`${t('miniPrograms.audit.tag')} ${n}`}
+                  render={({ field }) => (
+                    <FormControl>
+                      <Input maxLength={64} {...field} />
+                    </FormControl>
+                  )}
+                />
                 <Button
                   variant="secondary"
                   type="button"
-                  disabled={items.length === 1}
-                  onClick={() => setItems((all) => all.filter((_, j) => j !== i))}
+                  className="md:mt-6"
+                  disabled={rows.fields.length === 1}
+                  onClick={() => rows.remove(i)}
                 >
                   {t('miniPrograms.audit.removePage', { n })}
                 </Button>
               </div>
             );
           })}
-          <div className="mt-3 flex flex-wrap gap-2">
+          <div className="flex flex-wrap gap-2">
             <Button
               variant="secondary"
               type="button"
-              disabled={items.length >= maxItems}
-              onClick={() => setItems((all) => [...all, emptyItem()])}
+              disabled={rows.fields.length >= maxItems}
+              onClick={() => rows.append(emptyItem())}
             >
               {t('miniPrograms.audit.addPage')}
             </Button>
           </div>
         </fieldset>
-        <Label className="mt-3 mb-1" htmlFor="audit-feedback">
-          {t('miniPrograms.audit.feedback')}
-        </Label>
-        <Input id="audit-feedback" value={feedback} maxLength={200} onChange={(e) => setFeedback(e.target.value)} />
-        <div className="mt-3 flex flex-wrap gap-2">
-          <Button type="submit" disabled={!hasCommit || submitAudit.isPending}>
-            {submitAudit.isPending ? t('miniPrograms.audit.busy') : t('miniPrograms.audit.submit')}
+        <FormField
+          control={form.control}
+          name="feedbackInfo"
+          label={t('miniPrograms.audit.feedback')}
+          render={({ field }) => (
+            <FormControl>
+              <Input maxLength={200} {...field} value={field.value ?? ''} />
+            </FormControl>
+          )}
+        />
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" disabled={!hasCommit || form.formState.isSubmitting}>
+            {form.formState.isSubmitting ? t('miniPrograms.audit.busy') : t('miniPrograms.audit.submit')}
           </Button>
         </div>
-      </form>
+      </Form>
       <ErrorAlert error={submitAudit.error} />
       {submitAudit.data && !submitAudit.isPending && (
         <p role="status" className="text-muted-foreground">

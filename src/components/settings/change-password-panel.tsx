@@ -1,19 +1,28 @@
 'use client';
 
-import { useState, type FormEvent } from 'react';
 import { useI18n } from '@/i18n/i18n-provider';
 import type { MessageKey } from '@/i18n/messages/en';
 import { api } from '@/trpc/react';
+import { changePasswordForm } from '@/schemas/operator-requests';
+import { ErrorMessage, type ClientError } from '@/components/shared/error-message';
 import { Button } from '@/components/ui/button';
+import { Form, FormControl, FormField, useZodForm } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-
-type Field = 'currentPassword' | 'newPassword' | 'confirmPassword';
 
 const serverCodes: Record<string, MessageKey> = {
   wrong_password: 'settings.password.wrongCurrent',
   unchanged: 'settings.password.unchanged',
 };
+
+/** The field a refusal names (`/currentPassword`, `/newPassword`), when it names one. */
+function refusedField(error: ClientError) {
+  const refusal = error?.data?.errors?.find((e) => e.pointer === '/currentPassword' || e.pointer === '/newPassword');
+  if (!refusal) return undefined;
+  return {
+    name: refusal.pointer === '/currentPassword' ? ('currentPassword' as const) : ('newPassword' as const),
+    message: serverCodes[refusal.code ?? ''] ?? 'settings.password.rules',
+  };
+}
 
 /**
  * The signed-in operator's own password (any role): current one, new one twice; errors on their fields.
@@ -22,75 +31,34 @@ const serverCodes: Record<string, MessageKey> = {
  */
 export function ChangePasswordPanel({ onChanged }: { onChanged?: (newPassword: string) => void } = {}) {
   const { t } = useI18n();
-  const [values, setValues] = useState<Record<Field, string>>({
-    currentPassword: '',
-    newPassword: '',
-    confirmPassword: '',
+  const form = useZodForm(changePasswordForm, {
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
-  const [mismatch, setMismatch] = useState(false);
   const change = api.me.changePassword.useMutation({
     onSuccess: (_data, variables) => {
-      setValues({ currentPassword: '', newPassword: '', confirmPassword: '' });
+      form.reset();
       onChanged?.(variables.newPassword);
     },
   });
-  const serverError = (field: Field): string | undefined => {
-    const error = change.error?.data?.errors?.find((e) => e.pointer === `/${field}`);
-    if (!error) return undefined;
-    return t(serverCodes[error.code] ?? 'settings.password.rules');
-  };
-  const errors: Record<Field, string | undefined> = {
-    currentPassword: serverError('currentPassword'),
-    newPassword: serverError('newPassword'),
-    confirmPassword: mismatch ? t('settings.password.mismatch') : undefined,
-  };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const differs = values.newPassword !== values.confirmPassword;
-    setMismatch(differs);
-    if (differs) {
-      document.getElementById('password-confirmPassword')?.focus();
-      return;
-    }
-    change.mutate({ currentPassword: values.currentPassword, newPassword: values.newPassword });
-  };
-  const input = (field: Field, label: MessageKey, autoComplete: string, hint?: MessageKey) => (
-    <div>
-      <Label className="mt-3 mb-1" htmlFor={`password-${field}`}>
-        {t(label)}
-      </Label>
-      <Input
-        id={`password-${field}`}
-        type="password"
-        autoComplete={autoComplete}
-        required
-        value={values[field]}
-        aria-invalid={errors[field] ? true : undefined}
-        aria-describedby={
-          [hint && `password-${field}-hint`, errors[field] && `password-${field}-error`].filter(Boolean).join(' ') ||
-          undefined
-        }
-        onChange={(e) => setValues((v) => ({ ...v, [field]: e.target.value }))}
-      />
-      {hint && (
-        <small id={`password-${field}-hint`} className="mt-1 block text-sm text-muted-foreground">
-          {t(hint)}
-        </small>
+  const password = (name: 'currentPassword' | 'newPassword' | 'confirmPassword', label: MessageKey) => (
+    <FormField
+      control={form.control}
+      name={name}
+      label={t(label)}
+      description={name === 'newPassword' ? t('settings.password.rules') : undefined}
+      render={({ field }) => (
+        <FormControl>
+          <Input
+            type="password"
+            autoComplete={name === 'currentPassword' ? 'current-password' : 'new-password'}
+            {...field}
+          />
+        </FormControl>
       )}
-      {errors[field] && (
-        <p id={`password-${field}-error`} className="text-destructive">
-          {errors[field]}
-        </p>
-      )}
-    </div>
+    />
   );
   const locked = change.error?.data?.code === 'TOO_MANY_REQUESTS';
-  const otherFailure =
-    change.error && !errors.currentPassword && !errors.newPassword
-      ? locked
-        ? t('settings.password.locked')
-        : change.error.message
-      : null;
+  const otherFailure = change.error && !refusedField(change.error);
   return (
     <section
       className="mb-4 grid gap-3 rounded-lg border bg-card p-4 sm:p-5 [&_h2]:m-0"
@@ -98,32 +66,44 @@ export function ChangePasswordPanel({ onChanged }: { onChanged?: (newPassword: s
       id="password"
     >
       <h2 id="password-heading">{t('settings.password.heading')}</h2>
-      <form noValidate onSubmit={submit} aria-labelledby="password-heading">
-        {input('currentPassword', 'settings.password.current', 'current-password')}
-        {input('newPassword', 'settings.password.new', 'new-password', 'settings.password.rules')}
-        {input('confirmPassword', 'settings.password.confirm', 'new-password')}
-        {otherFailure && (
-          <p role="alert" className="text-destructive">
-            {otherFailure}
-          </p>
-        )}
-        <p role="status" className="text-muted-foreground">
+      <Form
+        form={form}
+        aria-labelledby="password-heading"
+        onSubmit={async ({ currentPassword, newPassword }) => {
+          await change.mutateAsync({ currentPassword, newPassword }).catch((error: ClientError) => {
+            const refused = refusedField(error);
+            if (refused) form.setError(refused.name, { message: refused.message }, { shouldFocus: true });
+          });
+        }}
+      >
+        {password('currentPassword', 'settings.password.current')}
+        {password('newPassword', 'settings.password.new')}
+        {password('confirmPassword', 'settings.password.confirm')}
+        {otherFailure &&
+          (locked ? (
+            <p role="alert" className="m-0 text-destructive">
+              {t('settings.password.locked')}
+            </p>
+          ) : (
+            <ErrorMessage error={change.error} />
+          ))}
+        <p role="status" className="m-0 text-muted-foreground">
           {change.isSuccess ? t('settings.password.changed') : ''}
         </p>
         {change.isSuccess ? (
           // The change ended this session too (change-operator-password.ts): the only way on is signing in again.
           <a
-            className="inline-flex h-9 items-center rounded-md border border-primary bg-primary px-4 text-sm font-medium text-primary-foreground no-underline hover:no-underline"
+            className="inline-flex h-9 w-fit items-center rounded-md border border-primary bg-primary px-4 text-sm font-medium text-primary-foreground no-underline hover:no-underline"
             href="/sign-in"
           >
             {t('settings.password.signInAgain')}
           </a>
         ) : (
-          <Button type="submit" disabled={change.isPending}>
+          <Button type="submit" className="w-fit" disabled={form.formState.isSubmitting}>
             {t('settings.password.submit')}
           </Button>
         )}
-      </form>
+      </Form>
     </section>
   );
 }

@@ -1,16 +1,17 @@
 'use client';
 
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { z } from 'zod';
 import { useI18n } from '@/i18n/i18n-provider';
 import type { MessageKey } from '@/i18n/messages/en';
 import { platformConfigSchemas, type PlatformConfigKey } from '@/schemas/platform-config';
 import { api } from '@/trpc/react';
-import { errorText } from './error-text';
+import { ErrorMessage, type ClientError } from '@/components/shared/error-message';
+import { Form, FormControl, FormField, useZodForm } from '@/components/ui/form';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
-import { Label } from '@/components/ui/label';
 
 export type ConfigFieldKind = 'url' | 'percent' | 'mode' | 'modeOverride' | 'hosts';
 
@@ -38,6 +39,20 @@ const toWire = (draft: string, kind: ConfigFieldKind) =>
         .join(',')
     : draft.trim();
 
+/**
+ * The field's form: the draft as typed, whose output is the value on the wire, checked with the key's own rule
+ * from the server's schema (platformConfigSchemas); blank clears the key.
+ */
+const configFieldForm = (name: PlatformConfigKey, kind: ConfigFieldKind) =>
+  z.object({
+    value: z
+      .string()
+      .transform((draft) => toWire(draft, kind))
+      .refine((wire) => wire === '' || platformConfigSchemas[name].safeParse(wire).success, {
+        message: invalidMessage[kind],
+      }),
+  });
+
 /** One config key with the control that fits it, checked with the same zod rule as the server before sending. */
 export function ConfigField(props: {
   platformId: string;
@@ -49,87 +64,60 @@ export function ConfigField(props: {
   const { platformId, name, kind, canEdit } = props;
   const { t } = useI18n();
   const utils = api.useUtils();
-  const [draft, setDraft] = useState(() => toDraft(props.value, kind));
-  const [invalid, setInvalid] = useState(false);
+  const schema = useMemo(() => configFieldForm(name, kind), [name, kind]);
+  const form = useZodForm(schema, { defaultValues: { value: toDraft(props.value, kind) } });
   const [sent, setSent] = useState<string | null>(null);
   const set = api.platformConfig.set.useMutation({ onSuccess: () => void utils.platformConfig.get.invalidate() });
-  const id = `config-${name.replace(/\W/g, '-')}`;
-  const problem = invalid
-    ? t(invalidMessage[kind])
-    : set.error
-      ? errorText(t, set.error, { invalid_value: invalidMessage[kind] })
-      : null;
-  const describedBy = problem ? `${id}-error` : `${id}-help`;
-
-  const submit = (value: string) => {
-    const wire = toWire(value, kind);
-    const ok = wire === '' || platformConfigSchemas[name].safeParse(wire).success;
-    setInvalid(!ok);
-    set.reset();
-    if (!ok) return;
-    setSent(value);
-    set.mutate({ platformId, key: name, value: wire === '' ? null : wire });
-  };
-  const common = {
-    id,
-    'aria-describedby': describedBy,
-    'aria-invalid': problem ? true : undefined,
-  } as const;
+  const draft = form.watch('value');
 
   return (
-    <form
-      className="flex flex-wrap items-end gap-3"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit(draft);
+    <Form
+      form={form}
+      className="flex flex-wrap items-start gap-3"
+      onSubmit={async ({ value: wire }) => {
+        set.reset();
+        setSent(draft);
+        await set.mutateAsync({ platformId, key: name, value: wire === '' ? null : wire }).catch((error) => {
+          // The server's own check of the value belongs on the field; anything else is said under it.
+          if ((error as ClientError)?.data?.errors?.[0]?.code === 'invalid_value')
+            form.setError('value', { message: invalidMessage[kind] });
+        });
       }}
     >
-      <div className="min-w-0 flex-[1_1_220px]">
-        <Label className="mt-3 mb-1" htmlFor={id}>
-          {t(`settings.config.label.${name}`)} <code>{name}</code>
-        </Label>
-        {kind === 'mode' || kind === 'modeOverride' ? (
-          <NativeSelect {...common} value={draft} disabled={!canEdit} onChange={(e) => setDraft(e.target.value)}>
-            <option value="">
-              {t(kind === 'mode' ? 'settings.config.mode.default' : 'settings.config.mode.inherit')}
-            </option>
-            <option value="upstream">{t('settings.config.mode.upstream')}</option>
-            <option value="manual">{t('settings.config.mode.manual')}</option>
-          </NativeSelect>
-        ) : kind === 'hosts' ? (
-          <Textarea
-            {...common}
-            rows={3}
-            value={draft}
-            readOnly={!canEdit}
-            onChange={(e) => setDraft(e.target.value)}
-            placeholder="shop.example.com"
-          />
-        ) : (
-          <Input
-            {...common}
-            type={kind === 'url' ? 'url' : 'text'}
-            inputMode={kind === 'percent' ? 'decimal' : undefined}
-            value={draft}
-            readOnly={!canEdit}
-            onChange={(e) => setDraft(e.target.value)}
-            placeholder={kind === 'url' ? 'https://' : '0.60'}
-          />
+      <FormField
+        control={form.control}
+        name="value"
+        label={t(`settings.config.label.${name}`)}
+        labelSuffix={<code>{name}</code>}
+        description={t(`settings.config.help.${name}`)}
+        className="min-w-0 flex-[1_1_220px]"
+        render={({ field }) => (
+          <FormControl>
+            {kind === 'mode' || kind === 'modeOverride' ? (
+              <NativeSelect {...field} disabled={!canEdit}>
+                <option value="">
+                  {t(kind === 'mode' ? 'settings.config.mode.default' : 'settings.config.mode.inherit')}
+                </option>
+                <option value="upstream">{t('settings.config.mode.upstream')}</option>
+                <option value="manual">{t('settings.config.mode.manual')}</option>
+              </NativeSelect>
+            ) : kind === 'hosts' ? (
+              <Textarea {...field} rows={3} readOnly={!canEdit} placeholder="shop.example.com" />
+            ) : (
+              <Input
+                {...field}
+                type={kind === 'url' ? 'url' : 'text'}
+                inputMode={kind === 'percent' ? 'decimal' : undefined}
+                readOnly={!canEdit}
+                placeholder={kind === 'url' ? 'https://' : '0.60'}
+              />
+            )}
+          </FormControl>
         )}
-        {problem ? (
-          <small id={`${id}-error`} className="mt-1 block text-sm text-destructive">
-            {problem}
-          </small>
-        ) : (
-          <small id={`${id}-help`} className="mt-1 block text-sm text-muted-foreground">
-            {t(`settings.config.help.${name}`)}
-          </small>
-        )}
-      </div>
+      />
       {canEdit && (
-        <div className="flex flex-wrap items-end gap-3">
-          <Button variant="secondary" type="submit" disabled={set.isPending}>
+        <div className="flex flex-wrap items-end gap-3 sm:mt-6">
+          <Button variant="secondary" type="submit" disabled={form.formState.isSubmitting}>
             {t('common.save')}
           </Button>
           <span role="status" className="text-muted-foreground">
@@ -137,6 +125,11 @@ export function ConfigField(props: {
           </span>
         </div>
       )}
-    </form>
+      {set.error && !form.formState.errors.value && (
+        <div className="basis-full">
+          <ErrorMessage error={set.error} />
+        </div>
+      )}
+    </Form>
   );
 }

@@ -1,42 +1,36 @@
 'use client';
 
-import { useState } from 'react';
 import { useI18n } from '@/i18n/i18n-provider';
 import { api } from '@/trpc/react';
-import { errorText } from './error-text';
+import { ErrorMessage, type ClientError } from '@/components/shared/error-message';
+import { Form, FormControl, FormField, useZodForm } from '@/components/ui/form';
+import { manualTemplateForm } from '@/schemas/mini-program-requests';
 import { DataTable } from './data-table';
-import { providers, type Provider } from '@/domain/providers';
+import { providers } from '@/domain/providers';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
-import { Label } from '@/components/ui/label';
 
-const empty = {
-  provider: 'providerA' as Provider,
-  templateId: '',
-  userVersion: '',
-  userDesc: '',
-  tenantId: '',
-};
-type Draft = typeof empty;
 const inputs = ['templateId', 'userVersion', 'userDesc', 'tenantId'] as const;
+const empty = { provider: 'providerA' as const, templateId: '', userVersion: '', userDesc: '', tenantId: '' };
 
 /** Templates for `manual` template mode: everyone lists them, admins enter and delete them. */
 export function ManualTemplatesPanel({ platformId, canEdit }: { platformId: string; canEdit: boolean }) {
   const { t, format } = useI18n();
   const utils = api.useUtils();
   const list = api.miniPrograms.manualTemplates.list.useQuery({ platformId });
-  const [draft, setDraft] = useState<Draft>(empty);
+  const form = useZodForm(manualTemplateForm, { defaultValues: empty });
   const refresh = () => void utils.miniPrograms.manualTemplates.list.invalidate();
-  const create = api.miniPrograms.manualTemplates.create.useMutation({ onSuccess: () => (setDraft(empty), refresh()) });
+  const create = api.miniPrograms.manualTemplates.create.useMutation({
+    onSuccess: () => (form.reset(empty), refresh()),
+  });
   const remove = api.miniPrograms.manualTemplates.delete.useMutation({ onSuccess: refresh });
-  const fieldErrors = new Map((create.error?.data?.errors ?? []).map((e) => [e.pointer.replace(/^\//, ''), e.code]));
-  const fieldMessage = (field: string) =>
-    fieldErrors.get(field) === 'duplicate'
-      ? t('settings.templates.duplicate')
-      : fieldErrors.has(field)
-        ? t('settings.templates.invalid')
-        : null;
+  // A refusal naming one of the fields goes onto it; the rest are said under the form.
+  const refusedFields = (error: ClientError) =>
+    (error?.data?.errors ?? []).flatMap((e) => {
+      const name = inputs.find((field) => e.pointer === `/${field}`);
+      return name ? [{ name, code: e.code }] : [];
+    });
 
   return (
     <section
@@ -47,70 +41,56 @@ export function ManualTemplatesPanel({ platformId, canEdit }: { platformId: stri
       <h2 id="templates-heading">{t('settings.templates.heading')}</h2>
       <p className="text-muted-foreground">{t('settings.templates.intro')}</p>
       {canEdit && (
-        <form
-          className="mt-2 flex flex-wrap items-end gap-2 [&>div]:min-w-0 [&>div]:flex-[1_1_200px]"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            create.mutate({
-              platformId,
-              provider: draft.provider,
-              templateId: draft.templateId,
-              userVersion: draft.userVersion,
-              userDesc: draft.userDesc,
-              ...(draft.tenantId.trim() ? { tenantId: draft.tenantId.trim() } : {}),
-            });
-          }}
+        <Form
+          form={form}
+          className="mt-2 flex flex-wrap items-start gap-2 [&>div]:min-w-0 [&>div]:flex-[1_1_200px]"
+          onSubmit={(values) =>
+            create.mutateAsync({ platformId, ...values }).catch((error: ClientError) => {
+              for (const { name, code } of refusedFields(error))
+                form.setError(name, {
+                  message: code === 'duplicate' ? 'settings.templates.duplicate' : 'settings.templates.invalid',
+                });
+            })
+          }
         >
-          <div>
-            <Label className="mt-3 mb-1" htmlFor="template-provider">
-              {t('settings.col.provider')}
-            </Label>
-            <NativeSelect
-              id="template-provider"
-              value={draft.provider}
-              onChange={(e) => setDraft({ ...draft, provider: e.target.value as Draft['provider'] })}
-            >
-              {providers.map((p) => (
-                <option key={p} value={p}>
-                  {t(`settings.provider.${p}`)}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-          {inputs.map((field) => {
-            const problem = fieldMessage(field);
-            return (
-              <div key={field}>
-                <Label className="mt-3 mb-1" htmlFor={`template-${field}`}>
-                  {t(`settings.templates.${field}`)}
-                </Label>
-                <Input
-                  id={`template-${field}`}
-                  value={draft[field]}
-                  required={field === 'templateId' || field === 'userVersion'}
-                  aria-invalid={problem ? true : undefined}
-                  aria-describedby={problem ? `template-${field}-error` : undefined}
-                  onChange={(e) => setDraft({ ...draft, [field]: e.target.value })}
-                />
-                {problem && (
-                  <small id={`template-${field}-error`} className="mt-1 block text-sm text-destructive">
-                    {problem}
-                  </small>
-                )}
-              </div>
-            );
-          })}
-          <Button type="submit" disabled={create.isPending}>
+          <FormField
+            control={form.control}
+            name="provider"
+            label={t('settings.col.provider')}
+            render={({ field }) => (
+              <FormControl>
+                <NativeSelect {...field}>
+                  {providers.map((p) => (
+                    <option key={p} value={p}>
+                      {t(`settings.provider.${p}`)}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </FormControl>
+            )}
+          />
+          {inputs.map((name) => (
+            <FormField
+              key={name}
+              control={form.control}
+              name={name}
+              label={t(`settings.templates.${name}`)}
+              render={({ field }) => (
+                <FormControl>
+                  <Input {...field} value={field.value ?? ''} />
+                </FormControl>
+              )}
+            />
+          ))}
+          <Button type="submit" className="sm:mt-6" disabled={form.formState.isSubmitting}>
             {t('settings.templates.add')}
           </Button>
-        </form>
+        </Form>
       )}
-      {(create.error || remove.error || list.error) && (
-        <p role="alert" className="text-destructive">
-          {errorText(t, create.error ?? remove.error ?? list.error, { duplicate: 'settings.templates.duplicate' })}
-        </p>
+      {create.error && refusedFields(create.error).length === 0 && (
+        <ErrorMessage error={create.error} known={{ duplicate: 'settings.templates.duplicate' }} />
       )}
+      <ErrorMessage error={remove.error ?? list.error} />
       {list.data && list.data.data.length === 0 && <p>{t('settings.templates.empty')}</p>}
       {list.data && list.data.data.length > 0 && (
         <DataTable

@@ -1,5 +1,6 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { Badge } from '@/components/ui/badge';
 import Link from 'next/link';
 import { Fragment, useState } from 'react';
@@ -7,9 +8,11 @@ import { useI18n } from '@/i18n/i18n-provider';
 import type { MessageKey } from '@/i18n/messages/en';
 import { api } from '@/trpc/react';
 import { errorText } from './error-text';
-import { SandboxRejectForm } from './sandbox-reject-form';
 import { DataTable } from './data-table';
 import { Button } from '@/components/ui/button';
+
+// Opened by "Reject…" only: the form (and the form library) loads then, not with the sandbox page.
+const SandboxRejectForm = dynamic(() => import('./sandbox-reject-form').then((m) => m.SandboxRejectForm));
 
 const moves = ['auditing', 'to_be_confirmed', 'to_be_signed', 'finished'] as const;
 type Move = (typeof moves)[number] | 'rejected';
@@ -132,7 +135,6 @@ export function SandboxApplymentsPanel({ platformId }: { platformId: string }) {
                   <tr>
                     <td colSpan={4}>
                       <SandboxRejectForm
-                        idPrefix={`reject-${a.applymentId}`}
                         busy={move.isPending}
                         onCancel={() => setRejecting(null)}
                         onReject={(field, reason) => send(a, 'rejected', [{ field, reason }])}

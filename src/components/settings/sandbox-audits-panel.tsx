@@ -1,15 +1,17 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { Fragment, useState } from 'react';
 import { useI18n } from '@/i18n/i18n-provider';
 import { api } from '@/trpc/react';
 import { errorText } from './error-text';
 import { DataTable } from './data-table';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 
 type Decision = 'approve' | 'reject' | 'delay';
+
+// Opened by "Reject…" only: the form (and the form library) loads then, not with the sandbox page.
+const AuditRejectForm = dynamic(() => import('./sandbox-audit-reject-form').then((m) => m.AuditRejectForm));
 
 /** Mini-program versions under the sandbox reviewers' audit, with their decisions, and the WeChat ticket push. */
 export function SandboxAuditsPanel({ platformId }: { platformId: string }) {
@@ -17,12 +19,10 @@ export function SandboxAuditsPanel({ platformId }: { platformId: string }) {
   const utils = api.useUtils();
   const audits = api.consoleAdmin.sandbox.audits.useQuery({ platformId }, { refetchInterval: 5_000 });
   const [rejecting, setRejecting] = useState<string | null>(null);
-  const [reason, setReason] = useState('');
   const [done, setDone] = useState<string | null>(null);
   const decide = api.consoleAdmin.sandbox.decideAudit.useMutation({
     onSuccess: (r) => {
       setRejecting(null);
-      setReason('');
       setDone(t(`settings.sandbox.decided.${r.decision}`));
       void utils.consoleAdmin.sandbox.audits.invalidate();
       void utils.miniPrograms.invalidate();
@@ -119,33 +119,11 @@ export function SandboxAuditsPanel({ platformId }: { platformId: string }) {
               {rejecting === a.auditId && (
                 <tr>
                   <td colSpan={5}>
-                    <form
-                      className="mt-2 flex flex-wrap items-end gap-2 [&>div]:min-w-0 [&>div]:flex-[1_1_200px]"
-                      onSubmit={(e) => {
-                        e.preventDefault();
-                        send(a.auditId, 'reject', reason.trim() || undefined);
-                      }}
-                    >
-                      <div>
-                        <Label className="mt-3 mb-1" htmlFor={`audit-reason-${a.auditId}`}>
-                          {t('settings.sandbox.rejectReason')}
-                        </Label>
-                        <Input
-                          id={`audit-reason-${a.auditId}`}
-                          value={reason}
-                          maxLength={500}
-                          onChange={(e) => setReason(e.target.value)}
-                        />
-                      </div>
-                      <div className="flex flex-wrap gap-2">
-                        <Button variant="dangerOutline" type="submit" disabled={decide.isPending}>
-                          {t('settings.sandbox.confirmReject')}
-                        </Button>
-                        <Button variant="secondary" type="button" onClick={() => setRejecting(null)}>
-                          {t('common.cancel')}
-                        </Button>
-                      </div>
-                    </form>
+                    <AuditRejectForm
+                      busy={decide.isPending}
+                      onReject={(reason) => send(a.auditId, 'reject', reason)}
+                      onCancel={() => setRejecting(null)}
+                    />
                   </td>
                 </tr>
               )}

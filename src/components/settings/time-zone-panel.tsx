@@ -1,12 +1,13 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useState, type FormEvent } from 'react';
 import { defaultTimeZone } from '@/i18n/format';
 import { useI18n } from '@/i18n/i18n-provider';
 import { api } from '@/trpc/react';
 import { Button } from '@/components/ui/button';
-import { Label } from '@/components/ui/label';
+import { ErrorMessage } from '@/components/shared/error-message';
+import { Form, FormControl, FormField, useZodForm } from '@/components/ui/form';
+import { timeZoneForm } from '@/schemas/operator-requests';
 import { NativeSelect } from '@/components/ui/native-select';
 import { toast } from '@/components/ui/toast';
 
@@ -38,9 +39,9 @@ export function TimeZonePanel() {
   const router = useRouter();
   const me = api.me.get.useQuery();
   // The profile's zone is always set (the language's default when none was chosen); the select shows "default".
+  // The profile is prefetched with the page, so the saved choice is there on the first render.
   const chosen = me.data?.operator?.timeZoneChosen ? me.data.operator.timeZone : '';
-  const [value, setValue] = useState<string | null>(null);
-  const current = value ?? chosen;
+  const form = useZodForm(timeZoneForm, { defaultValues: { timeZone: chosen } });
   const save = api.me.setTimeZone.useMutation({
     onSuccess: () => {
       toast.success(t('auditLog.timeZoneSaved'));
@@ -48,45 +49,43 @@ export function TimeZonePanel() {
       router.refresh();
     },
   });
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    save.mutate({ timeZone: current || null });
-  };
+  const current = form.watch('timeZone') ?? '';
   const options = current && !zones.includes(current) ? [current, ...zones] : zones;
   return (
-    <form id="time-zone" aria-labelledby="time-zone-heading" onSubmit={onSubmit} className="flex flex-col gap-3">
+    <section id="time-zone" aria-labelledby="time-zone-heading" className="flex flex-col gap-3">
       <h2 id="time-zone-heading" className="text-lg font-semibold">
         {t('auditLog.timeZone')}
       </h2>
-      <div className="flex flex-wrap items-end gap-2">
-        <div className="flex min-w-0 flex-col gap-1">
-          <Label htmlFor="time-zone-select">{t('auditLog.timeZone')}</Label>
-          <NativeSelect
-            id="time-zone-select"
-            value={current}
-            aria-describedby="time-zone-hint"
-            onChange={(event) => setValue(event.target.value)}
-          >
-            <option value="">{t('auditLog.timeZoneDefault', { zone: defaultTimeZone(locale) })}</option>
-            {options.map((zone) => (
-              <option key={zone} value={zone}>
-                {zone}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <Button type="submit" disabled={save.isPending}>
+      <Form
+        form={form}
+        aria-labelledby="time-zone-heading"
+        className="flex flex-wrap items-start gap-2"
+        onSubmit={({ timeZone }) => save.mutateAsync({ timeZone: timeZone ?? null }).catch(() => undefined)}
+      >
+        <FormField
+          control={form.control}
+          name="timeZone"
+          label={t('auditLog.timeZone')}
+          description={`${t('auditLog.timeZoneHint')} (${format.timeZone})`}
+          className="min-w-0"
+          render={({ field }) => (
+            <FormControl>
+              <NativeSelect {...field} value={field.value ?? ''}>
+                <option value="">{t('auditLog.timeZoneDefault', { zone: defaultTimeZone(locale) })}</option>
+                {options.map((zone) => (
+                  <option key={zone} value={zone}>
+                    {zone}
+                  </option>
+                ))}
+              </NativeSelect>
+            </FormControl>
+          )}
+        />
+        <Button type="submit" className="sm:mt-6" disabled={form.formState.isSubmitting}>
           {t('auditLog.timeZoneSave')}
         </Button>
-      </div>
-      <p id="time-zone-hint" className="text-sm text-muted-foreground">
-        {t('auditLog.timeZoneHint')} ({format.timeZone})
-      </p>
-      {save.error && (
-        <p role="alert" className="text-sm text-destructive">
-          {save.error.message}
-        </p>
-      )}
-    </form>
+      </Form>
+      <ErrorMessage error={save.error} />
+    </section>
   );
 }

@@ -2,7 +2,7 @@
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Slot } from '@radix-ui/react-slot';
-import { createContext, useContext, useId, type ComponentProps, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useId, useRef, type ComponentProps, type ReactNode } from 'react';
 import {
   Controller,
   FormProvider,
@@ -32,7 +32,10 @@ export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
   options?: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver'>,
 ): UseFormReturn<z.input<S>, unknown, z.output<S>> {
   return useForm<z.input<S>, unknown, z.output<S>>({
-    mode: 'onTouched',
+    // Checked on submit, then again as the operator corrects: a message that appeared on blur would push the
+    // submit button away between mousedown and mouseup, and the click would be lost.
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
     ...options,
     resolver: zodResolver(schema as never) as never,
   });
@@ -50,9 +53,18 @@ export function Form<TInput extends FieldValues, TOutput extends FieldValues>({
   onSubmit: (values: TOutput) => unknown;
   children: ReactNode;
 }) {
+  // After a refused submit the first field marked invalid takes the focus (what RHF's own shouldFocusError does
+  // for registered inputs; done here from the DOM so Controller fields behind FormControl get it as well).
+  const ref = useRef<HTMLFormElement>(null);
+  const { submitCount, isSubmitSuccessful } = form.formState;
+  useEffect(() => {
+    if (submitCount > 0 && !isSubmitSuccessful)
+      ref.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [submitCount, isSubmitSuccessful]);
   return (
     <FormProvider {...form}>
       <form
+        ref={ref}
         noValidate
         className={cn('grid gap-4', className)}
         onSubmit={form.handleSubmit(async (values) => {
@@ -73,17 +85,27 @@ const FieldContext = createContext<FieldContextValue | null>(null);
  * One field: a label, the control (through `render`, given RHF's field props), an optional hint and the error.
  * The label also names the error ("请填写邮箱"), so messages never fall back to the schema's English.
  */
-export function FormField<TValues extends FieldValues, TName extends FieldPath<TValues>>({
+export function FormField<TValues extends FieldValues, TName extends FieldPath<TValues>, TOutput = TValues>({
   label,
   description,
   className,
+  labelSuffix,
   ...props
-}: ControllerProps<TValues, TName> & { label: string; description?: ReactNode; className?: string }) {
+}: ControllerProps<TValues, TName, TOutput> & {
+  label: string;
+  /** Shown after the label (a config key in <code>), not part of the error messages' {label}. */
+  labelSuffix?: ReactNode;
+  description?: ReactNode;
+  className?: string;
+}) {
   const id = useId();
   return (
     <FieldContext.Provider value={{ name: props.name, label, id, hasDescription: Boolean(description) }}>
       <div data-slot="form-item" className={cn('grid gap-1.5', className)}>
-        <FormLabel>{label}</FormLabel>
+        <FormLabel>
+          {label}
+          {labelSuffix && <> {labelSuffix}</>}
+        </FormLabel>
         <Controller {...props} />
         {description && (
           <p id={`${id}-description`} data-slot="form-description" className="m-0 text-xs text-muted-foreground">
@@ -138,21 +160,29 @@ const issueKeys: Record<string, MessageKey> = {
 };
 
 /** A field error in the operator's language: a catalog key set by the caller (setError) or the zod issue code. */
-export function fieldErrorText(t: ReturnType<typeof useI18n>['t'], error: FieldError, label: string): string {
+export function fieldErrorText(
+  t: ReturnType<typeof useI18n>['t'],
+  error: FieldError,
+  label: string,
+  value?: unknown,
+): string {
   if (error.message && /^[a-zA-Z]+\.[\w.]+$/.test(error.message)) {
     const text = t(error.message as MessageKey, { label });
     if (text !== error.message) return text;
   }
-  const emptyString = error.type === 'too_small' && error.ref && 'value' in error.ref && error.ref.value === '';
+  // Blanks only are as good as nothing: the schemas trim before they count. (A Controller's error.ref is RHF's
+  // focus handle, not the element, so the value comes from the form.)
+  const emptyString = error.type === 'too_small' && typeof value === 'string' && value.trim() === '';
   return t(emptyString ? 'ui.error.required' : (issueKeys[error.type] ?? 'ui.error.invalidValue'), { label });
 }
 
 function FormMessage() {
   const { t } = useI18n();
-  const { id, error, label } = useField();
+  const { id, error, label, name } = useField();
+  const { getValues } = useFormContext();
   return (
     <p id={`${id}-message`} data-slot="form-message" className="m-0 text-sm text-destructive empty:hidden">
-      {error ? fieldErrorText(t, error, label) : null}
+      {error ? fieldErrorText(t, error, label, getValues(name)) : null}
     </p>
   );
 }

@@ -63,7 +63,6 @@ export const miniProgramsEn = {
   'miniPrograms.commit.submit': 'Commit',
   'miniPrograms.commit.busy': 'Committing…',
   'miniPrograms.commit.done': 'Version {version} committed.',
-  'miniPrograms.commit.required': 'Enter a version.',
   'miniPrograms.extJson.syntax': 'This is not valid JSON (line {line}, column {column}).',
   'miniPrograms.extJson.otherInvalid': '“{field}” has a value that is not accepted.',
   'miniPrograms.extJson.missing': '“{field}” is missing.',

@@ -62,7 +62,6 @@ export const miniProgramsZhCN: Record<keyof typeof miniProgramsEn, string> = {
   'miniPrograms.commit.submit': '提交代码',
   'miniPrograms.commit.busy': '正在提交…',
   'miniPrograms.commit.done': '版本 {version} 已提交代码。',
-  'miniPrograms.commit.required': '请填写版本号。',
   'miniPrograms.extJson.syntax': '不是有效的 JSON（第 {line} 行第 {column} 列）。',
   'miniPrograms.extJson.otherInvalid': '“{field}”的值不符合要求。',
   'miniPrograms.extJson.missing': '缺少“{field}”。',

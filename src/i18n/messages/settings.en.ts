@@ -167,7 +167,6 @@ export const settingsEn = {
   'settings.sandbox.reject': 'Reject…',
   'settings.sandbox.rejectField': 'Field to reject',
   'settings.sandbox.rejectReason': 'Reason',
-  'settings.sandbox.reasonRequired': 'Give the reason the merchant will read.',
   'settings.sandbox.confirmReject': 'Reject',
   'settings.sandbox.audits': 'Mini-program audits',
   'settings.sandbox.auditsIntro':

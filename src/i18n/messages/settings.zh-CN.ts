@@ -161,7 +161,6 @@ export const settingsZhCN: Record<keyof typeof settingsEn, string> = {
   'settings.sandbox.reject': '驳回…',
   'settings.sandbox.rejectField': '驳回的字段',
   'settings.sandbox.rejectReason': '驳回原因',
-  'settings.sandbox.reasonRequired': '请填写商户将看到的原因。',
   'settings.sandbox.confirmReject': '驳回',
   'settings.sandbox.audits': '小程序审核',
   'settings.sandbox.auditsIntro': '已提交审核、尚未出结果的版本。审核结果会像上游一样推送给服务。',

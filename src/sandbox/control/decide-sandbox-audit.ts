@@ -1,19 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { decideAsReviewer } from '@/sandbox/control/mini-program-control';
 import type { SandboxStore } from '@/sandbox/store';
 import { mpAudits } from '@/server/db/schema';
 import { notFound } from '@/server/errors';
 import { logger } from '@/server/logger';
 import type { PlatformContext } from '@/server/services/context';
-
-export const decideSandboxAuditInput = z
-  .object({
-    auditId: z.string().min(1).max(128),
-    decision: z.enum(['approve', 'reject', 'delay']),
-    reason: z.string().trim().max(500).optional(),
-  })
-  .strict();
+import type { decideSandboxAuditInput } from '@/schemas/sandbox-requests';
 
 /**
  * The sandbox reviewer decides one of this platform's audits (another platform's is 404); the upstream's push

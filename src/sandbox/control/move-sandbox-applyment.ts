@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { moveApplyment } from '@/sandbox/control-applyments';
 import type { SandboxStore } from '@/sandbox/store';
 import { subMerchants } from '@/server/db/schema';
@@ -10,19 +10,7 @@ import { acquireSubmitLease, releaseSubmitLease } from '@/server/services/sub-me
 import { refreshFromUpstream } from '@/server/services/sub-merchants/submit-sub-merchant';
 import { listPlatformSandboxApplyments } from './list-sandbox-applyments';
 import { upstreamFieldName } from '@/server/services/platforms/upstream-field-name';
-
-export const moveSandboxApplymentInput = z
-  .object({
-    provider: z.enum(['providerA', 'providerB']),
-    applymentId: z.string().min(1).max(128),
-    state: z.enum(['auditing', 'to_be_confirmed', 'to_be_signed', 'finished', 'rejected']),
-    /** formData field names (e.g. idCardCopy), translated to the upstream's own names here. */
-    rejectReasons: z
-      .array(z.object({ field: z.string().min(1).max(100), reason: z.string().trim().min(1).max(500) }).strict())
-      .max(20)
-      .optional(),
-  })
-  .strict();
+import type { moveSandboxApplymentInput } from '@/schemas/sandbox-requests';
 
 /**
  * The sandbox page's "move along": what the upstream's reviewers (and the merchant signing) would do, on one of

@@ -8,6 +8,7 @@ import { signInOperator } from '@/server/services/operators/sign-in-operator';
 import { sameOriginPath } from './same-origin-path';
 import { endSessionsOnSignOut, sessionIsCurrent } from './session-version';
 import { signInLockedError } from '@/schemas/sign-in-lock';
+import { signInInput } from '@/schemas/sign-in';
 
 let options: NextAuthOptions | undefined;
 
@@ -30,13 +31,14 @@ export function authOptions(): NextAuthOptions {
         name: 'E-mail',
         credentials: { email: { label: 'E-mail', type: 'email' }, password: { label: 'Password', type: 'password' } },
         async authorize(credentials, request): Promise<SignedInOperator | null> {
-          if (!credentials?.email || !credentials.password) return null;
+          const parsed = signInInput.safeParse(credentials);
+          if (!parsed.success) return null;
           const address = clientAddress({ headers: (request?.headers ?? {}) as Record<string, string | undefined> });
           const outcome = await signInOperator(
             { db: await getDb(), actor: 'sign-in' },
             {
-              email: credentials.email,
-              password: credentials.password,
+              email: parsed.data.email,
+              password: parsed.data.password,
               clientAddress: address,
             },
           );

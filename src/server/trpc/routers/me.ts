@@ -3,7 +3,7 @@ import { locales } from '@/i18n/locales';
 import { getOperator } from '@/server/services/operators/get-operator';
 import { listOperatorPlatforms } from '@/server/services/operators/list-operator-platforms';
 import { changeOperatorPassword } from '@/server/services/operators/change-operator-password';
-import { changePasswordInput } from '@/schemas/operator-requests';
+import { changePasswordInput, setTimeZoneInput } from '@/schemas/operator-requests';
 import { setOperatorLocale } from '@/server/services/operators/set-operator-locale';
 import { setOperatorTimeZone } from '@/server/services/operators/set-operator-time-zone';
 import { operatorProcedure, passwordChangeProcedure, router } from '../init';
@@ -27,7 +27,7 @@ export const meRouter = router({
     ),
   /** The zone every console time is shown in; null returns to the language's default. */
   setTimeZone: operatorProcedure
-    .input(z.object({ timeZone: z.string().trim().min(1).max(64).nullable() }))
+    .input(setTimeZoneInput)
     .mutation(({ ctx, input }) =>
       setOperatorTimeZone(
         { db: ctx.db, actor: `operator:${ctx.operatorId}` },

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { decideSandboxAudit, decideSandboxAuditInput } from '@/sandbox/control/decide-sandbox-audit';
+import { decideSandboxAudit } from '@/sandbox/control/decide-sandbox-audit';
 import { listPlatformSandboxApplyments } from '@/sandbox/control/list-sandbox-applyments';
 import { pushVerifyTicket } from '@/sandbox/control/mini-program-control';
-import { moveSandboxApplyment, moveSandboxApplymentInput } from '@/sandbox/control/move-sandbox-applyment';
+import { moveSandboxApplyment } from '@/sandbox/control/move-sandbox-applyment';
+import { decideSandboxAuditInput, moveSandboxApplymentInput } from '@/schemas/sandbox-requests';
 import { platformSandbox } from '@/sandbox/sandbox-context';
 import { listPendingAudits } from '@/sandbox/control/list-pending-audits';
 import { platformProcedure, router } from '../init';

@@ -22,7 +22,6 @@ export default async function SettingsPage({ params }: { params: Promise<{ platf
     serverApi.miniPrograms.manualTemplates.list.prefetch({ platformId }),
     // The same inputs as the panels' first query (deliveries: first page, no status filter).
     serverApi.events.listDeliveries.prefetch({ platformId, limit: 20 }),
-    serverApi.auditLog.list.prefetch({ platformId, limit: 50 }),
   ]);
   return (
     <ConsoleClient namespaces={['settings', 'auditLog']}>

@@ -1,18 +1,31 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import type { ReactNode } from 'react';
 import { useMembership } from '@/components/membership';
-import { ChangePasswordPanel } from '@/components/settings/change-password-panel';
-import { DeliveriesPanel } from '@/components/settings/deliveries-panel';
-import { ManualTemplatesPanel } from '@/components/settings/manual-templates-panel';
-import { MembersPanel } from '@/components/settings/members-panel';
-import { UpstreamConnectionsPanel } from '@/components/settings/upstream-connections-panel';
-import { TimeZonePanel } from '@/components/settings/time-zone-panel';
-import { WebhookSecretPanel } from '@/components/settings/webhook-secret-panel';
 import { useI18n } from '@/i18n/i18n-provider';
 import type { MessageKey } from '@/i18n/messages/en';
 import { ApiKeysPanel } from './api-keys-panel';
-import { PlatformConfigPanel } from './platform-config-panel';
+
+// The first section is in the first view and comes with the page; each later one (its forms, their schemas)
+// is its own chunk, still rendered on the server, fetched after the page's own scripts (first-load budget,
+// docs/benchmarks-console.md).
+const WebhookSecretPanel = dynamic(() =>
+  import('@/components/settings/webhook-secret-panel').then((m) => m.WebhookSecretPanel),
+);
+const PlatformConfigPanel = dynamic(() => import('./platform-config-panel').then((m) => m.PlatformConfigPanel));
+const ManualTemplatesPanel = dynamic(() =>
+  import('@/components/settings/manual-templates-panel').then((m) => m.ManualTemplatesPanel),
+);
+const MembersPanel = dynamic(() => import('@/components/settings/members-panel').then((m) => m.MembersPanel));
+const DeliveriesPanel = dynamic(() => import('@/components/settings/deliveries-panel').then((m) => m.DeliveriesPanel));
+const UpstreamConnectionsPanel = dynamic(() =>
+  import('@/components/settings/upstream-connections-panel').then((m) => m.UpstreamConnectionsPanel),
+);
+const ChangePasswordPanel = dynamic(() =>
+  import('@/components/settings/change-password-panel').then((m) => m.ChangePasswordPanel),
+);
+const TimeZonePanel = dynamic(() => import('@/components/settings/time-zone-panel').then((m) => m.TimeZonePanel));
 
 /**
  * The settings screen by role. Admins get every panel; operators and viewers read the configuration, the

@@ -2,16 +2,10 @@
 import { z } from 'zod';
 import { formDataDraftSchema } from './form-data';
 import { providerSchema } from '@/domain/providers';
-import { subMerchantStatuses, upstreamStateFilters } from '@/domain/sub-merchant-states';
+import { upstreamStateFilters } from '@/domain/sub-merchant-states';
+import { chSubMchidSchema, commissionRateSchema, subMerchantStatusSchema } from './sub-merchant-fields';
 
-export const subMerchantStatusSchema = z.enum(subMerchantStatuses);
-
-export const commissionRateSchema = z
-  .number()
-  .min(0)
-  .max(100)
-  .refine((v) => Math.round(v * 100) === v * 100, 'at most 2 decimals')
-  .describe('Percentage from 0 to 100 with at most 2 decimals (0.6 = 0.6%).');
+export { commissionRateSchema, subMerchantStatusSchema } from './sub-merchant-fields';
 
 export const createSubMerchantBody = z
   .object({
@@ -32,11 +26,7 @@ export const submitSubMerchantBody = z.object({ formData: formDataDraftSchema.op
 
 export const updateSubMerchantBody = z
   .object({
-    chSubMchid: z
-      .string()
-      .trim()
-      .regex(/^[0-9A-Za-z_-]{1,64}$/, 'letters, digits, _ or -')
-      .optional(),
+    chSubMchid: chSubMchidSchema.optional(),
     status: subMerchantStatusSchema.optional(),
     commissionRate: commissionRateSchema.optional(),
     formData: formDataDraftSchema.optional(),

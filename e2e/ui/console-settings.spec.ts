@@ -59,6 +59,9 @@ test('platform config refuses an invalid value with a message on the field', asy
   await field.fill('https://hooks.example.com/audit');
   await field.press('Enter');
   await expect(field).not.toHaveAttribute('aria-invalid', 'true');
+  // The field is valid as soon as it is typed; the reload waits until the server has it.
+  const form = page.locator('form').filter({ has: field });
+  await expect(form.getByRole('status')).toHaveText('Saved');
   await page.reload();
   await expect(page.getByLabel('miniprogram.audit_notify_url')).toHaveValue('https://hooks.example.com/audit');
 });

@@ -2,7 +2,16 @@
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Slot } from '@radix-ui/react-slot';
-import { createContext, useContext, useEffect, useId, useRef, type ComponentProps, type ReactNode } from 'react';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useId,
+  useRef,
+  useSyncExternalStore,
+  type ComponentProps,
+  type ReactNode,
+} from 'react';
 import {
   Controller,
   FormProvider,
@@ -41,6 +50,8 @@ export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
   });
 }
 
+const noSubscription = () => () => {};
+
 /** `<Form form={form} onSubmit={…}>`: the form element, noValidate (the schema speaks, in the operator's language). */
 export function Form<TInput extends FieldValues, TOutput extends FieldValues>({
   form,
@@ -56,6 +67,11 @@ export function Form<TInput extends FieldValues, TOutput extends FieldValues>({
   // After a refused submit the first field marked invalid takes the focus (what RHF's own shouldFocusError does
   // for registered inputs; done here from the DOM so Controller fields behind FormControl get it as well).
   const ref = useRef<HTMLFormElement>(null);
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   const { submitCount, isSubmitSuccessful } = form.formState;
   useEffect(() => {
     if (submitCount > 0 && !isSubmitSuccessful)
@@ -72,7 +88,12 @@ export function Form<TInput extends FieldValues, TOutput extends FieldValues>({
         })}
         {...props}
       >
-        {children}
+        {/* Until this form is hydrated its controls are disabled: a choice made in the server's HTML before React
+            takes over would be lost (the form's state starts from its defaults), and a click would submit the
+            page natively. `contents` keeps the form's own grid for the children. */}
+        <fieldset disabled={!hydrated} className="contents">
+          {children}
+        </fieldset>
       </form>
     </FormProvider>
   );

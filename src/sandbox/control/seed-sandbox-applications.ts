@@ -3,9 +3,9 @@ import { sandboxObjectRow } from '@/sandbox/db-store';
 import { namespacedStore, sandboxNamespace } from '@/sandbox/namespace';
 import { applyApplymentState, upstreamApplymentState } from '@/sandbox/providerA/pay/control';
 import {
-  APPLYMENT_KIND,
   STATE_MESSAGES,
   newApplymentId,
+  putApplyment,
   type SandboxApplyment,
 } from '@/sandbox/providerA/pay/applyment-store';
 import { withZftOrderState, type ZftControlState } from '@/sandbox/providerB/zft/zft-control';
@@ -53,7 +53,7 @@ export function seedSandboxApplications(platformId: string) {
           updated_at: application.updatedAt.toISOString(),
         };
         applyApplymentState(record, upstreamApplymentState(application.state)!, reasons, { now });
-        await store.put(APPLYMENT_KIND, record.business_code, record);
+        await putApplyment(store, record);
         seeded.push({
           applymentId: record.applyment_id,
           subMchid: record.sub_mchid ?? null,

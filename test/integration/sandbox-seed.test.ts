@@ -3,7 +3,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { resetEnvForTests } from '@/env';
 import { seedSandboxApplications } from '@/sandbox/control/seed-sandbox-applications';
-import { subMerchantQueueCounts, subMerchants } from '@/server/db/schema';
+import { subMerchantHistory, subMerchantQueueCounts, subMerchants } from '@/server/db/schema';
 import { listWorkQueue } from '@/server/services/sub-merchants/list-work-queue';
 import { refreshSubMerchant } from '@/server/services/sub-merchants/refresh-sub-merchant';
 import { sampleLicenceNumber, sampleMerchantName } from '@/server/services/sub-merchants/sample-merchants';
@@ -73,6 +73,24 @@ describeEachDatabase('sandbox seed: a platform full of coherent records', (datab
       .limit(1);
     expect(Object.keys(row!.formData).sort()).toEqual(['licenseNumber', 'merchantName', 'merchantShortname']);
     expect(row!.hmac).toBeTruthy();
+  });
+
+  it('gives each record its history: created, and the upstream state once submitted', async () => {
+    const [rejected] = await database()
+      .db.select({ id: subMerchants.id, applymentId: subMerchants.chApplymentId })
+      .from(subMerchants)
+      .where(and(eq(subMerchants.platformId, platform.platformId), eq(subMerchants.chApplymentState, 'rejected')))
+      .limit(1);
+    const history = await database()
+      .db.select({ action: subMerchantHistory.action, changes: subMerchantHistory.changes })
+      .from(subMerchantHistory)
+      .where(eq(subMerchantHistory.subMerchantId, rejected!.id))
+      .orderBy(subMerchantHistory.createdAt);
+    expect(history.map((h) => h.action)).toEqual(['created', 'upstream_status']);
+    expect(history[1]!.changes).toMatchObject({
+      chApplymentState: { from: null, to: 'rejected' },
+      chApplymentId: { from: null, to: rejected!.applymentId },
+    });
   });
 
   it('the status sync finds every seeded record under review at the upstream (no failures)', async () => {

@@ -5,7 +5,7 @@ import { reviewUnderWay } from '@/domain/sub-merchant-states';
 import { getEnv } from '@/env';
 import type { FormData } from '@/schemas/form-data';
 import type { Db } from '@/server/db';
-import { subMerchants } from '@/server/db/schema';
+import { subMerchantHistory, subMerchants } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { newId } from '@/server/ids';
 import { zftStateMessages } from '@/server/providers/providerB/zft/order-state';
@@ -13,6 +13,7 @@ import type { PlatformContext } from '../context';
 import { getPlatform } from '../platforms/get-platform';
 import { countWorkQueue } from './count-work-queue';
 import { nextSyncAt } from './next-sync-at';
+import { diffRecords, formDataTouched, trackedFields } from './record-history';
 import { sampleRecord } from './sample-merchants';
 import { storedFormColumns } from './stored-form-data';
 import { submissionId } from './submission-id';
@@ -95,10 +96,35 @@ export async function seedSubMerchants(
           view.stateMsg ?? (row.provider === 'providerB' ? zftStateMessages[row.chApplymentState as 'auditing'] : null);
       });
       await tx.insert(subMerchants).values(rows.map((r) => r.row));
+      await tx.insert(subMerchantHistory).values(rows.flatMap((r) => historyOf(r.row, ctx.actor)));
     });
     input.onProgress?.(done + size, input.records);
   }
   return { platformId: ctx.platformId, created: input.records, counts: await countWorkQueue(ctx) };
+}
+
+/** The history a record like this would have: its creation and, once submitted, the upstream's last word. */
+function historyOf(row: ReturnType<typeof seedRow>['row'], actor: string) {
+  const created = {
+    id: newId('smh'),
+    subMerchantId: row.id,
+    actor,
+    action: 'created',
+    changes: formDataTouched(row.formData),
+    createdAt: row.createdAt,
+  };
+  if (row.chApplymentState === null) return [created];
+  return [
+    created,
+    {
+      id: newId('smh'),
+      subMerchantId: row.id,
+      actor,
+      action: 'upstream_status',
+      changes: diffRecords({ status: 'pending' }, row, trackedFields),
+      createdAt: row.updatedAt,
+    },
+  ];
 }
 
 function seedRow(platformId: string, i: number, run: string, now: Date) {

@@ -45,6 +45,8 @@ const { newId } = await import('@/server/ids');
 const { createPlatform } = await import('@/server/services/platforms/create-platform');
 const { createOperator } = await import('@/server/services/operators/create-operator');
 const { licenceSearchKey } = await import('@/server/services/sub-merchants/licence-search-key');
+const { sampleRecord, sampleLicenceNumber: licenceOf } =
+  await import('@/server/services/sub-merchants/sample-merchants');
 const { listWorkQueue, workQueuePageSelect } = await import('@/server/services/sub-merchants/list-work-queue');
 const { countWorkQueue, workQueueCountSelect } = await import('@/server/services/sub-merchants/count-work-queue');
 const { assignSubMerchants } = await import('@/server/services/sub-merchants/assign-sub-merchants');
@@ -60,40 +62,28 @@ const counterSelect = (ctx: { db: Handle['db']; platformId: string }) =>
 
 type Handle = Awaited<ReturnType<typeof openDatabase>>;
 
-// The shares of a busy platform: most records finished, a tenth each waiting on the merchant or under review.
-const mix = [
-  ...Array(60).fill({ status: 'active', state: 'finished' }),
-  ...Array(8).fill({ status: 'pending', state: null }),
-  ...Array(4).fill({ status: 'pending', state: 'rejected' }),
-  ...Array(10).fill({ status: 'pending', state: 'to_be_signed' }),
-  ...Array(4).fill({ status: 'pending', state: 'to_be_confirmed' }),
-  ...Array(10).fill({ status: 'pending', state: 'auditing' }),
-  ...Array(2).fill({ status: 'pending', state: 'submitted' }),
-  ...Array(2).fill({ status: 'suspended', state: 'finished' }),
-] as { status: 'pending' | 'active' | 'suspended'; state: string | null }[];
-const words = ['杭州', '西湖', '茶社', '便利店', '火锅', '小馆', 'Coffee', 'Harbor', '科技', '贸易', '餐饮', '书店'];
-const nameOf = (i: number) =>
-  `${words[i % 12]}${words[Math.floor(i / 12) % 12]}${words[Math.floor(i / 144) % 12]} ${i.toString(36)}`;
-const licenceOf = (i: number) => `91330100MA${String(i).padStart(8, '0')}`;
-
 async function seed(handle: Handle, platformId: string, count: number, prefix: string) {
   const base = Date.parse('2026-01-01T00:00:00Z');
   for (let chunk = 0; chunk < count; chunk += 1000) {
     const rows = Array.from({ length: Math.min(1000, count - chunk) }, (_, k) => {
       const i = chunk + k;
-      const kind = mix[i % mix.length]!;
+      const sample = sampleRecord(i);
       return {
         id: newId('sm'),
         platformId,
-        provider: i % 3 === 0 ? 'providerB' : 'providerA',
-        status: kind.status,
-        chApplymentState: kind.state,
-        chApplymentId: kind.state ? `${prefix}apply-${i}` : null,
-        chSubMchid: kind.state === 'finished' ? `${prefix}1900${i}` : null,
-        rejectReasons: kind.state === 'rejected' ? [{ field: 'licenseCopy', reason: '营业执照照片模糊' }] : [],
+        provider: sample.provider,
+        status: sample.status,
+        chApplymentState: sample.state,
+        chApplymentId: sample.state ? `${prefix}apply-${i}` : null,
+        chSubMchid: sample.state === 'finished' ? `${prefix}1900${i}` : null,
+        rejectReasons: sample.rejectReasons,
         distributorExternalUserId: `${prefix}seller-${i}`,
-        formData: { merchantName: nameOf(i), licenseNumber: licenceOf(i), merchantShortname: nameOf(i).slice(0, 8) },
-        licenceNumberHmac: licenceSearchKey(licenceOf(i)),
+        formData: {
+          merchantName: sample.merchantName,
+          licenseNumber: sample.licenseNumber,
+          merchantShortname: sample.merchantShortname,
+        },
+        licenceNumberHmac: licenceSearchKey(sample.licenseNumber),
         updatedAt: new Date(base + i * 1000 + (i % 7) * 37_000),
       };
     });
@@ -162,7 +152,7 @@ async function run(driver: 'pglite' | 'postgres') {
       { name: '已开通 by name', input: { tab: 'active', sort: 'name' } },
       { name: '全部 by state', input: { tab: 'all', sort: 'state' } },
       { name: 'search name "西湖茶社"', input: { tab: 'all', q: '西湖茶社' } },
-      { name: 'search name "harbor"', input: { tab: 'all', q: 'harbor' } },
+      { name: 'search name "火锅"', input: { tab: 'all', q: '火锅' } },
       { name: 'search licence number', input: { tab: 'all', q: licenceOf(77_777 % options.records) } },
       { name: 'search distributor id', input: { tab: 'all', q: `seller-${4_242 % options.records}` } },
       { name: 'assigned to me', input: { tab: 'all', assignedToMe: true } },

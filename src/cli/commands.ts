@@ -19,6 +19,8 @@ import { getPlatform } from '@/server/services/platforms/get-platform';
 import { listPlatforms } from '@/server/services/platforms/list-platforms';
 import { setPlatformConfig } from '@/server/services/platforms/set-platform-config';
 import { checkUpstreamConnections } from '@/server/services/upstream-connections/check-upstream-connections';
+import { seedSubMerchants } from '@/server/services/sub-merchants/seed-sub-merchants';
+import { seedSandboxApplications } from '@/sandbox/control/seed-sandbox-applications';
 import { sandboxAsLiveEnvironment } from '@/server/services/upstream-connections/sandbox-as-live-environment';
 import type { ParsedArgs } from './parse-args';
 
@@ -112,6 +114,21 @@ export async function runCommand(db: Db, args: ParsedArgs): Promise<Record<strin
         actor: cliActor,
         platformId: required(args.flags.platform, '--platform <platformId>'),
       });
+    case 'sandbox seed': {
+      const platformId = required(args.flags.platform, '--platform <platformId>');
+      const records = args.flags.records === undefined ? 100_000 : Number(args.flags.records);
+      const started = performance.now();
+      const result = await seedSubMerchants(
+        { db, platformId, actor: cliActor },
+        {
+          records,
+          upstream: seedSandboxApplications(platformId),
+          // Progress goes to stderr, so stdout stays the answer (--json).
+          onProgress: (done, total) => process.stderr.write(`seeded ${done} of ${total}\n`),
+        },
+      );
+      return { ...result, seconds: Math.round((performance.now() - started) / 100) / 10 };
+    }
     case 'data-key status':
       return {
         activeKeyId: getFieldCipher().activeKeyId,

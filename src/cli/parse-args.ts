@@ -43,6 +43,8 @@ export const usage = `Usage: npm run cli -- <command> [--json]
   (rotation step by step: docs/data-key-rotation.md)
   doctor [--platform <id>]                             one harmless signed call per upstream; per upstream OK, or
                                                        the variable to fix (sandbox mode: the platform's sandbox)
+  sandbox seed --platform <id> [--records 100000]      sandbox mode: adds made-up sub-merchants (1..200000) in
+                                                       every work-queue state, held by the platform's sandbox
   sandbox live-env --platform <id> --json              sandbox mode: the live-mode variables (sandbox keys, the
                                                        platform's sandbox hosts) to rehearse live mode against it
 

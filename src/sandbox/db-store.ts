@@ -11,10 +11,18 @@ import type { SandboxStore } from './store';
  * and they must not sit in plain text in our database. Ids are stored as their SHA-256: many of them are the
  * emulated upstream's bearer secrets (access and refresh tokens, auth codes, tickets), all high-entropy.
  */
+const seal = (value: unknown) => ({ sealed: getFieldCipher().encrypt(JSON.stringify(value)) });
+const idOf = (id: string) => createHash('sha256').update(id).digest('hex');
+
+/** One object as the store keeps it (hashed id, sealed value): for writers that insert many rows at once. */
+export const sandboxObjectRow = (kind: string, id: string, value: unknown) => ({
+  kind,
+  id: idOf(id),
+  value: seal(value),
+});
+
 export function createDbSandboxStore(db: () => Promise<Db>): SandboxStore {
-  const seal = (value: unknown) => ({ sealed: getFieldCipher().encrypt(JSON.stringify(value)) });
   const open = <T>(stored: unknown) => JSON.parse(getFieldCipher().decrypt((stored as { sealed: string }).sealed)) as T;
-  const idOf = (id: string) => createHash('sha256').update(id).digest('hex');
   const store: SandboxStore = {
     async get<T>(kind: string, id: string) {
       const [row] = await (
@@ -30,7 +38,7 @@ export function createDbSandboxStore(db: () => Promise<Db>): SandboxStore {
         await db()
       )
         .insert(sandboxObjects)
-        .values({ kind, id: idOf(id), value: seal(value) })
+        .values(sandboxObjectRow(kind, id, value))
         .onConflictDoUpdate({
           target: [sandboxObjects.kind, sandboxObjects.id],
           set: { value: sql`excluded.value`, updatedAt: new Date() },
@@ -50,7 +58,7 @@ export function createDbSandboxStore(db: () => Promise<Db>): SandboxStore {
         await db()
       )
         .insert(sandboxObjects)
-        .values({ kind, id: idOf(id), value: seal(value) })
+        .values(sandboxObjectRow(kind, id, value))
         .onConflictDoNothing({ target: [sandboxObjects.kind, sandboxObjects.id] });
       return (await store.get<T>(kind, id))!;
     },

@@ -39,6 +39,21 @@ describeEachDatabase('command line', (database) => {
     expect(platforms.at(-1)?.platformId).toBe(platformId);
   });
 
+  it('sandbox seed adds records to a platform and refuses a missing platform or a bad --records', async () => {
+    const { platformId } = (await cli('platform create --name Busy')) as { platformId: string };
+    const seeded = (await cli(`sandbox seed --platform ${platformId} --records 30 --json`)) as {
+      created: number;
+      counts: { all: number };
+    };
+    expect(seeded).toMatchObject({ created: 30, counts: { all: 30 } });
+    for (const bad of ['0', '200001', '1.5', 'lots'])
+      await expect(cli(`sandbox seed --platform ${platformId} --records ${bad}`)).rejects.toThrow(
+        '--records must be a whole number from 1 to 200000.',
+      );
+    await expect(cli('sandbox seed --platform plat_missing --records 5')).rejects.toThrow(/Platform/);
+    await expect(cli('sandbox seed --records 5')).rejects.toThrow('Missing --platform <platformId>');
+  });
+
   it('apikey create honours --services', async () => {
     const { platformId } = (await cli('platform create --name Scoped')) as { platformId: string };
     const { apiKey } = (await cli(`apikey create ${platformId} --services miniprogram`)) as { apiKey: string };

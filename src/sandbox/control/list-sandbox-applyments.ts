@@ -7,9 +7,11 @@ import { subMerchants } from '@/server/db/schema';
 import type { PlatformContext } from '@/server/services/context';
 import { fromProviderA, fromProviderB, subMerchantIdOf, type SandboxApplymentDto } from './sandbox-applyment-dto';
 
+const SHOWN = 500;
+
 /**
  * The sandbox upstream's applications (both providers) that belong to this platform's sub-merchants, newest
- * first. `store` is the platform's own sandbox namespace; the check against our records stays as a second wall.
+ * first, at most SHOWN. `store` is the platform's own sandbox namespace; the check against our records stays as a second wall.
  */
 export async function listPlatformSandboxApplyments(
   ctx: PlatformContext,
@@ -19,7 +21,11 @@ export async function listPlatformSandboxApplyments(
     listSandboxApplyments(store, 'providerA'),
     listSandboxApplyments(store, 'providerB'),
   ]);
-  const all = [...(a as SandboxApplymentSummary[]).map(fromProviderA), ...(b as ZftOrderSummary[]).map(fromProviderB)];
+  // The newest few hundred: a seeded platform's sandbox holds ~90,000 (`sandbox seed`), more than a page can
+  // show or one query can check.
+  const all = [...(a as SandboxApplymentSummary[]).map(fromProviderA), ...(b as ZftOrderSummary[]).map(fromProviderB)]
+    .sort((x, y) => y.updatedAt.localeCompare(x.updatedAt))
+    .slice(0, SHOWN);
   const withRecord = all.flatMap((x) => {
     const subMerchantId = subMerchantIdOf(x.provider, x.submissionId);
     return subMerchantId ? [{ ...x, subMerchantId }] : [];

@@ -54,13 +54,24 @@ export type SandboxApplyment = {
 export const getApplyment = (store: SandboxStore, businessCode: string) =>
   store.get<SandboxApplyment>(APPLYMENT_KIND, businessCode);
 
-export const putApplyment = (store: SandboxStore, record: SandboxApplyment) =>
-  store.put(APPLYMENT_KIND, record.business_code, record);
+/**
+ * applyment_id → business_code: a lookup by id is one read, not a scan of every application (a seeded sandbox
+ * holds tens of thousands, `sandbox seed`).
+ */
+export const APPLYMENT_ID_KIND = 'providerA.pay.applyment_by_id';
+
+export async function putApplyment(store: SandboxStore, record: SandboxApplyment) {
+  await store.put(APPLYMENT_KIND, record.business_code, record);
+  await store.put(APPLYMENT_ID_KIND, record.applyment_id, { business_code: record.business_code });
+}
 
 export async function findApplymentById(
   store: SandboxStore,
   applymentId: string,
 ): Promise<SandboxApplyment | undefined> {
+  const ref = await store.get<{ business_code: string }>(APPLYMENT_ID_KIND, applymentId);
+  if (ref) return getApplyment(store, ref.business_code);
+  // Applications stored before the index existed are found by a scan.
   return (await store.list<SandboxApplyment>(APPLYMENT_KIND)).find((a) => a.applyment_id === applymentId);
 }
 
@@ -70,7 +81,8 @@ const digits = (n: number) => Array.from({ length: n }, () => randomInt(10)).joi
 export async function newApplymentId(store: SandboxStore): Promise<string> {
   for (;;) {
     const id = `2000${digits(12)}`;
-    if (!(await findApplymentById(store, id))) return id;
+    // The index alone: ids are random in 10^12, so an unindexed older one is not worth a scan per submit.
+    if (!(await store.get(APPLYMENT_ID_KIND, id))) return id;
   }
 }
 

@@ -81,12 +81,27 @@ export async function setApplymentState(
   }
   const record = await findApplymentById(store, applymentId);
   if (!record) throw notFound('Sandbox applyment');
+  applyApplymentState(record, state, change.rejectReasons, options);
+  await putApplyment(store, record);
+  return summarize(record);
+}
 
+/**
+ * The reviewer's move on an application held in hand (setApplymentState's effect, also used to seed records in
+ * a state): the state, its time, audit_detail for a rejection, a sub_mchid once signing starts, a sign_url
+ * while the administrator has something to do.
+ */
+export function applyApplymentState(
+  record: SandboxApplyment,
+  state: UpstreamApplymentState,
+  rejectReasons: { field: string; reason: string }[] | undefined,
+  options: { now?: () => Date; signUrlBase?: string } = {},
+) {
   record.state = state;
   record.updated_at = (options.now?.() ?? new Date()).toISOString();
   record.audit_detail =
     state === 'APPLYMENT_STATE_REJECTED'
-      ? (change.rejectReasons ?? []).map((r) => ({
+      ? (rejectReasons ?? []).map((r) => ({
           field: r.field,
           field_name: fieldNameOf(r.field),
           reject_reason: r.reason,
@@ -98,9 +113,10 @@ export async function setApplymentState(
   if (['APPLYMENT_STATE_TO_BE_CONFIRMED', 'APPLYMENT_STATE_TO_BE_SIGNED'].includes(state) && !record.sign_url) {
     record.sign_url = `${options.signUrlBase ?? DEFAULT_SIGN_URL_BASE}?applyment_id=${record.applyment_id}&token=${randomBytes(12).toString('hex')}`;
   }
-  await putApplyment(store, record);
-  return summarize(record);
 }
+
+/** Our state names as the upstream's (`submitted` is the upstream's EDITTING). */
+export const upstreamApplymentState = (state: string): UpstreamApplymentState | undefined => STATE_NAMES[state];
 
 /** Every application the sandbox holds, newest first. */
 export async function listApplyments(store: SandboxStore): Promise<SandboxApplymentSummary[]> {

@@ -68,6 +68,17 @@ export async function setZftOrderState(
   if (!order) throw notFound('ZFT order');
   if (TERMINAL.has(order.state))
     throw new AppError('conflict', `ZFT order is already ${order.state}; submit a new application instead.`);
+  const next = withZftOrderState(order, input, options);
+  await saveZftOrder(store, next);
+  return summary(next);
+}
+
+/** The order after the reviewer's move (setZftOrderState's effect, also used to seed orders in a state). */
+export function withZftOrderState(
+  order: SandboxZftOrder,
+  input: { state: ZftControlState; rejectReasons?: { field: string; reason: string }[] },
+  options: { now?: () => Date } = {},
+): SandboxZftOrder {
   const next: SandboxZftOrder = {
     ...order,
     ...FLAGS[input.state],
@@ -85,8 +96,7 @@ export async function setZftOrderState(
     next.kz_audit_memo = next.reason;
   }
   if (input.state === 'canceled') next.reason = '二级商户未在规定时间内确认，进件单已关闭';
-  await saveZftOrder(store, next);
-  return summary(next);
+  return next;
 }
 
 export async function listZftOrders(store: SandboxStore): Promise<ZftOrderSummary[]> {

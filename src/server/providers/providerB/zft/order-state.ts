@@ -70,7 +70,8 @@ export function zftOrderState(order: ZftOrder): ChApplymentState {
   return 'signing';
 }
 
-const STATE_MSG: Record<ChApplymentState, string> = {
+/** What the service shows for each state of an Alipay order (a failed one shows its reason instead). */
+export const zftStateMessages: Record<ChApplymentState, string> = {
   submitted: 'Application received by providerB.',
   auditing: 'providerB is reviewing the application.',
   to_be_confirmed: 'The sub-merchant must confirm the application in the Alipay app.',
@@ -118,7 +119,7 @@ export function normalizeZftOrder(order: ZftOrder, formData?: ZftFormData): ZftA
     applymentId: order.order_id ?? '',
     externalId: order.external_id,
     state,
-    stateMsg: failed && reasonText ? reasonText : STATE_MSG[state],
+    stateMsg: failed && reasonText ? reasonText : zftStateMessages[state],
     subMchid: state === 'finished' ? order.smid : undefined,
     signUrl: order.sub_sign_short_chain_url ?? order.sub_sign_qr_code_url,
     cardAliasNo: order.card_alias_no,

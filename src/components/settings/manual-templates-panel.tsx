@@ -43,7 +43,7 @@ export function ManualTemplatesPanel({ platformId, canEdit }: { platformId: stri
       {canEdit && (
         <Form
           form={form}
-          className="mt-2 flex flex-wrap items-start gap-2 [&>div]:min-w-0 [&>div]:flex-[1_1_200px]"
+          className="mt-2 flex flex-wrap items-start gap-2 [&>fieldset>div]:min-w-0 [&>fieldset>div]:flex-[1_1_200px]"
           onSubmit={(values) =>
             create.mutateAsync({ platformId, ...values }).catch((error: ClientError) => {
               for (const { name, code } of refusedFields(error))

@@ -13,7 +13,7 @@ export function AuditRejectForm(props: { busy: boolean; onReject: (reason?: stri
   return (
     <Form
       form={form}
-      className="mt-2 flex flex-wrap items-start gap-2 [&>div]:min-w-0 [&>div]:flex-[1_1_200px]"
+      className="mt-2 flex flex-wrap items-start gap-2 [&>fieldset>div]:min-w-0 [&>fieldset>div]:flex-[1_1_200px]"
       onSubmit={({ reason }) => props.onReject(reason || undefined)}
     >
       <FormField

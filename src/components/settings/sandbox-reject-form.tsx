@@ -19,7 +19,7 @@ export function SandboxRejectForm(props: {
   return (
     <Form
       form={form}
-      className="mt-2 flex flex-wrap items-start gap-2 [&>div]:min-w-0 [&>div]:flex-[1_1_200px]"
+      className="mt-2 flex flex-wrap items-start gap-2 [&>fieldset>div]:min-w-0 [&>fieldset>div]:flex-[1_1_200px]"
       onSubmit={({ field, reason }) => props.onReject(field, reason)}
     >
       <FormField

@@ -9,7 +9,7 @@ import { signIn } from '../support/sign-in';
  * so the HTML the server sends already holds it: no "Loading…" first, no fetch after hydration to fill the page.
  * Read as the browser receives it, with the session cookie, before any script runs.
  */
-test('detail, wizard and sandbox pages arrive with their data in the first HTML', async ({ page }) => {
+test('detail, wizard, sandbox, work queue and audit log pages arrive with their data in the first HTML', async ({ page }) => {
   test.setTimeout(120_000);
   const run = Date.now().toString(36);
   const name = `First Paint Tea ${run}`;
@@ -49,4 +49,14 @@ test('detail, wizard and sandbox pages arrive with their data in the first HTML'
 
   const sandbox = await html(`/platforms/${platformId}/sandbox`);
   expect(sandbox).toContain(submitted.chApplymentId!);
+
+  // The work queue: its first page (here searched for the draft, in every tab) and the tab counts.
+  const queue = await html(`/platforms/${platformId}/sub-merchants?tab=all&q=${encodeURIComponent(name)}`);
+  expect(queue).toContain(`paint-${run}`);
+  expect(queue).not.toMatch(/Loading…<\/td>/);
+
+  // The audit log's first page (the API key created above is in it): hydrated, rendered, no placeholder row.
+  const auditLog = await html(`/platforms/${platformId}/audit-log`);
+  expect(auditLog).toMatch(/auditLog\\*",\\*"list/);
+  expect(auditLog).not.toMatch(/Loading…<\/td>/);
 });

@@ -36,3 +36,9 @@ export const auditLogQuery = z
   .strict();
 
 export type AuditLogQueryInput = z.input<typeof auditLogQuery>;
+
+/**
+ * The console's audit log page size, shared by the server page's prefetch and the screen's query (it lives here,
+ * not in the 'use client' screen, whose constants a server page would receive as client references).
+ */
+export const AUDIT_LOG_PAGE_SIZE = 50;

@@ -2,7 +2,12 @@
 
 import type { inferRouterOutputs } from '@trpc/server';
 import { useMemo, useState, type FormEvent } from 'react';
-import { auditActions, auditActorKinds, type AuditLogQueryInput } from '@/schemas/audit-log-requests';
+import {
+  AUDIT_LOG_PAGE_SIZE,
+  auditActions,
+  auditActorKinds,
+  type AuditLogQueryInput,
+} from '@/schemas/audit-log-requests';
 import { useI18n } from '@/i18n/i18n-provider';
 import type { MessageKey } from '@/i18n/messages/en';
 import type { AppRouter } from '@/server/trpc/app-router';
@@ -18,7 +23,6 @@ type Entry = inferRouterOutputs<AppRouter>['auditLog']['list']['data'][number];
 type Filters = Pick<AuditLogQueryInput, 'action' | 'actorKind' | 'actorId' | 'from' | 'to'>;
 
 /** The first page's input: the server prefetches exactly this, so the first HTML already holds the rows. */
-export const AUDIT_LOG_PAGE_SIZE = 50;
 
 const actionKey = (action: string) => `auditLog.action.${action}` as MessageKey;
 const actorKindKey = (kind: string) => `auditLog.actorKind.${kind}` as MessageKey;

@@ -40,6 +40,12 @@ export function queueSearch(location: QueueLocation): string {
   return text ? `?${text}` : '';
 }
 
+/**
+ * Rows per page. Here, not in the 'use client' screen: a server page importing a constant from a client module
+ * gets a client reference instead of the number, and its prefetch was refused (the list then loaded in the browser).
+ */
+export const QUEUE_PAGE_SIZE = 25;
+
 /** The tRPC inputs of the page's two queries, the same on the server (prefetch) and in the browser. */
 export function queueInputs(platformId: string, location: QueueLocation, pageSize: number) {
   const view = {

@@ -19,9 +19,14 @@ import { Label } from '@/components/ui/label';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/toast';
 import { stateTone, statusLabels, toneVariant } from '../status-labels';
-import { exportHref, queueInputs, queueSearch, readQueueLocation, type QueueLocation } from './queue-location';
-
-export const QUEUE_PAGE_SIZE = 25;
+import {
+  exportHref,
+  QUEUE_PAGE_SIZE,
+  queueInputs,
+  queueSearch,
+  readQueueLocation,
+  type QueueLocation,
+} from './queue-location';
 
 type WorkQueueItem = inferRouterOutputs<AppRouter>['subMerchantConsole']['queue']['data'][number];
 

@@ -1,7 +1,8 @@
-import { AUDIT_LOG_PAGE_SIZE, AuditLogScreen } from '@/components/audit-log/audit-log-screen';
+import { AuditLogScreen } from '@/components/audit-log/audit-log-screen';
 import { ConsoleClient } from '@/components/console-client';
 import { defaultLocale } from '@/i18n/locales';
 import { translator } from '@/i18n/translate';
+import { AUDIT_LOG_PAGE_SIZE } from '@/schemas/audit-log-requests';
 import { hasRole } from '@/server/auth/roles';
 import { consolePageTitle } from '@/server/console-session/console-metadata';
 import { consoleSession } from '@/server/console-session/console-session';

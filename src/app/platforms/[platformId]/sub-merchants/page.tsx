@@ -1,7 +1,7 @@
 import { ConsoleClient } from '@/components/console-client';
 import { NewSubMerchant } from '@/components/sub-merchants/list/new-sub-merchant';
-import { queueInputs, readQueueLocation } from '@/components/sub-merchants/list/queue-location';
-import { QUEUE_PAGE_SIZE, WorkQueueScreen } from '@/components/sub-merchants/list/work-queue-screen';
+import { QUEUE_PAGE_SIZE, queueInputs, readQueueLocation } from '@/components/sub-merchants/list/queue-location';
+import { WorkQueueScreen } from '@/components/sub-merchants/list/work-queue-screen';
 import { statusLabels } from '@/components/sub-merchants/status-labels';
 import { providers } from '@/domain/providers';
 import { formDataFieldNames, formDataFields } from '@/schemas/form-data/fields';

@@ -9,7 +9,9 @@ import { signIn } from '../support/sign-in';
  * so the HTML the server sends already holds it: no "Loading…" first, no fetch after hydration to fill the page.
  * Read as the browser receives it, with the session cookie, before any script runs.
  */
-test('detail, wizard, sandbox, work queue and audit log pages arrive with their data in the first HTML', async ({ page }) => {
+test('detail, wizard, sandbox, work queue and audit log pages arrive with their data in the first HTML', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const run = Date.now().toString(36);
   const name = `First Paint Tea ${run}`;

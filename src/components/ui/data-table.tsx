@@ -13,6 +13,7 @@ import {
 } from '@tanstack/react-table';
 import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon } from 'lucide-react';
 import { useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useWideHint } from './viewport-hint';
 import { useI18n } from '@/i18n/i18n-provider';
 import { Checkbox } from './checkbox';
 import { cn } from './cn';
@@ -47,14 +48,16 @@ const subscribeWide = (onChange: () => void) => {
 };
 
 /**
- * Whether the table fits (md and up). The server renders the table; a phone switches to cards when it hydrates.
- * Only one of the two is in the page, so every control (a row's role picker, its buttons) exists once.
+ * Whether the table fits (md and up). The server renders what the request looks like (ViewportHint: cards for a
+ * phone's user agent, else the table); the browser's media query decides once hydrated. Only one of the two is in
+ * the page, so every control (a row's role picker, its buttons) exists once.
  */
 function useWide() {
+  const hint = useWideHint();
   return useSyncExternalStore(
     subscribeWide,
     () => window.matchMedia(WIDE).matches,
-    () => true,
+    () => hint,
   );
 }
 

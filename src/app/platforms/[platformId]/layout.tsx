@@ -1,7 +1,9 @@
+import { headers } from 'next/headers';
 import { notFound, redirect } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { ConsoleShell } from '@/components/console-shell';
 import type { Membership } from '@/components/membership';
+import { ViewportHint } from '@/components/ui/viewport-hint';
 import { getEnv } from '@/env';
 import { translator } from '@/i18n/translate';
 import { consoleSession } from '@/server/console-session/console-session';
@@ -37,6 +39,9 @@ export default async function PlatformLayout({
   const current = session.platforms.find((p) => p.platformId === platformId);
   if (!current) notFound();
   const { locale } = session.operator;
+  const request = await headers();
+  const phone =
+    request.get('sec-ch-ua-mobile') === '?1' || /Mobi|Android|iPhone/i.test(request.get('user-agent') ?? '');
   return (
     <ConsoleShell
       platforms={session.platforms}
@@ -45,7 +50,7 @@ export default async function PlatformLayout({
       locale={locale}
       t={translator(locale)}
     >
-      {children}
+      <ViewportHint wide={!phone}>{children}</ViewportHint>
     </ConsoleShell>
   );
 }

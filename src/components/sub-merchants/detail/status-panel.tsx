@@ -1,5 +1,6 @@
 'use client';
 
+import { ErrorMessage } from '@/components/shared/error-message';
 import Link from 'next/link';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -80,11 +81,7 @@ export function StatusPanel({ platformId, record }: { platformId: string; record
           </dd>
         </div>
       </dl>
-      {refresh.error && (
-        <p role="alert" className="m-0 text-destructive">
-          {refresh.error.message}
-        </p>
-      )}
+      {refresh.error && <ErrorMessage error={refresh.error} />}
       <div className="flex flex-wrap items-end gap-3">
         {canEdit && (
           <Button asChild>

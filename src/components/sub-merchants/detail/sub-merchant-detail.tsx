@@ -1,5 +1,6 @@
 'use client';
 
+import { ErrorMessage } from '@/components/shared/error-message';
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useMembership } from '@/components/membership';
@@ -36,11 +37,7 @@ export function SubMerchantDetail({ platformId, id }: { platformId: string; id: 
       </p>
       <h1 className="text-2xl font-semibold break-words">{name ?? t('subMerchants.detail.title')}</h1>
       <p className="text-sm text-muted-foreground">{t('workQueue.detail.recordId', { id })}</p>
-      {record.error && (
-        <p role="alert" className="text-destructive">
-          {record.error.message}
-        </p>
-      )}
+      {record.error && <ErrorMessage error={record.error} />}
       {!data && !record.error && <p>{t('common.loading')}</p>}
       {data && (
         <>

@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import { Suspense } from 'react';
 import { useMembership } from '@/components/membership';
+import { ErrorMessage } from '@/components/shared/error-message';
 import { statusLabels } from '@/components/sub-merchants/status-labels';
 import { editable } from '@/domain/sub-merchant-states';
 import { useI18n } from '@/i18n/i18n-provider';
@@ -39,11 +40,7 @@ export function WizardScreen({ platformId, id }: { platformId: string; id: strin
           </span>
         )}
       </h1>
-      {loaded.error && (
-        <p role="alert" className="text-destructive">
-          {loaded.error.message}
-        </p>
-      )}
+      {loaded.error && <ErrorMessage error={loaded.error} />}
       {!record && !loaded.error && <p>{t('common.loading')}</p>}
       {record && !can('operator') && <p className={notice}>{t('subMerchants.wizard.viewerOnly')}</p>}
       {record && can('operator') && !editable(record.chApplymentState) && (

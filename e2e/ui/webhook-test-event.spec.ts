@@ -22,7 +22,10 @@ test('an admin sends a test event to the payments notify URL and sees the receiv
     await field.fill(url);
     await field.press('Enter');
     await expect(field).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(page.locator('form').filter({ has: field }).getByRole('status')).toHaveText('Saved');
     await page.reload();
+    // The config section loads as its own chunk: its form is enabled once hydrated, and so is the test button.
+    await expect(field).toBeEnabled();
 
     const row = page.getByTestId('test-event-payments.notify_url');
     await expect(row).toContainText(url);

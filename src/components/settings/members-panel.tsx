@@ -6,6 +6,7 @@ import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/ca
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DataTable, type ColumnDef } from '@/components/ui/data-table';
 import { NativeSelect } from '@/components/ui/native-select';
+import { useHydrated } from '@/components/ui/use-hydrated';
 import { toast } from '@/components/ui/toast';
 import { operatorRoles, type OperatorRole } from '@/domain/roles';
 import { useI18n } from '@/i18n/i18n-provider';
@@ -24,6 +25,7 @@ export function MembersPanel({ platformId }: { platformId: string }) {
   const selfId = api.me.get.useQuery().data?.operator?.id;
   const refresh = () => void utils.members.list.invalidate();
   const changeRole = api.members.changeRole.useMutation({ onSettled: refresh });
+  const hydrated = useHydrated();
   const remove = api.members.remove.useMutation({ onSuccess: refresh });
   const endSessions = api.members.endSessions.useMutation();
   const failure = changeRole.error ?? endSessions.error ?? members.error;
@@ -55,7 +57,7 @@ export function MembersPanel({ platformId }: { platformId: string }) {
           <NativeSelect
             aria-label={t('settings.members.roleOf', { email: m.email })}
             value={m.role}
-            disabled={changeRole.isPending}
+            disabled={!hydrated || changeRole.isPending}
             className="min-w-32"
             onChange={(e) =>
               changeRole.mutate({ platformId, operatorId: m.operatorId, role: e.target.value as OperatorRole })

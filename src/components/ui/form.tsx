@@ -2,16 +2,7 @@
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Slot } from '@radix-ui/react-slot';
-import {
-  createContext,
-  useContext,
-  useEffect,
-  useId,
-  useRef,
-  useSyncExternalStore,
-  type ComponentProps,
-  type ReactNode,
-} from 'react';
+import { createContext, useContext, useEffect, useId, useRef, type ComponentProps, type ReactNode } from 'react';
 import {
   Controller,
   FormProvider,
@@ -30,6 +21,7 @@ import { useI18n } from '@/i18n/i18n-provider';
 import type { MessageKey } from '@/i18n/messages/en';
 import { cn } from './cn';
 import { Label } from './label';
+import { useHydrated } from './use-hydrated';
 
 /**
  * The console's one form pattern (docs/console.md): react-hook-form validated by a shared zod schema from
@@ -50,8 +42,6 @@ export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
   });
 }
 
-const noSubscription = () => () => {};
-
 /** `<Form form={form} onSubmit={…}>`: the form element, noValidate (the schema speaks, in the operator's language). */
 export function Form<TInput extends FieldValues, TOutput extends FieldValues>({
   form,
@@ -67,11 +57,7 @@ export function Form<TInput extends FieldValues, TOutput extends FieldValues>({
   // After a refused submit the first field marked invalid takes the focus (what RHF's own shouldFocusError does
   // for registered inputs; done here from the DOM so Controller fields behind FormControl get it as well).
   const ref = useRef<HTMLFormElement>(null);
-  const hydrated = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  const hydrated = useHydrated();
   const { submitCount, isSubmitSuccessful } = form.formState;
   useEffect(() => {
     if (submitCount > 0 && !isSubmitSuccessful)

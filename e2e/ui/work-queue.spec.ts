@@ -152,6 +152,8 @@ test('the work queue: tabs and counts follow the sandbox, search, bulk refresh, 
 
   // Chinese, in Asia/Shanghai by default; the list and the detail agree.
   await page.getByLabel('Language').selectOption('zh-CN');
+  // Saved once the console renders again in Chinese; only then leave the page.
+  await expect(page.getByRole('link', { name: '子商户进件' }).first()).toBeVisible();
   try {
     await page.goto(`/platforms/${platformId}/sub-merchants?q=${run}`);
     await expect(tab(page, /^需要处理（1）$/)).toBeVisible();

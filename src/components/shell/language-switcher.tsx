@@ -6,6 +6,7 @@ import { saveConsoleLocale } from '@/server/console-actions/save-console-locale'
 import { locales, type Locale } from '@/i18n/locales';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
+import { useHydrated } from '@/components/ui/use-hydrated';
 
 const languageNames: Record<Locale, string> = { 'zh-CN': '简体中文', en: 'English' };
 
@@ -15,13 +16,14 @@ export function LanguageSwitcher({ label, locale }: { label: string; locale: Loc
   const id = useId();
   const router = useRouter();
   const [pending, startTransition] = useTransition();
+  const hydrated = useHydrated();
   return (
     <>
       <Label htmlFor={id}>{label}</Label>
       <NativeSelect
         id={id}
         value={locale}
-        disabled={pending}
+        disabled={!hydrated || pending}
         onChange={(e) => {
           const next = e.target.value as Locale;
           startTransition(async () => {

@@ -4,6 +4,7 @@ import { usePathname, useRouter } from 'next/navigation';
 import { useId } from 'react';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
+import { useHydrated } from '@/components/ui/use-hydrated';
 
 /** Switches platform and stays in the same section. */
 export function PlatformSwitcher(props: {
@@ -16,6 +17,7 @@ export function PlatformSwitcher(props: {
   const { label, current, platforms } = props;
   const pathname = usePathname();
   const router = useRouter();
+  const hydrated = useHydrated();
   const section = pathname.slice(`/platforms/${current}`.length).split('/')[1] ?? 'sub-merchants';
   return (
     <>
@@ -23,6 +25,7 @@ export function PlatformSwitcher(props: {
       <NativeSelect
         id={id}
         value={current}
+        disabled={!hydrated}
         onChange={(event) => router.push(`/platforms/${event.target.value}/${section}`)}
       >
         {platforms.map((p) => (

@@ -88,9 +88,14 @@ function matches(route: Compiled, segments: string[]) {
   return true;
 }
 
+// Every template starts with a static segment: only those sharing a request's first segment can match it.
+const byFirstSegment = new Map<string, Compiled[]>();
+for (const route of compiled)
+  byFirstSegment.set(route.segments[0]!, [...(byFirstSegment.get(route.segments[0]!) ?? []), route]);
+
 /** The template of the route file that serves `pathname`, or UNMATCHED. */
 export function routeTemplateOf(pathname: string): string {
   const segments = pathname.split('/').slice(1);
-  const route = compiled.find((candidate) => matches(candidate, segments));
+  const route = byFirstSegment.get(segments[0]!)?.find((candidate) => matches(candidate, segments));
   return !route || NOT_FOUND_ROUTES.has(route.template) ? UNMATCHED : route.template;
 }

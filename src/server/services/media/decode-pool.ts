@@ -50,7 +50,7 @@ export class DecodePool {
     }
   }
 
-  /** Counts for tests and metrics. */
+  /** Decodes running and uploads waiting (tests read it). */
   state() {
     return { running: this.running, waiting: this.waiters.length };
   }

@@ -79,6 +79,13 @@ const envSchema = z.object({
     .min(1024)
     .max(20 * 1024 * 1024)
     .default(1024 * 1024),
+  /**
+   * Images decoded at once per instance (each holds a libuv worker thread; keep it below UV_THREADPOOL_SIZE, 4 by
+   * default, so password hashing and file reads keep threads), and how many more may wait; one platform may hold
+   * at most half of each. Beyond: 503 `decoding_busy` with Retry-After.
+   */
+  MEDIA_DECODE_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+  MEDIA_DECODE_QUEUE: z.coerce.number().int().min(0).max(1000).default(8),
   /** Console API (/api/trpc, /api/auth) per operator, or per client address when signed out: procedures a second, and at once. */
   CONSOLE_RATE_LIMIT_PER_SECOND: z.coerce.number().int().min(1).max(1_000_000).default(20),
   CONSOLE_RATE_LIMIT_BURST: z.coerce.number().int().min(10).max(1_000_000).default(120),

@@ -26,11 +26,13 @@ export const errorStatus = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   form_incomplete: 422,
+  image_data_incomplete: 422,
   upstream_rejected: 422,
   idempotency_key_reused: 422,
   rate_limited: 429,
   internal_error: 500,
   upstream_unavailable: 502,
+  decoding_busy: 503,
   upstream_timeout: 504,
 } as const;
 

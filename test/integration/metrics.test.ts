@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 /**
@@ -7,18 +8,22 @@ import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { resetEnvForTests } from '@/env';
-import { GET } from '@/app/metrics/route';
+import * as adminNotFound from '@/app/admin/[...path]/route';
+import * as metricsRoute from '@/app/metrics/route';
+import * as v1NotFound from '@/app/v1/[...path]/route';
 import { eventDeliveries, events, subMerchants } from '@/server/db/schema';
 import { createPlatform } from '@/server/services/platforms/create-platform';
 import { metrics, requestLabels } from '@/server/metrics/registry';
 import { loggedUpstreamFetch } from '@/server/upstreams/logged-fetch';
 import { callRoute } from '../support/call-route';
 import { describeEachDatabase } from '../support/databases';
+import { serveOverHttp } from '../support/http-adapter';
+import { httpMethods, type HttpMethod } from '../support/route-files';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
 type Family = { name: string; type: string; metrics: { value?: string; labels?: Record<string, string> }[] };
 const scrape = (authorization?: string) =>
-  callRoute(GET, '/metrics', { headers: authorization ? { authorization } : {} });
+  callRoute(metricsRoute.GET, '/metrics', { headers: authorization ? { authorization } : {} });
 
 describe('/metrics without METRICS_TOKEN', () => {
   it('is 404 problem+json, with or without a token', async () => {
@@ -99,18 +104,88 @@ describeEachDatabase('/metrics with METRICS_TOKEN', (database) => {
     expect(Number(byName.get('webhook_deliveries_pending')!.metrics[0]!.value)).toBeGreaterThanOrEqual(1);
     expect(Number(byName.get('webhook_oldest_pending_age_seconds')!.metrics[0]!.value)).toBeGreaterThanOrEqual(3_590);
   });
+
+  it('keeps the request series bounded under a scan of 2,000 unknown paths, methods and encodings over HTTP', async () => {
+    const server = await serveOverHttp(asNextRoutes);
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
+    const send = (method: string, path: string, headers: Record<string, string> = {}) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const request = http.request(`${server.url}/`, { method, path, agent, headers }, (response) => {
+          let body = '';
+          response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+        });
+        request.on('error', reject);
+        request.end();
+      });
+    const seriesCount = async () => {
+      const { status, body } = await send('GET', '/metrics', { authorization: `Bearer ${TOKEN}` });
+      expect(status).toBe(200);
+      return body.split('\n').filter((line) => /^http_request(s_total|_duration_seconds_\w+)\{/.test(line)).length;
+    };
+    const methods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'PROPFIND', 'MKCOL', 'PURGE'];
+    // Letters only, as in the attack: a segment with no digit never looked like an id.
+    const random = () => Array.from(randomBytes(8), (byte) => String.fromCharCode(97 + (byte % 26))).join('');
+    const shapes = [
+      (r: string) => `/v1/zz${r}/x`,
+      (r: string) => `/admin/${r}`,
+      (r: string) => `/v1/payments/sub-merchants/${r}/${r}/x`,
+      (r: string) => `/admin/payment-onboardings/${r}/media/${r}/more`,
+      (r: string) => `/v1/%C0%AE%C0%AE/${r}`,
+      (r: string) => `/admin/..%2F..%2F${r}`,
+      (r: string) => `/v1/${encodeURIComponent('商户')}${r}`,
+      (r: string) => `/v1/${'a'.repeat(300)}${r}?q=${r}`,
+      (r: string) => `/v1//${r}//x%00`,
+      (r: string) => `/v1/${r.toUpperCase()}%252e`,
+    ];
+    try {
+      for (const method of methods) for (const shape of shapes) await send(method, shape(random()));
+      await seriesCount(); // the scrape's own series
+      const afterAHandful = await seriesCount();
+      for (let batch = 0; batch < 100; batch++) {
+        await Promise.all(
+          Array.from({ length: 20 }, (_, i) =>
+            send(methods[(batch + i) % methods.length]!, shapes[i % shapes.length]!(random())),
+          ),
+        );
+      }
+      expect(await seriesCount()).toBe(afterAHandful);
+      const values = (await metrics().requests.get()).values;
+      expect(values.some((v) => v.labels.route === 'unmatched' && v.labels.status === '404')).toBe(true);
+    } finally {
+      agent.destroy();
+      await server.close();
+    }
+  }, 60_000);
 });
 
+/** What Next.js does with these paths: /metrics to its route, /admin/… and any other /v1/… to the 404 catch-alls. */
+async function asNextRoutes(request: Request): Promise<Response> {
+  const { pathname } = new URL(request.url);
+  const route = pathname === '/metrics' ? metricsRoute : pathname.startsWith('/admin/') ? adminNotFound : v1NotFound;
+  // Next.js answers HEAD with the GET handler; a method the file does not export never reaches it.
+  const method = request.method === 'HEAD' ? 'GET' : request.method;
+  const handler = httpMethods.includes(method as HttpMethod) ? route[method as HttpMethod] : undefined;
+  if (!handler) return new Response(null, { status: 405 });
+  return handler(request, { params: Promise.resolve({}) });
+}
+
 describe('request labels', () => {
-  it('replace ids so random paths cannot grow the series', () => {
+  it('are the templates of the app’s route files; any other path is `unmatched`', () => {
     expect(requestLabels('/v1/payments/sub-merchants/sm_01jd4x9k2m')).toEqual({
       family: 'v1',
       route: '/v1/payments/sub-merchants/{id}',
     });
     expect(requestLabels('/admin/payment-onboardings/plt_8f2a1c/media/med_77aa1b').route).toBe(
-      '/admin/payment-onboardings/{id}/media/{id}',
+      '/admin/payment-onboardings/{tenantId}/media/{mediaId}',
     );
-    expect(requestLabels('/v1/' + 'x'.repeat(40)).route).toBe('/v1/{id}');
+    // A static segment wins over a parameter in the same place, as Next.js picks the file.
+    expect(requestLabels('/sandbox/control/providerA/ticket').route).toBe('/sandbox/control/providerA/ticket');
+    expect(requestLabels('/sandbox/control/providerB/applyments').route).toBe('/sandbox/control/{provider}/applyments');
+    expect(requestLabels('/v1/payments/sub-merchants/a/b/c')).toEqual({ family: 'v1', route: 'unmatched' });
+    expect(requestLabels('/v1/zzab/x')).toEqual({ family: 'v1', route: 'unmatched' });
+    expect(requestLabels('/zzab/x')).toEqual({ family: 'unmatched', route: 'unmatched' });
+    expect(requestLabels('/v1/payments//sub-merchants').route).toBe('unmatched');
   });
 });
 

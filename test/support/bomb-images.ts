@@ -112,3 +112,19 @@ export async function pngWithTextBomb(png: Buffer, inflatedMegabytes: number, pa
     png.subarray(afterHeader),
   ]);
 }
+
+/**
+ * A real baseline JPEG's headers (quantisation and Huffman tables included) declaring width×height, with the
+ * scan's data cut to nothing: what the outside attack sent (about 250 bytes). Decoders fill it with grey after a
+ * full-size decode instead of refusing it.
+ */
+export function jpegWithEmptyScan(small: Buffer, width: number, height: number): Buffer {
+  const out = Buffer.from(small);
+  const sof = out.indexOf(Buffer.from([0xff, 0xc0]));
+  const sos = out.indexOf(Buffer.from([0xff, 0xda]));
+  if (sof < 0 || sos < 0) throw new Error('not a baseline JPEG');
+  out.writeUInt16BE(height, sof + 5);
+  out.writeUInt16BE(width, sof + 7);
+  const scanStart = sos + 2 + out.readUInt16BE(sos + 2);
+  return Buffer.concat([out.subarray(0, scanStart), Buffer.from([0xff, 0xd9])]);
+}

@@ -11,9 +11,11 @@ const titles: Partial<Record<ErrorCode, string>> = {
   payload_too_large: 'Payload too large',
   unsupported_media_type: 'Unsupported media type',
   form_incomplete: 'Onboarding form incomplete',
+  image_data_incomplete: 'Image data incomplete',
   upstream_rejected: 'Rejected by the upstream provider',
   rate_limited: 'Too many requests',
   upstream_unavailable: 'Upstream provider unavailable',
+  decoding_busy: 'Too many images being processed',
   upstream_timeout: 'Upstream provider timed out',
   internal_error: 'Internal server error',
 };

@@ -6,6 +6,7 @@
  * instance reports the same shared state and nothing is kept in memory for them.
  */
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { ROUTE_TEMPLATES, UNMATCHED, routeTemplateOf } from './route-templates';
 
 function createMetrics() {
   const registry = new Registry();
@@ -72,19 +73,24 @@ export function observeUpstreamCall(provider: string, api: string, outcome: stri
   m.upstreamSeconds.observe({ provider, api }, seconds);
 }
 
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
 export function observeRequest(family: string, route: string, method: string, status: number, seconds: number) {
   const m = metrics();
-  m.requests.inc({ family, route, method, status: String(status) });
-  m.requestSeconds.observe({ family, route, method }, seconds);
+  const methodLabel = METHODS.has(method) ? method : 'other';
+  m.requests.inc({ family, route, method: methodLabel, status: String(status) });
+  m.requestSeconds.observe({ family, route, method: methodLabel }, seconds);
 }
 
+const FAMILIES = new Set(ROUTE_TEMPLATES.map((template) => template.split('/')[1]!));
+
 /**
- * A request path as a bounded label: segments that look like ids (6+ characters with a digit, or 25+ of
- * anything) become `{id}`, and the family is the first segment, so a scan of random paths cannot grow the
- * series without bound beyond what the route tree allows.
+ * A request path as bounded labels: the template of the app's route that serves it (`unmatched` for any other
+ * path), and its family, the template's first segment (for an unmatched path its first segment if that is a
+ * family, else `unmatched`). A scan of random paths adds no series.
  */
 export function requestLabels(pathname: string): { family: string; route: string } {
-  const segments = pathname.split('/').filter(Boolean).slice(0, 8);
-  const route = segments.map((s) => ((s.length >= 6 && /\d/.test(s)) || s.length > 24 ? '{id}' : s));
-  return { family: route[0] ?? 'root', route: `/${route.join('/')}`.slice(0, 120) };
+  const route = routeTemplateOf(pathname);
+  const first = (route === UNMATCHED ? pathname : route).split('/')[1] ?? '';
+  return { family: FAMILIES.has(first) ? first : UNMATCHED, route };
 }

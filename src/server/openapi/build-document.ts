@@ -20,6 +20,7 @@ const errorText: Record<number, string> = {
   422: 'Validation against the upstream rules failed.',
   429: 'Rate limited; see Retry-After.',
   502: 'Upstream provider unavailable; safe to retry.',
+  503: 'Busy (image decoding full); retry after Retry-After.',
   504: 'Upstream provider timed out; safe to retry.',
 };
 

@@ -31,7 +31,10 @@ const uploadDescription =
   'providerB 10 MB) become JPEG and are downscaled to fit; BMP is converted to JPEG. Uploading the same image again returns the ' +
   'same `mediaId` without a second upstream upload, so a retry is safe. ' +
   '413 `payload_too_large`: over 10 MB, or more than 40 megapixels (checked from the header, before decoding). ' +
-  '415 `unsupported_media_type`: not multipart/form-data, not a JPEG, PNG or BMP, or corrupt or truncated. 400: no `file` part, or a bad `provider`.';
+  '415 `unsupported_media_type`: not multipart/form-data, not a JPEG, PNG or BMP, or corrupt or truncated. 400: no `file` part, or a bad `provider`. ' +
+  '422 `image_data_incomplete`: the compressed pixel data is shorter than the declared size can possibly need (checked before decoding). ' +
+  "503 `decoding_busy` with `Retry-After`: the instance's image decoding is full, or this platform already uses its share of it; retry after that many seconds. " +
+  'Bytes after the image’s end marker are dropped by the re-encoding.';
 
 const created = {
   201: { description: 'Uploaded (or the same image was already uploaded for this provider).', schema: mediaSchema },
@@ -54,7 +57,7 @@ export const mediaOperations: Operation[] = [
     auth: 'apiKey',
     multipart: uploadForm,
     responses: created,
-    errors: [400, 401, 403, 413, 415, 422, 502, 504],
+    errors: [400, 401, 403, 413, 415, 422, 502, 503, 504],
   },
   {
     method: 'post',
@@ -66,7 +69,7 @@ export const mediaOperations: Operation[] = [
     auth: 'apiKeyOrSession',
     multipart: uploadForm,
     responses: created,
-    errors: [400, 401, 403, 404, 413, 415, 422, 502, 504],
+    errors: [400, 401, 403, 404, 413, 415, 422, 502, 503, 504],
   },
   {
     method: 'get',

@@ -9,7 +9,9 @@
  */
 import sharp, { type Sharp } from 'sharp';
 import { AppError } from '@/server/errors';
+import { checkEncodedData } from './check-encoded-data';
 import { decodeBmp, readBmpHeader } from './decode-bmp';
+import { decodePool } from './decode-pool';
 import type { ImageType } from './detect-image-type';
 
 /** 40 megapixels: above any phone camera's default output, far below what would exhaust memory. */
@@ -121,14 +123,37 @@ async function encodeToFit(
   );
 }
 
+/** Whose decode it is (a platform id), for the decode pool's per-platform share; `wait` for jobs without a client. */
+export type DecodeOwner = { owner: string; wait?: boolean };
+
 /**
  * Returns the bytes to send upstream (and to keep for the preview): always a fresh encoding without metadata.
  * JPEG and PNG keep their format when the result fits `maxBytes`; BMP becomes JPEG; anything larger becomes a
- * JPEG that fits. Throws 413 for too many pixels, 415 for data that does not decode completely.
+ * JPEG that fits. Bytes after the image's end marker (a phone's motion-photo video, a trailer) are not part of the
+ * decoded image and so are not in the result. Throws 413 for too many pixels, 422 for compressed data too short
+ * for the declared size, 415 for data that does not decode completely, 503 when the decode pool is full; all
+ * checks that read only the header run before the image waits for the pool.
  */
-export async function prepareImage(input: Uint8Array, type: ImageType, maxBytes: number): Promise<PreparedImage> {
+export async function prepareImage(
+  input: Uint8Array,
+  type: ImageType,
+  maxBytes: number,
+  decodeAs: DecodeOwner,
+): Promise<PreparedImage> {
   const { width, height } = await declaredSize(input, type);
   guardPixels(width, height, type);
+  checkEncodedData(input, type);
+  return decodePool().run(decodeAs.owner, () => decodeToFit(input, type, maxBytes, { width, height }), {
+    wait: decodeAs.wait,
+  });
+}
+
+async function decodeToFit(
+  input: Uint8Array,
+  type: ImageType,
+  maxBytes: number,
+  { width, height }: { width: number; height: number },
+): Promise<PreparedImage> {
   try {
     const decoder = decoderOf(input, type);
     if (input.length <= maxBytes) {

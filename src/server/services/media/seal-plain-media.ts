@@ -34,12 +34,13 @@ async function nextPlainRow(db: Db, after: string) {
 }
 
 /** The row's bytes as they should be kept: re-encoded like a new upload, no larger than before. */
-async function cleaned(bytes: Buffer, size: number) {
+async function cleaned(bytes: Buffer, size: number, platformId: string) {
   const type = detectImageType(bytes);
   if (!type) return undefined;
   try {
     // The stored size was within the provider's limit, so fitting it keeps the image within that limit too.
-    return await prepareImage(bytes, type, Math.max(size, bytes.length));
+    // In the decode pool like an upload, but waiting for a slot: this job has no client to send a 503 to.
+    return await prepareImage(bytes, type, Math.max(size, bytes.length), { owner: platformId, wait: true });
   } catch {
     return undefined;
   }
@@ -64,7 +65,7 @@ export async function sealPlainMedia(
     if (!row) break;
     after = row.id;
     const plain = Buffer.from(row.hex, 'hex');
-    const image = await cleaned(plain, row.size);
+    const image = await cleaned(plain, row.size, row.platformId);
     const bytes = image?.bytes ?? plain;
     const digest = mediaDigest(bytes);
     // Two old rows may become the same image once their metadata is gone: the second keeps no digest.

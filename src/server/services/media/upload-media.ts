@@ -48,8 +48,8 @@ function upstreamFilename(filename: string, mimeType: 'image/jpeg' | 'image/png'
  * The type is taken from the magic bytes; every image is re-encoded without its metadata, and oversized photos
  * are shrunk to the provider's limit. Idempotent per (platform, provider, bytes sent): a repeat, or a retry
  * after a lost response, returns the stored media id without calling upstream.
- * Errors: 400 empty file, 413 over 10 MB or too many pixels, 415 not JPEG/PNG/BMP or not decodable,
- * upstream 422/502/504.
+ * Errors: 400 empty file, 413 over 10 MB or too many pixels, 415 not JPEG/PNG/BMP or not decodable, 422
+ * `image_data_incomplete`, 503 `decoding_busy` (with Retry-After), upstream 422/502/504.
  */
 export async function uploadMedia(ctx: PlatformContext, input: UploadMediaInput): Promise<MediaDto> {
   if (input.bytes.length > MAX_UPLOAD_BYTES) {
@@ -68,7 +68,7 @@ export async function uploadMedia(ctx: PlatformContext, input: UploadMediaInput)
     );
 
   const adapter = onboardingProvider(input.provider, ctx.platformId);
-  const prepared = await prepareImage(input.bytes, type, adapter.maxImageBytes);
+  const prepared = await prepareImage(input.bytes, type, adapter.maxImageBytes, { owner: ctx.platformId });
   const digest = mediaDigest(prepared.bytes);
   const sha256 = createHash('sha256').update(prepared.bytes).digest('hex');
   const existing = await findStored(ctx, input.provider, digest);

@@ -12,6 +12,10 @@ import {
 } from '../../../../support/private-images';
 import { noiseBmp, noiseJpeg, noisePng, solidPng } from '../../../../support/test-images';
 import { MAX_INPUT_PIXELS, prepareImage } from '@/server/services/media/prepare-image';
+import type { ImageType } from '@/server/services/media/detect-image-type';
+
+const prepare = (bytes: Uint8Array, type: ImageType, maxBytes: number) =>
+  prepareImage(bytes, type, maxBytes, { owner: 'unit-test' });
 
 /** Rewrites a PNG's IHDR to claim other dimensions (with a valid CRC): a bomb that is cheap to build. */
 function claimDimensions(png: Buffer, width: number, height: number) {
@@ -37,14 +41,14 @@ describe('prepareImage', () => {
       [await noiseJpeg(64, 48), 'image/jpeg'],
       [await noisePng(64, 48), 'image/png'],
     ] as const) {
-      const prepared = await prepareImage(bytes, type, 1024 * 1024);
+      const prepared = await prepare(bytes, type, 1024 * 1024);
       expect(prepared).toMatchObject({ mimeType: type, width: 64, height: 48 });
-      expect((await prepareImage(bytes, type, 1024 * 1024)).bytes.equals(prepared.bytes)).toBe(true);
+      expect((await prepare(bytes, type, 1024 * 1024)).bytes.equals(prepared.bytes)).toBe(true);
     }
     const png = await noisePng(32, 16);
     const [before, after] = await Promise.all([
       sharp(png).raw().toBuffer(),
-      sharp((await prepareImage(png, 'image/png', 1024 * 1024)).bytes)
+      sharp((await prepare(png, 'image/png', 1024 * 1024)).bytes)
         .raw()
         .toBuffer(),
     ]);
@@ -56,7 +60,7 @@ describe('prepareImage', () => {
       [await jpegWithPrivateMetadata(), 'image/jpeg'],
       [await pngWithTextChunks(), 'image/png'],
     ] as const) {
-      const prepared = await prepareImage(bytes, type, 1024 * 1024);
+      const prepared = await prepare(bytes, type, 1024 * 1024);
       const meta = await sharp(prepared.bytes).metadata();
       expect([meta.exif, meta.xmp, meta.iptc, meta.icc, meta.comments]).toEqual([
         undefined,
@@ -73,7 +77,7 @@ describe('prepareImage', () => {
   it('refuses a PNG that declares 30000×30000 before decoding it, with 413 and a message about pixels', async () => {
     const bomb = claimDimensions(await solidPng(16, 16), 30000, 30000);
     expect((await sharp(bomb, { limitInputPixels: false }).metadata()).width).toBe(30000);
-    const error = await failure(prepareImage(bomb, 'image/png', 2 * 1024 * 1024));
+    const error = await failure(prepare(bomb, 'image/png', 2 * 1024 * 1024));
     expect(error.code).toBe('payload_too_large');
     expect(error.message).toMatch(/30000×30000 pixels \(900 megapixels\); the limit is 40 megapixels/);
   });
@@ -82,24 +86,24 @@ describe('prepareImage', () => {
     const bomb = await solidPng(8000, 6000);
     expect(bomb.length).toBeLessThan(1024 * 1024);
     expect(8000 * 6000).toBeGreaterThan(MAX_INPUT_PIXELS);
-    expect((await failure(prepareImage(bomb, 'image/png', 10 * 1024 * 1024))).code).toBe('payload_too_large');
+    expect((await failure(prepare(bomb, 'image/png', 10 * 1024 * 1024))).code).toBe('payload_too_large');
   });
 
   it('shrinks an oversized JPEG below the limit, first by quality and then by size', async () => {
     const photo = await noiseJpeg(640, 480, 95);
     const limit = 60 * 1024;
     expect(photo.length).toBeGreaterThan(limit);
-    const prepared = await prepareImage(photo, 'image/jpeg', limit);
+    const prepared = await prepare(photo, 'image/jpeg', limit);
     expect(prepared.bytes.length).toBeLessThanOrEqual(limit);
     const meta = await sharp(prepared.bytes).metadata();
     expect(meta).toMatchObject({ format: 'jpeg', width: prepared.width, height: prepared.height });
     expect(prepared.width).toBeLessThan(640);
     // Deterministic: the same upload gives the same bytes, which is what de-duplication relies on.
-    expect((await prepareImage(photo, 'image/jpeg', limit)).bytes.equals(prepared.bytes)).toBe(true);
+    expect((await prepare(photo, 'image/jpeg', limit)).bytes.equals(prepared.bytes)).toBe(true);
   });
 
   it('converts BMP to JPEG of the same dimensions, and an oversized PNG with alpha to an opaque JPEG', async () => {
-    const fromBmp = await prepareImage(noiseBmp(33, 17), 'image/bmp', 1024 * 1024);
+    const fromBmp = await prepare(noiseBmp(33, 17), 'image/bmp', 1024 * 1024);
     expect(fromBmp).toMatchObject({ mimeType: 'image/jpeg', width: 33, height: 17 });
     expect((await sharp(fromBmp.bytes).metadata()).format).toBe('jpeg');
     // Fully transparent, but with noise in the colour channels so the PNG is large.
@@ -108,7 +112,7 @@ describe('prepareImage', () => {
       .png()
       .toBuffer();
     expect(transparent.length).toBeGreaterThan(50_000);
-    const flattened = await prepareImage(transparent, 'image/png', 50_000);
+    const flattened = await prepare(transparent, 'image/png', 50_000);
     expect(flattened.mimeType).toBe('image/jpeg');
     const stats = await sharp(flattened.bytes).stats();
     expect(stats.channels[0]!.mean).toBeGreaterThan(250); // transparent became white, not black
@@ -119,22 +123,22 @@ describe('prepareImage', () => {
       .withMetadata({ orientation: 6 })
       .jpeg({ quality: 95 })
       .toBuffer();
-    const fitting = await prepareImage(sideways, 'image/jpeg', 1024 * 1024);
+    const fitting = await prepare(sideways, 'image/jpeg', 1024 * 1024);
     expect(fitting).toMatchObject({ width: 40, height: 80 });
     const stored = await sharp(fitting.bytes).metadata();
     expect([stored.width, stored.height, stored.orientation ?? 1]).toEqual([40, 80, 1]);
-    const upright = await prepareImage(sideways, 'image/jpeg', 1000);
+    const upright = await prepare(sideways, 'image/jpeg', 1000);
     expect(upright.height).toBeGreaterThan(upright.width);
   });
 
   it('answers 415 for data behind a valid signature that does not decode, completely: a truncated JPEG, a PNG with garbage pixel data', async () => {
     const broken = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 7)]);
-    expect((await failure(prepareImage(broken, 'image/jpeg', 1024))).code).toBe('unsupported_media_type');
+    expect((await failure(prepare(broken, 'image/jpeg', 1024))).code).toBe('unsupported_media_type');
     for (const [bytes, type] of [
       [await truncatedJpeg(), 'image/jpeg'],
       [await pngWithGarbageIdat(), 'image/png'],
     ] as const) {
-      const error = await failure(prepareImage(bytes, type, 1024 * 1024));
+      const error = await failure(prepare(bytes, type, 1024 * 1024));
       expect(error.code).toBe('unsupported_media_type');
       expect(error.message).toMatch(/corrupt or truncated/);
     }

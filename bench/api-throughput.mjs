@@ -39,6 +39,7 @@ const defaults = {
   cpuProf: false,
   pin: false,
   profileDir: path.join(os.tmpdir(), 'bench-cpu-profiles'),
+  port: Number(process.env.BENCH_PORT ?? 0),
   json: '',
 };
 
@@ -68,6 +69,8 @@ const usage = `node bench/api-throughput.mjs [options]
   --log-level <level>   LOG_LEVEL for the server (default: the app's default)
   --pin                 pin the server to the last CPU and this process (autocannon) to CPU 0, so the load
                         generator never takes the server's core; PostgreSQL stays unpinned (see docs/benchmarks.md)
+  --port <n>            the server's port (default: BENCH_PORT, else a free port), for a machine where each
+                        user keeps to a range of ports
   --cpu-prof            run the server with --cpu-prof; profiles go to --profile-dir (default ${defaults.profileDir})
   --json <file>         also write the raw results as JSON`;
 
@@ -103,7 +106,7 @@ async function main() {
     const database = await createBenchDatabase(options.adminUrl, 'bench_api');
     cleanups.push(database.drop);
     say(`database ${database.name}`);
-    const port = await freePort();
+    const port = options.port || (await freePort());
     const env = benchEnv({
       databaseUrl: database.url,
       port,

@@ -72,11 +72,18 @@ export const logger = pino(
  * One line per served request, into the same destination. Its fields are fixed scalars (request id, method,
  * path without the query, status, duration), so it skips the redaction pass and the request-context lookup, which
  * together cost more than the rest of a cached read (docs/benchmarks.md). Anything else goes through `logger`.
+ * The line is the one pino writes for `accessLogger.info(line, 'request')`, built here: pino's generic serializer
+ * was ≈ 1 % of a read's CPU, the line's own text a fraction of that. accessLogger keeps the level.
  */
 const accessLogger = pino({ level, base, timestamp: pino.stdTimeFunctions.isoTime }, destination);
+const accessLinePrefix = `{"level":${pino.levels.values.info},"time":"`;
+const accessLineBase = `,${JSON.stringify(base).slice(1, -1)}`;
 
 export type AccessLogLine = { requestId: string; method: string; path: string; status: number; ms: number };
 
-export function logRequest(line: AccessLogLine) {
-  accessLogger.info(line, 'request');
+export function logRequest({ requestId, method, path, status, ms }: AccessLogLine) {
+  if (!accessLogger.isLevelEnabled('info')) return;
+  destination.write(
+    `${accessLinePrefix}${new Date().toISOString()}"${accessLineBase},"requestId":${JSON.stringify(requestId)},"method":${JSON.stringify(method)},"path":${JSON.stringify(path)},"status":${status},"ms":${ms},"msg":"request"}\n`,
+  );
 }

@@ -2,31 +2,27 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '@/server/db';
 import { preparedPerDb } from '@/server/db/prepared';
 import { BatchedLookup } from '@/server/db/read-coalescing';
-import { rowsOf } from '@/server/db/rows';
 import { decodeCursor } from '@/server/pagination/cursor';
 import type { PlatformContext } from '../context';
 import type { ListSubMerchantsQuery } from './list-sub-merchants';
 
 type Page = [platformId: string, distributor: string | null, cursorCreatedAt: string | null, cursorId: string | null];
-type RevisionRow = { page: number; revision: string };
 
 /**
- * Concurrent requests share one query, whichever pages they ask for (read-coalescing.ts): each page is a LATERAL
- * subquery of the same keyset condition as listSubMerchants, returning only what names each row's state.
+ * Every page asked for in one batch is a LATERAL subquery of the same keyset condition as listSubMerchants, returning
+ * only what names each row's state; one row a page, its revisions joined by PostgreSQL (fewer values to parse here),
+ * none for an empty page. Prepared once: the SQL is the same for every batch, only the one JSON parameter changes,
+ * and building it per batch was most of the query's cost in this process (docs/benchmarks.md). One JSON parameter
+ * binds the same way on both drivers, whatever the values' types.
  */
-const pageLookups = preparedPerDb(
-  (db: Db) =>
-    new BatchedLookup<string>(async (keys) => {
-      // One JSON parameter: it binds the same way on both drivers, whatever the values' types.
-      const pages = keys.map((key, i) => {
-        const [platformId, distributor, cursorCreatedAt, cursorId, limit] = JSON.parse(key) as [...Page, number];
-        return { page: i + 1, platformId, distributor, cursorCreatedAt, cursorId, limit };
-      });
-      const rows = rowsOf<RevisionRow>(
-        await db.execute(sql`
-          select q.page, string_agg(s.id || ':' || s.version || '.' || s.xmin::text, ',' order by s.created_at desc, s.id desc)
-                   as revision
-          from jsonb_to_recordset(${JSON.stringify(pages)}::jsonb) as q(
+const pageRevisions = preparedPerDb((db: Db) =>
+  db
+    .select({
+      page: sql<number>`q.page`,
+      revision: sql<string>`string_agg(s.id || ':' || s.version || '.' || s.xmin::text, ',' order by s.created_at desc, s.id desc)`,
+    })
+    .from(
+      sql`jsonb_to_recordset(${sql.placeholder('pages')}::jsonb) as q(
             page int, "platformId" text, distributor text, "cursorCreatedAt" timestamptz, "cursorId" text, "limit" int)
           cross join lateral (
             select id, version, xmin, created_at from sub_merchants s
@@ -35,12 +31,23 @@ const pageLookups = preparedPerDb(
               and (q."cursorCreatedAt" is null or (s.created_at, s.id) < (q."cursorCreatedAt", q."cursorId"))
             order by s.created_at desc, s.id desc
             limit q."limit"
-          ) s
-          group by q.page`),
-      );
-      // One row a page, its revisions joined by PostgreSQL: fewer values to parse here. An empty page has no row.
+          ) s`,
+    )
+    .groupBy(sql`q.page`)
+    .prepare('sub_merchant_page_revisions'),
+);
+
+/** Concurrent requests share one query, whichever pages they ask for (read-coalescing.ts). */
+const pageLookups = preparedPerDb(
+  (db: Db) =>
+    new BatchedLookup<string>(async (keys) => {
+      const pages = keys.map((key, i) => {
+        const [platformId, distributor, cursorCreatedAt, cursorId, limit] = JSON.parse(key) as [...Page, number];
+        return { page: i + 1, platformId, distributor, cursorCreatedAt, cursorId, limit };
+      });
+      const rows = await pageRevisions(db).execute({ pages: JSON.stringify(pages) });
       const revisions = new Map<string, string>(keys.map((key) => [key, '']));
-      for (const row of rows) revisions.set(keys[row.page - 1]!, row.revision);
+      for (const row of rows) revisions.set(keys[Number(row.page) - 1]!, row.revision);
       return revisions;
     }),
 );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AppError } from '@/server/errors';
-import { parseJsonBody, parseQuery } from '@/server/http/parse-request';
+import { memoizedQueryParser, parseJsonBody, parseQuery } from '@/server/http/parse-request';
 
 const schema = z.object({ name: z.string(), count: z.number().int().optional() }).strict();
 const post = (body: BodyInit, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
@@ -108,5 +108,39 @@ describe('request parsing', () => {
   it('refuses a query parameter given twice', async () => {
     const error = await failure(() => parseQuery(new Request('http://x/?a=1&a=2'), z.object({ a: z.string() })));
     expect(error.message).toContain('"a"');
+  });
+
+  describe('memoizedQueryParser', () => {
+    const query = z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) }).strict();
+    const get = (search: string) => new Request(`http://x/v1/thing${search}`);
+
+    it('answers what parseQuery answers, the same object for the same query string', () => {
+      const parse = memoizedQueryParser(query);
+      const first = parse(get('?limit=5'));
+      expect(first).toEqual(parseQuery(get('?limit=5'), query));
+      expect(parse(get('?limit=5'))).toBe(first);
+      expect(Object.isFrozen(first)).toBe(true);
+      expect(parse(get('?limit=7'))).toEqual({ limit: 7 });
+      expect(parse(get(''))).toEqual({ limit: 20 });
+    });
+
+    it("refuses a bad query string every time it comes, with parseQuery's errors", async () => {
+      const parse = memoizedQueryParser(query);
+      for (let i = 0; i < 2; i++) {
+        expect((await failure(() => parse(get('?limit=0')))).errors[0]?.pointer).toBe('/query/limit');
+        expect((await failure(() => parse(get('?limit=1&limit=2')))).message).toContain('"limit"');
+        expect((await failure(() => parse(get('?other=1')))).code).toBe('invalid_request');
+      }
+    });
+
+    it('keeps at most maxEntries query strings, dropping the oldest first', () => {
+      const parse = memoizedQueryParser(query, 2);
+      const one = parse(get('?limit=1'));
+      const two = parse(get('?limit=2'));
+      parse(get('?limit=3'));
+      expect(parse(get('?limit=2'))).toBe(two);
+      expect(parse(get('?limit=1'))).not.toBe(one);
+      expect(parse(get('?limit=1'))).toEqual(one);
+    });
   });
 });

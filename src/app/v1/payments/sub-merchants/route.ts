@@ -1,6 +1,6 @@
 import { createSubMerchantBody } from '@/schemas/sub-merchant-requests';
 import { defineRoute, json, jsonText } from '@/server/http/define-route';
-import { parseJsonBody, parseQuery } from '@/server/http/parse-request';
+import { memoizedQueryParser, parseJsonBody } from '@/server/http/parse-request';
 import { readRouteCache } from '@/server/http/read-route-cache';
 import { withApiKey } from '@/server/http/with-api-key';
 import { createSubMerchant } from '@/server/services/sub-merchants/create-sub-merchant';
@@ -15,10 +15,11 @@ export const dynamic = 'force-dynamic';
 
 // Pages are larger than records (up to 100 of them) and fewer are polled: a smaller bound.
 const cachedPage = readRouteCache(200);
+const parseListQuery = memoizedQueryParser(listSubMerchantsQuery);
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   GET: withApiKey('payments', async (request, ctx) => {
-    const query = parseQuery(request, listSubMerchantsQuery);
+    const query = parseListQuery(request);
     // A work-queue view (queue, q or sort) is read each time: its revision would be the page's own query.
     if (isWorkQueueView(query)) return json(await listSubMerchants(ctx, query));
     const key = JSON.stringify([ctx.platformId, query.distributor_external_user_id, query.cursor, query.limit]);

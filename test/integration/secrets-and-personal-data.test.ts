@@ -50,7 +50,7 @@ const person = {
   idCardNumber: '11010519491231002X',
   idCardAddress: '北京市朝阳区保密街道 77 号',
   accountNumber: '6222027766554433221',
-  bindingAlipayLogonId: 'sima.alipay-owner@example.net',
+  bindingAlipayLogonId: 'sima.alipay-owner@sima-trading.cn',
 };
 const fixedBankDigits = '6222027766554433999';
 const operatorPassword = 'correct-horse-battery-staple-42';

@@ -86,18 +86,6 @@ for (const driver of drivers) {
         remember('data key', key.toString('base64'));
         remember('data key', key.toString('hex'));
       }
-      const { providerAPay: payKeys, providerAComponent: component, providerB } = await sandboxKeys();
-      for (const line of [
-        ...pemLines(payKeys.merchant.privateKeyPem),
-        ...pemLines(payKeys.platform.privateKeyPem),
-        ...pemLines(providerB.appPrivateKeyPem),
-        ...pemLines(providerB.alipayPrivateKeyPem),
-      ]) {
-        remember('provider private key', line);
-      }
-      remember('component app secret', component.componentAppSecret);
-      remember('component message token', component.token);
-      remember('component AES key', component.encodingAesKey);
       for (const [field, value] of Object.entries(person)) remember(field, value);
       remember('accountNumber (fix)', fixedBankDigits);
       remember('operator password', operatorPassword);
@@ -128,6 +116,23 @@ for (const driver of drivers) {
 
     it('a full onboarding: every personal field, media upload, reject → fix → finish → sync → active, signed webhook', async () => {
       platform = await createPlatformWithKey(handle.db);
+      // The platform's own sandbox credentials, made on its first call.
+      const {
+        providerAPay: payKeys,
+        providerAComponent: component,
+        providerB,
+      } = await sandboxKeys(platform.platformId);
+      for (const line of [
+        ...pemLines(payKeys.merchant.privateKeyPem),
+        ...pemLines(payKeys.platform.privateKeyPem),
+        ...pemLines(providerB.appPrivateKeyPem),
+        ...pemLines(providerB.alipayPrivateKeyPem),
+      ]) {
+        remember('provider private key', line);
+      }
+      remember('component app secret', component.componentAppSecret);
+      remember('component message token', component.token);
+      remember('component AES key', component.encodingAesKey);
       remember('API key', platform.apiKey);
       remember('webhook secret', platform.webhookSecret);
       await setPlatformConfig(

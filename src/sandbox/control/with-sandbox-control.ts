@@ -16,7 +16,7 @@ import type { ServiceCode } from '@/server/services/api-keys/api-key-format';
 import type { PlatformContext } from '@/server/services/context';
 import { listOperatorPlatforms } from '@/server/services/operators/list-operator-platforms';
 import { passwordChangeRequired, passwordMustChange } from '@/server/services/operators/password-must-change';
-import { platformSandbox, sandboxContext, type NamespacedSandbox } from '@/sandbox/sandbox-context';
+import { platformSandboxWithKeys, sandboxContext, type NamespacedSandbox } from '@/sandbox/sandbox-context';
 import { crossSiteProblem } from '@/server/http/cross-site-guard';
 import type { RouteContext, RouteHandler } from '@/server/http/define-route';
 import { readRouteParams } from '@/server/http/route-params';
@@ -43,7 +43,7 @@ export function withSandboxControl(area: SandboxControlArea, handler: SandboxCon
         platformId: key.platformId,
         actor: `apikey:${key.id}`,
         params,
-        sandbox: platformSandbox(key.platformId),
+        sandbox: await platformSandboxWithKeys(key.platformId),
       });
     }
     const operatorId = await sessionOperatorId(request);
@@ -74,7 +74,7 @@ export function withSandboxControl(area: SandboxControlArea, handler: SandboxCon
       platformId: named,
       actor: `operator:${operatorId}`,
       params,
-      sandbox: platformSandbox(named),
+      sandbox: await platformSandboxWithKeys(named),
     });
   };
 }

@@ -6,16 +6,18 @@ import { acknowledgeAlipayNotice } from '@/server/services/mini-programs/acknowl
 
 describe('acknowledgeAlipayNotice', () => {
   // Signed as the running sandbox signs: with this installation's own "Alipay" key, which the service verifies with.
-  const notice = async () =>
-    signedPush(
+  const notice = async () => {
+    const keys = (await sandboxKeys('plt_ack_notice')).providerB;
+    return signedPush(
       {
         notify_type: 'open_app_auth_notify',
         notify_id: '2026112100222123',
-        app_id: '2021000000000001',
+        app_id: keys.appId,
         biz_content: '{"state":"s"}',
       },
-      (await sandboxKeys()).providerB,
+      keys,
     );
+  };
 
   it('acknowledges an authorization notice Alipay signed', async () => {
     expect(await acknowledgeAlipayNotice((await notice()).body)).toBe('ignored');

@@ -188,6 +188,6 @@ async function formDataFromReferenceApi(api: OnboardingClient, provider: Provide
     bankAccountType: 'BANK_ACCOUNT_TYPE_CORPORATE' as const,
     bankAddressCode: city.code,
     storeAddressCode: district!.code,
-    ...(provider === 'providerB' ? { bindingAlipayLogonId: 'boss@example.com', mcc } : {}),
+    ...(provider === 'providerB' ? { bindingAlipayLogonId: '13800138000', mcc } : {}),
   };
 }

@@ -10,8 +10,6 @@ import { openDatabase } from '@/server/db/open-database';
 import { AppError } from '@/server/errors';
 import { logger } from '@/server/logger';
 import { runCommand } from './commands';
-import { createDbSandboxStore } from '@/sandbox/db-store';
-import { loadOrCreateInstanceKeys } from '@/sandbox/instance-keys';
 import { parseArgs, usage, type ParsedArgs } from './parse-args';
 
 async function runThroughServer(args: ParsedArgs, port: number, token: string) {
@@ -33,9 +31,6 @@ async function runLocally(args: ParsedArgs) {
   // Commands that reach the upstreams (doctor) read the process-wide database: this one, never a second opener.
   useDatabaseHandle(handle);
   try {
-    // The installation's sandbox keys are made with its database, so a copy of the database (a second process
-    // playing the upstream, a restored backup) signs and verifies with the same ones.
-    if (env.UPSTREAM_MODE === 'sandbox') await loadOrCreateInstanceKeys(createDbSandboxStore(async () => handle.db));
     return await runCommand(handle.db, args);
   } finally {
     useDatabaseHandle(undefined);

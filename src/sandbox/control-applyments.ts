@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { AppError } from '@/server/errors';
 import { listApplyments, setApplymentState } from './providerA/pay/control';
-import { sandboxKeys } from './sandbox-context';
+import { namespaceKeys, type NamespacedSandbox } from './sandbox-context';
 import { listZftOrders, setZftOrderState } from './providerB/zft/zft-control';
 import { buildZftResultNotification } from './providerB/zft/zft-notification';
 import { pushToService } from './push-to-service';
@@ -31,16 +31,19 @@ export function parseSandboxProvider(value: string): SandboxProvider {
  * passed/rejected orders (WeChat has no applyment notifications: the service polls).
  */
 export async function moveApplyment(
-  store: SandboxStore,
+  sandbox: NamespacedSandbox,
   provider: SandboxProvider,
   applymentId: string,
   change: z.infer<typeof applymentControlSchema>,
 ) {
+  const { store } = sandbox;
   try {
     if (provider === 'providerA') return await setApplymentState(store, applymentId, change);
     const moved = await setZftOrderState(store, applymentId, change);
     if (change.state === 'finished' || change.state === 'rejected') {
-      const message = await buildZftResultNotification(store, applymentId, { keys: (await sandboxKeys()).providerB });
+      const message = await buildZftResultNotification(store, applymentId, {
+        keys: (await namespaceKeys(sandbox.namespace)).providerB,
+      });
       await pushToService('/callbacks/providerB', { body: message.body, contentType: message.contentType });
     }
     return moved;

@@ -1,16 +1,25 @@
 /**
- * The sandbox's own credentials, made for this installation. The published test keys (test/fixtures/upstream-keys)
- * are in everyone's copy of the repository: an emulator signing with them would let anyone forge a push that
- * the service accepts in sandbox mode. So the first instance to need them generates fresh key pairs and secrets
- * and keeps them in the sandbox's table, sealed with the field cipher like every sandbox object; every instance
- * sharing the database then signs and verifies with the same ones. (RSA key pairs cannot be derived from a seed
- * such as SESSION_SECRET with the platform's crypto, hence generated once and stored.)
+ * Each platform's sandbox credentials: its own WeChat Pay merchant (id, key pair, serial, platform key), its own
+ * WeChat component (appid, appsecret, message token, EncodingAESKey) and its own Alipay app (id, app key,
+ * "Alipay" key). The published test keys (test/fixtures/upstream-keys) are in everyone's copy of the repository,
+ * and one set per installation would be handed to every platform by `sandbox live-env`: with another platform's
+ * copy, anyone could forge a push the service accepts for that platform. So each namespace gets fresh key pairs
+ * and secrets the first time its platform needs them, kept in the sandbox's table, sealed with the field cipher
+ * like every sandbox object; every instance sharing the database then signs and verifies with the same ones
+ * (insert-if-absent, then the stored record is used). RSA key pairs cannot be derived from a seed such as
+ * SESSION_SECRET with the platform's crypto, hence generated once and stored.
+ *
+ * A record names its platform, and the ids that pushes carry (component appid, Alipay app id) are indexed to
+ * their namespace, so a push is verified with the keys of the platform it is addressed to and applied to that
+ * platform only. Only a platform-aware caller (the service's adapters, the control API, the CLI) creates a record:
+ * an emulator route on an unknown namespace finds none and answers 404, so nobody can make the sandbox generate
+ * keys for made-up namespaces.
  */
-import { generateKeyPair, randomBytes } from 'node:crypto';
+import { generateKeyPair, randomBytes, randomInt } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { ProviderAComponentCredentials } from './providerA/component/config';
-import { SANDBOX_MCH_ID, SANDBOX_PLATFORM_PUBLIC_KEY_ID, type ProviderASandboxKeys } from './providerA/pay/keys';
-import { PROVIDER_B_SANDBOX_APP_ID, type ProviderBSandboxKeys } from './providerB/keys';
+import type { ProviderASandboxKeys } from './providerA/pay/keys';
+import type { ProviderBSandboxKeys } from './providerB/keys';
 import type { SandboxStore } from './store';
 
 export type SandboxInstanceKeys = {
@@ -19,8 +28,12 @@ export type SandboxInstanceKeys = {
   providerB: ProviderBSandboxKeys;
 };
 
-const KIND = 'sandbox:instance-keys';
-const ID = 'v1';
+/** One namespace's credentials, with the platform it belongs to. */
+export type SandboxNamespaceKeys = SandboxInstanceKeys & { namespace: string; platformId: string };
+
+const KIND = 'sandbox:namespace-keys';
+/** Which namespace a pushed id belongs to: `providerA:<component appid>`, `providerB:<app id>`. */
+const OWNER_KIND = 'sandbox:namespace-of-app';
 
 async function rsaPair() {
   const { publicKey, privateKey } = await promisify(generateKeyPair)('rsa', {
@@ -31,12 +44,16 @@ async function rsaPair() {
   return { publicKeyPem: publicKey, privateKeyPem: privateKey };
 }
 
+const digits = (n: number) => Array.from({ length: n }, () => String(randomInt(10))).join('');
+
 async function generate(): Promise<SandboxInstanceKeys> {
   const [merchant, platform, app, alipay] = await Promise.all([rsaPair(), rsaPair(), rsaPair(), rsaPair()]);
+  // WeChat Pay merchant ids are 10 digits (service providers' start 1900…/16…); the key id names the merchant.
+  const mchId = `19${digits(8)}`;
   return {
     providerAPay: {
-      merchant: { mchId: SANDBOX_MCH_ID, serialNo: randomBytes(20).toString('hex').toUpperCase(), ...merchant },
-      platform: { ...platform, publicKeyId: SANDBOX_PLATFORM_PUBLIC_KEY_ID },
+      merchant: { mchId, serialNo: randomBytes(20).toString('hex').toUpperCase(), ...merchant },
+      platform: { ...platform, publicKeyId: `PUB_KEY_ID_01${mchId}${digits(16)}` },
       responseSerialMode: 'publicKey',
     },
     providerAComponent: {
@@ -47,7 +64,8 @@ async function generate(): Promise<SandboxInstanceKeys> {
       encodingAesKey: randomBytes(32).toString('base64').replace(/=+$/, ''),
     },
     providerB: {
-      appId: PROVIDER_B_SANDBOX_APP_ID,
+      // Alipay app ids: 16 digits starting 2021.
+      appId: `2021${digits(12)}`,
       appPublicKeyPem: app.publicKeyPem,
       appPrivateKeyPem: app.privateKeyPem,
       alipayPublicKeyPem: alipay.publicKeyPem,
@@ -56,7 +74,47 @@ async function generate(): Promise<SandboxInstanceKeys> {
   };
 }
 
-/** The installation's sandbox credentials; the first instance to ask creates them, the others read the same. */
-export async function loadOrCreateInstanceKeys(store: SandboxStore): Promise<SandboxInstanceKeys> {
-  return (await store.get<SandboxInstanceKeys>(KIND, ID)) ?? store.create(KIND, ID, await generate());
+/**
+ * The namespace's credentials; the first caller (on any instance) creates them, every other reads the same.
+ * `shared` is the un-namespaced store: the index of pushed ids spans namespaces.
+ */
+export async function loadOrCreateNamespaceKeys(
+  shared: SandboxStore,
+  namespace: string,
+  platformId: string,
+): Promise<SandboxNamespaceKeys> {
+  const existing = await shared.get<SandboxNamespaceKeys>(KIND, namespace);
+  if (existing) return existing;
+  const stored = await shared.create<SandboxNamespaceKeys>(KIND, namespace, {
+    ...(await generate()),
+    namespace,
+    platformId,
+  });
+  // The winner's ids (the same on every instance): idempotent writes, so a crash in between is repaired next time.
+  await shared.put(OWNER_KIND, `providerA:${stored.providerAComponent.componentAppId}`, { namespace });
+  await shared.put(OWNER_KIND, `providerB:${stored.providerB.appId}`, { namespace });
+  return stored;
+}
+
+/** The namespace's credentials if its platform has used the sandbox, else undefined (never creates). */
+export async function readNamespaceKeys(
+  shared: SandboxStore,
+  namespace: string,
+): Promise<SandboxNamespaceKeys | undefined> {
+  return shared.get<SandboxNamespaceKeys>(KIND, namespace);
+}
+
+/** Every namespace whose platform has used the sandbox. */
+export async function listKeyedNamespaces(shared: SandboxStore): Promise<string[]> {
+  return (await shared.list<SandboxNamespaceKeys>(KIND)).map((keys) => keys.namespace);
+}
+
+/** The credentials of the namespace that owns a pushed id (component appid or Alipay app id), if any. */
+export async function namespaceKeysOfApp(
+  shared: SandboxStore,
+  provider: 'providerA' | 'providerB',
+  appId: string,
+): Promise<SandboxNamespaceKeys | undefined> {
+  const owner = await shared.get<{ namespace: string }>(OWNER_KIND, `${provider}:${appId}`);
+  return owner ? readNamespaceKeys(shared, owner.namespace) : undefined;
 }

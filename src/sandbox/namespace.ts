@@ -33,15 +33,10 @@ export const isSandboxNamespace = (value: unknown): value is string =>
   typeof value === 'string' && /^[0-9A-Za-z]{22}$/.test(value);
 
 /**
- * State the service keeps ONE of for the whole instance (one component identity, one ISV app), so the
- * emulator keeps it once too: the verify ticket, the component access token and both template libraries.
+ * State the emulator keeps once for every namespace: the template libraries (read-only samples). The verify
+ * ticket and the component access token belong to each namespace's own component (src/sandbox/instance-keys.ts).
  */
-const sharedKinds = new Set<string>([
-  PROVIDER_A_KIND.ticket,
-  PROVIDER_A_KIND.componentToken,
-  PROVIDER_A_KIND.template,
-  MINI_KINDS.template,
-]);
+const sharedKinds = new Set<string>([PROVIDER_A_KIND.template, MINI_KINDS.template]);
 
 /** The emulators' view of one namespace: every kind but the shared ones lives under `t/<namespace>/`. */
 export function namespacedStore(shared: SandboxStore, namespace: string): SandboxStore {

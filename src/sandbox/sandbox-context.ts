@@ -3,8 +3,15 @@ import { getDb } from '@/server/db';
 import { AppError } from '@/server/errors';
 import { createDbSandboxStore } from './db-store';
 import { isSandboxNamespace, namespacedStore, sandboxNamespace } from './namespace';
-import { loadOrCreateInstanceKeys, type SandboxInstanceKeys } from './instance-keys';
+import {
+  loadOrCreateNamespaceKeys,
+  namespaceKeysOfApp,
+  readNamespaceKeys,
+  type SandboxNamespaceKeys,
+} from './instance-keys';
 import { createProviderAComponentSandboxConfig } from './providerA/component/config';
+import { buildPush, issueVerifyTicket } from './providerA/component/push';
+import { deliverComponentPush } from './mini-program-pushes';
 import { loadOrCreateProviderBCertificates, type ProviderBSandboxCertificates } from './providerB/certificates';
 import type { SandboxStore } from './store';
 
@@ -17,33 +24,59 @@ function build() {
   };
 }
 
-let keys: Promise<SandboxInstanceKeys> | undefined;
+const keysByNamespace = new Map<string, Promise<SandboxNamespaceKeys>>();
 
-/** This installation's sandbox keys and secrets (src/sandbox/instance-keys.ts), read once a process. */
-export function sandboxKeys(): Promise<SandboxInstanceKeys> {
-  keys ??= loadOrCreateInstanceKeys(sandboxContext().store).catch((error: unknown) => {
-    keys = undefined;
-    throw error;
-  });
-  return keys;
-}
-
-let providerBCertificates: Promise<ProviderBSandboxCertificates> | undefined;
-
-/** The Alipay sandbox's certificate-mode files (src/sandbox/providerB/certificates.ts), read once a process. */
-export function sandboxProviderBCertificates(): Promise<ProviderBSandboxCertificates> {
-  providerBCertificates ??= sandboxKeys()
-    .then((all) => loadOrCreateProviderBCertificates(sandboxContext().store, all.providerB))
-    .catch((error: unknown) => {
-      providerBCertificates = undefined;
-      throw error;
+/** Cached once found: a namespace's credentials never change once stored. */
+function cachedKeys(namespace: string, load: () => Promise<SandboxNamespaceKeys | undefined>) {
+  let pending = keysByNamespace.get(namespace);
+  if (!pending) {
+    pending = load().then((found) => {
+      if (!found) throw new AppError('not_found', 'No such sandbox.');
+      return found;
     });
-  return providerBCertificates;
+    keysByNamespace.set(namespace, pending);
+    pending.catch(() => keysByNamespace.delete(namespace));
+  }
+  return pending;
 }
 
-/** The WeChat component emulator's configuration over this installation's component credentials. */
-export const providerAComponentSandboxConfig = async () =>
-  createProviderAComponentSandboxConfig((await sandboxKeys()).providerAComponent);
+/** The platform's sandbox credentials (src/sandbox/instance-keys.ts), made on first use, read once a process. */
+export function sandboxKeys(platformId: string): Promise<SandboxNamespaceKeys> {
+  const namespace = sandboxNamespace(platformId);
+  return cachedKeys(namespace, () => loadOrCreateNamespaceKeys(sandboxContext().store, namespace, platformId));
+}
+
+/**
+ * The credentials of a namespace reached by URL (an emulator route): never created here, so a made-up namespace
+ * is a 404 and costs no key generation.
+ */
+export function namespaceKeys(namespace: string): Promise<SandboxNamespaceKeys> {
+  return cachedKeys(namespace, () => readNamespaceKeys(sandboxContext().store, namespace));
+}
+
+/** The credentials of the platform a push names by its component appid or Alipay app id, if any platform has it. */
+export async function sandboxKeysOfApp(provider: 'providerA' | 'providerB', appId: string) {
+  return namespaceKeysOfApp(sandboxContext().store, provider, appId);
+}
+
+/** The Alipay sandbox's certificate-mode files of a namespace (src/sandbox/providerB/certificates.ts). */
+export async function sandboxProviderBCertificates(namespace: string): Promise<ProviderBSandboxCertificates> {
+  const keys = await namespaceKeys(namespace);
+  return loadOrCreateProviderBCertificates(namespacedSandbox(namespace).store, keys.providerB);
+}
+
+/** The WeChat component emulator's configuration over a namespace's component credentials. */
+export const providerAComponentSandboxConfig = async (namespace: string) =>
+  createProviderAComponentSandboxConfig((await namespaceKeys(namespace)).providerAComponent);
+
+/**
+ * WeChat pushes a fresh component_verify_ticket every ten minutes; the sandbox does the same (and on demand), from
+ * the namespace's own component to the service.
+ */
+export async function pushVerifyTicket(sandbox: NamespacedSandbox) {
+  const config = await providerAComponentSandboxConfig(sandbox.namespace);
+  return deliverComponentPush(buildPush(config, await issueVerifyTicket(sandbox.store, config)));
+}
 
 /** The sandbox exists only in sandbox mode; in live mode every /sandbox path is a 404. */
 export function sandboxContext() {
@@ -67,6 +100,13 @@ export function namespacedSandbox(namespace: string): NamespacedSandbox {
 
 /** The platform's test-mode sandbox: what its adapters reach, and all its control calls may see or move. */
 export const platformSandbox = (platformId: string) => namespacedSandbox(sandboxNamespace(platformId));
+
+/** The platform's sandbox once its credentials exist (made on first use): what control calls act on. */
+export async function platformSandboxWithKeys(platformId: string): Promise<NamespacedSandbox> {
+  const sandbox = platformSandbox(platformId);
+  await sandboxKeys(platformId);
+  return sandbox;
+}
 
 type RouteParams = { params?: Promise<Record<string, string | string[] | undefined>> };
 

@@ -77,10 +77,11 @@ describeEachDatabase('bad input on every endpoint', (database, driver) => {
     // One key sends every case: the per-key rate limit would answer 429 instead of judging the input.
     process.env.API_RATE_LIMIT_PER_SECOND = process.env.API_RATE_LIMIT_BURST = '1000000';
     resetEnvForTests();
-    // The sandbox's keys exist before the first request, as they do once a server has started.
-    await sandboxKeys();
     tenant = await createTenantWithResources(database().db);
     other = await createTenantWithResources(database().db);
+    // Both platforms' sandbox keys exist before the first request, as they do once a platform has used it.
+    await sandboxKeys(tenant.platformId);
+    await sandboxKeys(other.platformId);
     miniProgramOnlyKey = (
       await createApiKey(
         { db: database().db, platformId: tenant.platformId, actor: 'test' },

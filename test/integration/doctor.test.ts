@@ -136,7 +136,7 @@ describeEachDatabase('doctor', (database) => {
         variable: 'PROVIDER_A_APIV3_KEY',
       });
 
-      const otherKey = (await sandboxKeys()).providerB.alipayPrivateKeyPem; // a valid RSA key, not the merchant's
+      const otherKey = (await sandboxKeys('plt_doctor_other')).providerB.alipayPrivateKeyPem; // a valid RSA key, not the merchant's
       const wrongKey = await liveDoctor({ ...env, PROVIDER_A_MERCHANT_PRIVATE_KEY: otherKey });
       expect(wrongKey.failed).toBe(true);
       expect(byUpstream(JSON.parse(wrongKey.stdout) as ConnectionReport)['providerA.pay']).toMatchObject({

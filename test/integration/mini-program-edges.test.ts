@@ -7,6 +7,7 @@ import { deliverComponentPush } from '@/sandbox/mini-program-pushes';
 import { buildPush, revokeAuthorization } from '@/sandbox/providerA/component';
 import { KIND, type Audit } from '@/sandbox/providerA/component/state';
 import { buildOpenApiDocument } from '@/server/openapi/build-document';
+import { sandboxNamespace } from '@/sandbox/namespace';
 import { providerAComponentSandboxConfig } from '@/sandbox/sandbox-context';
 import { describeEachDatabase } from '../support/databases';
 import { createPlatformWithKey } from '../support/fixtures';
@@ -139,7 +140,7 @@ describeEachDatabase('mini programs: bad input, isolation, pushes and tokens', (
       userDesc: 'v3.1',
     });
     const { auditId } = (await api.submitAudit('providerA', { authorizerAppId: appId })).body;
-    const config = await providerAComponentSandboxConfig();
+    const config = await providerAComponentSandboxConfig(sandboxNamespace(platform.platformId));
     const push = buildPush(
       config,
       {
@@ -280,7 +281,7 @@ describeEachDatabase('mini programs: bad input, isolation, pushes and tokens', (
 
   it('an "unauthorized" push marks the authorizer unauthorized; DELETE removes it', async () => {
     const store = sandbox.store(platform.platformId);
-    const config = await providerAComponentSandboxConfig();
+    const config = await providerAComponentSandboxConfig(sandboxNamespace(platform.platformId));
     await deliverComponentPush(
       buildPush(config, await revokeAuthorization(store, { authorizerAppId: appId }, { config })),
     );

@@ -45,7 +45,7 @@ describeEachDatabase('Alipay certificate mode against the sandbox', (database) =
 
   /** A client as an integrator configures it from the control API's answer, recording the raw exchanges. */
   async function directClient(certificates?: SigningMode['certificates']) {
-    const { appId, appPrivateKeyPem, alipayPublicKeyPem } = (await sandboxKeys()).providerB;
+    const { appId, appPrivateKeyPem, alipayPublicKeyPem } = (await sandboxKeys(platform.platformId)).providerB;
     const wire: { url: string; body: string }[] = [];
     const client = createProviderBClient({
       baseUrl: upstreamHosts(platform.platformId).providerBGateway,

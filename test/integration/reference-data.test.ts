@@ -79,6 +79,10 @@ describeEachDatabase('GET /v1/payments/reference/{kind}', (database) => {
     const filtered = await lookup('bank-branches', '?provider=providerA&bank=厦门银行&city=350200&q=思明');
     expect(filtered.body.data).toHaveLength(1);
     expect(filtered.body.data[0].name).toBe('厦门银行厦门思明支行');
+    // A bank area may name a district (WeChat: "at least to the city"): its city's branches are listed.
+    expect((await lookup('bank-branches', '?provider=providerA&bank=厦门银行&city=350203&q=思明')).body.data).toEqual(
+      filtered.body.data,
+    );
     const beijing = await lookup('bank-branches', '?provider=providerB&bank=招商银行&city=110000');
     expect(beijing.body.data[0].branchId).toMatch(/^3081000/);
     expect((await lookup('bank-branches', '?provider=providerA&bank=工商银行&city=650100')).body.data).toEqual([]);
@@ -94,7 +98,7 @@ describeEachDatabase('GET /v1/payments/reference/{kind}', (database) => {
       ['regions', '?parent=999999', ['/query/parent']],
       ['regions', '?parent=35', ['/query/parent']],
       ['regions', '?color=red', ['/query']],
-      ['bank-branches', '?provider=providerA&bank=其他银行&city=350102', ['/query/bank', '/query/city']],
+      ['bank-branches', '?provider=providerA&bank=其他银行&city=350000', ['/query/bank', '/query/city']],
       ['bank-branches', '?provider=providerA', ['/query/bank', '/query/city']],
     ];
     for (const [kind, query, pointers] of cases) {

@@ -5,10 +5,12 @@
  * provider adapter (no local validation) gets the upstream's own refusal, mapped to the same field.
  */
 import { beforeAll, expect, it } from 'vitest';
+import * as referenceRoute from '@/app/v1/payments/reference/[kind]/route';
 import { subjectTypes, type FormDataPatch } from '@/schemas/form-data';
 import type { Provider } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { onboardingProvider } from '@/server/upstreams/onboarding';
+import { apiHeaders, callRoute } from '../support/call-route';
 import { describeEachDatabase } from '../support/databases';
 import { createPlatformWithKey } from '../support/fixtures';
 import { completeFormData, formDataFromReference, paymentsApi } from '../support/sub-merchants';
@@ -43,9 +45,9 @@ const broken: Broken[] = [
     local: 'qualificationType',
   },
   {
-    rule: 'bank city code is a district',
+    rule: 'bank area code is a province with several cities',
     provider: 'providerA',
-    overrides: { bankAddressCode: '350102' },
+    overrides: { bankAddressCode: '350000' },
     local: 'bankAddressCode',
   },
   {
@@ -89,6 +91,18 @@ const broken: Broken[] = [
     rule: 'signing account that is no logon id',
     provider: 'providerB',
     overrides: { bindingAlipayLogonId: 'shop-owner' },
+    local: 'bindingAlipayLogonId',
+  },
+  {
+    rule: 'signing account at a reserved domain (no mailbox, so no Alipay account)',
+    provider: 'providerB',
+    overrides: { bindingAlipayLogonId: 'nobody@example.invalid' },
+    local: 'bindingAlipayLogonId',
+  },
+  {
+    rule: 'signing account at example.com',
+    provider: 'providerB',
+    overrides: { bindingAlipayLogonId: 'boss@shop.example.com' },
     local: 'bindingAlipayLogonId',
   },
   {
@@ -192,6 +206,41 @@ describeEachDatabase('applications built from the reference data, and the rules 
       expect((refusal as AppError).errors.map((e) => e.pointer)).toEqual([`/formData/${c.upstream ?? c.local}`]);
     });
   }
+
+  it('providerA: a district as the bank area passes (WeChat asks for at least the city), locally and in the sandbox', async () => {
+    for (const bankAddressCode of ['350102', '110101']) {
+      const response = await api.submit(await fresh('providerA'), {
+        formData: await completeFormData(api, 'providerA', { bankAddressCode }),
+      });
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+    }
+  });
+
+  it("providerA: 其他银行 with a 联行号 the directory does not know is refused upstream (422 naming bankBranchId); one of the directory's passes", async () => {
+    const unknown = await api.submit(await fresh('providerA'), {
+      formData: await completeFormData(api, 'providerA', { accountBank: '其他银行', bankBranchId: '313584099990' }),
+    });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.code).toBe('upstream_rejected');
+    expect((unknown.body.errors as { pointer: string }[]).map((e) => e.pointer)).toEqual(['/formData/bankBranchId']);
+
+    // A branch of a bank under 其他银行, found through the service's own look-up (the sandbox's directory).
+    const lookedUp = await callRoute(
+      referenceRoute.GET,
+      '/v1/payments/reference/bank-branches?provider=providerA&bank=厦门银行&city=350200',
+      { headers: apiHeaders(platform.apiKey), params: { kind: 'bank-branches' } },
+    );
+    expect(lookedUp.status).toBe(200);
+    const branch = ((await lookedUp.json()) as { data: { branchId: string }[] }).data[0]!;
+    const known = await api.submit(await fresh('providerA'), {
+      formData: await completeFormData(api, 'providerA', {
+        accountBank: '其他银行',
+        bankBranchId: branch.branchId,
+        bankAddressCode: '350200',
+      }),
+    });
+    expect(known.status, JSON.stringify(known.body)).toBe(200);
+  });
 
   it('providerB: an account the control API marks as not real-name is refused upstream, 422 upstream_rejected naming bindingAlipayLogonId', async () => {
     const formData = await completeFormData(api, 'providerB', { bindingAlipayLogonId: '13900139000' });

@@ -322,4 +322,41 @@ describeEachDatabase('the sandbox as a per-platform test mode', (database) => {
     // B's admin on B's own platform finds no application of A there.
     expect((await move({ cookie: await sessionCookie(b.ids.admin), 'x-platform-id': b.platformId })).status).toBe(404);
   });
+
+  it('an operator session whose one-time password must still change is 403 password_change_required, like everywhere else', async () => {
+    const fresh = await createOperator(
+      { db: database().db, actor: 'test' },
+      {
+        email: `one-time-${randomBase62(8).toLowerCase()}@example.com`,
+        password: 'set-by-someone-else-1',
+        platformId: a.platformId,
+        role: 'admin',
+        passwordMustChange: true,
+      },
+    );
+    const cookie = await sessionCookie(fresh.operatorId);
+    for (const route of controlRoutes) {
+      for (const method of route.implemented) {
+        const params = { provider: 'providerA', applymentId: '2000001', auditId: '1' };
+        const body = method === 'GET' || method === 'DELETE' ? undefined : method === 'PUT' ? '[]' : '{}';
+        const response = await callRoute(
+          inRequestScope(route.module[method] as RouteHandler),
+          fillTemplate(route.template, params),
+          {
+            method,
+            headers: {
+              cookie,
+              'x-platform-id': a.platformId,
+              'sec-fetch-site': 'same-origin',
+              ...(method === 'GET' ? {} : { 'content-type': 'application/json' }),
+            },
+            body,
+            params: routeParams(route.template, params),
+          },
+        );
+        expect(response.status, `${method} ${route.template}`).toBe(403);
+        expect(((await response.json()) as { code: string }).code).toBe('password_change_required');
+      }
+    }
+  });
 });

@@ -50,7 +50,7 @@ const person = {
   idCardNumber: '11010519491231002X',
   idCardAddress: '北京市朝阳区保密街道 77 号',
   accountNumber: '6222027766554433221',
-  bindingAlipayLogonId: 'sima.alipay-owner@example.net',
+  bindingAlipayLogonId: 'sima.alipay-owner@sima-trading.cn',
 };
 const fixedBankDigits = '6222027766554433999';
 const operatorPassword = 'correct-horse-battery-staple-42';
@@ -86,18 +86,6 @@ for (const driver of drivers) {
         remember('data key', key.toString('base64'));
         remember('data key', key.toString('hex'));
       }
-      const { providerAPay: payKeys, providerAComponent: component, providerB } = await sandboxKeys();
-      for (const line of [
-        ...pemLines(payKeys.merchant.privateKeyPem),
-        ...pemLines(payKeys.platform.privateKeyPem),
-        ...pemLines(providerB.appPrivateKeyPem),
-        ...pemLines(providerB.alipayPrivateKeyPem),
-      ]) {
-        remember('provider private key', line);
-      }
-      remember('component app secret', component.componentAppSecret);
-      remember('component message token', component.token);
-      remember('component AES key', component.encodingAesKey);
       for (const [field, value] of Object.entries(person)) remember(field, value);
       remember('accountNumber (fix)', fixedBankDigits);
       remember('operator password', operatorPassword);
@@ -128,6 +116,23 @@ for (const driver of drivers) {
 
     it('a full onboarding: every personal field, media upload, reject → fix → finish → sync → active, signed webhook', async () => {
       platform = await createPlatformWithKey(handle.db);
+      // The platform's own sandbox credentials, made on its first call.
+      const {
+        providerAPay: payKeys,
+        providerAComponent: component,
+        providerB,
+      } = await sandboxKeys(platform.platformId);
+      for (const line of [
+        ...pemLines(payKeys.merchant.privateKeyPem),
+        ...pemLines(payKeys.platform.privateKeyPem),
+        ...pemLines(providerB.appPrivateKeyPem),
+        ...pemLines(providerB.alipayPrivateKeyPem),
+      ]) {
+        remember('provider private key', line);
+      }
+      remember('component app secret', component.componentAppSecret);
+      remember('component message token', component.token);
+      remember('component AES key', component.encodingAesKey);
       remember('API key', platform.apiKey);
       remember('webhook secret', platform.webhookSecret);
       await setPlatformConfig(

@@ -48,7 +48,7 @@ export async function completeFormData(client: ProviderBClient): Promise<ZftForm
     contactName: '张三',
     contactMobile: '13800138000',
     contactEmail: 'ops@example.com',
-    bindingAlipayLogonId: 'boss@example.com',
+    bindingAlipayLogonId: '13800138000',
     mcc: '5812',
     licenseCopy: await upload('license'),
     licenseNumber: '91350100M000100Y43',

@@ -28,7 +28,7 @@ export function formDataFromReference(
     bankAccountType:
       subjectType === 'SUBJECT_TYPE_INDIVIDUAL' ? 'BANK_ACCOUNT_TYPE_PERSONAL' : 'BANK_ACCOUNT_TYPE_CORPORATE',
     ...(provider === 'providerB'
-      ? { bindingAlipayLogonId: 'boss@example.com', mcc: alipayMcc.rows.find((m) => !m.special)!.code }
+      ? { bindingAlipayLogonId: '13800138000', mcc: alipayMcc.rows.find((m) => !m.special)!.code }
       : {}),
   };
 }

@@ -8,7 +8,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { resetMiniProgramProvidersForTests } from '@/server/upstreams/mini-programs';
 import { resetEnvForTests } from '@/env';
 import { resetOnboardingProvidersForTests } from '@/server/upstreams/onboarding';
-import { platformSandbox, sandboxKeys } from '@/sandbox/sandbox-context';
+import { platformSandbox } from '@/sandbox/sandbox-context';
 import { serveOverHttp, type FetchHandler } from './http-adapter';
 import { listRouteFiles } from './route-files';
 
@@ -70,9 +70,6 @@ export function useSandboxOverHttp() {
     resetEnvForTests();
     resetOnboardingProvidersForTests();
     resetMiniProgramProvidersForTests();
-    // The sandbox's keys exist before the suite's first call, as they do once a server has started
-    // (start-server.ts pushes the first ticket): no test sees them being created.
-    await sandboxKeys();
   });
   afterAll(async () => {
     await state.close();

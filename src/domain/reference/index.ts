@@ -63,6 +63,14 @@ export function isCityCode(code: string): boolean {
   return region?.level === 'province' && regionsUnder(code).length === 1;
 }
 
+/**
+ * WeChat's `bank_address_code`: a code "at least to the city" (docs/upstream/providerA.md B.11): a city, a
+ * municipality's province code, or a district.
+ */
+export function isBankCityCode(code: string): boolean {
+  return isCityCode(code) || findRegion(code)?.level === 'district';
+}
+
 /** A district, or a city without districts (e.g. 441900 东莞市): the finest level a store address can name. */
 export function isFinestRegion(code: string): boolean {
   const region = findRegion(code);
@@ -79,6 +87,23 @@ export function isCityOrDistrictCode(code: string): boolean {
 /** The 16-digit app id Alipay gives a mini program (e.g. 2021001234567890). */
 export function isAlipayAppId(value: string): boolean {
   return /^20\d{14}$/.test(value);
+}
+
+// Names that can never hold a mailbox (RFC 2606, RFC 6761): no Alipay account can log in with one.
+const RESERVED_TLDS = ['invalid', 'test', 'example', 'localhost'];
+const RESERVED_DOMAINS = ['example.com', 'example.net', 'example.org'];
+
+/** An e-mail address at a reserved domain (`nobody@example.invalid`, `a@shop.example.com`, `x@y.test`). */
+export function isReservedEmailDomain(value: string): boolean {
+  const domain = value
+    .slice(value.lastIndexOf('@') + 1)
+    .toLowerCase()
+    .replace(/\.$/, '');
+  if (!value.includes('@') || !domain) return false;
+  return (
+    RESERVED_TLDS.some((tld) => domain === tld || domain.endsWith(`.${tld}`)) ||
+    RESERVED_DOMAINS.some((name) => domain === name || domain.endsWith(`.${name}`))
+  );
 }
 
 /** Alipay's logon ids: a mainland mobile number or an e-mail address. */

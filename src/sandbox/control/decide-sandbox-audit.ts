@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { decideAsReviewer } from '@/sandbox/control/mini-program-control';
-import type { SandboxStore } from '@/sandbox/store';
+import type { NamespacedSandbox } from '@/sandbox/sandbox-context';
 import { mpAudits } from '@/server/db/schema';
 import { notFound } from '@/server/errors';
 import { logger } from '@/server/logger';
@@ -14,7 +14,7 @@ import type { decideSandboxAuditInput } from '@/schemas/sandbox-requests';
  */
 export async function decideSandboxAudit(
   ctx: PlatformContext,
-  store: SandboxStore,
+  sandbox: NamespacedSandbox,
   input: z.infer<typeof decideSandboxAuditInput>,
 ) {
   const [audit] = await ctx.db
@@ -23,7 +23,7 @@ export async function decideSandboxAudit(
     .where(and(eq(mpAudits.platformId, ctx.platformId), eq(mpAudits.auditId, input.auditId)));
   if (!audit) throw notFound('Audit');
   const provider = audit.provider === 'providerB' ? 'providerB' : 'providerA';
-  const decided = await decideAsReviewer(store, provider, audit.upstreamAuditId ?? input.auditId, {
+  const decided = await decideAsReviewer(sandbox, provider, audit.upstreamAuditId ?? input.auditId, {
     decision: input.decision,
     ...(input.reason ? { reason: input.reason } : {}),
   });

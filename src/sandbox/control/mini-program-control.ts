@@ -15,7 +15,6 @@ import {
   decideAudit,
   expireTokens,
   grantAuthorization,
-  issueVerifyTicket,
   readAuthUrl,
 } from '../providerA/component';
 import { KIND as PROVIDER_A_KIND } from '../providerA/component/state';
@@ -28,7 +27,15 @@ import {
   type GrantAppAuthorizationInput,
 } from '../providerB/mini';
 import type { SandboxProvider } from '../control-applyments';
-import { providerAComponentSandboxConfig, sandboxKeys, type NamespacedSandbox } from '../sandbox-context';
+import { listKeyedNamespaces } from '../instance-keys';
+import {
+  namespacedSandbox,
+  namespaceKeys,
+  providerAComponentSandboxConfig,
+  pushVerifyTicket,
+  sandboxContext,
+  type NamespacedSandbox,
+} from '../sandbox-context';
 import type { SandboxStore } from '../store';
 
 export const grantSchema = z
@@ -70,7 +77,7 @@ export async function grantInNamespace(
     input.appId ?? (provider === 'providerA' && input.authUrl ? readAuthUrl(input.authUrl).bizAppId : undefined);
   await assertAuthorizerAppIdFree(sandbox.shared, sandbox.namespace, provider, named);
   if (provider === 'providerA') {
-    const config = await providerAComponentSandboxConfig();
+    const config = await providerAComponentSandboxConfig(sandbox.namespace);
     if (!input.authUrl) throw new AppError('invalid_request', 'Give the authorization link.');
     const granted = await grantAuthorization(
       sandbox.store,
@@ -81,7 +88,9 @@ export async function grantInNamespace(
     await deliverComponentPush(buildPush(config, granted.event));
     return { redirectUrl: granted.redirectUrl, authorizerAppId: granted.authorizerAppId };
   }
-  const granted = await grantAppAuthorization(sandbox.store, input, { keys: (await sandboxKeys()).providerB });
+  const granted = await grantAppAuthorization(sandbox.store, input, {
+    keys: (await namespaceKeys(sandbox.namespace)).providerB,
+  });
   await claimAuthorizerAppId(sandbox.shared, sandbox.namespace, provider, granted.authAppId);
   if (granted.notification) await deliverAlipayMessage(granted.notification);
   return { redirectUrl: granted.redirectUrl, authorizerAppId: granted.authAppId };
@@ -100,22 +109,23 @@ export async function grantAsSeller(
 
 /** The reviewers decided; the upstream's push to the service follows. */
 export async function decideAsReviewer(
-  store: SandboxStore,
+  sandbox: NamespacedSandbox,
   provider: SandboxProvider,
   auditId: string,
   body: z.infer<typeof auditDecisionSchema>,
 ) {
+  const { store } = sandbox;
   if (provider === 'providerA') {
     // The decision first: an audit of another namespace is a 404 before anything else is read or written.
     const decided = await decideAudit(store, { auditId, decision: body.decision, reason: body.reason });
-    const config = await providerAComponentSandboxConfig();
+    const config = await providerAComponentSandboxConfig(sandbox.namespace);
     await deliverComponentPush(buildPush(config, decided.event, { authorizerAppId: decided.authorizerAppId }));
     return { auditId, decision: body.decision };
   }
   const summary = await decideMiniAudit(store, { auditId, decision: body.decision, reason: body.reason });
   if (body.decision !== 'delay')
     await deliverAlipayMessage(
-      await buildMiniAuditMessage(store, { auditId }, { keys: (await sandboxKeys()).providerB }),
+      await buildMiniAuditMessage(store, { auditId }, { keys: (await namespaceKeys(sandbox.namespace)).providerB }),
     );
   return { ...summary, auditId, decision: body.decision };
 }
@@ -135,8 +145,11 @@ export async function expireAsUpstream(
   return provider === 'providerA' ? expireTokens(store, body) : expireAppAuthTokens(store, { authAppId: appId });
 }
 
-/** WeChat pushes a fresh component_verify_ticket every ten minutes; the sandbox does the same (and on demand). */
-export async function pushVerifyTicket(store: SandboxStore) {
-  const config = await providerAComponentSandboxConfig();
-  return deliverComponentPush(buildPush(config, await issueVerifyTicket(store, config)));
+/** The ten-minute push to every platform's component; one that fails does not hold back the others. */
+export async function pushVerifyTicketsToAll() {
+  const namespaces = await listKeyedNamespaces(sandboxContext().store);
+  const delivered = await Promise.all(
+    namespaces.map((namespace) => pushVerifyTicket(namespacedSandbox(namespace)).catch(() => false)),
+  );
+  return { namespaces: namespaces.length, delivered: delivered.filter(Boolean).length };
 }

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { moveApplyment } from '@/sandbox/control-applyments';
-import type { SandboxStore } from '@/sandbox/store';
+import type { NamespacedSandbox } from '@/sandbox/sandbox-context';
 import { subMerchants } from '@/server/db/schema';
 import { notFound } from '@/server/errors';
 import { logger } from '@/server/logger';
@@ -19,9 +19,10 @@ import type { moveSandboxApplymentInput } from '@/schemas/sandbox-requests';
  */
 export async function moveSandboxApplyment(
   ctx: PlatformContext,
-  store: SandboxStore,
+  sandbox: NamespacedSandbox,
   input: z.infer<typeof moveSandboxApplymentInput>,
 ) {
+  const { store } = sandbox;
   const own = (await listPlatformSandboxApplyments(ctx, store)).data.find(
     (a) => a.provider === input.provider && a.applymentId === input.applymentId,
   );
@@ -33,7 +34,7 @@ export async function moveSandboxApplyment(
           reason: r.reason,
         }))
       : undefined;
-  await moveApplyment(store, input.provider, input.applymentId, {
+  await moveApplyment(sandbox, input.provider, input.applymentId, {
     state: input.state,
     ...(rejectReasons?.length ? { rejectReasons } : {}),
   });

@@ -11,7 +11,7 @@ import {
 import { sandboxProviderBCertificates, type NamespacedSandbox } from '@/sandbox/sandbox-context';
 
 export async function describeProviderBSigningMode(sandbox: NamespacedSandbox) {
-  const certificates = await sandboxProviderBCertificates();
+  const certificates = await sandboxProviderBCertificates(sandbox.namespace);
   return {
     mode: await providerBSigningMode(sandbox.store),
     certificates,

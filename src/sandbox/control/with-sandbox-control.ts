@@ -5,7 +5,8 @@
  *   carry the area's service (`payments` for applications, `miniprogram` for authorizations, audits, tokens and
  *   the ticket); faults take either. An X-Platform-Id naming another platform is a 404;
  * - or a console session of an operator (or admin) of the platform named in X-Platform-Id (an operator may
- *   belong to several); a mutation must also pass the cross-site guard.
+ *   belong to several); a mutation must also pass the cross-site guard. A session whose one-time password
+ *   must still change is 403 `password_change_required`, as on every other surface.
  * Outside sandbox mode the path does not exist (404) whoever asks. No credential 401; another platform 404.
  */
 import { hasRole } from '@/server/auth/roles';
@@ -14,7 +15,8 @@ import { AppError, notFound } from '@/server/errors';
 import type { ServiceCode } from '@/server/services/api-keys/api-key-format';
 import type { PlatformContext } from '@/server/services/context';
 import { listOperatorPlatforms } from '@/server/services/operators/list-operator-platforms';
-import { platformSandbox, sandboxContext, type NamespacedSandbox } from '@/sandbox/sandbox-context';
+import { passwordChangeRequired, passwordMustChange } from '@/server/services/operators/password-must-change';
+import { platformSandboxWithKeys, sandboxContext, type NamespacedSandbox } from '@/sandbox/sandbox-context';
 import { crossSiteProblem } from '@/server/http/cross-site-guard';
 import type { RouteContext, RouteHandler } from '@/server/http/define-route';
 import { readRouteParams } from '@/server/http/route-params';
@@ -41,7 +43,7 @@ export function withSandboxControl(area: SandboxControlArea, handler: SandboxCon
         platformId: key.platformId,
         actor: `apikey:${key.id}`,
         params,
-        sandbox: platformSandbox(key.platformId),
+        sandbox: await platformSandboxWithKeys(key.platformId),
       });
     }
     const operatorId = await sessionOperatorId(request);
@@ -60,6 +62,8 @@ export function withSandboxControl(area: SandboxControlArea, handler: SandboxCon
       (m) => m.platformId === named,
     );
     if (!membership) throw notFound('Platform');
+    if (await passwordMustChange({ db, actor: `operator:${operatorId}` }, { operatorId }))
+      throw passwordChangeRequired();
     if (!hasRole(membership.role, 'operator'))
       throw new AppError(
         'forbidden',
@@ -70,7 +74,7 @@ export function withSandboxControl(area: SandboxControlArea, handler: SandboxCon
       platformId: named,
       actor: `operator:${operatorId}`,
       params,
-      sandbox: platformSandbox(named),
+      sandbox: await platformSandboxWithKeys(named),
     });
   };
 }

@@ -66,7 +66,10 @@ const formatRules: Partial<Record<FormDataField, FormatRule>> = {
     describe: fixed('must be a bare domain name such as shop.example.com (no https://, path or port).'),
   },
   storeAddressCode: { test: isAreaCode, describe: fixed('must be a 6-digit province/city code (e.g. 440305).') },
-  bankAddressCode: { test: isAreaCode, describe: fixed('must be a 6-digit province/city code (e.g. 440305).') },
+  bankAddressCode: {
+    test: isAreaCode,
+    describe: fixed('must be a 6-digit province, city or district code (e.g. 440300 or 440305).'),
+  },
   bankBranchId: { test: isBankBranchId, describe: fixed('must be a 12-digit CNAPS branch number.') },
 };
 

@@ -11,7 +11,8 @@ import {
   findSettlementRule,
   isAlipayAppId,
   isAlipayLogonId,
-  isCityCode,
+  isReservedEmailDomain,
+  isBankCityCode,
   isCityOrDistrictCode,
   isFinestRegion,
   settlementRulesFor,
@@ -77,9 +78,11 @@ function regionErrors(formData: LooseFormData, provider: Provider): FormDataFiel
     errors.push(invalid('storeAddressCode', `${why} ${lookUp('regions')}.`));
   }
   const bank = text(formData.bankAddressCode);
-  if (bank && /^\d{6}$/.test(bank) && !isCityCode(bank)) {
+  if (bank && /^\d{6}$/.test(bank) && !isBankCityCode(bank)) {
     const why = findRegion(bank) ? `names a ${findRegion(bank)!.level}` : 'is not a GB/T 2260 code';
-    errors.push(invalid('bankAddressCode', `${why}; send the code of the branch's city ${lookUp('regions')}.`));
+    errors.push(
+      invalid('bankAddressCode', `${why}; send the code of the branch's city or district ${lookUp('regions')}.`),
+    );
   }
   return errors;
 }
@@ -111,6 +114,13 @@ function alipayErrors(formData: LooseFormData): FormDataFieldError[] {
   if (logonId && !isAlipayLogonId(logonId))
     errors.push(
       invalid('bindingAlipayLogonId', 'must be the mobile number or e-mail a real-name Alipay account logs in with.'),
+    );
+  else if (logonId && isReservedEmailDomain(logonId))
+    errors.push(
+      invalid(
+        'bindingAlipayLogonId',
+        'is at a reserved domain (example.com/.net/.org, .invalid, .test, .example, .localhost) that has no mailbox, so no Alipay account can log in with it; send the real-name account of the seller.',
+      ),
     );
   const mcc = text(formData.mcc);
   if (mcc && !findMcc(mcc))

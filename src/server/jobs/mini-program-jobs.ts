@@ -27,10 +27,7 @@ export const sandboxTicketQueue = defineJob({
   schedule: '*/10 * * * *',
   handler: async () => {
     if (getEnv().UPSTREAM_MODE !== 'sandbox') return;
-    const [{ pushVerifyTicket }, { sandboxContext }] = await Promise.all([
-      import('@/sandbox/control/mini-program-control'),
-      import('@/sandbox/sandbox-context'),
-    ]);
-    await pushVerifyTicket(sandboxContext().store);
+    const { pushVerifyTicketsToAll } = await import('@/sandbox/control/mini-program-control');
+    await pushVerifyTicketsToAll();
   },
 });

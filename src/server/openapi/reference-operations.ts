@@ -28,7 +28,7 @@ export const referenceOperations: Operation[] = [
       '- `banks?provider=…[&q=…]`: `{name, alipayInstId?, needsBranch}`; formData `accountBank` must be a `name`. providerA:',
       '  `needsBranch` (其他银行) means `bankBranchId` is required.',
       '- `regions[?parent=<code>]`: provinces, or the cities / districts under a GB/T 2260 code: `{code, name, level, parent?}`.',
-      '  `bankAddressCode` is a city, `storeAddressCode` a city or district (providerB: a district, or a city without districts).',
+      '  `bankAddressCode` is a city or district, `storeAddressCode` a city or district (providerB: a district, or a city without districts).',
       '- `mcc?provider=providerB[&q=…]`: Alipay MCC codes `{code, name, category, special}` for formData `mcc`.',
       '- `bank-branches?provider=…&bank=<bank name>&city=<GB/T city code>[&q=…]`: `{name, branchId}` from WeChat’s branch',
       '  look-up (the city is translated to WeChat’s own area numbering); `branchId` is the 联行号 for `bankBranchId`.',

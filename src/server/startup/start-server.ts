@@ -47,8 +47,8 @@ export async function startServer() {
         ),
     );
     if (env.UPSTREAM_MODE === 'sandbox') {
-      // The sandbox's own keys exist before the first request, so no request (a forged push included) creates them.
-      await (await import('@/sandbox/sandbox-context')).sandboxKeys();
+      // Each platform's sandbox keys are made by its own first call (src/sandbox/instance-keys.ts); the platforms
+      // that have them get a ticket now, as WeChat pushes one every ten minutes.
       scheduleFirstTicket();
     }
     const base = publicBaseUrl();
@@ -86,11 +86,8 @@ export async function startServer() {
 /** WeChat's first ticket arrives within minutes of start; the sandbox sends one as soon as we listen. */
 function scheduleFirstTicket() {
   setTimeout(async () => {
-    const [{ pushVerifyTicket }, { sandboxContext }] = await Promise.all([
-      import('@/sandbox/control/mini-program-control'),
-      import('@/sandbox/sandbox-context'),
-    ]);
-    await pushVerifyTicket(sandboxContext().store).catch((error) =>
+    const { pushVerifyTicketsToAll } = await import('@/sandbox/control/mini-program-control');
+    await pushVerifyTicketsToAll().catch((error: unknown) =>
       logger.warn({ err: (error as Error).message }, 'first sandbox ticket push failed'),
     );
   }, 2000).unref();

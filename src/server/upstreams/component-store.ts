@@ -1,15 +1,25 @@
 import { eq } from 'drizzle-orm';
+import { getEnv } from '@/env';
 import { getFieldCipher } from '@/server/config/field-cipher';
 import type { Db } from '@/server/db';
 import { providerCredentials } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { credentialLease } from './credential-lease';
 
-const ticketName = 'providerA.component_verify_ticket';
-const tokenName = 'providerA.component_access_token';
+const ticketBase = 'providerA.component_verify_ticket';
+const tokenBase = 'providerA.component_access_token';
+
+/**
+ * Whose component the ticket and token belong to. Live: the instance's one component (no scope). Sandbox: each
+ * platform's own component (src/sandbox/instance-keys.ts), so one platform's pushes and control calls never
+ * replace or expire another's.
+ */
+export const componentScope = (platformId: string) => (getEnv().UPSTREAM_MODE === 'sandbox' ? platformId : undefined);
+const scoped = (name: string, scope?: string) => (scope === undefined ? name : `${name}@${scope}`);
 
 /** Stores the ticket WeChat pushes every ten minutes (durably: the component token cannot be had without it). */
-export async function storeVerifyTicket(db: Db, ticket: string) {
+export async function storeVerifyTicket(db: Db, ticket: string, scope?: string) {
+  const ticketName = scoped(ticketBase, scope);
   const valueEnc = getFieldCipher().encrypt(ticket);
   await db
     .insert(providerCredentials)
@@ -17,7 +27,8 @@ export async function storeVerifyTicket(db: Db, ticket: string) {
     .onConflictDoUpdate({ target: providerCredentials.name, set: { valueEnc, updatedAt: new Date() } });
 }
 
-export async function readVerifyTicket(db: Db): Promise<string> {
+export async function readVerifyTicket(db: Db, scope?: string): Promise<string> {
+  const ticketName = scoped(ticketBase, scope);
   const [row] = await db.select().from(providerCredentials).where(eq(providerCredentials.name, ticketName));
   if (!row?.valueEnc)
     throw new AppError(
@@ -28,7 +39,8 @@ export async function readVerifyTicket(db: Db): Promise<string> {
 }
 
 /** The component_access_token as stored (encrypted): plain reads and writes; refreshes go through the lease below. */
-export function componentTokenCache(db: Db) {
+export function componentTokenCache(db: Db, scope?: string) {
+  const tokenName = scoped(tokenBase, scope);
   return {
     async get() {
       const [row] = await db.select().from(providerCredentials).where(eq(providerCredentials.name, tokenName));
@@ -53,6 +65,6 @@ export function componentTokenCache(db: Db) {
  * Exactly one instance refreshes the component token at a time (each refresh invalidates the previous token
  * upstream): the others wait, then re-read the cache inside the lease and reuse the token just fetched.
  */
-export function componentTokenLock(db: Db) {
-  return credentialLease(db, tokenName, 'the component token');
+export function componentTokenLock(db: Db, scope?: string) {
+  return credentialLease(db, scoped(tokenBase, scope), 'the component token');
 }

@@ -9,7 +9,7 @@ import { getDb } from '@/server/db';
 import { AppError } from '@/server/errors';
 import { createComponentClient } from '@/server/providers/providerA/component';
 import { payConnectionFailure } from '@/server/providers/providerA/pay/client';
-import { componentTokenCache, readVerifyTicket } from './component-store';
+import { componentScope, componentTokenCache, readVerifyTicket } from './component-store';
 import { upstreamHosts } from './hosts';
 import { componentClientOptions } from './mini-programs';
 import { configuredProviderAPayClient, configuredProviderBClient } from './onboarding';
@@ -106,14 +106,15 @@ function componentFix(message: string): { variable: string; fix: string } {
 
 async function checkProviderAComponent(platformId: string): Promise<ConnectionCheck> {
   const db = await getDb();
-  const ticket = await readVerifyTicket(db).catch(() => null);
+  const scope = componentScope(platformId);
+  const ticket = await readVerifyTicket(db, scope).catch(() => null);
   // With a ticket: a fresh component_access_token (appid, secret and ticket proven; it replaces the cached one,
   // which callers simply reuse). Without one yet: ask WeChat to push it (appid and secret proven).
   const call = ticket
     ? 'POST /cgi-bin/component/api_component_token'
     : 'POST /cgi-bin/component/api_start_push_ticket (no ticket received yet)';
   try {
-    const component = createComponentClient(await componentClientOptions(upstreamHosts(platformId)));
+    const component = createComponentClient(await componentClientOptions(upstreamHosts(platformId), platformId));
     if (!ticket) {
       await component.startPushTicket();
       return {
@@ -123,7 +124,7 @@ async function checkProviderAComponent(platformId: string): Promise<ConnectionCh
         detail: 'credentials accepted; WeChat was asked to push a component_verify_ticket',
       };
     }
-    const cached = await componentTokenCache(db).get();
+    const cached = await componentTokenCache(db, scope).get();
     await component.componentAccessToken({ invalidToken: cached?.token });
     return {
       upstream: 'providerA.component',

@@ -1,16 +1,22 @@
 /**
  * The upstream credentials for the configured mode (UPSTREAM_MODE). Live: the service provider's own, from
- * the environment. Sandbox: the ones this installation's sandbox made for itself (src/sandbox/instance-keys.ts),
- * so the sandbox's pushes are verified with keys nobody else holds, never with the published test keys.
+ * the environment. Sandbox: the ones the platform's own sandbox namespace made for itself
+ * (src/sandbox/instance-keys.ts), so a push addressed to a platform is verified with keys only that platform's
+ * sandbox holds: never the published test keys, never another platform's.
  */
 import { getEnv } from '@/env';
 import { sandboxApiV3Key } from '@/sandbox/providerA/pay/handler';
 import { providerASandboxClientSettings } from '@/sandbox/providerA/pay/keys';
-import { platformSandbox, sandboxContext, sandboxKeys, sandboxProviderBCertificates } from '@/sandbox/sandbox-context';
+import {
+  platformSandbox,
+  sandboxKeys,
+  sandboxKeysOfApp,
+  sandboxProviderBCertificates,
+} from '@/sandbox/sandbox-context';
 import { providerBSigningMode } from '@/sandbox/providerB/signing-mode';
 import { readPemSetting } from '@/env-checks/pem-setting';
 import type { ProviderAPlatformKeys } from '@/server/providers/providerA/pay/client';
-import type { ProviderBCertificates } from '@/server/providers/providerB/gateway';
+import { notificationParams, type ProviderBCertificates } from '@/server/providers/providerB/gateway';
 import { AppError } from '@/server/errors';
 import { upstreamHosts } from './hosts';
 import { platformCertificateStore } from './platform-certificate-store';
@@ -24,7 +30,7 @@ import { platformCertificateStore } from './platform-certificate-store';
 export async function providerAPayCredentials(platformId: string) {
   const env = getEnv();
   const sandbox = env.UPSTREAM_MODE === 'sandbox';
-  const keys = sandbox ? (await sandboxKeys()).providerAPay : undefined;
+  const keys = sandbox ? (await sandboxKeys(platformId)).providerAPay : undefined;
   const merchant = keys
     ? providerASandboxClientSettings(keys)
     : {
@@ -41,7 +47,7 @@ export async function providerAPayCredentials(platformId: string) {
       ? { mode: 'publicKey', ...publicKey }
       : {
           mode: 'downloadedCertificates',
-          apiV3Key: sandbox ? await sandboxApiV3Key(sandboxContext().store) : env.PROVIDER_A_APIV3_KEY!,
+          apiV3Key: sandbox ? await sandboxApiV3Key(platformSandbox(platformId).store) : env.PROVIDER_A_APIV3_KEY!,
           store: platformCertificateStore(sandbox ? platformId : undefined),
           ...(mode === 'both' ? { publicKey } : {}),
         };
@@ -54,13 +60,16 @@ export async function providerAPayCredentials(platformId: string) {
 }
 
 /**
- * The WeChat third-party platform ("component") credentials: one component for the whole instance, so its
- * pushes (ticket, authorization changes, audit results) are verified with these alone.
+ * The WeChat third-party platform ("component") credentials. Live: one component for the whole instance, so its
+ * pushes (ticket, authorization changes, audit results) are verified with these alone. Sandbox: the platform's
+ * own component (`platformId` required there).
  */
-export async function providerAComponentCredentials() {
+export async function providerAComponentCredentials(platformId?: string) {
   const env = getEnv();
   if (env.UPSTREAM_MODE === 'sandbox') {
-    const { componentAppId, componentAppSecret, token, encodingAesKey } = (await sandboxKeys()).providerAComponent;
+    if (platformId === undefined) throw new AppError('not_found', 'Sandbox credentials belong to a platform.');
+    const { componentAppId, componentAppSecret, token, encodingAesKey } = (await sandboxKeys(platformId))
+      .providerAComponent;
     return { componentAppId, componentAppSecret, token, encodingAesKey };
   }
   return {
@@ -88,7 +97,7 @@ export function providerBLiveCertificates(): ProviderBCertificates | undefined {
  * namespace is switched to (src/sandbox/providerB/signing-mode.ts), asked before every call so a switch applies
  * to the next request on every instance.
  */
-export async function providerBCredentials(platformId?: string): Promise<{
+export async function providerBCredentials(platformId: string): Promise<{
   appId: string;
   appPrivateKeyPem: string;
   alipayPublicKeyPem: string;
@@ -96,14 +105,12 @@ export async function providerBCredentials(platformId?: string): Promise<{
 }> {
   const env = getEnv();
   if (env.UPSTREAM_MODE === 'sandbox') {
-    const { appId, appPrivateKeyPem, alipayPublicKeyPem } = (await sandboxKeys()).providerB;
-    const certificates =
-      platformId === undefined
-        ? undefined
-        : async () =>
-            (await providerBSigningMode(platformSandbox(platformId).store)) === 'certificate'
-              ? sandboxProviderBCertificates()
-              : undefined;
+    const { appId, appPrivateKeyPem, alipayPublicKeyPem } = (await sandboxKeys(platformId)).providerB;
+    const sandbox = platformSandbox(platformId);
+    const certificates = async () =>
+      (await providerBSigningMode(sandbox.store)) === 'certificate'
+        ? sandboxProviderBCertificates(sandbox.namespace)
+        : undefined;
     return { appId, appPrivateKeyPem, alipayPublicKeyPem, certificates };
   }
   const certificates = providerBLiveCertificates();
@@ -118,10 +125,50 @@ export async function providerBCredentials(platformId?: string): Promise<{
   };
 }
 
-/** The key that signs providerB's notifications, and the app id they must name. */
-export async function providerBNotificationKey(): Promise<{ appId: string; alipayPublicKeyPem: string }> {
-  const { appId, alipayPublicKeyPem } = await providerBCredentials();
-  return { appId, alipayPublicKeyPem };
+/**
+ * The key that verifies a providerB notification naming `appId` (its `app_id`), and in sandbox mode the platform
+ * it is addressed to: the platform whose sandbox app has that id, so a notification signed with another
+ * platform's sandbox key never verifies and is never applied to another platform's records. No such app: 401.
+ */
+export async function providerBNotificationKey(
+  raw: string,
+): Promise<{ appId: string; alipayPublicKeyPem: string; platformId?: string }> {
+  const env = getEnv();
+  const appId = notificationParams(raw).app_id;
+  if (env.UPSTREAM_MODE === 'sandbox') {
+    const keys = appId ? await sandboxKeysOfApp('providerB', appId) : undefined;
+    if (!keys) throw new AppError('unauthenticated', 'The notification names no app of this service.');
+    return {
+      appId: keys.providerB.appId,
+      alipayPublicKeyPem: keys.providerB.alipayPublicKeyPem,
+      platformId: keys.platformId,
+    };
+  }
+  const certificates = providerBLiveCertificates();
+  return {
+    appId: env.PROVIDER_B_APP_ID!,
+    alipayPublicKeyPem: certificates
+      ? certificates.alipayCertPem
+      : readPemSetting('PROVIDER_B_ALIPAY_PUBLIC_KEY', env.PROVIDER_B_ALIPAY_PUBLIC_KEY!),
+  };
+}
+
+/**
+ * The component credentials that verify a WeChat component push, and in sandbox mode the platform it is
+ * addressed to: by the authorizer app id of the message URL (the platform holding that authorization) or by the
+ * component appid the push names (the platform whose sandbox component it is). Undefined: nobody's.
+ */
+export async function providerAPushCredentials(addressedTo: {
+  componentAppId?: string;
+  authorizerPlatformId?: string;
+}): Promise<(Awaited<ReturnType<typeof providerAComponentCredentials>> & { platformId?: string }) | undefined> {
+  if (getEnv().UPSTREAM_MODE !== 'sandbox') return providerAComponentCredentials();
+  const platformId =
+    addressedTo.authorizerPlatformId ??
+    (addressedTo.componentAppId
+      ? (await sandboxKeysOfApp('providerA', addressedTo.componentAppId))?.platformId
+      : undefined);
+  return platformId === undefined ? undefined : { ...(await providerAComponentCredentials(platformId)), platformId };
 }
 
 /**
@@ -133,7 +180,8 @@ export async function providerBNotificationKey(): Promise<{ appId: string; alipa
 export async function sandboxAsLiveEnvironment(platformId: string): Promise<Record<string, string>> {
   if (getEnv().UPSTREAM_MODE !== 'sandbox')
     throw new AppError('invalid_request', 'Only an instance in sandbox mode has sandbox credentials to hand out.');
-  const keys = await sandboxKeys();
+  const keys = await sandboxKeys(platformId);
+  const sandbox = platformSandbox(platformId);
   const hosts = upstreamHosts(platformId);
   return {
     PROVIDER_A_PAY_BASE_URL: hosts.providerAPay,
@@ -144,7 +192,7 @@ export async function sandboxAsLiveEnvironment(platformId: string): Promise<Reco
     PROVIDER_A_MERCHANT_PRIVATE_KEY: keys.providerAPay.merchant.privateKeyPem,
     PROVIDER_A_PLATFORM_PUBLIC_KEY_ID: keys.providerAPay.platform.publicKeyId,
     PROVIDER_A_PLATFORM_PUBLIC_KEY: keys.providerAPay.platform.publicKeyPem,
-    PROVIDER_A_APIV3_KEY: await sandboxApiV3Key(sandboxContext().store),
+    PROVIDER_A_APIV3_KEY: await sandboxApiV3Key(sandbox.store),
     PROVIDER_A_COMPONENT_APPID: keys.providerAComponent.componentAppId,
     PROVIDER_A_COMPONENT_SECRET: keys.providerAComponent.componentAppSecret,
     PROVIDER_A_COMPONENT_TOKEN: keys.providerAComponent.token,
@@ -152,9 +200,9 @@ export async function sandboxAsLiveEnvironment(platformId: string): Promise<Reco
     PROVIDER_B_APP_ID: keys.providerB.appId,
     PROVIDER_B_APP_PRIVATE_KEY: keys.providerB.appPrivateKeyPem,
     // The Alipay signing mode the platform's sandbox is switched to: its certificate files, or the public key.
-    ...((await providerBSigningMode(platformSandbox(platformId).store)) === 'certificate'
+    ...((await providerBSigningMode(sandbox.store)) === 'certificate'
       ? await (async () => {
-          const files = await sandboxProviderBCertificates();
+          const files = await sandboxProviderBCertificates(sandbox.namespace);
           return {
             PROVIDER_B_APP_CERT: files.appCertPem,
             PROVIDER_B_ALIPAY_ROOT_CERT: files.alipayRootCertPem,

@@ -8,11 +8,12 @@
 import {
   findBank,
   findSettlementRule,
-  isCityCode,
+  isBankCityCode,
   isCityOrDistrictCode,
   settlementRulesFor,
   type SubjectType,
 } from '@/domain/reference';
+import { sandboxBranchIndex } from './capital-banks-data';
 import type { ApplymentProblem } from './validate-applyment';
 
 type Get = (path: string) => unknown;
@@ -34,6 +35,10 @@ function validLicenseNumber(value: string): boolean {
   const sum = USCC_WEIGHTS.reduce((acc, w, i) => acc + w * USCC_CHARS.indexOf(value[i]!), 0);
   return USCC_CHARS[(31 - (sum % 31)) % 31] === value[17];
 }
+
+// Built once: every branch number of the sandbox's directory, as the branch look-up (B.12) lists them.
+let branchIndex: Map<string, string> | undefined;
+const knownBranch = (branchId: string) => (branchIndex ??= sandboxBranchIndex()).has(branchId);
 
 const LICENSE = '/subject_info/business_license_info';
 const IDCARD = '/subject_info/identity_info/id_card_info';
@@ -101,13 +106,23 @@ export function checkApplymentReferenceRules(get: Get, today: string): Applyment
       message: `输入源“${BANK}/bank_branch_id”映射到字段“开户银行联行号”必填性规则校验失败，开户银行为其他银行时，开户银行联行号与开户银行全称（含支行）二选一必填`,
       issue: 'bank_branch_id or bank_name is required for 其他银行',
     };
+  // 其他银行 names no bank: the 联行号 says which, so it must be a branch of the directory (B.12).
+  const branchId = str(`${BANK}/bank_branch_id`);
+  if (bank?.needsBranch && branchId && !knownBranch(branchId))
+    return problem(
+      `${BANK}/bank_branch_id`,
+      '开户银行联行号',
+      '开户银行联行号不存在，请通过查询支行列表接口获取正确的联行号',
+      'unknown bank_branch_id',
+      branchId,
+    );
   const bankCity = str(`${BANK}/bank_address_code`);
-  if (bankCity && !isCityCode(bankCity))
+  if (bankCity && !isBankCityCode(bankCity))
     return problem(
       `${BANK}/bank_address_code`,
       '开户银行省市编码',
-      '请填写省市区编号对照表中的市级编码',
-      'not a city code',
+      '请填写省市区编号对照表中至少到市级的编码',
+      'not a city or district code',
       bankCity,
     );
   const storeCode = str(`${SALES}/biz_store_info/biz_address_code`);

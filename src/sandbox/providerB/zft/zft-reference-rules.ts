@@ -4,7 +4,15 @@
  * district, the licence's check character and the signing account. Each refusal is `40004 Business Failed`
  * with `sub_code` INVALID_PARAMETER and a sub_msg naming the upstream field, like the other zft.create checks.
  */
-import { findBank, findMcc, isAlipayAppId, isAlipayLogonId, isFinestRegion, siteRuleFor } from '@/domain/reference';
+import {
+  findBank,
+  findMcc,
+  isAlipayAppId,
+  isAlipayLogonId,
+  isFinestRegion,
+  isReservedEmailDomain,
+  siteRuleFor,
+} from '@/domain/reference';
 import type { SandboxStore } from '@/sandbox/store';
 import { invalidParameter } from '../gateway/registry';
 import { isRealNameAccount } from './alipay-accounts';
@@ -64,6 +72,9 @@ export async function checkZftReferenceRules(biz: Biz, store: SandboxStore): Pro
   const logonId = str(biz.binding_alipay_logon_id);
   if (logonId && !isAlipayLogonId(logonId))
     throw invalidParameter('参数有误：binding_alipay_logon_id 须为支付宝登录手机号或邮箱');
+  // A reserved domain has no mailbox, so no Alipay account exists there (the wording is [U], docs/upstream D.2).
+  if (logonId && isReservedEmailDomain(logonId))
+    throw invalidParameter('参数有误：binding_alipay_logon_id 对应的支付宝账号不存在');
   if (logonId && !(await isRealNameAccount(store, logonId)))
     throw invalidParameter('参数有误：binding_alipay_logon_id 对应的支付宝账号未完成实名认证');
 }

@@ -8,7 +8,7 @@ import { loadPublicKey, notificationParams, verifyNotificationSignature } from '
  */
 export async function acknowledgeAlipayNotice(raw: string): Promise<'ignored'> {
   const params = notificationParams(raw);
-  const { alipayPublicKeyPem } = await providerBNotificationKey();
+  const { alipayPublicKeyPem } = await providerBNotificationKey(raw);
   let verified = false;
   try {
     verified = verifyNotificationSignature(params, loadPublicKey(alipayPublicKeyPem));

@@ -10,7 +10,7 @@ import type { ServiceContext } from '../context';
 /** Alipay's mini-program audit passed/rejected message, verified before use and applied once. */
 export async function handleAlipayMiniMessage(ctx: ServiceContext, { raw }: { raw: string }) {
   const { db } = ctx;
-  const { alipayPublicKeyPem } = await providerBNotificationKey();
+  const { alipayPublicKeyPem, platformId } = await providerBNotificationKey(raw);
   let message;
   try {
     message = parseMiniAuditMessage(raw, alipayPublicKeyPem);
@@ -21,7 +21,14 @@ export async function handleAlipayMiniMessage(ctx: ServiceContext, { raw }: { ra
   const [audit] = await db
     .select()
     .from(mpAudits)
-    .where(and(eq(mpAudits.provider, 'providerB'), eq(mpAudits.upstreamAuditId, message.auditId)));
+    .where(
+      and(
+        eq(mpAudits.provider, 'providerB'),
+        eq(mpAudits.upstreamAuditId, message.auditId),
+        // Sandbox: only the audits of the platform whose sandbox app the message came from.
+        platformId === undefined ? undefined : eq(mpAudits.platformId, platformId),
+      ),
+    );
   if (audit) await recordAuditDecision(ctx, { audit, decision: { status: message.outcome, reason: message.reason } });
   return message.outcome;
 }

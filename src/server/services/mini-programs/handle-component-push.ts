@@ -3,7 +3,7 @@ import { mpAudits, mpAuthorizers } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { logger } from '@/server/logger';
 import { parseComponentPush, PushRejectedError } from '@/server/providers/providerA/component';
-import { providerAComponentCredentials } from '@/server/upstreams/credentials';
+import { providerAPushCredentials } from '@/server/upstreams/credentials';
 import { storeVerifyTicket } from '@/server/upstreams/component-store';
 import { recordAuditDecision } from './record-audit-decision';
 import { seenPush } from './seen-push';
@@ -22,14 +22,33 @@ export async function handleComponentPush(
 ) {
   // Read before the transaction: in sandbox mode they come from the database, and on PGlite's single connection a
   // read outside the open transaction would wait for it forever.
-  const config = await providerAComponentCredentials();
+  const config = await providerAPushCredentials(await addressee(ctx, input));
+  if (!config) throw new AppError('unauthenticated', 'Push refused: it is addressed to no component of this service.');
   return ctx.db.transaction((tx) => handleInTransaction({ ...ctx, db: tx }, input, config));
+}
+
+/**
+ * Who the push is for, before anything is trusted (used in sandbox mode, where each platform has its own
+ * component): the platform holding the authorizer of the message URL, or the component appid the envelope names
+ * (the AppId that WeChat puts in clear beside Encrypt). Verification with that addressee's keys follows.
+ */
+async function addressee(ctx: ServiceContext, input: { body: string; appId?: string }) {
+  if (input.appId) {
+    const [holder] = await ctx.db
+      .select({ platformId: mpAuthorizers.platformId })
+      .from(mpAuthorizers)
+      .where(and(eq(mpAuthorizers.provider, 'providerA'), eq(mpAuthorizers.appId, input.appId)))
+      .limit(1);
+    return { authorizerPlatformId: holder?.platformId };
+  }
+  const named = /<AppId>\s*(?:<!\[CDATA\[([^\]<]{1,64})\]\]>|([^<]{1,64}))\s*<\/AppId>/.exec(input.body);
+  return { componentAppId: named?.[1] ?? named?.[2] };
 }
 
 async function handleInTransaction(
   ctx: ServiceContext,
   input: { body: string; query: URLSearchParams; appId?: string },
-  config: Awaited<ReturnType<typeof providerAComponentCredentials>>,
+  config: NonNullable<Awaited<ReturnType<typeof providerAPushCredentials>>>,
 ) {
   const { db } = ctx;
   let parsed;
@@ -53,15 +72,19 @@ async function handleInTransaction(
     throw error;
   }
   const event = parsed.event;
+  // Sandbox: a push changes only the platform whose component it came from.
+  const ofPlatform = config.platformId === undefined ? [] : [eq(mpAuthorizers.platformId, config.platformId)];
   switch (event.type) {
     case 'component_verify_ticket':
-      await storeVerifyTicket(db, event.ticket);
+      await storeVerifyTicket(db, event.ticket, config.platformId);
       break;
     case 'unauthorized':
       await db
         .update(mpAuthorizers)
         .set({ status: 'unauthorized', updatedAt: new Date() })
-        .where(and(eq(mpAuthorizers.provider, 'providerA'), eq(mpAuthorizers.appId, event.authorizerAppId)));
+        .where(
+          and(eq(mpAuthorizers.provider, 'providerA'), eq(mpAuthorizers.appId, event.authorizerAppId), ...ofPlatform),
+        );
       break;
     case 'authorized':
     case 'updateauthorized':
@@ -69,7 +92,9 @@ async function handleInTransaction(
       await db
         .update(mpAuthorizers)
         .set({ status: 'authorized', updatedAt: new Date() })
-        .where(and(eq(mpAuthorizers.provider, 'providerA'), eq(mpAuthorizers.appId, event.authorizerAppId)));
+        .where(
+          and(eq(mpAuthorizers.provider, 'providerA'), eq(mpAuthorizers.appId, event.authorizerAppId), ...ofPlatform),
+        );
       break;
     case 'weapp_audit_success':
     case 'weapp_audit_fail':
@@ -79,7 +104,14 @@ async function handleInTransaction(
       const pending = await db
         .select()
         .from(mpAudits)
-        .where(and(eq(mpAudits.provider, 'providerA'), eq(mpAudits.appId, input.appId), eq(mpAudits.status, 'pending')))
+        .where(
+          and(
+            eq(mpAudits.provider, 'providerA'),
+            eq(mpAudits.appId, input.appId),
+            eq(mpAudits.status, 'pending'),
+            ...(config.platformId === undefined ? [] : [eq(mpAudits.platformId, config.platformId)]),
+          ),
+        )
         .orderBy(desc(mpAudits.submittedAt));
       for (const audit of pending.slice(0, 1)) {
         if (event.type === 'weapp_audit_success')

@@ -9,7 +9,7 @@ import {
   banksFor,
   findBank,
   findRegion,
-  isCityCode,
+  isBankCityCode,
   regionPath,
   regionsUnder,
   searchMcc,
@@ -122,9 +122,11 @@ async function bankBranches(ctx: PlatformContext, filters: ReferenceFilters) {
   // 其他银行 is no bank: the operator names the bank itself, which the upstream's directory knows.
   if (findBank('providerA', bank)?.needsBranch)
     errors.push(problem('/query/bank', 'name the bank itself (e.g. 厦门银行), not 其他银行.'));
-  if (!isCityCode(filters.city!)) errors.push(problem('/query/city', 'is not the GB/T 2260 code of a city.'));
+  if (!isBankCityCode(filters.city!))
+    errors.push(problem('/query/city', 'is not the GB/T 2260 code of a city or district.'));
   if (errors.length) throw new AppError('invalid_request', 'Bad filters for bank-branches.', { errors });
-  const path = regionPath(filters.city!);
+  // A district's branches are its city's: WeChat's directory goes down to the city (B.12).
+  const path = regionPath(filters.city!).filter((region) => region.level !== 'district');
   const province = path[0]!;
   const city = path.at(-1)!;
   // CNAPS branch numbers are national: Alipay takes the same 联行号 in biz_cards.bank_code, and has no look-up.

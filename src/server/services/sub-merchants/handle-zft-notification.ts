@@ -14,7 +14,7 @@ import type { ServiceContext } from '../context';
  */
 export async function handleZftNotification(ctx: ServiceContext, { rawBody }: { rawBody: string }) {
   const { db } = ctx;
-  const { appId, alipayPublicKeyPem } = await providerBNotificationKey();
+  const { appId, alipayPublicKeyPem, platformId } = await providerBNotificationKey(rawBody);
   let notification;
   try {
     notification = parseZftNotification(rawBody, alipayPublicKeyPem);
@@ -26,7 +26,14 @@ export async function handleZftNotification(ctx: ServiceContext, { rawBody }: { 
   const rows = await db
     .select()
     .from(subMerchants)
-    .where(and(eq(subMerchants.provider, 'providerB'), eq(subMerchants.chApplymentId, notification.applymentId)));
+    .where(
+      and(
+        eq(subMerchants.provider, 'providerB'),
+        eq(subMerchants.chApplymentId, notification.applymentId),
+        // Sandbox: only the records of the platform whose sandbox app the notification came from.
+        platformId === undefined ? undefined : eq(subMerchants.platformId, platformId),
+      ),
+    );
   for (const row of rows) {
     const token = await acquireSubmitLease(ctx, { id: row.id, waitMs: 10_000 });
     try {

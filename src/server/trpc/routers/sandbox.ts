@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { decideSandboxAudit } from '@/sandbox/control/decide-sandbox-audit';
 import { listPlatformSandboxApplyments } from '@/sandbox/control/list-sandbox-applyments';
-import { pushVerifyTicket } from '@/sandbox/control/mini-program-control';
 import { moveSandboxApplyment } from '@/sandbox/control/move-sandbox-applyment';
 import { decideSandboxAuditInput, moveSandboxApplymentInput } from '@/schemas/sandbox-requests';
-import { platformSandbox } from '@/sandbox/sandbox-context';
+import { platformSandbox, platformSandboxWithKeys, pushVerifyTicket } from '@/sandbox/sandbox-context';
 import { listPendingAudits } from '@/sandbox/control/list-pending-audits';
 import { platformProcedure, router } from '../init';
 
@@ -21,15 +20,19 @@ export const sandboxRouter = router({
   ),
   moveApplyment: platformProcedure('operator')
     .input(z.object(moveSandboxApplymentInput.shape))
-    .mutation(({ ctx, input }) => moveSandboxApplyment(ctx, platformSandbox(ctx.platformId).store, without(input))),
+    .mutation(async ({ ctx, input }) =>
+      moveSandboxApplyment(ctx, await platformSandboxWithKeys(ctx.platformId), without(input)),
+    ),
   audits: platformProcedure('operator').query(({ ctx }) => {
     platformSandbox(ctx.platformId);
     return listPendingAudits(ctx);
   }),
   decideAudit: platformProcedure('operator')
     .input(z.object(decideSandboxAuditInput.shape))
-    .mutation(({ ctx, input }) => decideSandboxAudit(ctx, platformSandbox(ctx.platformId).store, without(input))),
+    .mutation(async ({ ctx, input }) =>
+      decideSandboxAudit(ctx, await platformSandboxWithKeys(ctx.platformId), without(input)),
+    ),
   pushTicket: platformProcedure('operator').mutation(async ({ ctx }) => ({
-    delivered: await pushVerifyTicket(platformSandbox(ctx.platformId).shared),
+    delivered: await pushVerifyTicket(await platformSandboxWithKeys(ctx.platformId)),
   })),
 });

@@ -5,7 +5,7 @@ import { validateFormDataForSubmit } from '@/schemas/form-data/validate-for-subm
 
 const wechat = (overrides: FormDataPatch = {}) => completeFormDataFixture(overrides);
 const alipay = (overrides: FormDataPatch = {}) =>
-  completeFormDataFixture({ bindingAlipayLogonId: 'shop@example.com', mcc: '5812', ...overrides });
+  completeFormDataFixture({ bindingAlipayLogonId: 'shop@sima-trading.cn', mcc: '5812', ...overrides });
 const problems = (data: FormDataPatch, provider: 'providerA' | 'providerB') =>
   Object.fromEntries(validateFormDataForSubmit(data, provider).map((e) => [e.pointer, e.code]));
 const messageAt = (data: FormDataPatch, provider: 'providerA' | 'providerB', pointer: string) =>
@@ -48,11 +48,14 @@ describe('provider rules', () => {
   });
 
   it('checks region codes exist at the right level', () => {
-    expect(problems(wechat({ bankAddressCode: '350102', storeAddressCode: '999999' }), 'providerA')).toEqual({
+    expect(problems(wechat({ bankAddressCode: '350000', storeAddressCode: '999999' }), 'providerA')).toEqual({
       '/formData/bankAddressCode': 'invalid_value',
       '/formData/storeAddressCode': 'invalid_value',
     });
     expect(problems(wechat({ bankAddressCode: '110000', storeAddressCode: '350100' }), 'providerA')).toEqual({});
+    // WeChat asks for the bank's area "at least to the city": a district is finer, so it is valid too.
+    expect(problems(wechat({ bankAddressCode: '350102' }), 'providerA')).toEqual({});
+    expect(problems(wechat({ bankAddressCode: '110101' }), 'providerA')).toEqual({});
     expect(problems(alipay({ storeAddressCode: '350100' }), 'providerB')).toEqual({
       '/formData/storeAddressCode': 'invalid_value',
     });
@@ -88,6 +91,21 @@ describe('provider rules', () => {
       '/formData/bindingAlipayLogonId': 'invalid_value',
       '/formData/mcc': 'invalid_value',
     });
+    // Reserved names (RFC 2606, RFC 6761) have no mailbox, so no Alipay account logs in with them.
+    for (const reserved of [
+      'nobody@example.invalid',
+      'a@example.com',
+      'a@shop.example.net',
+      'a@EXAMPLE.ORG',
+      'a@x.test',
+      'a@x.example',
+      'a@localhost.localhost',
+    ])
+      expect(problems(alipay({ bindingAlipayLogonId: reserved }), 'providerB'), reserved).toEqual({
+        '/formData/bindingAlipayLogonId': 'invalid_value',
+      });
+    for (const real of ['a@notexample.com', 'a@example.community', 'a@test.cn', '13800138000'])
+      expect(problems(alipay({ bindingAlipayLogonId: real }), 'providerB'), real).toEqual({});
   });
 
   it('wants the mini program id of the record’s own provider', () => {

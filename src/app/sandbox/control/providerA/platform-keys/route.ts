@@ -20,13 +20,13 @@ const modeSchema = z.object({ mode: z.enum(PLATFORM_MODES) }).strict();
  * Answers are signed with the matching key and serial from the next request on.
  */
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
-  GET: withSandboxControl('payments', async (_request, { sandbox }) => {
-    const keys = (await sandboxKeys()).providerAPay;
+  GET: withSandboxControl('payments', async (_request, { sandbox, platformId }) => {
+    const keys = (await sandboxKeys(platformId)).providerAPay;
     return json(describePlatformState(await loadPlatformState(sandbox.store, keys), keys, new Date()));
   }),
-  PUT: withSandboxControl('payments', async (request, { sandbox }) => {
+  PUT: withSandboxControl('payments', async (request, { sandbox, platformId }) => {
     const { mode } = await parseJsonBody(request, modeSchema);
-    const keys = (await sandboxKeys()).providerAPay;
+    const keys = (await sandboxKeys(platformId)).providerAPay;
     const now = new Date();
     return json(describePlatformState(await setPlatformMode(sandbox.store, keys, mode, now), keys, now));
   }),

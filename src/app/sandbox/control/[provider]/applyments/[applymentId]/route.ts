@@ -9,8 +9,6 @@ export const dynamic = 'force-dynamic';
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   POST: withSandboxControl('payments', async (request, { params, sandbox }) => {
     const change = await parseJsonBody(request, applymentControlSchema);
-    return json(
-      await moveApplyment(sandbox.store, parseSandboxProvider(params.provider!), params.applymentId!, change),
-    );
+    return json(await moveApplyment(sandbox, parseSandboxProvider(params.provider!), params.applymentId!, change));
   }),
 });

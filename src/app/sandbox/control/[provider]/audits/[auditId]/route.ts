@@ -10,7 +10,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   POST: withSandboxControl('miniprogram', async (request, { params, sandbox }) =>
     json(
       await decideAsReviewer(
-        sandbox.store,
+        sandbox,
         parseSandboxProvider(params.provider!),
         params.auditId!,
         await parseJsonBody(request, auditDecisionSchema),

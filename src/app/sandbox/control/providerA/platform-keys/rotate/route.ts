@@ -10,8 +10,8 @@ export const dynamic = 'force-dynamic';
  * ones stay listed and valid until they expire. A public-key merchant becomes a certificate one.
  */
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
-  POST: withSandboxControl('payments', async (_request, { sandbox }) => {
-    const keys = (await sandboxKeys()).providerAPay;
+  POST: withSandboxControl('payments', async (_request, { sandbox, platformId }) => {
+    const keys = (await sandboxKeys(platformId)).providerAPay;
     const now = new Date();
     return json(describePlatformState(await rotatePlatformCertificate(sandbox.store, keys, now), keys, now));
   }),

@@ -8,7 +8,7 @@ export const dynamic = 'force-dynamic';
 
 /** The WeChat Open Platform API sandbox (api.weixin.qq.com paths below /sandbox/t/<namespace>/providerA/open). */
 const handle = sandboxRoute(async (request, ctx) => {
-  const config = await providerAComponentSandboxConfig();
+  const config = await providerAComponentSandboxConfig(ctx.namespace);
   return answerWithFaults(ctx.store, 'providerA', request, (r) =>
     handleProviderAComponentRequest(r, {
       store: ctx.store,

@@ -9,13 +9,22 @@ export const auditActions = [
   'api_key.create',
   'api_key.revoke',
   'member.invite',
+  'member.invitation_accept',
   'member.remove',
   'member.role_change',
+  'member.sessions_end',
+  'operator.password_change',
+  'operator.password_reset',
+  'operator.disable',
+  'operator.enable',
+  'operator.remove',
+  'platform_config.set',
   'sub_merchant.suspend',
   'sub_merchant.resume',
   'mini_program.release',
   'mini_program.rollback',
   'webhook_secret.rotate',
+  'webhook.test_send',
 ] as const;
 
 /** A calendar day (YYYY-MM-DD) in the operator's time zone. */

@@ -31,6 +31,7 @@ export const errorStatus = {
   rate_limited: 429,
   internal_error: 500,
   upstream_unavailable: 502,
+  mail_unavailable: 503,
   upstream_timeout: 504,
 } as const;
 

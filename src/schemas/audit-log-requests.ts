@@ -46,6 +46,32 @@ export const auditLogQuery = z
 
 export type AuditLogQueryInput = z.input<typeof auditLogQuery>;
 
+/** The filters a link to the audit log carries in its query (`?action=…&actorKind=…&actorId=…&from=…&to=…`). */
+export type AuditLogFilters = Pick<AuditLogQueryInput, 'action' | 'actorKind' | 'actorId' | 'from' | 'to'>;
+const filterNames = ['action', 'actorKind', 'actorId', 'from', 'to'] as const;
+
+/**
+ * The filters of a page's query string: each kept only when valid on its own, so a hand-edited or stale link
+ * still opens the log (without the bad filter) instead of an error page.
+ */
+export function auditLogFiltersFromQuery(query: Record<string, string | string[] | undefined>): AuditLogFilters {
+  const filters: Record<string, string> = {};
+  for (const name of filterNames) {
+    const value = query[name];
+    if (typeof value !== 'string' || value === '') continue;
+    if (auditLogQuery.shape[name].safeParse(value).success) filters[name] = value;
+  }
+  if (filters.from && filters.to && filters.from > filters.to) delete filters.to;
+  return filters as AuditLogFilters;
+}
+
+/** The query string for these filters, in a fixed order (one address per filtered view). */
+export function auditLogFiltersToQuery(filters: AuditLogFilters): string {
+  const params = new URLSearchParams();
+  for (const name of filterNames) if (filters[name]) params.set(name, filters[name]!);
+  return params.toString();
+}
+
 /**
  * The console's audit log page size, shared by the server page's prefetch and the screen's query (it lives here,
  * not in the 'use client' screen, whose constants a server page would receive as client references).

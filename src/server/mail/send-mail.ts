@@ -56,7 +56,9 @@ export async function sendMail(mail: Mail): Promise<void> {
       }
     }
   } catch (error) {
-    logger.error({ err: error, kind: mail.kind, toDomain: recipientDomain(mail.to) }, 'mail not sent');
+    // Not the error itself: an SMTP refusal quotes the recipient's address.
+    const { code, responseCode } = error as { code?: string; responseCode?: number };
+    logger.error({ code, responseCode, kind: mail.kind, toDomain: recipientDomain(mail.to) }, 'mail not sent');
     throw new AppError('mail_unavailable', 'The mail could not be sent; try again later.');
   }
   logger.info({ kind: mail.kind, transport: env.MAIL_TRANSPORT, toDomain: recipientDomain(mail.to) }, 'mail sent');

@@ -6,8 +6,8 @@ import { api } from '@/trpc/react';
 import type { ClientError } from '@/components/shared/error-message';
 import { acceptErrorText, linkStateText } from '@/components/invitations/accept-error';
 import { Button } from '@/components/ui/button';
-import { Form, FormControl, FormField, useZodForm } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { Form, useZodForm } from '@/components/ui/form';
+import { NewPasswordFields } from '@/components/accounts/new-password-fields';
 
 /** The mailed reset link's form: the new password twice; afterwards every session of the account has ended. */
 export function ResetPasswordForm(props: { token: string; email: string }) {
@@ -36,27 +36,7 @@ export function ResetPasswordForm(props: { token: string; email: string }) {
       }}
     >
       <input type="email" name="email" autoComplete="username" value={props.email} readOnly hidden />
-      <FormField
-        control={form.control}
-        name="password"
-        label={t('invitation.newPassword')}
-        description={t('invitation.passwordRules')}
-        render={({ field }) => (
-          <FormControl>
-            <Input type="password" autoComplete="new-password" {...field} />
-          </FormControl>
-        )}
-      />
-      <FormField
-        control={form.control}
-        name="confirm"
-        label={t('invitation.confirmPassword')}
-        render={({ field }) => (
-          <FormControl>
-            <Input type="password" autoComplete="new-password" {...field} />
-          </FormControl>
-        )}
-      />
+      <NewPasswordFields />
       {problem && (
         <p role="alert" className="m-0 text-destructive">
           {problem}

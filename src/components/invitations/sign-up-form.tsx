@@ -11,6 +11,7 @@ import { acceptErrorText, linkStateText } from './accept-error';
 import { Button } from '@/components/ui/button';
 import { Form, FormControl, FormField, useZodForm } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
+import { NewPasswordFields } from '@/components/accounts/new-password-fields';
 
 /** The field a refusal names (the server's parse of name or password), when it names one. */
 const refusedField = (error: ClientError) => {
@@ -66,27 +67,7 @@ export function SignUpForm(props: { token: string; email: string; locale: Locale
           </FormControl>
         )}
       />
-      <FormField
-        control={form.control}
-        name="password"
-        label={t('invitation.newPassword')}
-        description={t('invitation.passwordRules')}
-        render={({ field }) => (
-          <FormControl>
-            <Input type="password" autoComplete="new-password" {...field} />
-          </FormControl>
-        )}
-      />
-      <FormField
-        control={form.control}
-        name="confirm"
-        label={t('invitation.confirmPassword')}
-        render={({ field }) => (
-          <FormControl>
-            <Input type="password" autoComplete="new-password" {...field} />
-          </FormControl>
-        )}
-      />
+      <NewPasswordFields />
       {problem && (
         <p role="alert" className="m-0 text-destructive">
           {problem}

@@ -6,7 +6,7 @@ const layer = {
   leafData: '^src/(domain|schemas|i18n)/',
   protocols: '^src/protocols/',
   kernel: '^src/(env\\.ts|env-checks/|server/(errors|zod-errors|logger|request-context|ids)\\.ts|server/pagination/)',
-  infrastructure: '^src/server/(config|crypto|db|metrics)/',
+  infrastructure: '^src/server/(config|crypto|db|metrics|mail)/',
   providers: '^src/server/providers/',
   emulators: '^src/sandbox/(?!control/)',
   compositionRoot: '^src/server/upstreams/',

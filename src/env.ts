@@ -58,6 +58,20 @@ const envSchema = z.object({
     .enum(['0', '1'], { error: 'must be 1 (allow private notify URLs, for local development) or 0' })
     .default('0')
     .transform((value) => value === '1'),
+  /**
+   * How account mail (invitation sign-up, password reset) leaves: `smtp` through SMTP_URL; `file` writes each
+   * mail as JSON into MAIL_DIR (development and tests read it there); `console` prints it to stdout.
+   */
+  MAIL_TRANSPORT: z.enum(['smtp', 'file', 'console']).default('file'),
+  /** smtp(s)://user:password@host:port — required with MAIL_TRANSPORT=smtp. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL, e.g. smtps://user:password@smtp.example.com:465')
+    .optional(),
+  /** The From of every mail, e.g. "Onboarding <no-reply@example.com>"; required with MAIL_TRANSPORT=smtp. */
+  MAIL_FROM: z.string().trim().min(3).max(200).optional(),
+  /** Where the file transport writes; default DATA_DIR/mail. */
+  MAIL_DIR: z.string().min(1).optional(),
   EVENT_RETRY_SCHEDULE_SECONDS: z
     .string()
     .trim()
@@ -149,6 +163,10 @@ export function parseEnv(source: Record<string, string | undefined>): RawEnv & {
   if (!embedded || env.UPSTREAM_MODE === 'live') {
     const why = !embedded ? 'required with DATABASE_URL' : 'required with UPSTREAM_MODE=live';
     for (const name of secretVariables) if (!env[name]) problems.push(`${name}: ${why}`);
+  }
+  if (env.MAIL_TRANSPORT === 'smtp') {
+    if (!env.SMTP_URL) problems.push('SMTP_URL: required with MAIL_TRANSPORT=smtp');
+    if (!env.MAIL_FROM) problems.push('MAIL_FROM: required with MAIL_TRANSPORT=smtp');
   }
   // Each provider's own module checks its variables (src/env-checks): presence per mode, format, key pairs.
   if (env.UPSTREAM_MODE === 'live') problems.push(...providerALiveProblems(env), ...providerBLiveProblems(env));

@@ -1,4 +1,5 @@
 import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test';
+import { mailedLink } from '../support/mailbox';
 import { admin, provision } from '../support/provision';
 
 /**
@@ -47,8 +48,12 @@ test.describe('console sessions end over HTTP', () => {
     expect(invited.status(), await invited.text()).toBe(200);
     const { acceptPath } = (await invited.json()).result.data as { acceptPath: string };
     const password = `session-password-${Math.random().toString(36).slice(2, 10)}`;
-    const joined = await mutate(await device(), 'invitations.acceptAsNewOperator', {
-      token: acceptPath.split('/').at(-1),
+    const newcomer = await device();
+    const asked = await mutate(newcomer, 'invitations.requestSignUpMail', { token: acceptPath.split('/').at(-1) });
+    expect(asked.status(), await asked.text()).toBe(200);
+    const { link } = await mailedLink(email, '/sign-up/');
+    const joined = await mutate(newcomer, 'invitations.completeSignUp', {
+      token: link.split('/').at(-1),
       name: 'Session tester',
       password,
     });

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { admin } from '../support/provision';
+import { joinByMail } from '../support/mailbox';
 import { signIn } from '../support/sign-in';
 
 /** Journeys across two or three browser contexts (admin, invitee, a second device); on a loaded machine they outlast the 60 s default. */
@@ -41,12 +42,8 @@ test('an admin invites an operator (link shown once, copied), who sets their own
   await invitee.goto(link);
   await expect(invitee.getByRole('heading', { name: '加入 E2E platform', level: 1 })).toBeVisible();
   await expect(invitee.getByText(`此邀请发给 ${email}，角色为操作员。`, { exact: false })).toBeVisible();
-  await invitee.getByLabel('你的姓名').fill('New Operator');
-  await invitee.getByLabel('设置密码').fill('my-own-password-1');
-  await invitee.getByLabel('再次输入密码').fill('my-own-password-1');
   await invitee.screenshot({ path: 'e2e/artifacts/invitation-accept.png', fullPage: true });
-  await invitee.getByRole('button', { name: '创建账号并加入' }).click();
-  await expect(invitee).toHaveURL(/\/platforms\/plat_[^/]+\/sub-merchants$/);
+  await joinByMail(invitee, link, { email, name: 'New Operator', password: 'my-own-password-1' });
   await expect(invitee.getByRole('heading', { name: '子商户进件', level: 1 })).toBeVisible();
   await invitee.getByRole('link', { name: '设置' }).click();
   await expect(invitee.getByRole('heading', { name: '设置', level: 1 })).toBeVisible();
@@ -152,12 +149,7 @@ test('an admin signs a member out everywhere: the member’s open console goes b
     await browser.newContext({ locale: 'zh-CN' }),
   ];
   const pages = [await laptop.newPage(), await phone.newPage()];
-  await pages[0]!.goto(link);
-  await pages[0]!.getByLabel('你的姓名').fill('Signed Out');
-  await pages[0]!.getByLabel('设置密码').fill(password);
-  await pages[0]!.getByLabel('再次输入密码').fill(password);
-  await pages[0]!.getByRole('button', { name: '创建账号并加入' }).click();
-  await expect(pages[0]!).toHaveURL(/\/platforms\/plat_[^/]+\/sub-merchants$/);
+  await joinByMail(pages[0]!, link, { email, name: 'Signed Out', password });
   await signIn(pages[1]!, { email, password });
   await page.reload();
   await expect(panel.getByLabel(`Role of ${email}`)).toBeVisible();

@@ -14,6 +14,8 @@ import { countTokensByKey } from '@/server/services/data-keys/count-tokens-by-ke
 import { reencryptStoredData } from '@/server/services/data-keys/reencrypt-stored-data';
 import { retireDataKey } from '@/server/services/data-keys/retire-data-key';
 import { createOperator } from '@/server/services/operators/create-operator';
+import { removeOperator } from '@/server/services/operators/remove-operator';
+import { setOperatorDisabled } from '@/server/services/operators/set-operator-disabled';
 import { createPlatform } from '@/server/services/platforms/create-platform';
 import { getPlatform } from '@/server/services/platforms/get-platform';
 import { listPlatforms } from '@/server/services/platforms/list-platforms';
@@ -106,6 +108,15 @@ export async function runCommand(db: Db, args: ParsedArgs): Promise<Record<strin
         },
       );
     }
+    // An installation owner's answer to a squatted, leaked or departed account: sessions end at once.
+    case 'operator disable':
+    case 'operator enable':
+      return setOperatorDisabled(
+        { db, actor: cliActor },
+        { email: required(args.flags.email, '--email'), disabled: action === 'disable' },
+      );
+    case 'operator remove':
+      return removeOperator({ db, actor: cliActor }, { email: required(args.flags.email, '--email') });
     case 'doctor':
       return checkUpstreamConnections({ db, actor: cliActor }, { platformId: args.flags.platform });
     case 'sandbox live-env':

@@ -36,6 +36,10 @@ export const usage = `Usage: npm run cli -- <command> [--json]
   operator create --email <e> --password <p> [--platform <id> --role admin|operator|viewer] [--locale zh-CN|en] [--password-final]
                                                        the password must be changed at the first sign-in, unless
                                                        --password-final (scripts whose password is not handed to a person)
+  operator disable --email <e>                         the account cannot sign in; its sessions end now
+  operator enable --email <e>                          it can sign in again with its password
+  operator remove --email <e>                          deletes the account, its memberships and sessions; the
+                                                       address can be invited (and prove its mailbox) again
   data-key status                                      → active key, key ids in the ring, stored tokens per key id
   data-key reencrypt [--batch-size 200]                rewrite every token not under the active key (online)
   data-key add                                         embedded only: new active key in secrets.json (restart after)

@@ -9,13 +9,22 @@ export const auditActions = [
   'api_key.create',
   'api_key.revoke',
   'member.invite',
+  'member.invitation_accept',
   'member.remove',
   'member.role_change',
+  'member.sessions_end',
+  'operator.password_change',
+  'operator.password_reset',
+  'operator.disable',
+  'operator.enable',
+  'operator.remove',
+  'platform_config.set',
   'sub_merchant.suspend',
   'sub_merchant.resume',
   'mini_program.release',
   'mini_program.rollback',
   'webhook_secret.rotate',
+  'webhook.test_send',
 ] as const;
 
 /** A calendar day (YYYY-MM-DD) in the operator's time zone. */
@@ -36,6 +45,32 @@ export const auditLogQuery = z
   .strict();
 
 export type AuditLogQueryInput = z.input<typeof auditLogQuery>;
+
+/** The filters a link to the audit log carries in its query (`?action=…&actorKind=…&actorId=…&from=…&to=…`). */
+export type AuditLogFilters = Pick<AuditLogQueryInput, 'action' | 'actorKind' | 'actorId' | 'from' | 'to'>;
+const filterNames = ['action', 'actorKind', 'actorId', 'from', 'to'] as const;
+
+/**
+ * The filters of a page's query string: each kept only when valid on its own, so a hand-edited or stale link
+ * still opens the log (without the bad filter) instead of an error page.
+ */
+export function auditLogFiltersFromQuery(query: Record<string, string | string[] | undefined>): AuditLogFilters {
+  const filters: Record<string, string> = {};
+  for (const name of filterNames) {
+    const value = query[name];
+    if (typeof value !== 'string' || value === '') continue;
+    if (auditLogQuery.shape[name].safeParse(value).success) filters[name] = value;
+  }
+  if (filters.from && filters.to && filters.from > filters.to) delete filters.to;
+  return filters as AuditLogFilters;
+}
+
+/** The query string for these filters, in a fixed order (one address per filtered view). */
+export function auditLogFiltersToQuery(filters: AuditLogFilters): string {
+  const params = new URLSearchParams();
+  for (const name of filterNames) if (filters[name]) params.set(name, filters[name]!);
+  return params.toString();
+}
 
 /**
  * The console's audit log page size, shared by the server page's prefetch and the screen's query (it lives here,

@@ -1,4 +1,4 @@
-/** Request bodies of the public invitation page. */
+/** Request bodies of the public invitation page and of the sign-up link it mails. */
 import { z } from 'zod';
 import { defaultLocale, locales } from '@/i18n/locales';
 
@@ -7,7 +7,13 @@ export const invitationToken = z.string().min(1).max(200);
 
 export const acceptSignedInInput = z.object({ token: invitationToken }).strict();
 
-export const acceptAsNewOperatorInput = z
+/** "Send me the link": the invitation's token, and the page's language for the mail to a new address. */
+export const requestSignUpMailInput = z
+  .object({ token: invitationToken, locale: z.enum(locales).default(defaultLocale) })
+  .strict();
+
+/** The mailed sign-up link's form: the token is the mail's, not the invitation's. */
+export const completeSignUpInput = z
   .object({
     token: invitationToken,
     name: z.string().trim().min(1, 'required').max(100),
@@ -17,7 +23,7 @@ export const acceptAsNewOperatorInput = z
   .strict();
 
 /** The new-account form: name and password as the request takes them, the password typed twice. */
-export const newAccountForm = acceptAsNewOperatorInput
+export const newAccountForm = completeSignUpInput
   .pick({ name: true, password: true })
   .extend({ confirm: z.string() })
   .refine((v) => v.password === v.confirm, { path: ['confirm'], message: 'invitation.mismatch' });

@@ -13,3 +13,9 @@ export function parseSignInLocked(error: string | null | undefined): number | nu
   const match = new RegExp(`^${SIGN_IN_LOCKED}:(\\d+)$`).exec(error ?? '');
   return match ? Number(match[1]) : null;
 }
+
+/**
+ * A disabled account (CLI `operator disable`) whose password was right: said only after the password checked
+ * out, so it tells nothing to someone guessing which addresses have accounts.
+ */
+export const SIGN_IN_DISABLED = 'account_disabled';

@@ -33,6 +33,7 @@ export const errorStatus = {
   internal_error: 500,
   upstream_unavailable: 502,
   decoding_busy: 503,
+  mail_unavailable: 503,
   upstream_timeout: 504,
 } as const;
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { FieldError } from '@/server/errors';
+import { AppError, type FieldError } from '@/server/errors';
 
 type Issue = { code: string; path: PropertyKey[]; message: string; input?: unknown };
 
@@ -17,4 +17,18 @@ export function zodIssuesToFieldErrors(issues: z.core.$ZodIssue[], root = ''): F
     code: issue.code === 'invalid_type' && issue.input === undefined ? 'required' : issue.code,
     message: issue.message,
   }));
+}
+
+/** Parses `input`, or refuses it as invalid_request naming every bad field (for callers outside HTTP: the CLI). */
+export function parseOrRefuse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const errors = zodIssuesToFieldErrors(parsed.error.issues);
+  throw new AppError(
+    'invalid_request',
+    errors.map((e) => `${e.pointer.slice(1) || 'input'}: ${e.message}`).join('; '),
+    {
+      errors,
+    },
+  );
 }

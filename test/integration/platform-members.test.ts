@@ -3,6 +3,7 @@ import { listOperatorPlatforms } from '@/server/services/operators/list-operator
 import { verifyOperatorCredentials } from '@/server/services/operators/verify-operator-credentials';
 import { createOperator } from '@/server/services/operators/create-operator';
 import { createConsoleTeam, trpcFailure as failure, type Role } from '../support/console-team';
+import { signUpByMail } from '../support/mailbox';
 import { describeEachDatabase } from '../support/databases';
 
 describeEachDatabase('console members and roles (members router)', (database) => {
@@ -69,9 +70,11 @@ describeEachDatabase('console members and roles (members router)', (database) =>
       address.toLowerCase(),
     );
     const token = invited.acceptPath.split('/').at(-1)!;
-    const joined = await main
-      .asOperator(null as never)
-      .invitations.acceptAsNewOperator({ token, name: 'New Person', password: 'their-own-password' });
+    const joined = await signUpByMail(main.asOperator(null as never), {
+      token,
+      name: 'New Person',
+      password: 'their-own-password',
+    });
     const signedIn = (await verifyOperatorCredentials(
       { db: database().db, actor: 'test' },
       { email: address, password: 'their-own-password' },

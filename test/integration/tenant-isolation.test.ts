@@ -189,9 +189,14 @@ const trpcMatrix: Record<string, TrpcEntry> = {
     platformOnly: { platform: 'providerA', redirectUri: 'https://b.example.com/done' },
   },
   'sellerAuthorization.authorizerAudits': { addresses: (t) => ({ platform: 'providerA', appId: t.resources.appId }) },
-  'invitations.acceptAsNewOperator': {
-    byToken: 'the link names the platform; whoever holds it may create the invited account',
+  'invitations.requestSignUpMail': {
+    byToken: 'the link names the platform; it only mails the invited address (account-mailbox-proof.test.ts)',
   },
+  'invitations.completeSignUp': {
+    byToken: "the mailed link names the invitation; whoever holds it reads the invited mailbox",
+  },
+  'passwordReset.request': { byToken: 'names an e-mail address, no platform; the answer is the same for every address' },
+  'passwordReset.complete': { byToken: "the mailed link names the account; whoever holds it reads the account's mailbox" },
   'invitations.accept': { byToken: "the link names the platform; only the invited address's own session accepts" },
 };
 

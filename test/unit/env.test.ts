@@ -73,4 +73,20 @@ describe('environment validation', () => {
       'ALLOW_PRIVATE_WEBHOOK_URLS: must be 1 (allow private notify URLs, for local development) or 0',
     ]);
   });
+
+  it('mail: file transport by default; smtp needs SMTP_URL and MAIL_FROM, each named on its own line', () => {
+    expect(parseEnv({}).MAIL_TRANSPORT).toBe('file');
+    expect(problems({ MAIL_TRANSPORT: 'smtp' })).toEqual([
+      'SMTP_URL: required with MAIL_TRANSPORT=smtp',
+      'MAIL_FROM: required with MAIL_TRANSPORT=smtp',
+    ]);
+    expect(problems({ MAIL_TRANSPORT: 'sendmail' })[0]).toMatch(/^MAIL_TRANSPORT: /);
+    expect(problems({ MAIL_TRANSPORT: 'smtp', SMTP_URL: 'mail.example.com:25', MAIL_FROM: 'a@b.c' })).toEqual([
+      'SMTP_URL: must be an smtp:// or smtps:// URL, e.g. smtps://user:password@smtp.example.com:465',
+    ]);
+    expect(
+      parseEnv({ MAIL_TRANSPORT: 'smtp', SMTP_URL: 'smtps://u:p@smtp.example.com:465', MAIL_FROM: 'No reply <a@b.c>' })
+        .MAIL_TRANSPORT,
+    ).toBe('smtp');
+  });
 });

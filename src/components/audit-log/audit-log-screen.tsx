@@ -1,12 +1,14 @@
 'use client';
 
 import type { inferRouterOutputs } from '@trpc/server';
+import { usePathname, useRouter } from 'next/navigation';
 import { useMemo, useState, type FormEvent } from 'react';
 import {
   AUDIT_LOG_PAGE_SIZE,
   auditActions,
   auditActorKinds,
-  type AuditLogQueryInput,
+  auditLogFiltersToQuery,
+  type AuditLogFilters,
 } from '@/schemas/audit-log-requests';
 import { useI18n } from '@/i18n/i18n-provider';
 import type { MessageKey } from '@/i18n/messages/en';
@@ -20,7 +22,7 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 
 type Entry = inferRouterOutputs<AppRouter>['auditLog']['list']['data'][number];
-type Filters = Pick<AuditLogQueryInput, 'action' | 'actorKind' | 'actorId' | 'from' | 'to'>;
+type Filters = AuditLogFilters;
 
 /** The first page's input: the server prefetches exactly this, so the first HTML already holds the rows. */
 
@@ -30,14 +32,19 @@ const actorKindKey = (kind: string) => `auditLog.actorKind.${kind}` as MessageKe
 /**
  * The platform's audit log (admins): who did what and why, newest first, narrowed by action, kind of actor and
  * a range of the operator's own days; "load more" follows the keyset cursor. Times are in the operator's zone.
+ * The applied filters are the page's query string (`filters`, parsed by the server page, which remounts this
+ * screen when they change): a filtered view is a link, and a reload keeps it.
  */
-export function AuditLogScreen({ platformId }: { platformId: string }) {
+export function AuditLogScreen({ platformId, filters }: { platformId: string; filters: Filters }) {
   const { t, format } = useI18n();
-  const [filters, setFilters] = useState<Filters>({});
-  const [draft, setDraft] = useState<Filters>({});
+  const router = useRouter();
+  const pathname = usePathname();
+  const [draft, setDraft] = useState<Filters>(filters);
   const [cursors, setCursors] = useState<string[]>([]);
-  // The name of the one actor the log is narrowed to (an operator or a key picked from a row), to say so.
-  const [actorLabel, setActorLabel] = useState('');
+  const setFilters = (next: Filters) => {
+    const query = auditLogFiltersToQuery(next);
+    router.push(query ? `${pathname}?${query}` : pathname);
+  };
   const input = { platformId, limit: AUDIT_LOG_PAGE_SIZE, ...filters };
   const first = api.auditLog.list.useQuery(input);
   const older = api.useQueries((q) => cursors.map((cursor) => q.auditLog.list({ ...input, cursor })));
@@ -45,6 +52,10 @@ export function AuditLogScreen({ platformId }: { platformId: string }) {
   const entries = pages.flatMap((p) => p.data);
   const last = pages.at(-1);
   const loadingMore = older.some((o) => o.isFetching);
+  // The one actor the log is narrowed to, by the name its entries carry (the address holds only the id).
+  const actorLabel = filters.actorId
+    ? (entries.find((e) => e.actorId === filters.actorId)?.actorName ?? filters.actorId)
+    : '';
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
@@ -63,10 +74,9 @@ export function AuditLogScreen({ platformId }: { platformId: string }) {
       ...(name === 'actorKind' ? { actorId: undefined } : {}),
       [name]: event.target.value || undefined,
     });
-  const onlyActor = (entry: Entry, label: string) => {
+  const onlyActor = (entry: Entry) => {
     // The id alone names the actor (op_… or key_…): the kind select keeps what the operator chose.
     const next = { ...draft, actorId: entry.actorId };
-    setActorLabel(label);
     setDraft(next);
     setCursors([]);
     setFilters(Object.fromEntries(Object.entries(next).filter(([, value]) => value)) as Filters);
@@ -106,7 +116,7 @@ export function AuditLogScreen({ platformId }: { platformId: string }) {
               type="button"
               className="cursor-pointer break-words border-0 bg-transparent p-0 text-left text-primary underline-offset-2 hover:underline"
               aria-label={t('auditLog.onlyActor', { name: label })}
-              onClick={() => onlyActor(row.original, label)}
+              onClick={() => onlyActor(row.original)}
             >
               {label}
             </button>
@@ -126,7 +136,14 @@ export function AuditLogScreen({ platformId }: { platformId: string }) {
       {
         id: 'target',
         header: t('auditLog.col.target'),
-        cell: ({ row }) => <code className="break-all text-xs">{row.original.targetId}</code>,
+        // The target's name (an operator's name and e-mail, a key's or the platform's name); its id when it has
+        // none (an invitation, or an object deleted since).
+        cell: ({ row }) =>
+          row.original.targetName ? (
+            <span className="break-words">{row.original.targetName}</span>
+          ) : (
+            <code className="break-all text-xs">{row.original.targetId}</code>
+          ),
       },
       {
         id: 'reason',
@@ -184,7 +201,7 @@ export function AuditLogScreen({ platformId }: { platformId: string }) {
       <p className="m-0 text-xs text-muted-foreground">{t('auditLog.daysInZone', { zone: format.timeZone })}</p>
       {filters.actorId && (
         <p className="m-0 flex flex-wrap items-center gap-2 text-sm">
-          {t('auditLog.onlyActorActive', { name: actorLabel || filters.actorId })}
+          {t('auditLog.onlyActorActive', { name: actorLabel })}
           <Button type="button" variant="outline" size="sm" onClick={allActors}>
             {t('auditLog.allActors')}
           </Button>

@@ -29,3 +29,12 @@ export function acceptErrorText(t: Translate, error: ClientError): string | null
     (error.data?.appCode ? byCode[error.data.appCode] : undefined);
   return key ? t(key) : problemText(t, error);
 }
+
+const linkStates = ['unknown', 'expired', 'used'] as const;
+
+/** A mailed link's refusal (unknown, expired, used) in the words of the page it opened, else null. */
+export function linkStateText(t: Translate, page: 'signUp' | 'passwordReset', error: ClientError): string | null {
+  const code = error?.data?.errors?.[0]?.code;
+  const state = linkStates.find((s) => s === code);
+  return state ? t(`${page}.state.${state}`) : null;
+}

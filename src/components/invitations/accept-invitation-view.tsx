@@ -41,7 +41,7 @@ export function AcceptInvitationView({ token, view, intro, signedInAs, locale }:
       ) : (
         <>
           {signedInAs && <p className="text-muted-foreground">{t('invitation.otherAccount', { email: signedInAs })}</p>}
-          <NewAccountForm token={token} email={view.email} locale={locale} onJoined={onJoined} />
+          <NewAccountForm token={token} email={view.email} locale={locale} />
           <ExistingAccountForm token={token} email={view.email} onJoined={onJoined} />
         </>
       )}

@@ -3,7 +3,7 @@
 import { signIn } from 'next-auth/react';
 import { useState } from 'react';
 import { useI18n } from '@/i18n/i18n-provider';
-import { parseSignInLocked } from '@/schemas/sign-in-lock';
+import { parseSignInLocked, SIGN_IN_DISABLED } from '@/schemas/sign-in-lock';
 import { signInInput } from '@/schemas/sign-in';
 import { api } from '@/trpc/react';
 import { acceptErrorText } from './accept-error';
@@ -41,7 +41,11 @@ export function ExistingAccountForm(props: { token: string; email: string; onJoi
           if (!result || result.error) {
             const minutes = parseSignInLocked(result?.error);
             setSignInError(
-              minutes === null ? t('invitation.wrongPassword') : t('invitation.tooManyAttempts', { minutes }),
+              result?.error === SIGN_IN_DISABLED
+                ? t('signIn.disabled')
+                : minutes === null
+                  ? t('invitation.wrongPassword')
+                  : t('invitation.tooManyAttempts', { minutes }),
             );
             return;
           }

@@ -1,101 +1,52 @@
 'use client';
 
-import { signIn } from 'next-auth/react';
 import { useI18n } from '@/i18n/i18n-provider';
 import type { Locale } from '@/i18n/locales';
 import { api } from '@/trpc/react';
-import { newAccountForm } from '@/schemas/invitation-requests';
-import type { ClientError } from '@/components/shared/error-message';
 import { acceptErrorText } from './accept-error';
 import { Button } from '@/components/ui/button';
-import { Form, FormControl, FormField, useZodForm } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
 
-/** The field a refusal names (the server's parse of name or password), when it names one. */
-const refusedField = (error: ClientError) => {
-  const pointer = error?.data?.errors?.[0]?.pointer;
-  if (pointer === '/name') return { name: 'name' as const, message: 'invitation.nameRequired' };
-  if (pointer === '/password') return { name: 'password' as const, message: 'invitation.passwordRules' };
-  return undefined;
-};
+/** The wait a throttled mail request names ("… try again in 2 min."), at least 1. */
+export const minutesToWait = (message: string) => Math.max(1, Number(/(\d+) min/.exec(message)?.[1] ?? 1));
 
-/** No account yet: the invited person picks their name and password; the account is created and joins at once. */
-export function NewAccountForm(props: {
-  token: string;
-  email: string;
-  locale: Locale;
-  onJoined: (platformId: string) => void;
-}) {
+/**
+ * No account yet: the link alone creates nothing (whoever invited the address holds it too). One button mails
+ * the invited address; the account is created from that mail's link (/sign-up/…). The answer reads the same
+ * whether or not the address already has an account (then the mail says to sign in below instead).
+ */
+export function NewAccountForm(props: { token: string; email: string; locale: Locale }) {
   const { t } = useI18n();
-  const form = useZodForm(newAccountForm, { defaultValues: { name: '', password: '', confirm: '' } });
-  const create = api.invitations.acceptAsNewOperator.useMutation({
-    onSuccess: async ({ platformId }, { password }) => {
-      // The new account signs in with the password just chosen; a failure here still leaves a working account.
-      const result = await signIn('credentials', { email: props.email, password, redirect: false });
-      if (result?.ok && !result.error) props.onJoined(platformId);
-      else window.location.assign('/sign-in');
-    },
-  });
-  const problem = create.error && !refusedField(create.error) ? acceptErrorText(t, create.error) : null;
-
+  const request = api.invitations.requestSignUpMail.useMutation();
+  const problem = request.error
+    ? request.error.data?.appCode === 'rate_limited'
+      ? t('invitation.mailLimited', { minutes: minutesToWait(request.error.message) })
+      : request.error.data?.appCode === 'mail_unavailable'
+        ? t('invitation.mailUnavailable')
+        : acceptErrorText(t, request.error)
+    : null;
   return (
-    <section aria-labelledby="invite-new-heading">
+    <section aria-labelledby="invite-new-heading" className="grid gap-3">
       <h2 id="invite-new-heading">{t('invitation.newHeading')}</h2>
-      <Form
-        form={form}
-        className="gap-3"
-        onSubmit={async ({ name, password }) => {
-          await create
-            .mutateAsync({ token: props.token, name, password, locale: props.locale })
-            .catch((error: ClientError) => {
-              const refused = refusedField(error);
-              if (refused) form.setError(refused.name, { message: refused.message });
-            });
-        }}
-      >
-        <input type="email" name="email" autoComplete="username" value={props.email} readOnly hidden />
-        <FormField
-          control={form.control}
-          name="name"
-          label={t('invitation.name')}
-          render={({ field }) => (
-            <FormControl>
-              <Input autoComplete="name" maxLength={100} {...field} />
-            </FormControl>
-          )}
-        />
-        <FormField
-          control={form.control}
-          name="password"
-          label={t('invitation.newPassword')}
-          description={t('invitation.passwordRules')}
-          render={({ field }) => (
-            <FormControl>
-              <Input type="password" autoComplete="new-password" {...field} />
-            </FormControl>
-          )}
-        />
-        <FormField
-          control={form.control}
-          name="confirm"
-          label={t('invitation.confirmPassword')}
-          render={({ field }) => (
-            <FormControl>
-              <Input type="password" autoComplete="new-password" {...field} />
-            </FormControl>
-          )}
-        />
-        {problem && (
-          <p role="alert" className="m-0 text-destructive">
-            {problem}
-          </p>
-        )}
+      {request.isSuccess ? (
+        <p role="status" className="m-0">
+          {t('invitation.mailSent', { email: props.email })}
+        </p>
+      ) : (
         <p className="m-0">
-          <Button type="submit" disabled={form.formState.isSubmitting || create.isSuccess}>
-            {form.formState.isSubmitting ? t('invitation.busy') : t('invitation.create')}
+          <Button
+            type="button"
+            disabled={request.isPending}
+            onClick={() => request.mutate({ token: props.token, locale: props.locale })}
+          >
+            {request.isPending ? t('invitation.busy') : t('invitation.sendMail')}
           </Button>
         </p>
-      </Form>
+      )}
+      {problem && (
+        <p role="alert" className="m-0 text-destructive">
+          {problem}
+        </p>
+      )}
     </section>
   );
 }

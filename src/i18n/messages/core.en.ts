@@ -109,6 +109,8 @@ export const coreEn = {
   'signIn.busy': 'Signing in…',
   'signIn.failed': 'E-mail or password is not right.',
   'signIn.tooManyAttempts': 'Too many failed attempts. Try again in {minutes} min.',
+  'signIn.disabled': 'This account is disabled. Ask the owner of this installation to enable it again.',
+  'signIn.forgotPassword': 'Forgot password?',
   'subMerchants.title': 'Sub-merchants',
   'subMerchants.listHeading': 'All onboarding records of this platform',
   'subMerchants.distributorFilter': 'Distributor id',

@@ -107,6 +107,8 @@ export const coreZhCN: Record<keyof typeof coreEn, string> = {
   'signIn.busy': '登录中…',
   'signIn.failed': '邮箱或密码不正确。',
   'signIn.tooManyAttempts': '失败次数过多，请 {minutes} 分钟后再试。',
+  'signIn.disabled': '此账号已停用。请联系本系统的所有者重新启用。',
+  'signIn.forgotPassword': '忘记密码？',
   'subMerchants.title': '子商户进件',
   'subMerchants.listHeading': '本平台的全部进件记录',
   'subMerchants.distributorFilter': '分销商 ID',

@@ -7,7 +7,7 @@ import { logger } from '@/server/logger';
 import { signInOperator } from '@/server/services/operators/sign-in-operator';
 import { sameOriginPath } from './same-origin-path';
 import { endSessionsOnSignOut, sessionIsCurrent } from './session-version';
-import { signInLockedError } from '@/schemas/sign-in-lock';
+import { SIGN_IN_DISABLED, signInLockedError } from '@/schemas/sign-in-lock';
 import { signInInput } from '@/schemas/sign-in';
 
 let options: NextAuthOptions | undefined;
@@ -44,6 +44,7 @@ export function authOptions(): NextAuthOptions {
           );
           // next-auth hands a thrown message to the form as `error`; the form shows the wait in minutes.
           if (outcome.result === 'locked') throw new Error(signInLockedError(outcome.retryAfterSeconds));
+          if (outcome.result === 'disabled') throw new Error(SIGN_IN_DISABLED);
           if (outcome.result !== 'signed_in') return null;
           const { operator } = outcome;
           return {

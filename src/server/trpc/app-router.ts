@@ -5,6 +5,7 @@ import { consoleAdminRouter } from './routers/console-admin';
 import { eventsRouter } from './routers/events';
 import { invitationsRouter } from './routers/invitations';
 import { meRouter } from './routers/me';
+import { passwordResetRouter } from './routers/password-reset';
 import { membersRouter } from './routers/members';
 import { miniProgramsRouter } from './routers/mini-programs';
 import { subMerchantConsoleRouter } from './routers/sub-merchant-console';
@@ -26,6 +27,7 @@ export const appRouter = router({
   subMerchantConsole: subMerchantConsoleRouter,
   sellerAuthorization: sellerAuthorizationRouter,
   invitations: invitationsRouter,
+  passwordReset: passwordResetRouter,
   reference: referenceRouter,
   upstreamConnections: upstreamConnectionsRouter,
   auditLog: auditLogRouter,

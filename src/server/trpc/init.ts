@@ -9,7 +9,8 @@ import { listOperatorPlatforms } from '@/server/services/operators/list-operator
 import { passwordChangeRequired, passwordMustChange } from '@/server/services/operators/password-must-change';
 import { toTRPCError } from './errors';
 
-export type TrpcContext = { operatorId: string | null; db: Database; requestId: string };
+/** `clientAddress`: the caller's address as the trusted proxies tell it (throttles of public mutations); absent for server callers. */
+export type TrpcContext = { operatorId: string | null; db: Database; requestId: string; clientAddress?: string | null };
 
 const t = initTRPC.context<TrpcContext>().create({
   errorFormatter({ shape, error }) {
@@ -76,8 +77,13 @@ export const platformProcedure = (role: OperatorRole) =>
     });
   });
 
-export const createContext = async (operatorId: string | null, requestId: string): Promise<TrpcContext> => ({
+export const createContext = async (
+  operatorId: string | null,
+  requestId: string,
+  clientAddress: string | null = null,
+): Promise<TrpcContext> => ({
   operatorId,
   db: await getDb(),
   requestId,
+  clientAddress,
 });

@@ -5,7 +5,7 @@ import { useRouter, useSearchParams } from 'next/navigation';
 import { useState } from 'react';
 import { useI18n } from '@/i18n/i18n-provider';
 import { sameOriginPath } from '@/server/auth/same-origin-path';
-import { parseSignInLocked } from '@/schemas/sign-in-lock';
+import { parseSignInLocked, SIGN_IN_DISABLED } from '@/schemas/sign-in-lock';
 import { signInInput } from '@/schemas/sign-in';
 import { Button } from '@/components/ui/button';
 import { Form, FormControl, FormField, useZodForm } from '@/components/ui/form';
@@ -29,7 +29,13 @@ export function SignInForm() {
         const result = await signIn('credentials', { ...values, redirect: false });
         if (!result || result.error) {
           const minutes = parseSignInLocked(result?.error);
-          setError(minutes === null ? t('signIn.failed') : t('signIn.tooManyAttempts', { minutes }));
+          setError(
+            result?.error === SIGN_IN_DISABLED
+              ? t('signIn.disabled')
+              : minutes === null
+                ? t('signIn.failed')
+                : t('signIn.tooManyAttempts', { minutes }),
+          );
           return;
         }
         router.replace(sameOriginPath(params.get('callbackUrl'), window.location.origin));
@@ -61,10 +67,11 @@ export function SignInForm() {
           {error}
         </p>
       )}
-      <p className="m-0">
+      <p className="m-0 flex flex-wrap items-center justify-between gap-2">
         <Button type="submit" disabled={busy}>
           {busy ? t('signIn.busy') : t('signIn.submit')}
         </Button>
+        <a href="/forgot-password">{t('signIn.forgotPassword')}</a>
       </p>
     </Form>
   );

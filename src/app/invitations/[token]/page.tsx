@@ -45,7 +45,7 @@ export default async function InvitationPage({ params }: { params: Promise<{ tok
         })
       : '';
   return (
-    <I18nProvider locale={locale} messages={messagesFor(locale, ['common', 'ui', 'invitation'])}>
+    <I18nProvider locale={locale} messages={messagesFor(locale, ['common', 'ui', 'invitation', 'signIn'])}>
       <TrpcProvider>
         <AcceptInvitationView
           token={decodeURIComponent(token)}

@@ -9,5 +9,6 @@ export * from './events';
 export * from './mini-programs';
 export * from './sign-in-throttles';
 export * from './invitations';
+export * from './account-mail-tokens';
 export * from './idempotency-keys';
 export * from './audit-log';

@@ -21,6 +21,8 @@ export const operators = pgTable(
      * operator's sessions at once (sign-out, password change, role change or removal, "sign out everywhere").
      */
     sessionVersion: integer('session_version').notNull().default(0),
+    /** Set by an installation owner (CLI `operator disable`): the account cannot sign in until enabled again. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('operators_email_idx').on(t.email)],

@@ -4,6 +4,7 @@ import { auditLogQuery, type AuditLogQueryInput } from '@/schemas/audit-log-requ
 import { auditLog } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import type { PlatformContext } from '../context';
+import { describeTargets } from './actors';
 
 export { auditLogQuery };
 
@@ -22,7 +23,8 @@ function decode(cursor: string) {
 /**
  * The platform's audit log, newest first, keyset-paginated over (created_at, id), filtered by action, actor and
  * a range of days. Days are the operator's: `timeZone` turns "from 25 Nov to 26 Nov" into the instants that
- * bound those days there (Postgres' time-zone rules, so daylight saving is right).
+ * bound those days there (Postgres' time-zone rules, so daylight saving is right). Targets carry their current
+ * name (`targetName`: an operator's name and e-mail, the platform's or a key's name).
  */
 export async function listAuditLog(ctx: PlatformContext, input: AuditLogQueryInput = {}, timeZone = 'UTC') {
   const query = auditLogQuery.parse(input);
@@ -60,9 +62,15 @@ export async function listAuditLog(ctx: PlatformContext, input: AuditLogQueryInp
   const hasMore = rows.length > query.limit;
   const page = hasMore ? rows.slice(0, query.limit) : rows;
   const last = page.at(-1);
+  const targetNames = await describeTargets(
+    ctx.db,
+    ctx.platformId,
+    page.map((row) => ({ type: row.targetType, id: row.targetId })),
+  );
   return {
     data: page.map(({ cursorAt: _cursorAt, ...row }) => ({
       ...row,
+      targetName: targetNames.get(`${row.targetType}:${row.targetId}`),
       actorId: row.actorId ?? undefined,
       actorName: row.actorName ?? undefined,
       reason: row.reason ?? undefined,

@@ -1,7 +1,8 @@
 // Not a use case: the services that change a platform's keys, members, records and mini programs call it inside
 // their own transaction, so an action and its audit entry are stored together or not at all.
+import { eq } from 'drizzle-orm';
 import type { Db } from '@/server/db';
-import { auditLog } from '@/server/db/schema';
+import { auditLog, memberships } from '@/server/db/schema';
 import { newId } from '@/server/ids';
 import { describeActor } from './actors';
 
@@ -31,4 +32,22 @@ export async function recordAudit(db: Db, entry: AuditEntry) {
     details: entry.details ?? {},
     reason: entry.reason || null,
   });
+}
+
+/**
+ * A change to an operator's account (password, disabled, removed) concerns every platform they belong to: one
+ * entry in each of their platforms' logs, the operator as target. Returns how many platforms were told.
+ */
+export async function recordOperatorAudit(
+  db: Db,
+  entry: Omit<AuditEntry, 'platformId' | 'target'> & { operatorId: string },
+): Promise<number> {
+  const { operatorId, ...rest } = entry;
+  const rows = await db
+    .select({ platformId: memberships.platformId })
+    .from(memberships)
+    .where(eq(memberships.operatorId, operatorId));
+  for (const { platformId } of rows)
+    await recordAudit(db, { ...rest, platformId, target: { type: 'operator', id: operatorId } });
+  return rows.length;
 }

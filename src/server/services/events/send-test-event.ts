@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { events } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { newId } from '@/server/ids';
+import { recordAudit } from '../audit/record-audit';
 import type { PlatformContext } from '../context';
 import { createDelivery } from './create-delivery';
 import { currentNotifyUrl } from './notify-url';
@@ -36,6 +37,13 @@ export async function sendTestEvent(ctx: PlatformContext, input: z.infer<typeof 
       createdAt: new Date(),
     });
     const deliveryId = await createDelivery(tx, { eventId, platformId: ctx.platformId, url });
+    await recordAudit(tx, {
+      platformId: ctx.platformId,
+      actor: ctx.actor,
+      action: 'webhook.test_send',
+      target: { type: 'event', id: eventId },
+      details: { notifyUrlKey: input.notifyUrlKey },
+    });
     return { eventId, deliveryId, url };
   });
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { operators } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { logger } from '@/server/logger';
+import { recordAudit } from '../audit/record-audit';
 import { claimInvitation } from './claim-invitation';
 import { acceptSignedInInput } from '@/schemas/invitation-requests';
 import type { ServiceContext } from '../context';
@@ -25,6 +26,13 @@ export async function acceptInvitationSignedIn(
       .where(eq(operators.id, operatorId));
     if (!operator) throw new AppError('unauthenticated', 'Sign in first.');
     const joined = await claimInvitation(tx, { token, operator });
+    await recordAudit(tx, {
+      platformId: joined.platformId,
+      actor: `operator:${operatorId}`,
+      action: 'member.invitation_accept',
+      target: { type: 'invitation', id: joined.invitationId },
+      details: { role: joined.role, newAccount: false },
+    });
     logger.info(
       { platformId: joined.platformId, invitationId: joined.invitationId, operatorId },
       'invitation accepted by an existing operator',

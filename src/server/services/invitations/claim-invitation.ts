@@ -1,4 +1,4 @@
-// Not a use case: helpers of acceptInvitationSignedIn and acceptInvitationAsNewOperator; claimInvitation runs
+// Not a use case: helpers of acceptInvitationSignedIn, requestInvitationSignUp and completeInvitationSignUp; claimInvitation runs
 // inside their transaction and pendingInvitation on their handle, so both take (tx, input) rather than a context.
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { memberships, platformInvitations, type OperatorRole } from '@/server/db/schema';
@@ -19,7 +19,14 @@ export async function claimInvitation(
   tx: Db,
   { token, operator }: { token: string; operator: { id: string; email: string } },
 ) {
-  const tokenHash = hashInvitationToken(token);
+  return claimInvitationByHash(tx, { tokenHash: hashInvitationToken(token), operator });
+}
+
+/** claimInvitation for a caller that holds the invitation's row (a sign-up link names it), not its token. */
+export async function claimInvitationByHash(
+  tx: Db,
+  { tokenHash, operator }: { tokenHash: string; operator: { id: string; email: string } },
+) {
   const [claimed] = await tx
     .update(platformInvitations)
     .set({ acceptedAt: new Date(), acceptedBy: operator.id })

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { operators } from '@/server/db/schema';
+import { recordOperatorAudit } from '../audit/record-audit';
 import type { ServiceContext } from '../context';
 import { AppError } from '@/server/errors';
 import { nextSessionVersion } from './end-operator-sessions';
@@ -48,15 +49,15 @@ export async function changeOperatorPassword(
   if (newPassword === currentPassword)
     throw refuse('/newPassword', 'unchanged', 'The new password must differ from the current one.');
   // Compare-and-set on the hash just verified: of two changes racing from the same current password, one wins.
-  const changed = await db
-    .update(operators)
-    .set({
-      passwordHash: await hashPassword(newPassword),
-      passwordMustChange: false,
-      sessionVersion: nextSessionVersion,
-    })
-    .where(and(eq(operators.id, operatorId), eq(operators.passwordHash, row.passwordHash)))
-    .returning({ id: operators.id });
-  if (changed.length === 0)
-    throw new AppError('conflict', 'The password was changed meanwhile; sign in again with the new one.');
+  const passwordHash = await hashPassword(newPassword);
+  await db.transaction(async (tx) => {
+    const changed = await tx
+      .update(operators)
+      .set({ passwordHash, passwordMustChange: false, sessionVersion: nextSessionVersion })
+      .where(and(eq(operators.id, operatorId), eq(operators.passwordHash, row.passwordHash)))
+      .returning({ id: operators.id });
+    if (changed.length === 0)
+      throw new AppError('conflict', 'The password was changed meanwhile; sign in again with the new one.');
+    await recordOperatorAudit(tx, { operatorId, actor: ctx.actor, action: 'operator.password_change' });
+  });
 }

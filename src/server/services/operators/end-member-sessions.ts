@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { memberships } from '@/server/db/schema';
 import { notFound } from '@/server/errors';
 import { logger } from '@/server/logger';
+import { recordAudit } from '../audit/record-audit';
 import type { PlatformContext } from '../context';
 import { endOperatorSessions } from './end-operator-sessions';
 import { endMemberSessionsInput } from '@/schemas/member-requests';
@@ -17,7 +18,16 @@ export async function endMemberSessions(ctx: PlatformContext, input: z.infer<typ
     .select({ operatorId: memberships.operatorId })
     .from(memberships)
     .where(and(eq(memberships.platformId, ctx.platformId), eq(memberships.operatorId, input.operatorId)));
-  if (!member || !(await endOperatorSessions(ctx, { operatorId: input.operatorId }))) throw notFound('Member');
+  if (!member) throw notFound('Member');
+  await ctx.db.transaction(async (tx) => {
+    if (!(await endOperatorSessions({ ...ctx, db: tx }, { operatorId: input.operatorId }))) throw notFound('Member');
+    await recordAudit(tx, {
+      platformId: ctx.platformId,
+      actor: ctx.actor,
+      action: 'member.sessions_end',
+      target: { type: 'operator', id: input.operatorId },
+    });
+  });
   logger.info({ platformId: ctx.platformId, actor: ctx.actor, operatorId: input.operatorId }, 'member sessions ended');
   return { operatorId: input.operatorId, sessionsEnded: true as const };
 }

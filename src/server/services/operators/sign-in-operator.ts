@@ -12,6 +12,7 @@ import { verifyOperatorCredentials } from './verify-operator-credentials';
 export type SignInOutcome =
   | { result: 'signed_in'; operator: NonNullable<Awaited<ReturnType<typeof verifyOperatorCredentials>>> }
   | { result: 'wrong_credentials' }
+  | { result: 'disabled' }
   | { result: 'locked'; retryAfterSeconds: number };
 
 export async function signInOperator(
@@ -23,7 +24,8 @@ export async function signInOperator(
   const operator = await verifyOperatorCredentials(ctx, { email: input.email, password: input.password });
   if (operator) {
     await releaseSignInAttempt(ctx, { charges: admission.charges });
-    return { result: 'signed_in', operator };
+    // Only a right password learns that the account is disabled (no account enumeration).
+    return operator.disabled ? { result: 'disabled' } : { result: 'signed_in', operator };
   }
   const nowLocked = lockedAfterFailure(admission.charges);
   return nowLocked > 0 ? { result: 'locked', retryAfterSeconds: nowLocked } : { result: 'wrong_credentials' };

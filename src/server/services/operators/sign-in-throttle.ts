@@ -42,6 +42,23 @@ export function signInThrottleKeys(email: string, clientAddress: string | null):
   return keys;
 }
 
+/**
+ * Account mail (an invitation's sign-up link, a password reset) reuses the same counters under its own keys:
+ * every request counts and none is taken back, so one address gets at most `addressThreshold` mails before the
+ * lock (1 min, then doubling), and one client address `clientThreshold` across addresses. Unknown addresses are
+ * counted like known ones.
+ */
+export const MAIL_THROTTLE = { addressThreshold: 3, clientThreshold: 10 } as const;
+
+export function mailThrottleKeys(email: string, clientAddress: string | null): ThrottleKey[] {
+  const keys: ThrottleKey[] = [
+    { key: `mail:${pseudonym(email.trim().toLowerCase())}`, threshold: MAIL_THROTTLE.addressThreshold },
+  ];
+  if (clientAddress)
+    keys.push({ key: `mail-ip:${pseudonym(clientAddress)}`, threshold: MAIL_THROTTLE.clientThreshold });
+  return keys;
+}
+
 const t = signInThrottles;
 const secondsLeft = sql<number>`greatest(0, coalesce(ceil(extract(epoch from ${t.lockedUntil} - now())), 0))::int`;
 

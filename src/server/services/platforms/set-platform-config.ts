@@ -3,6 +3,7 @@ import { getEnv } from '@/env';
 import { isPlatformConfigKey, platformConfigKeys, platformConfigSchemas } from '@/schemas/platform-config';
 import { platforms, type PlatformConfig } from '@/server/db/schema';
 import { AppError, notFound } from '@/server/errors';
+import { recordAudit } from '../audit/record-audit';
 import type { PlatformContext } from '../context';
 import type { LookupAll } from '../events/delivery-url-guard';
 import { configUrlProblem } from './config-url-guard';
@@ -11,7 +12,7 @@ import { configUrlProblem } from './config-url-guard';
  * Sets (or with `null` removes) one validated config key. Unknown keys are refused, never stored; notify URLs
  * that reach loopback or private addresses are refused too unless ALLOW_PRIVATE_WEBHOOK_URLS=1, and in live
  * mode so are private redirect hosts (`mode`, `allowPrivate` and `lookup` default to the environment; tests
- * inject them).
+ * inject them). Every change is in the platform's audit log (key only, never the value).
  */
 export async function setPlatformConfig(
   ctx: PlatformContext,
@@ -56,11 +57,22 @@ export async function setPlatformConfig(
     stored === null
       ? sql`${platforms.config} - ${key}`
       : sql`${platforms.config} || ${JSON.stringify({ [key]: stored })}::jsonb`;
-  const [row] = await ctx.db
-    .update(platforms)
-    .set({ config: patch, updatedAt: new Date() })
-    .where(eq(platforms.id, ctx.platformId))
-    .returning({ config: platforms.config });
-  if (!row) throw notFound('Platform');
-  return row.config;
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(platforms)
+      .set({ config: patch, updatedAt: new Date() })
+      .where(eq(platforms.id, ctx.platformId))
+      .returning({ config: platforms.config });
+    if (!row) throw notFound('Platform');
+    // A notify URL decides where signed events go: who changed which key is security-relevant. The value
+    // itself stays out of the log (a URL may carry a receiver's token in its query).
+    await recordAudit(tx, {
+      platformId: ctx.platformId,
+      actor: ctx.actor,
+      action: 'platform_config.set',
+      target: { type: 'platform', id: ctx.platformId },
+      details: { key, removed: stored === null },
+    });
+    return row.config;
+  });
 }

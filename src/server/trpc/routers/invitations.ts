@@ -1,17 +1,26 @@
-import { acceptInvitationAsNewOperator } from '@/server/services/invitations/accept-invitation-as-new-operator';
-import { acceptAsNewOperatorInput } from '@/schemas/invitation-requests';
 import { acceptInvitationSignedIn } from '@/server/services/invitations/accept-invitation-signed-in';
-import { acceptSignedInInput } from '@/schemas/invitation-requests';
+import { completeInvitationSignUp } from '@/server/services/invitations/complete-invitation-sign-up';
+import { requestInvitationSignUp } from '@/server/services/invitations/request-invitation-sign-up';
+import { acceptSignedInInput, completeSignUpInput, requestSignUpMailInput } from '@/schemas/invitation-requests';
 import { operatorProcedure, publicProcedure, router } from '../init';
 
 /**
- * The public accept page's two ways in: a new account (the link is enough, the person picks their password),
- * or the signed-in account the invitation's e-mail belongs to (the page signs them in with its password first).
+ * The public accept page's two ways in: no account yet (the link only mails the invited address; the account
+ * is created from the mailed sign-up link, proof of the mailbox), or the signed-in account the invitation's
+ * e-mail belongs to (the page signs them in with its password first).
  */
 export const invitationsRouter = router({
-  acceptAsNewOperator: publicProcedure
-    .input(acceptAsNewOperatorInput)
-    .mutation(({ ctx, input }) => acceptInvitationAsNewOperator({ db: ctx.db, actor: 'invitation' }, input)),
+  requestSignUpMail: publicProcedure
+    .input(requestSignUpMailInput)
+    .mutation(({ ctx, input }) =>
+      requestInvitationSignUp(
+        { db: ctx.db, actor: 'invitation' },
+        { ...input, clientAddress: ctx.clientAddress ?? null },
+      ),
+    ),
+  completeSignUp: publicProcedure
+    .input(completeSignUpInput)
+    .mutation(({ ctx, input }) => completeInvitationSignUp({ db: ctx.db, actor: 'invitation' }, input)),
   accept: operatorProcedure
     .input(acceptSignedInInput)
     .mutation(({ ctx, input }) =>

@@ -3,6 +3,7 @@ import { currentOperatorId } from '@/server/auth/current-operator';
 import { boundedRequest, refuseDeclaredOversize } from '@/server/http/bounded-request';
 import { consoleRateLimitKey, enforceConsoleRateLimit } from '@/server/http/console-rate-limit';
 import { crossSiteProblem } from '@/server/http/cross-site-guard';
+import { clientAddress } from '@/server/http/trusted-proxy';
 import { toAppError } from '@/server/http/problem';
 import { withHeaders } from '@/server/http/with-headers';
 import { trpcBatchSize } from '@/server/trpc/batch-size';
@@ -50,7 +51,7 @@ const answer = (request: Request) => {
         endpoint: '/api/trpc',
         req: await boundedRequest(request),
         router: appRouter,
-        createContext: async () => createContext(operatorId, requestId),
+        createContext: async () => createContext(operatorId, requestId, clientAddress(request)),
       });
       return withHeaders(response, rateLimitHeaders);
     } catch (error) {

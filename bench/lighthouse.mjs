@@ -322,7 +322,13 @@ try {
       for (let i = 0; i < runs; i++)
         for (const [b, build] of builds.entries()) {
           const page = build.targets.find((t) => t.name === name);
-          if (page) samples[b].push(await measure(page.url, preset, build.cookie));
+          // A run Lighthouse refuses (NO_FCP when the machine is too loaded to paint in time) is reported and
+          // left out, so it does not cost the other runs.
+          if (page)
+            await measure(page.url, preset, build.cookie).then(
+              (sample) => samples[b].push(sample),
+              (error) => console.error(`${build.name} ${name} run ${i + 1} left out: ${error.message}`),
+            );
         }
       const loadAfter = loadAverage();
       for (const [b, build] of builds.entries()) {

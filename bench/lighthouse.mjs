@@ -4,6 +4,8 @@
  * the onboarding wizard and the seller authorization page, in Debian's Chromium, against a production build.
  *
  *   node bench/lighthouse.mjs [--dir .next-settings] [--preset mobile|desktop|both] [--runs 1] [--json out.json]
+ *                             [--port 3180] [--pages list,wizard,seller] [--breakdown]
+ *   node bench/lighthouse.mjs --dir .next-before,.next-after --preset mobile --runs 5 --breakdown
  *   node bench/lighthouse.mjs --base-url http://localhost:3331 --email admin@e2e.test --password …
  *
  * Without --base-url it starts `next start` itself on a free port, on a fresh embedded database provisioned
@@ -11,6 +13,11 @@
  * 30 sub-merchants and one seller link, then measures. The console pages need a session: the script signs in
  * through next-auth and hands the session cookie to Lighthouse with `extraHeaders`.
  * Targets: ≥ 90 for performance and accessibility on each page. With --runs > 1 the median run is reported.
+ * --port: the first server's port (the next build's server takes the next port; default: any free port).
+ * Several --dir builds (comma-separated) are measured side by side: one server each, and every run alternates
+ * between them, so both see the same machine load. --breakdown adds, per page, the medians of Lighthouse's
+ * main-thread work by category, the scripts' evaluation time (bootup-time) and the long tasks, and prints the
+ * load average before and after each page.
  */
 import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -33,7 +40,7 @@ if (args.includes('--help')) {
     fs
       .readFileSync(new URL(import.meta.url), 'utf8')
       .split('\n')
-      .slice(2, 15)
+      .slice(2, 21)
       .join('\n')
       .replace(/^ \*/gm, ''),
   );
@@ -41,6 +48,9 @@ if (args.includes('--help')) {
 }
 const presets = { both: ['mobile', 'desktop'], mobile: ['mobile'], desktop: ['desktop'] }[option('preset', 'both')];
 const runs = Math.max(1, Number(option('runs', '1')));
+const onlyPages = option('pages')?.split(',');
+const breakdown = args.includes('--breakdown');
+const firstPort = option('port') ? Number(option('port')) : undefined;
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const run = promisify(execFile);
 
@@ -53,11 +63,10 @@ async function freePort() {
 }
 
 /** A production server on its own data directory, provisioned with the CLI first (PGlite has one owner). */
-async function startServer() {
-  const distDir = option('dir', process.env.NEXT_DIST_DIR || '.next');
+async function startServer(distDir, fixedPort) {
   if (!fs.existsSync(path.join(distDir, 'BUILD_ID')))
     throw new Error(`No production build in ${distDir}: run NEXT_DIST_DIR=${distDir} npx next build first.`);
-  const port = await freePort();
+  const port = fixedPort ?? (await freePort());
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-lighthouse-'));
   const env = {
     ...process.env,
@@ -191,6 +200,51 @@ async function pages(baseUrl, cookie, seed) {
   return [list, wizard, seller].filter(Boolean);
 }
 
+/** A script's URL without origin and build hash noise: `/_next/static/chunks/…` stays, the page URL says `document`. */
+const scriptName = (url) =>
+  url.includes('/_next/')
+    ? new URL(url).pathname.replace(/^.*\/chunks\//, '')
+    : url.startsWith('http')
+      ? 'document'
+      : url;
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.floor(sorted.length / 2)] : 0;
+};
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+
+/** Per page and build: medians over the runs of the main-thread groups and of each script's evaluation time. */
+function summarise(samples) {
+  const keys = (field) => [...new Set(samples.flatMap((s) => Object.keys(s[field])))];
+  const medianOf = (field) =>
+    Object.fromEntries(
+      keys(field)
+        .map((k) => [k, median(samples.map((s) => s[field][k] ?? 0))])
+        .sort((a, b) => b[1] - a[1]),
+    );
+  return {
+    performance: median(samples.map((s) => s.performance)),
+    tbtMs: median(samples.map((s) => s.tbtMs)),
+    lcpMs: median(samples.map((s) => s.lcpMs)),
+    mainThreadMs: median(samples.map((s) => s.mainThreadMs)),
+    bootupMs: median(samples.map((s) => s.bootupMs)),
+    longTasks: median(samples.map((s) => s.longTasks)),
+    longTasksMs: median(samples.map((s) => s.longTasksMs)),
+    byGroup: medianOf('byGroup'),
+    requests: medianOf('requests'),
+    scripts: medianOf('scripts'),
+    scores: samples.map((s) => s.performance),
+    longTaskList: samples.map((s) => s.longTaskList.join(', ')),
+    fetches: samples[0].fetches,
+    tbts: samples.map((s) => s.tbtMs),
+  };
+}
+
 async function measure(url, preset, cookie) {
   const chrome = await chromeLauncher.launch({
     chromePath,
@@ -207,6 +261,7 @@ async function measure(url, preset, cookie) {
     const { lhr } = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
     const audit = (id) => lhr.audits[id]?.numericValue;
+    const items = (id) => lhr.audits[id]?.details?.items ?? [];
     return {
       performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
       accessibility: Math.round((lhr.categories.accessibility.score ?? 0) * 100),
@@ -219,6 +274,22 @@ async function measure(url, preset, cookie) {
           (a) => a.score === 0 && lhr.categories.accessibility.auditRefs.some((r) => r.id === a.id && r.weight > 0),
         )
         .map((a) => a.id),
+      mainThreadMs: Math.round(audit('mainthread-work-breakdown') ?? 0),
+      byGroup: Object.fromEntries(items('mainthread-work-breakdown').map((i) => [i.group, Math.round(i.duration)])),
+      bootupMs: Math.round(audit('bootup-time') ?? 0),
+      scripts: Object.fromEntries(
+        items('bootup-time').map((i) => [scriptName(i.url), Math.round(i.scripting + (i.scriptParseCompile ?? 0))]),
+      ),
+      requests: items('network-requests').reduce((byType, r) => {
+        const type = r.resourceType ?? 'Other';
+        return { ...byType, [type]: (byType[type] ?? 0) + 1 };
+      }, {}),
+      fetches: items('network-requests')
+        .filter((r) => r.resourceType === 'Fetch')
+        .map((r) => new URL(r.url).pathname.replace(/plat_[^/]+/, '{platformId}').replace(/sm_[^/]+/, '{id}')),
+      longTaskList: items('long-tasks').map((t) => `${scriptName(t.url)} ${Math.round(t.duration)}`),
+      longTasks: items('long-tasks').length,
+      longTasksMs: Math.round(items('long-tasks').reduce((sum, t) => sum + t.duration, 0)),
     };
   } finally {
     await chrome.kill();
@@ -226,27 +297,64 @@ async function measure(url, preset, cookie) {
 }
 
 const external = option('base-url');
-const server = external ? null : await startServer();
+const dirs = option('dir', process.env.NEXT_DIST_DIR || '.next').split(',');
+const servers = [];
 try {
-  const baseUrl = external ?? server.baseUrl;
-  const who = external ? { email: option('email'), password: option('password') } : server.who;
-  const cookie = await signIn(baseUrl, who);
-  const targets = await pages(baseUrl, cookie, !external || args.includes('--seed'));
+  const builds = [];
+  if (external) {
+    const who = { email: option('email'), password: option('password') };
+    const cookie = await signIn(external, who);
+    builds.push({ name: external, cookie, targets: await pages(external, cookie, args.includes('--seed')) });
+  } else
+    for (const [i, dir] of dirs.entries()) {
+      const server = await startServer(dir, firstPort === undefined ? undefined : firstPort + i);
+      servers.push(server);
+      const cookie = await signIn(server.baseUrl, server.who);
+      builds.push({ name: dir, cookie, targets: await pages(server.baseUrl, cookie, true) });
+    }
+  const names = builds[0].targets.map((t) => t.name).filter((name) => !onlyPages || onlyPages.includes(name));
   const results = [];
-  for (const page of targets) {
+  for (const name of names) {
     for (const preset of presets) {
-      const samples = [];
-      for (let i = 0; i < runs; i++) samples.push(await measure(page.url, preset, cookie));
-      samples.sort((a, b) => a.performance - b.performance);
-      results.push({
-        page: page.name,
-        path: new URL(page.url).pathname
-          .replace(/plat_[^/]+/, '{platformId}')
-          .replace(/sm_[^/]+/, '{id}')
-          .replace(/\/authorize\/[^/]+$/, '/authorize/{token}'),
-        preset,
-        ...samples[Math.floor(samples.length / 2)],
-      });
+      const loadBefore = loadAverage();
+      const samples = builds.map(() => []);
+      // Alternate the builds run by run, so a change in the machine's load falls on both alike.
+      for (let i = 0; i < runs; i++)
+        for (const [b, build] of builds.entries()) {
+          const page = build.targets.find((t) => t.name === name);
+          // A run Lighthouse refuses (NO_FCP when the machine is too loaded to paint in time) is reported and
+          // left out, so it does not cost the other runs.
+          if (page)
+            await measure(page.url, preset, build.cookie).then(
+              (sample) => samples[b].push(sample),
+              (error) => console.error(`${build.name} ${name} run ${i + 1} left out: ${error.message}`),
+            );
+        }
+      const loadAfter = loadAverage();
+      for (const [b, build] of builds.entries()) {
+        const page = build.targets.find((t) => t.name === name);
+        if (!page || samples[b].length === 0) continue;
+        const byScore = [...samples[b]].sort((x, y) => x.performance - y.performance);
+        const {
+          byGroup: _byGroup,
+          scripts: _scripts,
+          requests: _requests,
+          ...medianRun
+        } = byScore[Math.floor(byScore.length / 2)];
+        results.push({
+          build: build.name,
+          page: name,
+          path: new URL(page.url).pathname
+            .replace(/plat_[^/]+/, '{platformId}')
+            .replace(/sm_[^/]+/, '{id}')
+            .replace(/\/authorize\/[^/]+$/, '/authorize/{token}'),
+          preset,
+          ...medianRun,
+          loadBefore,
+          loadAfter,
+          ...(breakdown && { medians: summarise(samples[b]) }),
+        });
+      }
     }
   }
   const json = option('json');
@@ -267,16 +375,34 @@ try {
   console.log(
     `Lighthouse ${runs > 1 ? `(median of ${runs} runs)` : '(1 run)'}, ${chromePath}, headless; target ≥ 90\n`,
   );
+  const several = builds.length > 1;
   console.log(
-    '| Page | Path | Preset | Performance | Accessibility | FCP ms | LCP ms | TBT ms | CLS | Failed a11y audits |',
+    `|${several ? ' Build |' : ''} Page | Path | Preset | Performance | Accessibility | FCP ms | LCP ms | TBT ms | CLS | Failed a11y audits | Load average (1/5/15 min) before → after |`,
   );
-  console.log('|---|---|---|---:|---:|---:|---:|---:|---:|---|');
+  console.log(`|${several ? '---|' : ''}---|---|---|---:|---:|---:|---:|---:|---:|---|---|`);
   for (const r of results) {
     const mark = (score) => (score >= 90 ? `${score}` : `**${score}** (< 90)`);
     console.log(
-      `| ${r.page} | \`${r.path}\` | ${r.preset} | ${mark(r.performance)} | ${mark(r.accessibility)} | ${r.fcpMs} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} | ${r.failedA11y.join(', ') || '—'} |`,
+      `|${several ? ` ${r.build} |` : ''} ${r.page} | \`${r.path}\` | ${r.preset} | ${mark(r.performance)} | ${mark(r.accessibility)} | ${r.fcpMs} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} | ${r.failedA11y.join(', ') || '—'} | ${r.loadBefore} → ${r.loadAfter} |`,
     );
   }
+  if (breakdown)
+    for (const r of results) {
+      const m = r.medians;
+      const top = (record, n) =>
+        Object.entries(record)
+          .slice(0, n)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(', ');
+      console.log(
+        `\n${several ? `${r.build} ` : ''}${r.page} ${r.preset}: scores ${m.scores.join(' ')}, TBT ${m.tbts.join(' ')} ms; medians: performance ${m.performance}, TBT ${m.tbtMs} ms, LCP ${m.lcpMs} ms, main thread ${m.mainThreadMs} ms, script bootup ${m.bootupMs} ms, long tasks ${m.longTasks} (${m.longTasksMs} ms)`,
+      );
+      console.log(`  main thread by group (ms): ${top(m.byGroup, 8)}`);
+      console.log(`  scripts, evaluation + parse (ms): ${top(m.scripts, 10)}`);
+      console.log(`  requests by type: ${top(m.requests, 10)}`);
+      console.log(`  fetches after load (first run): ${m.fetches.join(', ') || '—'}`);
+      for (const list of m.longTaskList) console.log(`  long tasks (ms, a run): ${list}`);
+    }
 } finally {
-  await server?.stop();
+  for (const server of servers) await server.stop();
 }

@@ -1,17 +1,42 @@
 'use client';
 
 import dynamic from 'next/dynamic';
+import { useSyncExternalStore } from 'react';
 
 /**
  * Short confirmations of what just happened ("密钥已吊销"), announced politely to screen readers. Errors that
  * need the operator's attention stay on the screen next to what failed, not only in a toast.
  *
- * sonner is not first-load code: the toaster mounts after hydration and `toast.*` imports sonner when a screen
- * first says something, so pages that never toast (and the shell, which holds the toaster) stay light.
+ * sonner is not page-load code: the toaster (its live region) mounts when a screen first says something, and
+ * `toast.*` imports sonner then, so a page that never toasts neither downloads nor runs it. (Mounted right after
+ * hydration, it cost every console page a chunk to evaluate while a phone was still busy with the page.) sonner
+ * hands a toaster that subscribes late the toasts made before, so the first one is shown too.
  */
-export const Toaster = dynamic(() => import('./toaster-impl'), { ssr: false });
+const ToasterImpl = dynamic(() => import('./toaster-impl'), { ssr: false });
 
-const sonner = () => import('sonner').then((m) => m.toast);
+let wanted = false;
+const listeners = new Set<() => void>();
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+};
+
+export function Toaster({ label }: { label: string }) {
+  const show = useSyncExternalStore(
+    subscribe,
+    () => wanted,
+    () => false,
+  );
+  return show ? <ToasterImpl label={label} /> : null;
+}
+
+const sonner = () => {
+  if (!wanted) {
+    wanted = true;
+    listeners.forEach((listener) => listener());
+  }
+  return import('sonner').then((m) => m.toast);
+};
 
 export const toast = {
   success: (message: string) => void sonner().then((t) => t.success(message)),

@@ -1,5 +1,5 @@
-// The API's submit rules (zod) in the browser. The wizard imports this module on demand (first check, or
-// when the browser is idle after the form appears) so zod is not part of the page's first-load JavaScript.
+// The API's submit rules (zod) in the browser. The wizard imports this module on demand (first check, or the
+// operator's first focus or tap in the form) so zod is neither first-load JavaScript nor evaluated on page load.
 import { formDataFields, type FormDataField } from '@/schemas/form-data/fields';
 import { pointerToPath, submitFormDataSchemaFor } from '@/schemas/form-data/validate-for-submit';
 import type { Provider } from '@/domain/providers';

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { ConsoleClient } from '@/components/console-client';
 import { NewSubMerchant } from '@/components/sub-merchants/list/new-sub-merchant';
 import { QUEUE_PAGE_SIZE, queueInputs, readQueueLocation } from '@/components/sub-merchants/list/queue-location';
@@ -59,14 +60,18 @@ export default async function SubMerchantsPage({ params, searchParams }: Props) 
                 />
               )}
             </div>
-            <WorkQueueScreen
-              platformId={platformId}
-              operatorId={session?.operator.id ?? ''}
-              canOperate={hasRole(role, 'operator')}
-              fieldLabels={Object.fromEntries(
-                formDataFieldNames.map((field) => [field, formDataFields[field].label[locale]]),
-              )}
-            />
+            {/* Nothing in it waits on the server (its data is prefetched above), so the HTML holds it whole; the
+                boundary lets React hydrate the rows in short slices instead of one long task that blocks a phone. */}
+            <Suspense>
+              <WorkQueueScreen
+                platformId={platformId}
+                operatorId={session?.operator.id ?? ''}
+                canOperate={hasRole(role, 'operator')}
+                fieldLabels={Object.fromEntries(
+                  formDataFieldNames.map((field) => [field, formDataFields[field].label[locale]]),
+                )}
+              />
+            </Suspense>
           </div>
         </HydrateClient>
       </TrpcProvider>

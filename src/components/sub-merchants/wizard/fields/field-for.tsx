@@ -3,9 +3,7 @@
 import { formDataFields, type FormDataField } from '@/schemas/form-data/fields';
 import { isFieldVisible } from '../steps';
 import { useWizard } from '../wizard-context';
-import { BankPicker, BranchPicker, MccPicker } from '../pickers/bank-pickers';
-import { IndustryPicker } from '../pickers/industry-picker';
-import { RegionPicker } from '../pickers/region-picker';
+import { BankPicker, BranchPicker, IndustryPicker, MccPicker, RegionPicker } from '../pickers/lazy-pickers';
 import { DateField } from './date-field';
 import { ImageField } from './image-field';
 import { ScenesField } from './scenes-field';

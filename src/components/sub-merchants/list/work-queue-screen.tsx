@@ -35,6 +35,7 @@ const tabKeys: Record<WorkQueueView, MessageKey> = {
   merchant: 'workQueue.tab.merchant',
   review: 'workQueue.tab.review',
   active: 'workQueue.tab.active',
+  suspended: 'workQueue.tab.suspended',
   all: 'workQueue.tab.all',
 };
 

@@ -99,8 +99,11 @@ export function WorkQueueScreen({
     () => [
       {
         id: 'name',
+        // An accessor makes the header sortable (TanStack sorts only columns that have one); the order itself
+        // comes from the server (manual sorting, the natural name key).
+        accessorFn: (item) => item.name ?? '',
         header: t('workQueue.col.name'),
-        meta: { cardTitle: true },
+        meta: { cardTitle: true, className: 'min-w-44' },
         cell: ({ row }) => (
           <div className="min-w-0">
             <Link
@@ -137,7 +140,9 @@ export function WorkQueueScreen({
       },
       {
         id: 'state',
+        accessorFn: (item) => item.chApplymentState ?? '',
         header: t('workQueue.col.state'),
+        meta: { className: 'min-w-32' },
         cell: ({ row }) => {
           const item = row.original;
           return (
@@ -148,7 +153,7 @@ export function WorkQueueScreen({
                 {item.status === 'suspended' ? labels.status('suspended') : labels.state(item.chApplymentState)}
               </Badge>
               {item.chApplymentStateMsg && (
-                <span className="text-xs text-muted-foreground">
+                <span className="block max-w-60 text-xs text-muted-foreground">
                   {t('workQueue.upstreamSays', { message: item.chApplymentStateMsg })}
                 </span>
               )}
@@ -183,15 +188,25 @@ export function WorkQueueScreen({
         id: 'assignee',
         header: t('workQueue.col.assignee'),
         enableSorting: false,
-        cell: ({ row }) => row.original.assignee?.name ?? t('workQueue.nobody'),
+        // An e-mail as a name is one word: one line, cut with an ellipsis, whole on hover (title).
+        cell: ({ row }) => {
+          const assignee = row.original.assignee?.name ?? t('workQueue.nobody');
+          return (
+            <span data-testid="assignee" className="block max-w-36 truncate" title={assignee}>
+              {assignee}
+            </span>
+          );
+        },
       },
       {
         id: 'updated',
+        accessorFn: (item) => item.updatedAt,
+        // Newest first is the default; the first click on the header turns it to oldest first.
+        sortDescFirst: true,
         header: t('workQueue.col.updated'),
+        meta: { className: 'min-w-28' },
         cell: ({ row }) => (
-          <time dateTime={row.original.updatedAt} className="whitespace-nowrap">
-            {format.dateTimeWithZone(row.original.updatedAt)}
-          </time>
+          <time dateTime={row.original.updatedAt}>{format.dateTimeWithZone(row.original.updatedAt)}</time>
         ),
       },
     ],

@@ -14,6 +14,7 @@ export const workQueueEn = {
   'workQueue.assignedToMe': 'Assigned to me',
   'workQueue.col.name': 'Merchant',
   'workQueue.col.distributor': 'Distributor id',
+  'workQueue.distributorLine': 'Distributor id: {id}',
   'workQueue.col.provider': 'Provider',
   'workQueue.col.state': 'State',
   'workQueue.col.todo': 'Missing / reason',

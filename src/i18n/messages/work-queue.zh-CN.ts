@@ -16,6 +16,7 @@ export const workQueueZhCN = {
   'workQueue.assignedToMe': '分配给我的',
   'workQueue.col.name': '商户',
   'workQueue.col.distributor': '分销方 ID',
+  'workQueue.distributorLine': '分销方 ID：{id}',
   'workQueue.col.provider': '通道',
   'workQueue.col.state': '状态',
   'workQueue.col.todo': '缺少资料 / 驳回原因',

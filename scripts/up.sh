@@ -10,7 +10,7 @@ say() { printf '\n\033[1m==> %s\033[0m\n' "$1"; }
 
 # Install: skipped when package-lock.json is unchanged since the last install (scripts/install-deps.sh).
 say "Dependencies"
-bash scripts/install-deps.sh && echo "up to date with package-lock.json"
+bash scripts/install-deps.sh
 
 # Build: skipped when no input of the build changed. The fingerprint is over file contents (not times), so a
 # fresh clone or a `touch` does not force a rebuild and any edit does.
@@ -31,6 +31,6 @@ else
   echo "$current" > "$stamp"
 fi
 
-say "Starting"
+say "Starting on http://localhost:${port} (PORT=${port}; set PORT for another port)"
 # The server prints one block when it is ready: console URL, how to sign in, API keys, the sandbox.
 exec npx next start -p "$port"

@@ -1186,7 +1186,7 @@ export interface operations {
         provider?: 'providerA' | 'providerB';
         q?: string;
         sort?: 'updated' | 'name' | 'state';
-        tab?: 'action' | 'merchant' | 'review' | 'active' | 'all';
+        tab?: 'action' | 'merchant' | 'review' | 'active' | 'suspended' | 'all';
       };
       header?: never;
       path: {
@@ -3398,10 +3398,11 @@ export interface operations {
     parameters: {
       query?: {
         cursor?: string;
+        direction?: 'asc' | 'desc';
         distributor_external_user_id?: string;
         limit?: number;
         q?: string;
-        queue?: 'action' | 'merchant' | 'review' | 'active' | 'all';
+        queue?: 'action' | 'merchant' | 'review' | 'active' | 'suspended' | 'all';
         sort?: 'updated' | 'name' | 'state';
       };
       header?: never;

@@ -72,10 +72,23 @@ test('a seller authorizes a WeChat mini program on a phone; the console lists it
   await page.screenshot({ path: 'e2e/artifacts/mini-programs-list.png', fullPage: true });
 });
 
-test('an Alipay seller link works through the authorization page link (no phone button)', async ({ page, browser }) => {
+test('an Alipay seller link works through the authorization page link (no phone button); the open list shows it', async ({
+  page,
+  browser,
+}) => {
   await signIn(page, admin);
   const tenantId = `seller-ali-${Date.now()}`;
   const sellerPageUrl = await createSellerLink(page, { provider: 'providerB', tenantId });
+  // On a phone the page says what to do on a phone; on a computer, to scan.
+  const preview = await browser.newContext({ viewport: phone, locale: 'en-US' });
+  const look = await preview.newPage();
+  await look.goto(sellerPageUrl);
+  await expect(look.getByRole('heading', { level: 2, name: 'On this phone' })).toBeVisible();
+  await expect(look.getByText(/^Tap "Open the authorization page" below/)).toBeVisible();
+  await expect(look.getByRole('heading', { name: 'On a computer' })).toHaveCount(0);
+  await look.setViewportSize({ width: 1280, height: 800 });
+  await expect(look.getByRole('heading', { level: 2, name: 'On a computer' })).toBeVisible();
+  await preview.close();
   const { context, seller, appId } = await authorizeAsSeller(browser, sellerPageUrl, {
     provider: 'providerB',
     nickname: 'Alipay Shop',
@@ -84,7 +97,7 @@ test('an Alipay seller link works through the authorization page link (no phone 
   await seller.goto(sellerPageUrl);
   await expect(seller.getByRole('heading', { level: 1, name: 'Authorization complete' })).toBeVisible();
   await context.close();
-  await page.reload();
+  // No reload: the list keeps asking while the seller link is out.
   await expect(page.getByRole('row', { name: new RegExp(appId) })).toContainText('Alipay');
 });
 

@@ -8,13 +8,14 @@
  * - `merchant` 等待商户: the upstream waits for the merchant (to_be_confirmed, to_be_signed);
  * - `review` 审核中: the upstream reviews (submitted, auditing, signing);
  * - `active` 已开通: onboarding finished (status active, upstream finished);
- * - `suspended`: the platform suspended the record; listed under 全部 only.
+ * - `suspended` 已暂停: the platform suspended the record; nothing is due until someone resumes it, so it has its
+ *   own tab rather than crowding 需要处理 (and is in 全部 too).
  */
 export const workQueueTabs = ['action', 'merchant', 'review', 'active', 'suspended'] as const;
 export type WorkQueueTab = (typeof workQueueTabs)[number];
 
 /** The tabs the console shows, `all` included. */
-export const workQueueViews = ['action', 'merchant', 'review', 'active', 'all'] as const;
+export const workQueueViews = ['action', 'merchant', 'review', 'active', 'suspended', 'all'] as const;
 export type WorkQueueView = (typeof workQueueViews)[number];
 
 export const workQueueSorts = ['updated', 'name', 'state'] as const;

@@ -29,7 +29,8 @@ export const workQueueSelection = z.array(z.string().min(1).max(64)).min(1).max(
 export const workQueuePageQuery = workQueueView
   .extend({
     limit: z.number().int().min(1).max(100).default(25),
-    cursor: z.string().max(400).optional(),
+    // A name sort's cursor carries the natural name key (digit runs padded): up to ~2,100 characters.
+    cursor: z.string().max(2400).optional(),
   })
   .strict();
 

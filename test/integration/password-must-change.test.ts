@@ -3,7 +3,11 @@
  * first sign-in: until then the session reads `me` and changes its password, and every other procedure and
  * the /admin session route answer 403 `password_change_required`. Afterwards everything works.
  */
+import fs from 'node:fs';
 import { expect, it } from 'vitest';
+import { getEnv } from '@/env';
+import { firstAdminPasswordFile } from '@/server/config/first-admin-password-file';
+import { firstRunNotice } from '@/server/startup/first-run-notice';
 import * as uploadRoute from '@/app/admin/payment-onboardings/[tenantId]/media/route';
 import { runCommand } from '@/cli/commands';
 import { parseArgs } from '@/cli/parse-args';
@@ -85,12 +89,17 @@ describeEachDatabase('a one-time password must be changed first', (database) => 
   it('the first-run admin signs in with the printed password, can only change it, then uses the console', async () => {
     const first = (await ensureFirstRunAdmin({ db: database().db, actor: 'test' }))!;
     expect(first).not.toBeNull();
+    // Started without a terminal: the one-time password went to DATA_DIR, where it stays until it is changed.
+    const { dataDir } = getEnv();
+    firstRunNotice(first, { interactive: false, dataDir });
+    expect(fs.existsSync(firstAdminPasswordFile(dataDir))).toBe(true);
     const admin = (await verifyOperatorCredentials(
       { db: database().db, actor: 'test' },
       { email: first.email, password: first.password },
     ))!;
     await expectLockedOut(admin.id, first.platformId);
     await expectWorksAfterChange(admin.id, first.platformId, first.password);
+    expect(fs.existsSync(firstAdminPasswordFile(dataDir))).toBe(false);
   });
 
   it('a CLI operator must change the password, unless it was created with --password-final', async () => {
@@ -104,6 +113,9 @@ describeEachDatabase('a one-time password must be changed first', (database) => 
       passwordMustChange: boolean;
     };
     expect(created.passwordMustChange).toBe(true);
+    // The first admin's password file is not this operator's: their change leaves it.
+    const { dataDir } = getEnv();
+    firstRunNotice({ email: 'first-admin@example.com', password: 'one-time-1' }, { interactive: false, dataDir });
     await expectLockedOut(created.operatorId, platformId);
     // A wrong current password is still refused, and the flag stays.
     expect(
@@ -122,6 +134,8 @@ describeEachDatabase('a one-time password must be changed first', (database) => 
       appCode: 'password_change_required',
     });
     await expectWorksAfterChange(created.operatorId, platformId, 'given-to-someone-1');
+    expect(fs.existsSync(firstAdminPasswordFile(dataDir))).toBe(true);
+    fs.rmSync(firstAdminPasswordFile(dataDir));
 
     const scripted = `scripted-${randomBase62(6).toLowerCase()}@example.com`;
     const final = (await cli(

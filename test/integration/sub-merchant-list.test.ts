@@ -154,12 +154,36 @@ describeEachDatabase('GET /v1/payments/sub-merchants with the work queue (queue,
     expect(seen).toEqual(Array.from({ length: 15 }, (_, i) => `queue-seller-${14 - i}`));
   });
 
+  it('sorts each way the direction says, and walks pages in that direction', async () => {
+    const newestFirst = Array.from({ length: 15 }, (_, i) => `queue-seller-${14 - i}`);
+    const oldestFirst = [...newestFirst].reverse();
+    expect(sellers((await get('?sort=updated&limit=100')).body)).toEqual(newestFirst);
+    expect(sellers((await get('?sort=updated&direction=desc&limit=100')).body)).toEqual(newestFirst);
+    expect(sellers((await get('?sort=updated&direction=asc&limit=100')).body)).toEqual(oldestFirst);
+    // direction alone is the queue's view (all tabs, by last update).
+    expect(sellers((await get('?direction=asc&limit=100')).body)).toEqual(oldestFirst);
+    // Names Z…N: A→Z (the default for name) is newest first, Z→A oldest first.
+    expect(sellers((await get('?sort=name&limit=100')).body)).toEqual(newestFirst);
+    expect(sellers((await get('?sort=name&direction=desc&limit=100')).body)).toEqual(oldestFirst);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const { body }: { body: Page } = await get(
+        `?sort=name&direction=desc&limit=4${cursor ? `&cursor=${cursor}` : ''}`,
+      );
+      seen.push(...sellers(body).map(String));
+      cursor = body.hasMore ? body.nextCursor : null;
+    } while (cursor);
+    expect(seen).toEqual(oldestFirst);
+  });
+
   it('names the parameter of every bad value with 400', async () => {
     const first = (await get('?sort=name&limit=2')).body.nextCursor!;
     const plain = (await get('?limit=2')).body.nextCursor!;
     for (const [query, pointer] of [
       ['?queue=waiting', '/query/queue'],
-      ['?queue=suspended', '/query/queue'],
+      ['?direction=up', '/query/direction'],
+      ['?sort=name&direction=ascending', '/query/direction'],
       ['?sort=created', '/query/sort'],
       ['?q=', '/query/q'],
       ['?q=%20%20', '/query/q'],
@@ -168,6 +192,8 @@ describeEachDatabase('GET /v1/payments/sub-merchants with the work queue (queue,
       ['?sort=updated&cursor=bm90LWEtY3Vyc29y', '/query/cursor'],
       // A cursor of another sort, or of the plain list, would compare the wrong columns.
       [`?sort=state&cursor=${first}`, '/query/cursor'],
+      // …or of the other direction.
+      [`?sort=name&direction=desc&cursor=${first}`, '/query/cursor'],
       [`?sort=name&cursor=${plain}`, '/query/cursor'],
       [`?cursor=${first}`, '/query/cursor'],
     ] as const) {

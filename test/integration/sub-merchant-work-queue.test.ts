@@ -89,16 +89,18 @@ describeEachDatabase('console work queue (subMerchantConsole.queue / counts / as
     });
   }, 120_000);
 
-  it('counts each tab from the state machine, this platform only; 全部 holds suspended records too', async () => {
+  it('counts each tab from the state machine, this platform only; suspended records have their own tab', async () => {
     const counts = await as().subMerchantConsole.counts({ platformId });
     expect(counts).toEqual({
       action: expectedIn('action'),
       merchant: expectedIn('merchant'),
       review: expectedIn('review'),
       active: expectedIn('active'),
+      suspended: expectedIn('suspended'),
       all: TOTAL,
     });
-    for (const tab of ['action', 'merchant', 'review', 'active'] as const) {
+    expect(expectedIn('suspended')).toBeGreaterThan(0);
+    for (const tab of ['action', 'merchant', 'review', 'active', 'suspended'] as const) {
       const page = await as().subMerchantConsole.queue({ platformId, tab, limit: 100 });
       const allowed = kinds.filter((k) => k.tab === tab).map((k) => k.state ?? undefined);
       expect(page.data.length).toBeGreaterThan(0);
@@ -198,6 +200,79 @@ describeEachDatabase('console work queue (subMerchantConsole.queue / counts / as
     });
   }
 
+  describe('names in natural order, short names searched', () => {
+    let branchesId: string;
+    const branches = ['第10分店', '第2分店', '第1分店', '第20分店', '第3分店', 'A9 Coffee', 'A10 Coffee', '第007分店'];
+    beforeAll(async () => {
+      const db = database().db;
+      branchesId = (await createPlatform({ db, actor: 'test' }, { name: 'Branches' })).platform.id;
+      await db.insert(subMerchants).values(
+        branches.map((name, i) => ({
+          id: newId('sm'),
+          platformId: branchesId,
+          provider: 'providerA' as const,
+          distributorExternalUserId: `branch-${i}`,
+          // Each has a licence name and a different short name (商户简称), as a real application does.
+          formData: { merchantName: `西湖茶社${name}`, merchantShortname: `湖畔简称${i}号` },
+        })),
+      );
+    });
+    const member = async () => {
+      const db = database().db;
+      const operatorId = (
+        await createOperator(
+          { db, actor: 'test' },
+          {
+            email: `branches-${Date.now()}-${Math.random()}@example.com`,
+            password: 'a-long-password-1',
+            platformId: branchesId,
+            role: 'viewer',
+          },
+        )
+      ).operatorId;
+      return createCaller({ operatorId, db, requestId: 'req_test' });
+    };
+    const natural = [
+      'A9 Coffee',
+      'A10 Coffee',
+      '第1分店',
+      '第2分店',
+      '第3分店',
+      '第007分店',
+      '第10分店',
+      '第20分店',
+    ].map((name) => `西湖茶社${name}`);
+
+    it('sorts "第2分店" before "第10分店" in both directions and across pages', async () => {
+      const caller = await member();
+      for (const direction of ['asc', 'desc'] as const) {
+        const names: (string | undefined)[] = [];
+        let cursor: string | undefined;
+        do {
+          const page = await caller.subMerchantConsole.queue({
+            platformId: branchesId,
+            tab: 'all',
+            sort: 'name',
+            direction,
+            limit: 3,
+            cursor,
+          });
+          names.push(...page.data.map((row) => row.name));
+          cursor = page.nextCursor ?? undefined;
+        } while (cursor);
+        expect(names).toEqual(direction === 'asc' ? natural : [...natural].reverse());
+      }
+    });
+
+    it('finds a record by its short name although the list shows its licence name', async () => {
+      const caller = await member();
+      const found = await caller.subMerchantConsole.queue({ platformId: branchesId, tab: 'all', q: '湖畔简称3号' });
+      expect(found.data.map((row) => row.name)).toEqual(['西湖茶社第20分店']);
+      const counts = await caller.subMerchantConsole.counts({ platformId: branchesId, q: '简称' });
+      expect(counts.all).toBe(branches.length);
+    });
+  });
+
   it('walks one tab with keyset pages and never leaves it', async () => {
     const ids = new Set<string>();
     let cursor: string | undefined;
@@ -257,7 +332,7 @@ describeEachDatabase('console work queue (subMerchantConsole.queue / counts / as
 
     it('counts the tabs of a search', async () => {
       const counts = await as().subMerchantConsole.counts({ platformId, q: 'seller-3' });
-      expect(counts).toEqual({ action: 0, merchant: 1, review: 0, active: 0, all: 1 });
+      expect(counts).toEqual({ action: 0, merchant: 1, review: 0, active: 0, suspended: 0, all: 1 });
     });
   });
 

@@ -5,6 +5,7 @@ import { translator } from '@/i18n/translate';
 import { publicBaseUrl } from '@/server/config/secrets';
 import { consoleSession } from '@/server/console-session/console-session';
 import { buildOpenApiDocument } from '@/server/openapi/build-document';
+import { curlExample } from './curl-example';
 import { FormDataReference } from './form-data-reference';
 import { InlineMarkdown, Markdown } from './markdown';
 
@@ -16,6 +17,7 @@ type Op = {
   summary: string;
   description?: string;
   parameters: { name: string; in: string; required: boolean; schema: Record<string, unknown> }[];
+  security?: Record<string, unknown>[];
   requestBody?: { content: Record<string, { schema: unknown; example?: unknown }> };
   responses: Record<string, { description: string }>;
 };
@@ -123,6 +125,10 @@ export default async function DocsPage() {
               </pre>
             </>
           )}
+          <h3 className="m-0 text-sm">{t('docs.tryIt')}</h3>
+          <pre tabIndex={0} className="m-0 overflow-auto rounded-md bg-muted p-3 text-xs" lang="en">
+            <code data-testid="curl">{curlExample(doc.servers?.[0]?.url ?? '', method, path, op)}</code>
+          </pre>
           <h3 className="m-0 text-sm">{t('docs.responses')}</h3>
           <ul className="m-0 grid list-none gap-1 p-0 text-sm" lang="en">
             {Object.entries(op.responses).map(([status, r]) => (

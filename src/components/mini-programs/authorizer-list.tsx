@@ -11,11 +11,23 @@ type Authorizer = RouterOutputs['miniPrograms']['authorizers']['data'][number];
 import { providerLabel } from './provider-label';
 import { ErrorAlert } from './trpc-error';
 
-/** The platform's mini programs; each row leads to its pipeline. */
-export function AuthorizerList() {
+/** How often the list asks again while a seller link is out (a seller's authorization shows up without a reload). */
+const PENDING_POLL_MS = 2_000;
+
+/**
+ * The platform's mini programs; each row leads to its pipeline. Until `pollUntil` (a seller link's expiry, ms) the
+ * list is re-read every few seconds and whenever the window regains focus.
+ */
+export function AuthorizerList({ pollUntil = 0 }: { pollUntil?: number }) {
   const { t, format } = useI18n();
   const { platformId } = useMembership();
-  const list = api.miniPrograms.authorizers.useQuery({ platformId });
+  const list = api.miniPrograms.authorizers.useQuery(
+    { platformId },
+    {
+      refetchInterval: () => (Date.now() < pollUntil ? PENDING_POLL_MS : false),
+      refetchOnWindowFocus: () => (Date.now() < pollUntil ? 'always' : true),
+    },
+  );
   const rows = list.data?.data ?? [];
   const columns: ColumnDef<Authorizer, unknown>[] = [
     {

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useI18n } from '@/i18n/i18n-provider';
 import { api } from '@/trpc/react';
 import { commitForm } from '@/schemas/mini-program-requests';
@@ -35,6 +35,17 @@ export function CommitForm({ platformId, platform, appId, tenantId }: Props) {
   useEffect(() => {
     if (list.length > 0 && form.getValues('template') === '') form.setValue('template', '0');
   }, [list.length, form]);
+  // The version starts as the chosen template's: prefilled on each pick unless the operator typed their own.
+  const chosen = list[Number(form.watch('template'))];
+  const prefilled = useRef('');
+  useEffect(() => {
+    const version = chosen?.userVersion ?? '';
+    const current = form.getValues('userVersion');
+    if (version && (current === '' || current === prefilled.current)) {
+      form.setValue('userVersion', version, { shouldValidate: form.formState.isSubmitted });
+      prefilled.current = version;
+    }
+  }, [chosen, form]);
   const extInvalid = Boolean(form.formState.errors.extJson);
   const problems = extInvalid ? checkExtJson(form.getValues('extJson')) : [];
   const server = fieldErrorsOf(commit.error);

@@ -42,7 +42,7 @@ export function ExperiencePanel(props: { platformId: string; platform: Provider;
           className="min-w-40 flex-1"
           render={({ field }) => (
             <FormControl>
-              <Input maxLength={255} placeholder="pages/index/index" {...field} />
+              <Input maxLength={255} placeholder={t('miniPrograms.pathPlaceholder')} {...field} />
             </FormControl>
           )}
         />

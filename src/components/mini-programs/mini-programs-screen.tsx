@@ -1,5 +1,6 @@
 'use client';
 
+import { useState } from 'react';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMembership } from '@/components/membership';
 import { AuthorizerList } from './authorizer-list';
@@ -9,11 +10,13 @@ import { StartAuthorizationPanel } from './start-authorization-panel';
 export function MiniProgramsScreen() {
   const { t } = useI18n();
   const { can } = useMembership();
+  // While a seller link issued here is valid, the seller may authorize at any moment: the list keeps checking.
+  const [linkValidUntil, setLinkValidUntil] = useState(0);
   return (
     <>
       <h1>{t('miniPrograms.title')}</h1>
-      {can('operator') && <StartAuthorizationPanel />}
-      <AuthorizerList />
+      {can('operator') && <StartAuthorizationPanel onLinkIssued={(expiresAt) => setLinkValidUntil(expiresAt)} />}
+      <AuthorizerList pollUntil={linkValidUntil} />
     </>
   );
 }

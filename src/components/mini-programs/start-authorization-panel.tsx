@@ -18,13 +18,16 @@ import { NativeSelect } from '@/components/ui/native-select';
  * "Authorize a mini program": the seller returns to this service's own /authorize/done page, which completes
  * the binding; the operator gets the seller page link (never the OAuth state) to send.
  */
-export function StartAuthorizationPanel() {
+export function StartAuthorizationPanel({ onLinkIssued }: { onLinkIssued?: (expiresAt: number) => void }) {
   const { t } = useI18n();
   const { platformId } = useMembership();
   const utils = api.useUtils();
   const form = useZodForm(startAuthorizationForm, { defaultValues: { platform: 'providerA', tenantId: '' } });
   const start = api.sellerAuthorization.startAuthorizationWithSellerPage.useMutation({
-    onSuccess: () => void utils.miniPrograms.authorizers.invalidate(),
+    onSuccess: (data) => {
+      onLinkIssued?.(Date.parse(data.expiresAt));
+      void utils.miniPrograms.authorizers.invalidate();
+    },
   });
   const sellerRefused = Boolean(fieldErrorsOf(start.error).tenantId);
   return (

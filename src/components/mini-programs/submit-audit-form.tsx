@@ -57,7 +57,7 @@ export function SubmitAuditForm(props: { platformId: string; platform: Provider;
                   label={`${t('miniPrograms.audit.address')} ${n}`}
                   render={({ field }) => (
                     <FormControl>
-                      <Input maxLength={255} placeholder="pages/index/index" {...field} />
+                      <Input maxLength={255} placeholder={t('miniPrograms.pathPlaceholder')} {...field} />
                     </FormControl>
                   )}
                 />

@@ -109,7 +109,8 @@ export function ConfigField(props: {
                 type={kind === 'url' ? 'url' : 'text'}
                 inputMode={kind === 'percent' ? 'decimal' : undefined}
                 readOnly={!canEdit}
-                placeholder={kind === 'url' ? 'https://' : '0.60'}
+                // "e.g." so the example never reads as a value already set.
+                placeholder={kind === 'url' ? 'https://' : t('settings.config.placeholder.percent')}
               />
             )}
           </FormControl>

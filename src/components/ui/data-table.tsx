@@ -141,7 +141,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
     <div data-slot="data-table" className={cn('w-full', props.className)}>
       {wide ? (
         <div tabIndex={0} className="overflow-x-auto rounded-lg border bg-card">
-          <table data-slot="table" className="w-full border-collapse text-sm">
+          {/* Words wrap whole inside the table: the page's overflow-wrap:anywhere (right for phones and Chinese text)
+              lets auto layout shrink a column to one character, breaking e-mails and messages letter by letter. */}
+          <table data-slot="table" className="w-full border-collapse text-sm [overflow-wrap:break-word]">
             <caption className="sr-only">{props.label}</caption>
             <thead>
               {headerGroups.map((group) => (

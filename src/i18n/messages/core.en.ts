@@ -44,7 +44,7 @@ export const coreEn = {
   'docs.operations': 'Operations',
   'docs.formData': 'formData field reference',
   'docs.formData.intro':
-    'Every key of formData on POST /v1/payments/sub-merchants and PATCH …/{id}: its label, the format we check before the upstream does, and when it is required at submit for each provider. Personal fields are masked in every response.',
+    'Every key of formData on POST /v1/payments/sub-merchants and PUT …/{id}: its label, the format we check before the upstream does, and when it is required at submit for each provider. Personal fields are masked in every response.',
   'docs.formData.group': 'Group',
   'docs.formData.field': 'Field',
   'docs.formData.label': 'Label',
@@ -70,6 +70,7 @@ export const coreEn = {
   'docs.yes': 'yes',
   'docs.no': 'no',
   'docs.requestBody': 'Request body',
+  'docs.tryIt': 'Try it (export API_KEY=sk_… first, then fill in the path parameters in braces)',
   'docs.responses': 'Responses',
   'ui.listSeparator': ', ',
   'ui.problem.failed': "That did not work. Try again; if it keeps failing, ask your platform's admin.",

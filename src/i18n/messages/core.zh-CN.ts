@@ -44,7 +44,7 @@ export const coreZhCN: Record<keyof typeof coreEn, string> = {
   'docs.operations': '接口列表',
   'docs.formData': 'formData 字段说明',
   'docs.formData.intro':
-    'POST /v1/payments/sub-merchants 与 PATCH …/{id} 中 formData 的每个字段：名称、我们在上游之前检查的格式，以及提交时各通道何时必填。个人信息字段在所有响应中都会脱敏。',
+    'POST /v1/payments/sub-merchants 与 PUT …/{id} 中 formData 的每个字段：名称、我们在上游之前检查的格式，以及提交时各通道何时必填。个人信息字段在所有响应中都会脱敏。',
   'docs.formData.group': '分组',
   'docs.formData.field': '字段',
   'docs.formData.label': '名称',
@@ -70,6 +70,7 @@ export const coreZhCN: Record<keyof typeof coreEn, string> = {
   'docs.yes': '是',
   'docs.no': '否',
   'docs.requestBody': '请求体',
+  'docs.tryIt': '试一试（先 export API_KEY=sk_…，再替换路径中花括号里的参数）',
   'docs.responses': '响应',
   'ui.listSeparator': '、',
   'ui.problem.failed': '操作未成功。请重试；如仍失败，请联系本平台管理员。',

@@ -72,6 +72,7 @@ export const miniProgramsEn = {
   'miniPrograms.audit.intro': 'Submits the latest committed version. Page items are optional (up to five).',
   'miniPrograms.audit.pages': 'Page items',
   'miniPrograms.audit.address': 'Page address',
+  'miniPrograms.pathPlaceholder': 'e.g. pages/index/index',
   'miniPrograms.audit.pageTitle': 'Page title',
   'miniPrograms.audit.tag': 'Tags',
   'miniPrograms.audit.addPage': 'Add a page',
@@ -130,6 +131,9 @@ export const miniProgramsEn = {
   'miniPrograms.seller.onPhone': 'On this phone',
   'miniPrograms.seller.openOnPhone': 'Open in {provider} on this phone',
   'miniPrograms.seller.onComputer': 'On a computer',
+  'miniPrograms.seller.onThisPhone': 'On this phone',
+  'miniPrograms.seller.tapBelow':
+    'Tap "Open the authorization page" below, sign in to {provider} and confirm. Or scan the code below with {provider} on another phone.',
   'miniPrograms.seller.scan': 'Scan this code with {provider} on your phone:',
   'miniPrograms.seller.qr': 'QR code of the {provider} authorization page',
   'miniPrograms.seller.openHere': 'Open the authorization page',

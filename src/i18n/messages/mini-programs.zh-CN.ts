@@ -71,6 +71,7 @@ export const miniProgramsZhCN: Record<keyof typeof miniProgramsEn, string> = {
   'miniPrograms.audit.intro': '提交最新一次提交的代码版本。页面配置可选（最多五项）。',
   'miniPrograms.audit.pages': '审核页面',
   'miniPrograms.audit.address': '页面路径',
+  'miniPrograms.pathPlaceholder': '例如 pages/index/index',
   'miniPrograms.audit.pageTitle': '页面标题',
   'miniPrograms.audit.tag': '标签',
   'miniPrograms.audit.addPage': '添加页面',
@@ -129,6 +130,9 @@ export const miniProgramsZhCN: Record<keyof typeof miniProgramsEn, string> = {
   'miniPrograms.seller.onPhone': '在本机授权',
   'miniPrograms.seller.openOnPhone': '在本机打开{provider}授权',
   'miniPrograms.seller.onComputer': '在电脑上授权',
+  'miniPrograms.seller.onThisPhone': '在这台手机上授权',
+  'miniPrograms.seller.tapBelow':
+    '点击下方“打开授权页面”，在{provider}中登录并确认授权。也可以用另一台手机的{provider}扫描下方二维码。',
   'miniPrograms.seller.scan': '请用手机{provider}扫描下方二维码：',
   'miniPrograms.seller.qr': '{provider}授权页的二维码',
   'miniPrograms.seller.openHere': '打开授权页面',

@@ -63,6 +63,7 @@ export const settingsEn = {
   'settings.config.miniPrograms': 'Mini programs',
   'settings.config.label.payments.notify_url': 'Sub-merchant events URL',
   'settings.config.label.payments.default_commission_rate': 'Default commission rate (%)',
+  'settings.config.placeholder.percent': 'e.g. 0.60',
   'settings.config.label.miniprogram.audit_notify_url': 'Audit result notify URL',
   'settings.config.label.miniprogram.template_mode': 'Template mode',
   'settings.config.label.miniprogram.template_mode.providerA': 'Template mode for WeChat',

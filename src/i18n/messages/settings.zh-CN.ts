@@ -63,6 +63,7 @@ export const settingsZhCN: Record<keyof typeof settingsEn, string> = {
   'settings.config.miniPrograms': '小程序',
   'settings.config.label.payments.notify_url': '子商户事件通知地址',
   'settings.config.label.payments.default_commission_rate': '默认佣金比例（%）',
+  'settings.config.placeholder.percent': '例如 0.60',
   'settings.config.label.miniprogram.audit_notify_url': '审核结果通知地址',
   'settings.config.label.miniprogram.template_mode': '模板模式',
   'settings.config.label.miniprogram.template_mode.providerA': '微信模板模式',

@@ -50,6 +50,7 @@ export const subMerchantsEn = {
   'subMerchants.errors.title': 'There are {count} problem(s) to fix',
   'subMerchants.error.required': '{label} is required.',
   'subMerchants.error.invalid_format': '{label} is not in the expected format.',
+  'subMerchants.error.invalid_check_digit': '{label}: the check character does not match; please re-check the number.',
   'subMerchants.error.invalid_value': '{label} has a value that is not allowed.',
   'subMerchants.error.too_long': '{label} is too long.',
   'subMerchants.error.too_many': '{label} has too many items.',

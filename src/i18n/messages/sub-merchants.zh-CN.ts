@@ -52,6 +52,7 @@ export const subMerchantsZhCN: Record<keyof typeof subMerchantsEn, string> = {
   'subMerchants.errors.title': '有 {count} 处需要修改',
   'subMerchants.error.required': '请填写{label}。',
   'subMerchants.error.invalid_format': '{label}格式不正确',
+  'subMerchants.error.invalid_check_digit': '{label}校验位不正确，请逐位核对号码。',
   'subMerchants.error.invalid_value': '{label}的取值不被允许。',
   'subMerchants.error.too_long': '{label}过长。',
   'subMerchants.error.too_many': '{label}数量过多。',

@@ -33,9 +33,11 @@ const asciiFields = new Set<FormDataField>([
   'idCardPeriodEnd',
 ]);
 
-// Numbers people type in groups ("6222 0212 3456", "138 0013 8000"): the spaces are never part of them.
+// Numbers people type in groups ("6222 0212 3456", "138 0013 8000", "0755 8601 3388"): the spaces are never part
+// of them (a service phone keeps its dashes, which the upstreams take).
 const noSpaceFields = new Set<FormDataField>([
   'licenseNumber',
+  'servicePhone',
   'idCardNumber',
   'contactMobile',
   'accountNumber',

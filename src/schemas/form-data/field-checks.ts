@@ -24,7 +24,15 @@ export function fieldError(pointer: string, code: FieldErrorCode, message: strin
   return { pointer, code, message };
 }
 
-type FormatRule = { test: (value: string) => boolean; describe: (value: string) => string };
+type FormatRule = {
+  test: (value: string) => boolean;
+  describe: (value: string) => string;
+  /** The value has the right shape and only its check character is wrong (its own code: a typo, not a format). */
+  checkCharacterOnly?: (value: string) => boolean;
+};
+
+const idCardShape = (value: string) => /^\d{17}[\dX]$/.test(value);
+const licenceShape = (value: string) => /^[0-9ABCDEFGHJKLMNPQRTUWXY]{18}$/.test(value);
 
 const fixed = (text: string) => () => text;
 
@@ -32,15 +40,17 @@ const fixed = (text: string) => () => text;
 const formatRules: Partial<Record<FormDataField, FormatRule>> = {
   idCardNumber: {
     test: isMainlandIdNumber,
+    checkCharacterOnly: idCardShape,
     describe: (value) =>
-      /^\d{17}[\dX]$/.test(value)
+      idCardShape(value)
         ? 'its check digit does not match (ISO 7064 MOD 11-2); please re-check the number.'
         : 'must be an 18-character mainland ID number: 17 digits and a check digit (0–9 or upper-case X).',
   },
   licenseNumber: {
     test: isLicenseNumber,
+    checkCharacterOnly: licenceShape,
     describe: (value) =>
-      /^[0-9ABCDEFGHJKLMNPQRTUWXY]{18}$/.test(value)
+      licenceShape(value)
         ? 'its check character does not match (GB 32100); please re-check the code.'
         : 'must be an 18-character unified social credit code (or a legacy 15-digit registration number).',
   },
@@ -97,7 +107,9 @@ function checkString(field: FormDataField, value: string, pointer: string): Form
       : [];
   }
   const rule = formatRules[field];
-  return rule && !rule.test(value) ? [fieldError(pointer, 'invalid_format', `${label} ${rule.describe(value)}`)] : [];
+  if (!rule || rule.test(value)) return [];
+  const code = rule.checkCharacterOnly?.(value) ? 'invalid_check_digit' : 'invalid_format';
+  return [fieldError(pointer, code, `${label} ${rule.describe(value)}`)];
 }
 
 /** Type, length, enum and format problems of one present (non-missing) value. */

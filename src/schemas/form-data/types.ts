@@ -19,6 +19,8 @@ export type FieldErrorCode =
   | 'required'
   | 'invalid_type'
   | 'invalid_format'
+  /** The shape is right but the check character (ID card GB 11643, licence GB 32100) does not match: a typo. */
+  | 'invalid_check_digit'
   | 'invalid_value'
   | 'too_long'
   | 'too_many'

@@ -4,9 +4,7 @@
  * are kept: the password goes to a file in DATA_DIR that only this user can read, and only its path is printed.
  */
 import fs from 'node:fs';
-import path from 'node:path';
-
-export const FIRST_ADMIN_PASSWORD_FILE = 'first-admin-password.txt';
+import { firstAdminPasswordFile } from '@/server/config/first-admin-password-file';
 
 export function firstRunNotice(
   admin: { email: string; password: string },
@@ -22,7 +20,7 @@ export function firstRunNotice(
       more,
     ];
   }
-  const file = path.join(options.dataDir, FIRST_ADMIN_PASSWORD_FILE);
+  const file = firstAdminPasswordFile(options.dataDir);
   fs.mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   // A fresh file (never through a link someone left there), created readable by this user only.
   fs.rmSync(file, { force: true });
@@ -30,7 +28,7 @@ export function firstRunNotice(
   return [
     '  First run: an admin was created for you. Its one-time password (to be changed at the first sign-in) is not printed here, as stdout is not a terminal:',
     `    e-mail:   ${admin.email}`,
-    `    password: in ${file} (readable by this user only; delete it after signing in)`,
+    `    password: in ${file} (readable by this user only; deleted once the password is changed)`,
     more,
   ];
 }

@@ -83,8 +83,23 @@ export async function SellerAuthorizeView({ view, locale }: { view: SellerAuthor
           </section>
         )}
         <section className="my-4 rounded-xl border bg-card p-4" aria-labelledby="on-computer">
-          <h2 id="on-computer">{t('miniPrograms.seller.onComputer')}</h2>
-          <p>{t('miniPrograms.seller.scan', names)}</p>
+          {view.mobileAuthUrl ? (
+            <>
+              <h2 id="on-computer">{t('miniPrograms.seller.onComputer')}</h2>
+              <p>{t('miniPrograms.seller.scan', names)}</p>
+            </>
+          ) : (
+            // One way for both (Alipay has no phone-only link): a phone is told to tap, a computer to scan. CSS
+            // picks the words, so the server-rendered page needs no script to know the screen.
+            <>
+              <h2 id="on-computer">
+                <span className="md:hidden">{t('miniPrograms.seller.onThisPhone')}</span>
+                <span className="hidden md:inline">{t('miniPrograms.seller.onComputer')}</span>
+              </h2>
+              <p className="md:hidden">{t('miniPrograms.seller.tapBelow', names)}</p>
+              <p className="hidden md:block">{t('miniPrograms.seller.scan', names)}</p>
+            </>
+          )}
           <div
             className="mx-auto my-2 w-[220px] max-w-full [&_svg]:block [&_svg]:h-auto [&_svg]:w-full"
             role="img"

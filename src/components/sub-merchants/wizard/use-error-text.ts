@@ -10,6 +10,7 @@ import type { WizardFieldError } from './error-order';
 const codeKeys: Record<string, MessageKey> = {
   required: 'subMerchants.error.required',
   invalid_format: 'subMerchants.error.invalid_format',
+  invalid_check_digit: 'subMerchants.error.invalid_check_digit',
   invalid_value: 'subMerchants.error.invalid_value',
   invalid_type: 'subMerchants.error.invalid_value',
   too_long: 'subMerchants.error.too_long',

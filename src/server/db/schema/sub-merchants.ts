@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import {
+  customType,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
 import { operators } from './operators';
 import { platforms } from './platforms';
 import type { Provider } from '../../../domain/providers';
@@ -9,6 +20,22 @@ import type { WorkQueueTab } from '../../../domain/work-queue';
 // Relative, not '@/': drizzle-kit reads this folder without the path alias.
 export { providers, type Provider } from '../../../domain/providers';
 export { subMerchantStatuses, type SubMerchantStatus } from '../../../domain/sub-merchant-states';
+
+/**
+ * Text compared byte by byte (collation "C"): the natural name key orders the same on PGlite and on a PostgreSQL
+ * whatever its database's locale, and its padded digit runs compare as numbers only without a locale's rules.
+ */
+const textInCollationC = customType<{ data: string }>({ dataType: () => 'text COLLATE "C"' });
+
+/**
+ * Every run of digits padded to 20 with leading zeros (pad each run, then keep its last 20 digits), so a byte
+ * comparison orders "第2分店" before "第10分店". Runs longer than 20 digits stay as they are.
+ */
+const naturalKey = (expression: string) =>
+  `regexp_replace(regexp_replace(${expression}, '([0-9]+)', '00000000000000000000\\1', 'g'), '0*([0-9]{20})', '\\1', 'g')`;
+
+const displayNameExpression =
+  "coalesce(nullif(form_data->>'merchantName', ''), nullif(form_data->>'merchantShortname', ''), '')";
 
 export const subMerchants = pgTable(
   'sub_merchants',
@@ -52,10 +79,19 @@ export const subMerchants = pgTable(
      * The name the work queue shows, sorts and searches by: the licence name, else the short name. Business names
      * are not personal data (formData's catalogue stores them plain), so a generated column may copy them.
      */
-    displayName: text('display_name')
+    displayName: text('display_name').notNull().generatedAlwaysAs(sql.raw(displayNameExpression)),
+    /** The name sort's key: display_name with its numbers in natural order ("第2分店" before "第10分店"). */
+    nameSortKey: textInCollationC('name_sort_key')
+      .notNull()
+      .generatedAlwaysAs(sql.raw(naturalKey(displayNameExpression))),
+    /**
+     * What the search box matches a name against: the licence name and the short name (商户简称), one per line, so
+     * a merchant is found by either whichever the list shows.
+     */
+    searchNames: text('search_names')
       .notNull()
       .generatedAlwaysAs(
-        sql`coalesce(nullif(form_data->>'merchantName', ''), nullif(form_data->>'merchantShortname', ''), '')`,
+        sql`coalesce(form_data->>'merchantName', '') || chr(10) || coalesce(form_data->>'merchantShortname', '')`,
       ),
     /**
      * The work-queue tab the record is in (src/domain/work-queue.ts says why each state goes where); generated,
@@ -86,11 +122,11 @@ export const subMerchants = pgTable(
     index('sub_merchants_state_idx').on(t.chApplymentState),
     // The work queue: one index per (tab, sort), and the same sorts over all tabs; counts read the first one only.
     index('sub_merchants_queue_updated_idx').on(t.platformId, t.queue, t.updatedAt, t.id),
-    index('sub_merchants_queue_name_idx').on(t.platformId, t.queue, t.displayName, t.id),
+    index('sub_merchants_queue_name_idx').on(t.platformId, t.queue, t.nameSortKey, t.id),
     index('sub_merchants_queue_state_idx').on(t.platformId, t.queue, t.stateKey, t.updatedAt, t.id),
-    index('sub_merchants_platform_name_idx').on(t.platformId, t.displayName, t.id),
+    index('sub_merchants_platform_name_idx').on(t.platformId, t.nameSortKey, t.id),
     index('sub_merchants_platform_state_idx').on(t.platformId, t.stateKey, t.updatedAt, t.id),
-    index('sub_merchants_name_trgm_idx').using('gin', sql`${t.displayName} gin_trgm_ops`),
+    index('sub_merchants_name_trgm_idx').using('gin', sql`${t.searchNames} gin_trgm_ops`),
     index('sub_merchants_licence_hmac_idx').on(t.platformId, t.licenceNumberHmac),
     index('sub_merchants_applyment_idx').on(t.platformId, t.chApplymentId),
     index('sub_merchants_sub_mchid_idx').on(t.platformId, t.chSubMchid),

@@ -1,5 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { getEnv } from '@/env';
+import { forgetFirstAdminPassword } from '@/server/config/first-admin-password-file';
 import { operators } from '@/server/db/schema';
 import { recordOperatorAudit } from '../audit/record-audit';
 import type { ServiceContext } from '../context';
@@ -21,8 +23,8 @@ const locked = (seconds: number) =>
  * The signed-in operator changes their own password: the current one must verify (argon2id) and the new one
  * must follow the creation rules and differ from it. Stored as a new argon2id hash, a one-time password's
  * must-change flag clears with it, and every session of the
- * operator ends, this one included (whoever learnt the old password may hold one). A refused attempt changes
- * nothing. Passwords never reach a log or an error message.
+ * operator ends, this one included (whoever learnt the old password may hold one), and the first-run password
+ * file is deleted if it names this operator. A refused attempt changes nothing. Passwords never reach a log or an error message.
  * Each attempt counts against the account exactly like a sign-in, before the current password is checked
  * (sign-in-throttle.ts), so a session left open on a shared computer cannot be used to guess the password that
  * unlocks everything else, not even by a burst of parallel guesses.
@@ -60,4 +62,5 @@ export async function changeOperatorPassword(
       throw new AppError('conflict', 'The password was changed meanwhile; sign in again with the new one.');
     await recordOperatorAudit(tx, { operatorId, actor: ctx.actor, action: 'operator.password_change' });
   });
+  forgetFirstAdminPassword(getEnv().dataDir, row.email);
 }

@@ -27,7 +27,7 @@ export async function countWorkQueue(
   input: CountsInput = {},
 ): Promise<Record<WorkQueueView, number>> {
   const view = workQueueView.parse(input);
-  // The whole platform: the trigger-kept counters (five rows). A search or filter: counted over its matches.
+  // The whole platform: the trigger-kept counters (one row per tab). A search or filter: counted over its matches.
   const filtered = Boolean(view.q || view.provider || view.assignedToMe);
   const rows = filtered
     ? await workQueueCountSelect(ctx, input)
@@ -42,6 +42,7 @@ export async function countWorkQueue(
     merchant: byTab.merchant!,
     review: byTab.review!,
     active: byTab.active!,
+    suspended: byTab.suspended!,
     all: rows.reduce((sum, row) => sum + Number(row.n), 0),
   };
 }

@@ -13,13 +13,16 @@ import { toSubMerchantDto, type SubMerchantDto } from './sub-merchant-dto';
 export const listSubMerchantsQuery = z
   .object({
     ...paginationQuery,
-    // A work-queue cursor carries the sort's values (a name up to 128 characters): longer than a created-at one.
-    cursor: z.string().max(400).optional(),
+    // A work-queue cursor carries the sort's values (a natural name key, digit runs padded): longer than a
+    // created-at one.
+    cursor: z.string().max(2400).optional(),
     distributor_external_user_id: z.string().min(1).max(128).optional(),
     queue: z
       .enum(workQueueViews)
       .optional()
-      .describe("The console's tab: action (needs action), merchant (waiting on the merchant), review, active, all."),
+      .describe(
+        "The console's tab: action (needs action), merchant (waiting on the merchant), review, active, suspended, all.",
+      ),
     q: z
       .string()
       .trim()
@@ -30,7 +33,11 @@ export const listSubMerchantsQuery = z
     sort: z
       .enum(workQueueSorts)
       .optional()
-      .describe('updated (newest update first, the default with queue or q), name or state (A→Z).'),
+      .describe('updated (newest update first, the default with queue or q), name (natural order) or state (A→Z).'),
+    direction: z
+      .enum(['asc', 'desc'])
+      .optional()
+      .describe('asc or desc; default desc for updated, asc for name and state. Only with queue, q or sort.'),
   })
   .strict()
   .superRefine((query, context) => {
@@ -44,8 +51,8 @@ export const listSubMerchantsQuery = z
   });
 
 /** queue, q or sort: the page comes from the console's work queue (its tabs, search and sorts). */
-export const isWorkQueueView = (query: { queue?: unknown; q?: unknown; sort?: unknown }) =>
-  query.queue !== undefined || query.q !== undefined || query.sort !== undefined;
+export const isWorkQueueView = (query: { queue?: unknown; q?: unknown; sort?: unknown; direction?: unknown }) =>
+  query.queue !== undefined || query.q !== undefined || query.sort !== undefined || query.direction !== undefined;
 
 export type ListSubMerchantsQuery = z.infer<typeof listSubMerchantsQuery>;
 
@@ -126,6 +133,7 @@ async function listSubMerchantsInView(ctx: PlatformContext, query: ListSubMercha
     tab: query.queue ?? 'all',
     q: query.q,
     sort: query.sort ?? 'updated',
+    direction: query.direction,
     cursor: query.cursor,
     limit: query.limit,
   }).catch((error: unknown) => {

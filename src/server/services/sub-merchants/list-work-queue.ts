@@ -13,7 +13,8 @@ type Sort = Query['sort'];
 /** The keyset of each sort, most significant first; id last breaks ties, so every row has one place. */
 const sortColumns: Record<Sort, AnyColumn[]> = {
   updated: [subMerchants.updatedAt, subMerchants.id],
-  name: [subMerchants.displayName, subMerchants.id],
+  // The natural key ("第2分店" before "第10分店", collation C): the same order on PGlite and PostgreSQL.
+  name: [subMerchants.nameSortKey, subMerchants.id],
   state: [subMerchants.stateKey, subMerchants.updatedAt, subMerchants.id],
 };
 
@@ -27,7 +28,8 @@ const cursorValue = (column: AnyColumn) =>
 const cursorShape = z.object({
   sort: z.enum(['updated', 'name', 'state']),
   direction: z.enum(['asc', 'desc']),
-  values: z.array(z.string().max(200)).min(2).max(3),
+  // A name key pads each digit run to 20: up to ~1,500 characters for a 128-character name.
+  values: z.array(z.string().max(1600)).min(2).max(3),
 });
 
 const encodeCursor = (cursor: z.infer<typeof cursorShape>) => Buffer.from(JSON.stringify(cursor)).toString('base64url');

@@ -19,13 +19,13 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const looksLikeIdentifier = (q: string) => /^[\w-]{10,}$/.test(q) && (q.match(/\d/g)?.length ?? 0) >= 6;
 
 /**
- * What one search box finds: a name by substring (trigram index), and by exact value the licence number (through
+ * What one search box finds: the licence name or the short name (商户简称) by substring (trigram index), and by exact value the licence number (through
  * its keyed search key: the plain number is never in a searchable column), the distributor id, the upstream's
  * applyment id, the sub-merchant id it assigned (WeChat sub_mchid / Alipay smid) and our own id.
  */
 export function searchCondition(q: string): SQL {
   const conditions = [
-    ...(looksLikeIdentifier(q) ? [] : [ilike(subMerchants.displayName, `%${escapeLike(q)}%`)]),
+    ...(looksLikeIdentifier(q) ? [] : [ilike(subMerchants.searchNames, `%${escapeLike(q)}%`)]),
     eq(subMerchants.distributorExternalUserId, q),
     eq(subMerchants.chApplymentId, q),
     eq(subMerchants.chSubMchid, q),

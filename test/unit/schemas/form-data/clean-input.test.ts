@@ -19,6 +19,8 @@ describe('cleanFieldValue', () => {
 
   it('keeps the dash of a service phone and lower-cases a domain', () => {
     expect(cleanFieldValue('servicePhone', '０５９１－８８８８６６６６')).toBe('0591-88886666');
+    expect(cleanFieldValue('servicePhone', ' 0755 8601 3388 ')).toBe('075586013388');
+    expect(cleanFieldValue('servicePhone', '400 - 880 - 1234')).toBe('400-880-1234');
     expect(cleanFieldValue('websiteDomain', ' Shop.Example.COM')).toBe('shop.example.com');
   });
 });

@@ -77,6 +77,13 @@ describe('provider rules', () => {
     expect(
       problems(wechat({ idCardNumber: '110105194912310021', licenseNumber: '91350100M000100Y44' }), 'providerA'),
     ).toEqual({
+      '/formData/idCardNumber': 'invalid_check_digit',
+      '/formData/licenseNumber': 'invalid_check_digit',
+    });
+    // A wrong shape is still a format problem.
+    expect(
+      problems(wechat({ idCardNumber: '11010519491231002', licenseNumber: '91350100M000100Y4' }), 'providerA'),
+    ).toEqual({
       '/formData/idCardNumber': 'invalid_format',
       '/formData/licenseNumber': 'invalid_format',
     });

@@ -147,12 +147,13 @@ describe('validateFormDataForSubmit: formats', () => {
       bankBranchId: 'x',
     });
     expect(codes(data)).toEqual({
-      '/formData/idCardNumber': 'invalid_format',
+      // Right shape, wrong check character: a typo, said as such.
+      '/formData/idCardNumber': 'invalid_check_digit',
       '/formData/contactMobile': 'invalid_format',
       '/formData/contactEmail': 'invalid_format',
       '/formData/accountNumber': 'invalid_format',
       '/formData/servicePhone': 'invalid_format',
-      '/formData/licenseNumber': 'invalid_format',
+      '/formData/licenseNumber': 'invalid_check_digit',
       '/formData/idCardPeriodBegin': 'invalid_format',
       '/formData/storeAddressCode': 'invalid_format',
       '/formData/bankBranchId': 'invalid_format',

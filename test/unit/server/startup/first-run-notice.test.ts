@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FIRST_ADMIN_PASSWORD_FILE, firstRunNotice } from '@/server/startup/first-run-notice';
+import { FIRST_ADMIN_PASSWORD_FILE } from '@/server/config/first-admin-password-file';
+import { firstRunNotice } from '@/server/startup/first-run-notice';
 
 const admin = { email: 'admin@example.com', password: 'Abcdefghij0123456789' };
 const freshDir = () => path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'first-run-notice-')), 'data');

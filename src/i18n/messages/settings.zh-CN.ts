@@ -81,6 +81,13 @@ export const settingsZhCN: Record<keyof typeof settingsEn, string> = {
   'settings.config.mode.upstream': '上游模板库',
   'settings.config.mode.manual': '手动录入模板',
   'settings.config.invalid.url': '请输入 http(s) 地址，例如 https://example.com/notify。',
+  'settings.config.refused.private_address':
+    '该地址指向本机或内网，通知地址默认不允许访问。若接收端在你自己的电脑上，请以 ALLOW_PRIVATE_WEBHOOK_URLS=1 启动服务（仅限本地开发）。',
+  'settings.config.refused.https_required': '正式模式下通知地址必须以 https:// 开头。',
+  'settings.config.refused.unresolved_host': '该域名无法解析，请检查拼写。',
+  'settings.config.refused.scheme_not_allowed': '请输入 http(s) 地址，例如 https://example.com/notify。',
+  'settings.config.refused.invalid_url': '请输入 http(s) 地址，例如 https://example.com/notify。',
+  'settings.config.refused.private_redirect_host': '正式模式下回跳域名必须是公网域名，请删除 localhost 和内网地址。',
   'settings.config.invalid.percent': '请输入 0 到 100 之间、最多两位小数的数字。',
   'settings.config.invalid.mode': '请选择上游或手动。',
   'settings.config.invalid.hosts': '只填写域名，每行一个，例如 shop.example.com。',

@@ -98,6 +98,7 @@ export const subMerchantsEn = {
   'subMerchants.detail.backToList': 'All sub-merchants',
   'subMerchants.detail.status': 'Status',
   'subMerchants.detail.lastSynced': 'Last synced with the upstream',
+  'subMerchants.detail.nextSync': 'Next check with the upstream',
   'subMerchants.detail.refresh': 'Refresh status',
   'subMerchants.detail.refreshing': 'Asking the upstream…',
   'subMerchants.detail.continue': 'Continue the onboarding form',

@@ -97,6 +97,7 @@ export const subMerchantsZhCN: Record<keyof typeof subMerchantsEn, string> = {
   'subMerchants.detail.backToList': '全部子商户',
   'subMerchants.detail.status': '状态',
   'subMerchants.detail.lastSynced': '最近与上游同步',
+  'subMerchants.detail.nextSync': '下次与上游核对',
   'subMerchants.detail.refresh': '刷新状态',
   'subMerchants.detail.refreshing': '正在查询上游…',
   'subMerchants.detail.continue': '继续填写进件资料',

@@ -52,6 +52,16 @@ export function StatusPanel({ platformId, record }: { platformId: string; record
           <dt>{t('subMerchants.detail.lastSynced')}</dt>
           <dd>{record.lastSyncedAt ? format.dateTimeWithZone(record.lastSyncedAt) : t('common.never')}</dd>
         </div>
+        {record.nextSyncAt && (
+          <div>
+            <dt>{t('subMerchants.detail.nextSync')}</dt>
+            <dd>
+              <time dateTime={record.nextSyncAt} data-testid="next-sync">
+                {format.dateTimeWithZone(record.nextSyncAt)}
+              </time>
+            </dd>
+          </div>
+        )}
         <div>
           <dt>{t('subMerchants.attr.chSubMchid')}</dt>
           <dd data-testid="sub-mchid">{record.chSubMchid ? <code>{record.chSubMchid}</code> : '—'}</dd>

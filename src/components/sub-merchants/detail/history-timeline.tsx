@@ -46,12 +46,23 @@ export function HistoryTimeline({ entries }: { entries: HistoryEntry[] }) {
     if (value === null || value === undefined || value === '') return '—';
     if (field === 'status') return labels.status(String(value));
     if (field === 'chApplymentState') return labels.state(String(value));
-    if (field === 'rejectReasons' && Array.isArray(value)) return format.number(value.length);
+    if (field === 'assignee' && typeof value === 'object')
+      return (value as { name?: string }).name ?? t('workQueue.actor.operatorUnknown');
     if (field === 'commissionRate' && !Number.isNaN(Number(value))) return `${format.number(Number(value))}%`;
     if (field === 'formData' && typeof value === 'object' && Array.isArray((value as { fields?: unknown }).fields)) {
       return (value as { fields: string[] }).fields.map(labels.field).join('、');
     }
     return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  };
+  // The reasons themselves (a count changing from 0 to 1 says nothing); none left once a new round cleared them.
+  const rejectReasonsText = (value: unknown): string => {
+    const reasons = Array.isArray(value) ? (value as { field?: string; reason?: string }[]) : [];
+    if (reasons.length === 0) return t('subMerchants.history.rejectReasonsCleared');
+    return reasons
+      .map((r) =>
+        r.field ? t('subMerchants.history.change', { field: labels.field(r.field), value: r.reason ?? '' }) : r.reason,
+      )
+      .join(t('subMerchants.history.listSeparator'));
   };
   return (
     <Card aria-labelledby="history-heading">
@@ -65,7 +76,17 @@ export function HistoryTimeline({ entries }: { entries: HistoryEntry[] }) {
             className="relative pb-3.5 pl-2 before:absolute before:top-1.5 before:-left-[1.42rem] before:size-2.5 before:rounded-full before:bg-accent-foreground/40"
           >
             <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-              <strong>{actionKeys[entry.action] ? t(actionKeys[entry.action]!) : entry.action}</strong>
+              <strong>
+                {actionKeys[entry.action] ? t(actionKeys[entry.action]!) : entry.action}
+                {entry.saves > 1 && (
+                  <span className="font-normal" data-testid="history-saves">
+                    {t('subMerchants.history.draftSaves', {
+                      count: entry.saves,
+                      since: format.dateTime(entry.firstAt),
+                    })}
+                  </span>
+                )}
+              </strong>
               <span className="text-muted-foreground">
                 <span data-testid="history-actor">{actor(entry)}</span> ·{' '}
                 <time dateTime={entry.createdAt}>{format.dateTimeWithZone(entry.createdAt)}</time>
@@ -77,10 +98,15 @@ export function HistoryTimeline({ entries }: { entries: HistoryEntry[] }) {
             <ul className="mt-1 mb-0 pl-4.5 text-sm break-all text-muted-foreground">
               {Object.entries(entry.changes).map(([field, change]) => (
                 <li key={field}>
-                  {attrKeys[field] ? t(attrKeys[field]!) : field}:{' '}
-                  {field === 'formData'
-                    ? describe(field, change.to)
-                    : `${describe(field, change.from)} → ${describe(field, change.to)}`}
+                  {t('subMerchants.history.change', {
+                    field: attrKeys[field] ? t(attrKeys[field]!) : field,
+                    value:
+                      field === 'formData'
+                        ? describe(field, change.to)
+                        : field === 'rejectReasons'
+                          ? rejectReasonsText(change.to)
+                          : `${describe(field, change.from)} → ${describe(field, change.to)}`,
+                  })}
                 </li>
               ))}
             </ul>

@@ -5,6 +5,7 @@ import { useI18n } from '@/i18n/i18n-provider';
 import type { MessageKey } from '@/i18n/messages/en';
 import type { HistoryEntry } from '../record-types';
 import { useSubMerchantLabels } from '../use-sub-merchant-labels';
+import { upstreamMessageWorthShowing } from '../upstream-message';
 
 const actionKeys: Record<string, MessageKey> = {
   created: 'subMerchants.history.created',
@@ -31,7 +32,7 @@ const attrKeys: Record<string, MessageKey> = {
 
 /** The record's history, newest first: what changed, from → to, by whom. formData changes name fields only. */
 export function HistoryTimeline({ entries }: { entries: HistoryEntry[] }) {
-  const { t, format } = useI18n();
+  const { t, format, locale } = useI18n();
   const labels = useSubMerchantLabels();
   // Who, by name: the operator's display name or the API key's name the server resolved; else what acted.
   const actor = (entry: HistoryEntry) => {
@@ -96,19 +97,26 @@ export function HistoryTimeline({ entries }: { entries: HistoryEntry[] }) {
               <p className="mt-1 mb-0 text-sm">{t('workQueue.history.reason', { reason: entry.reason })}</p>
             )}
             <ul className="mt-1 mb-0 pl-4.5 text-sm break-all text-muted-foreground">
-              {Object.entries(entry.changes).map(([field, change]) => (
-                <li key={field}>
-                  {t('subMerchants.history.change', {
-                    field: attrKeys[field] ? t(attrKeys[field]!) : field,
-                    value:
-                      field === 'formData'
-                        ? describe(field, change.to)
-                        : field === 'rejectReasons'
-                          ? rejectReasonsText(change.to)
-                          : `${describe(field, change.from)} → ${describe(field, change.to)}`,
-                  })}
-                </li>
-              ))}
+              {Object.entries(entry.changes)
+                // A status message that says nothing in the operator's language beyond the state (upstream-message.ts).
+                .filter(
+                  ([field, change]) =>
+                    field !== 'chApplymentStateMsg' ||
+                    upstreamMessageWorthShowing(typeof change.to === 'string' ? change.to : null, '', locale) !== null,
+                )
+                .map(([field, change]) => (
+                  <li key={field}>
+                    {t('subMerchants.history.change', {
+                      field: attrKeys[field] ? t(attrKeys[field]!) : field,
+                      value:
+                        field === 'formData'
+                          ? describe(field, change.to)
+                          : field === 'rejectReasons'
+                            ? rejectReasonsText(change.to)
+                            : `${describe(field, change.from)} → ${describe(field, change.to)}`,
+                    })}
+                  </li>
+                ))}
             </ul>
           </li>
         ))}

@@ -7,6 +7,7 @@
  */
 import { NextResponse, type NextRequest } from 'next/server';
 import { getEnv } from '@/env';
+import { CONSOLE_PATH_HEADER } from '@/server/http/console-path';
 import { decodablePath, malformedPathResponse } from '@/server/http/malformed-path';
 import { pageContentSecurityPolicy, servedOverHttps, STRICT_TRANSPORT_SECURITY } from '@/server/http/security-headers';
 
@@ -21,6 +22,7 @@ export function proxy(request: NextRequest) {
   const headers = pageHeaders(request, env, nonce());
   const requestHeaders = new Headers(request.headers);
   for (const [name, value] of Object.entries(headers.request)) requestHeaders.set(name, value);
+  requestHeaders.set(CONSOLE_PATH_HEADER, `${pathname}${request.nextUrl.search}`);
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   for (const [name, value] of Object.entries(headers.response)) response.headers.set(name, value);
   return response;

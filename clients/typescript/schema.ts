@@ -846,6 +846,8 @@ export interface components {
       };
       id: string;
       lastSyncedAt?: string;
+      /** @description When the service next asks the upstream about this application (at most the sync interval after the last check); absent once the state is final or before a submit. */
+      nextSyncAt?: string;
       /** @constant */
       object: 'sub_merchant';
       platformId: string;
@@ -895,6 +897,8 @@ export interface components {
       };
       id: string;
       lastSyncedAt?: string;
+      /** @description When the service next asks the upstream about this application (at most the sync interval after the last check); absent once the state is final or before a submit. */
+      nextSyncAt?: string;
       /** @constant */
       object: 'sub_merchant';
       platformId: string;

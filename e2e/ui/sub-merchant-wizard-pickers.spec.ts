@@ -42,7 +42,7 @@ for (const provider of ['providerA', 'providerB'] as const) {
     try {
       await page.getByRole('button', { name: '新建子商户' }).click();
       await page.locator('#new-provider').selectOption(provider);
-      await page.getByLabel('分销商 ID（可选）').fill(`pickers-${provider}-${Date.now()}`);
+      await page.getByLabel('商户 ID（可选）').fill(`pickers-${provider}-${Date.now()}`);
       await page.getByRole('button', { name: '创建并开始填写' }).click();
       await expect(page).toHaveURL(/\/edit\?step=license$/);
       const id = recordIdFrom(page.url());

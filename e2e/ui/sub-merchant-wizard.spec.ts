@@ -196,7 +196,7 @@ test('the same journey’s key screens in Chinese', async ({ page }) => {
   await expect(page.getByRole('heading', { name: '子商户进件', level: 1 })).toBeVisible();
   try {
     await page.getByRole('button', { name: '新建子商户' }).click();
-    await page.getByLabel('分销商 ID（可选）').fill(`wizard-zh-${Date.now()}`);
+    await page.getByLabel('商户 ID（可选）').fill(`wizard-zh-${Date.now()}`);
     await page.getByRole('button', { name: '创建并开始填写' }).click();
     await expect(stepHeading(page)).toContainText('主体与营业执照');
     await expect(page.getByLabel('营业执照照片')).toHaveCount(0);

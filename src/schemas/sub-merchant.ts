@@ -25,6 +25,12 @@ export const subMerchantSchema = z
     formData: z.record(z.string(), z.unknown()).describe('Personal values are masked.'),
     requirements: z.object({ currentlyDue: z.array(z.string()) }),
     lastSyncedAt: z.string().optional(),
+    nextSyncAt: z
+      .string()
+      .optional()
+      .describe(
+        'When the service next asks the upstream about this application (at most the sync interval after the last check); absent once the state is final or before a submit.',
+      ),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

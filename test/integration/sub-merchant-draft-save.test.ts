@@ -57,6 +57,44 @@ describeEachDatabase('sub-merchant draft save', (database) => {
     });
   });
 
+  it("refuses a value the record's provider does not accept (an Alipay 政府机关, 企业微信), on tRPC and /v1; changes nothing", async () => {
+    const { body } = await api.create({
+      distributorExternalUserId: 'draft-alipay-values',
+      provider: 'providerB',
+      formData: { subjectType: 'SUBJECT_TYPE_ENTERPRISE' },
+    });
+    const refused = await failure(
+      team.as('operator').subMerchants.saveDraft({
+        platformId: team.platformId,
+        id: body.id,
+        formData: { subjectType: 'SUBJECT_TYPE_GOVERNMENT' },
+      }),
+    );
+    expect(refused).toMatchObject({
+      code: 'BAD_REQUEST',
+      appCode: 'invalid_request',
+      errors: [{ pointer: '/formData/subjectType', code: 'invalid_value' }],
+    });
+    const put = await api.put(body.id, { formData: { salesScene: ['SALES_SCENES_STORE', 'SALES_SCENES_WEWORK'] } });
+    expect(put.status).toBe(400);
+    expect(put.body.errors).toEqual([
+      expect.objectContaining({ pointer: '/formData/salesScene/1', code: 'invalid_value' }),
+    ]);
+    const created = await api.create({
+      distributorExternalUserId: 'draft-alipay-values-new',
+      provider: 'providerB',
+      formData: { subjectType: 'SUBJECT_TYPE_INSTITUTIONS' },
+    });
+    expect(created.status).toBe(400);
+    expect(await stored(body.id)).toEqual({ subjectType: 'SUBJECT_TYPE_ENTERPRISE' });
+    // WeChat takes them.
+    const wechat = await api.create({
+      distributorExternalUserId: 'draft-wechat-values',
+      formData: { subjectType: 'SUBJECT_TYPE_GOVERNMENT', salesScene: ['SALES_SCENES_WEWORK'] },
+    });
+    expect(wechat.status).toBe(201);
+  });
+
   it('refuses a value that still contains the mask, naming the field, on tRPC and /v1 alike; changes nothing', async () => {
     const { body } = await api.create({
       distributorExternalUserId: 'draft-mask',

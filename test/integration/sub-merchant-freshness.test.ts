@@ -4,6 +4,8 @@ import { subMerchants } from '@/server/db/schema';
 import '@/server/jobs/sub-merchant-sync-job';
 import type { Provider } from '@/server/db/schema';
 import { setPlatformConfig } from '@/server/services/platforms/set-platform-config';
+import { moveSandboxApplyment } from '@/sandbox/control/move-sandbox-applyment';
+import { platformSandbox } from '@/sandbox/sandbox-context';
 import { describeEachDatabase } from '../support/databases';
 import { useEventDeliveryRig } from '../support/event-delivery-rig';
 import { createPlatformWithKey } from '../support/fixtures';
@@ -98,5 +100,35 @@ describeEachDatabase('freshness: an upstream change reaches the record and the i
     const lag = await measureMove('providerB', id, applymentId, 'finished');
     expect(lag.record, JSON.stringify(lag)).toBeLessThanOrEqual(PUSHED_LIMIT_MS);
     expect(lag.webhook, JSON.stringify(lag)).toBeLessThanOrEqual(POLLED_LIMIT_MS);
+  }, 120_000);
+
+  it('providerB after a long wait: a move made in the console shows at once, any other move within the interval, and the record says when it is checked next', async () => {
+    const { id, applymentId } = await submitted('providerB', 'fresh-b-waited');
+    /** The record has sat unchanged for two hours: its next check has backed off to the whole interval. */
+    const waitedLong = () =>
+      database()
+        .db.update(subMerchants)
+        .set({ updatedAt: new Date(Date.now() - 2 * 3600_000), nextSyncAt: new Date(Date.now() + INTERVAL_S * 1000) })
+        .where(eq(subMerchants.id, id));
+    await waitedLong();
+    // The console's sandbox page moves it (tRPC sandbox.move): Alipay pushes nothing for 待确认 / 待签约.
+    await moveSandboxApplyment(
+      { db: database().db, platformId: platform.platformId, actor: 'operator:test' },
+      platformSandbox(platform.platformId).store,
+      { provider: 'providerB', applymentId, state: 'to_be_confirmed' },
+    );
+    expect(await stateOf(id)).toBe('to_be_confirmed');
+    // A move the service is not told of (the control API over HTTP, as the upstream's reviewers) arrives by the
+    // schedule, within the interval however long the record waited.
+    await waitedLong();
+    const lag = await measureMove('providerB', id, applymentId, 'to_be_signed');
+    expect(lag.record, JSON.stringify(lag)).toBeLessThanOrEqual(POLLED_LIMIT_MS);
+    // The API says when the next check is due: after the last one, and never later than the interval after it.
+    const { body } = await api.get(id);
+    expect(body.chApplymentState).toBe('to_be_signed');
+    const next = Date.parse(body.nextSyncAt as string);
+    const last = Date.parse(body.lastSyncedAt as string);
+    expect(next).toBeGreaterThan(last);
+    expect(next - last).toBeLessThanOrEqual(INTERVAL_S * 1000);
   }, 120_000);
 });

@@ -78,6 +78,9 @@ describeEachDatabase('private notify URLs need ALLOW_PRIVATE_WEBHOOK_URLS=1', (d
           expect((error as AppError).message).toContain(key);
           expect((error as AppError).message).toMatch(/loopback, private or link-local/);
           expect((error as AppError).errors[0]?.pointer).toBe('/value');
+          // The real reason as a code the console says in the operator's language, and the fix in the detail.
+          expect((error as AppError).errors[0]?.code).toBe('private_address');
+          expect((error as AppError).message).toContain('start the service with ALLOW_PRIVATE_WEBHOOK_URLS=1');
         }
       }
       expect(await configNow()).toEqual(before);

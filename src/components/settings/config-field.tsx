@@ -23,6 +23,16 @@ const invalidMessage: Record<ConfigFieldKind, MessageKey> = {
   hosts: 'settings.config.invalid.hosts',
 };
 
+/** The server's specific refusals (config-url-guard.ts), each said with its real reason and fix. */
+const refusalMessage: Record<string, MessageKey> = {
+  private_address: 'settings.config.refused.private_address',
+  https_required: 'settings.config.refused.https_required',
+  unresolved_host: 'settings.config.refused.unresolved_host',
+  scheme_not_allowed: 'settings.config.refused.scheme_not_allowed',
+  invalid_url: 'settings.config.refused.invalid_url',
+  private_redirect_host: 'settings.config.refused.private_redirect_host',
+};
+
 // The allowlist is stored as an array and edited one host per line; the API takes it comma-separated.
 const toDraft = (value: unknown, kind: ConfigFieldKind) =>
   Array.isArray(value)
@@ -79,8 +89,9 @@ export function ConfigField(props: {
         setSent(draft);
         await set.mutateAsync({ platformId, key: name, value: wire === '' ? null : wire }).catch((error) => {
           // The server's own check of the value belongs on the field; anything else is said under it.
-          if ((error as ClientError)?.data?.errors?.[0]?.code === 'invalid_value')
-            form.setError('value', { message: invalidMessage[kind] });
+          const code = (error as ClientError)?.data?.errors?.[0]?.code;
+          if (code === 'invalid_value') form.setError('value', { message: invalidMessage[kind] });
+          else if (code && code in refusalMessage) form.setError('value', { message: refusalMessage[code] });
         });
       }}
     >

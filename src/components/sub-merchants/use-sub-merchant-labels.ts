@@ -1,8 +1,9 @@
 'use client';
 
 import { useMemo } from 'react';
-import { formDataFields, type FieldGroup, type FormDataField } from '@/schemas/form-data/fields';
-import { enumValueLabels, groupLabels } from '@/schemas/form-data/labels';
+import { formDataFields, type FieldGroup, type FormDataField, type Label } from '@/schemas/form-data/fields';
+import { enumValueLabels, groupLabels, providerValueLabels } from '@/schemas/form-data/labels';
+import type { Provider } from '@/domain/providers';
 import { useI18n } from '@/i18n/i18n-provider';
 import { statusLabels } from './status-labels';
 
@@ -18,7 +19,11 @@ export function useSubMerchantLabels() {
     () => ({
       field: (field: FormDataField | string) =>
         field in formDataFields ? formDataFields[field as FormDataField].label[locale] : field,
-      enumValue: (value: string) => enumValueLabels[value as keyof typeof enumValueLabels]?.[locale] ?? value,
+      /** In the provider's own words when it names the value differently (providerValueLabels). */
+      enumValue: (value: string, provider?: Provider) =>
+        (provider && (providerValueLabels[provider] as Record<string, Label> | undefined)?.[value]?.[locale]) ??
+        enumValueLabels[value as keyof typeof enumValueLabels]?.[locale] ??
+        value,
       group: (group: FieldGroup) => groupLabels[group][locale],
       ...statusLabels(t),
     }),

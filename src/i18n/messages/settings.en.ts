@@ -84,6 +84,14 @@ export const settingsEn = {
   'settings.config.mode.upstream': 'Upstream template library',
   'settings.config.mode.manual': 'Manual templates',
   'settings.config.invalid.url': 'Enter an http(s) URL, e.g. https://example.com/notify.',
+  'settings.config.refused.private_address':
+    'This address is on this machine or a private network, which notify URLs may not reach. For a receiver on your own computer, start the service with ALLOW_PRIVATE_WEBHOOK_URLS=1 (local development only).',
+  'settings.config.refused.https_required': 'In live mode the notify URL must start with https://.',
+  'settings.config.refused.unresolved_host': 'This host name does not resolve; check the spelling.',
+  'settings.config.refused.scheme_not_allowed': 'Enter an http(s) URL, e.g. https://example.com/notify.',
+  'settings.config.refused.invalid_url': 'Enter an http(s) URL, e.g. https://example.com/notify.',
+  'settings.config.refused.private_redirect_host':
+    'In live mode redirects must go to public hosts; remove localhost and private addresses.',
   'settings.config.invalid.percent': 'Enter a number from 0 to 100 with at most two decimals.',
   'settings.config.invalid.mode': 'Choose upstream or manual.',
   'settings.config.invalid.hosts': 'Enter host names only, one per line, e.g. shop.example.com.',

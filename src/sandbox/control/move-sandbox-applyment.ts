@@ -15,7 +15,8 @@ import type { moveSandboxApplymentInput } from '@/schemas/sandbox-requests';
 /**
  * The sandbox page's "move along": what the upstream's reviewers (and the merchant signing) would do, on one of
  * this platform's applications only (another platform's is 404). The service learns of it as it would from the
- * real upstream: by its status sync (providerA) or the signed push (providerB).
+ * real upstream (its status sync, or providerB's signed push of a result), and then at once by a sync of the
+ * moved record, so the console shows every move without waiting for the record's next scheduled check.
  */
 export async function moveSandboxApplyment(
   ctx: PlatformContext,
@@ -38,9 +39,11 @@ export async function moveSandboxApplyment(
     state: input.state,
     ...(rejectReasons?.length ? { rejectReasons } : {}),
   });
-  // providerB pushes its result (handled above, in the same request); providerA has no push and the status
-  // sync would find the change within a minute. The demo should not wait: sync this record now.
-  if (input.provider === 'providerA') await syncNow(ctx, own.subMerchantId);
+  // providerB pushes only its results (finished, rejected: handled above, in the same request); providerA pushes
+  // nothing. Any other change would wait for the record's next scheduled check, up to the whole sync interval
+  // for a record that has waited a while (the next check backs off with quiet time). The console's move should
+  // show at once, whichever provider and state: sync this record now.
+  await syncNow(ctx, own.subMerchantId);
   logger.info(
     { platformId: ctx.platformId, actor: ctx.actor, provider: input.provider, state: input.state },
     'sandbox application moved',

@@ -3,6 +3,7 @@
  * module here (draft schema, submit rules, requirements, masking, console forms) reads from this table, so a
  * field is added in one place. Isomorphic: no Node-only imports.
  */
+import type { Provider } from '@/domain/providers';
 
 export const subjectTypes = [
   'SUBJECT_TYPE_ENTERPRISE',
@@ -50,6 +51,10 @@ export type FieldDefinition = {
   multiple?: boolean;
   /** date fields whose value may be `长期` (permanent) */
   allowsPermanent?: boolean;
+  /** The providers whose application carries the field; absent, both. Screens show it to these only. */
+  providers?: readonly Provider[];
+  /** enum fields: the values a provider accepts when it takes fewer than `values` (screens offer only these). */
+  valuesFor?: Partial<Record<Provider, readonly string[]>>;
 };
 
 /** The upstream's word for "no end date" on ID cards and licenses. */
@@ -70,6 +75,8 @@ export const formDataFields = {
     personal: false,
     maxLength: IDENTIFIER,
     values: subjectTypes,
+    // This form always carries a business licence: Alipay's 事业单位/政府机关/社会组织 need their own certificates.
+    valuesFor: { providerB: ['SUBJECT_TYPE_ENTERPRISE', 'SUBJECT_TYPE_INDIVIDUAL'] },
     label: { 'zh-CN': '主体类型', en: 'Subject type' },
   },
   contactName: {
@@ -97,6 +104,7 @@ export const formDataFields = {
     label: { 'zh-CN': '超级管理员邮箱', en: 'Super administrator e-mail' },
   },
   bindingAlipayLogonId: {
+    providers: ['providerB'],
     group: 'contact',
     kind: 'text',
     personal: true,
@@ -228,6 +236,7 @@ export const formDataFields = {
     label: { 'zh-CN': '客服电话', en: 'Customer service phone' },
   },
   settlementId: {
+    providers: ['providerA'],
     group: 'merchantInfo',
     kind: 'text',
     personal: false,
@@ -235,6 +244,7 @@ export const formDataFields = {
     label: { 'zh-CN': '入驻结算规则ID', en: 'Settlement rule id' },
   },
   qualificationType: {
+    providers: ['providerA'],
     group: 'merchantInfo',
     kind: 'text',
     personal: false,
@@ -242,6 +252,7 @@ export const formDataFields = {
     label: { 'zh-CN': '所属行业', en: 'Industry (qualification type)' },
   },
   mcc: {
+    providers: ['providerB'],
     group: 'merchantInfo',
     kind: 'text',
     personal: false,
@@ -254,6 +265,16 @@ export const formDataFields = {
     personal: false,
     maxLength: IDENTIFIER,
     values: salesScenes,
+    // 企业微信 is WeChat's own; Alipay's SALES_SCENES_MP is its jsapi支付 (labels.ts names it so for Alipay).
+    valuesFor: {
+      providerB: [
+        'SALES_SCENES_STORE',
+        'SALES_SCENES_MP',
+        'SALES_SCENES_MINI_PROGRAM',
+        'SALES_SCENES_WEB',
+        'SALES_SCENES_APP',
+      ],
+    },
     multiple: true,
     label: { 'zh-CN': '经营场景', en: 'Sales scenes' },
   },
@@ -289,6 +310,7 @@ export const formDataFields = {
     label: { 'zh-CN': '结算账户银行账号', en: 'Settlement account number' },
   },
   bankAddressCode: {
+    providers: ['providerA'],
     group: 'settlement',
     kind: 'text',
     personal: false,
@@ -296,6 +318,7 @@ export const formDataFields = {
     label: { 'zh-CN': '开户银行省市编码', en: 'Bank branch province/city code' },
   },
   bankBranchId: {
+    providers: ['providerA'],
     group: 'settlement',
     kind: 'text',
     personal: false,
@@ -364,6 +387,18 @@ export function isFormDataField(key: string): key is FormDataField {
 
 export function fieldDefinition(field: FormDataField): FieldDefinition {
   return formDataFields[field];
+}
+
+/** Whether the provider's application carries the field (the registry's `providers`; absent, both). */
+export function fieldAcceptedBy(field: FormDataField, provider: Provider): boolean {
+  const providers: readonly Provider[] | undefined = fieldDefinition(field).providers;
+  return !providers || providers.includes(provider);
+}
+
+/** The values of an enum field the provider accepts (the registry's `valuesFor`, else all its values). */
+export function acceptedValues(field: FormDataField, provider: Provider): readonly string[] {
+  const def = fieldDefinition(field);
+  return def.valuesFor?.[provider] ?? def.values ?? [];
 }
 
 /** Required at every submit, whatever the provider (docs/product/service.md §2.2). */

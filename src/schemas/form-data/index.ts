@@ -10,6 +10,7 @@ export {
   pointerToPath,
 } from './validate-for-submit';
 export { providerRuleErrors } from './provider-rules';
+export { providerValueErrors } from './provider-values';
 export { formDataPointer } from './field-checks';
 export {
   currentlyDue,

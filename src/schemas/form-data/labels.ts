@@ -1,3 +1,4 @@
+import type { Provider } from '@/domain/providers';
 import type { BankAccountType, FieldGroup, Label, SalesScene, SubjectType } from './fields';
 
 /** zh-CN labels use the upstream's own terms so sellers recognise them from the provider's forms. */
@@ -27,4 +28,14 @@ export const enumValueLabels: Record<SubjectType | SalesScene | BankAccountType,
   SALES_SCENES_WEWORK: { 'zh-CN': '企业微信', en: 'WeCom' },
   BANK_ACCOUNT_TYPE_CORPORATE: { 'zh-CN': '对公银行账户', en: 'Corporate bank account' },
   BANK_ACCOUNT_TYPE_PERSONAL: { 'zh-CN': '经营者个人银行卡', en: "Operator's personal bank card" },
+};
+
+/** A value one provider calls by its own name: Alipay's SALES_SCENES_MP is jsapi支付, not WeChat's 公众号. */
+export const providerValueLabels: Partial<Record<Provider, Partial<Record<SalesScene, Label>>>> = {
+  providerB: {
+    SALES_SCENES_MP: {
+      'zh-CN': 'JSAPI 支付（支付宝小程序内网页）',
+      en: 'JSAPI payment (web page in an Alipay mini program)',
+    },
+  },
 };

@@ -4,6 +4,7 @@ import { PERMANENT_DATE, formDataFieldNames, formDataFields, isFormDataField, ty
 import { checkFieldValue, fieldError, formDataPointer } from './field-checks';
 import { isIsoDate } from './formats';
 import { providerRuleErrors } from './provider-rules';
+import { providerValueErrors } from './provider-values';
 import { isEnterprise, isMissing, requiredFieldsFor } from './requirements';
 import type { FormData, FormDataFieldError } from './types';
 
@@ -61,7 +62,12 @@ export function validateFormDataForSubmit(
   // Table rules only judge values that passed their own format check, so no field is reported twice.
   const malformed = new Set(errors.map((error) => error.pointer.split('/')[2]));
   const tableRules = providerRuleErrors(formData, provider).filter((e) => !malformed.has(e.pointer.split('/')[2]));
-  const crossField = [...rangeErrors(formData), ...enterpriseAccountErrors(formData), ...tableRules];
+  const crossField = [
+    ...rangeErrors(formData),
+    ...enterpriseAccountErrors(formData),
+    ...tableRules,
+    ...providerValueErrors(formData, provider),
+  ];
   const unknown = Object.keys(formData)
     .filter((key) => !isFormDataField(key))
     .map((key) => fieldError(formDataPointer(key), 'unknown_field', 'This formData field is not known.'));

@@ -1,10 +1,15 @@
+import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { I18nProvider } from '@/i18n/i18n-provider';
 import { requestLocale } from '@/i18n/request-locale';
 import { messagesFor, translator } from '@/i18n/translate';
 import { SignInForm } from './sign-in-form';
 
-export const metadata = { title: 'Sign in · Onboarding console' };
+/** The tab's title in the visitor's language (Accept-Language or the language cookie), like the page itself. */
+export async function generateMetadata(): Promise<Metadata> {
+  const t = translator(await requestLocale());
+  return { title: `${t('signIn.title')} · ${t('nav.consoleName')}` };
+}
 
 export default async function SignInPage() {
   const locale = await requestLocale();

@@ -9,6 +9,7 @@ import { translator } from '@/i18n/translate';
 import { consoleSession } from '@/server/console-session/console-session';
 import { consoleTitleTemplate } from '@/server/console-session/console-metadata';
 import { getDb } from '@/server/db';
+import { CONSOLE_PATH_HEADER, signInReturnPath } from '@/server/http/console-path';
 import { changePasswordPath, passwordMustChange } from '@/server/services/operators/password-must-change';
 
 export const generateMetadata = consoleTitleTemplate;
@@ -28,7 +29,12 @@ export default async function PlatformLayout({
 }) {
   const { platformId } = await params;
   const session = await consoleSession();
-  if (!session) redirect(`/sign-in?callbackUrl=${encodeURIComponent(`/platforms/${platformId}/sub-merchants`)}`);
+  const request = await headers();
+  // Back to the page asked for (a record link opened while signed out), within this platform's console only.
+  if (!session)
+    redirect(
+      `/sign-in?callbackUrl=${encodeURIComponent(signInReturnPath(request.get(CONSOLE_PATH_HEADER), platformId))}`,
+    );
   if (
     await passwordMustChange(
       { db: await getDb(), actor: `operator:${session.operator.id}` },
@@ -39,7 +45,6 @@ export default async function PlatformLayout({
   const current = session.platforms.find((p) => p.platformId === platformId);
   if (!current) notFound();
   const { locale } = session.operator;
-  const request = await headers();
   const phone =
     request.get('sec-ch-ua-mobile') === '?1' || /Mobi|Android|iPhone/i.test(request.get('user-agent') ?? '');
   return (

@@ -46,9 +46,10 @@ export function FormDataView({ platformId, record }: { platformId: string; recor
         </span>
       );
     }
-    if (Array.isArray(value)) return value.length ? value.map(labels.enumValue).join('、') : '—';
+    if (Array.isArray(value))
+      return value.length ? value.map((v) => labels.enumValue(v, record.provider)).join('、') : '—';
     if (!value) return '—';
-    return def.kind === 'enum' ? labels.enumValue(value) : value;
+    return def.kind === 'enum' ? labels.enumValue(value, record.provider) : value;
   };
   const unplaced = reasons.filter((r) => !isFormDataField(r.field));
   return (
@@ -67,7 +68,7 @@ export function FormDataView({ platformId, record }: { platformId: string; recor
             {t(stepTitleKeys[step])}
           </h3>
           <dl className="m-0">
-            {visibleFieldsOf(step, values).map((field) => {
+            {visibleFieldsOf(step, values, record.provider).map((field) => {
               const why = reasonOf(field);
               return (
                 <div

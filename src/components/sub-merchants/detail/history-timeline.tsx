@@ -5,6 +5,7 @@ import { useI18n } from '@/i18n/i18n-provider';
 import type { MessageKey } from '@/i18n/messages/en';
 import type { HistoryEntry } from '../record-types';
 import { useSubMerchantLabels } from '../use-sub-merchant-labels';
+import { upstreamMessageWorthShowing } from '../upstream-message';
 
 const actionKeys: Record<string, MessageKey> = {
   created: 'subMerchants.history.created',
@@ -31,7 +32,7 @@ const attrKeys: Record<string, MessageKey> = {
 
 /** The record's history, newest first: what changed, from → to, by whom. formData changes name fields only. */
 export function HistoryTimeline({ entries }: { entries: HistoryEntry[] }) {
-  const { t, format } = useI18n();
+  const { t, format, locale } = useI18n();
   const labels = useSubMerchantLabels();
   // Who, by name: the operator's display name or the API key's name the server resolved; else what acted.
   const actor = (entry: HistoryEntry) => {
@@ -46,12 +47,23 @@ export function HistoryTimeline({ entries }: { entries: HistoryEntry[] }) {
     if (value === null || value === undefined || value === '') return '—';
     if (field === 'status') return labels.status(String(value));
     if (field === 'chApplymentState') return labels.state(String(value));
-    if (field === 'rejectReasons' && Array.isArray(value)) return format.number(value.length);
+    if (field === 'assignee' && typeof value === 'object')
+      return (value as { name?: string }).name ?? t('workQueue.actor.operatorUnknown');
     if (field === 'commissionRate' && !Number.isNaN(Number(value))) return `${format.number(Number(value))}%`;
     if (field === 'formData' && typeof value === 'object' && Array.isArray((value as { fields?: unknown }).fields)) {
       return (value as { fields: string[] }).fields.map(labels.field).join('、');
     }
     return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  };
+  // The reasons themselves (a count changing from 0 to 1 says nothing); none left once a new round cleared them.
+  const rejectReasonsText = (value: unknown): string => {
+    const reasons = Array.isArray(value) ? (value as { field?: string; reason?: string }[]) : [];
+    if (reasons.length === 0) return t('subMerchants.history.rejectReasonsCleared');
+    return reasons
+      .map((r) =>
+        r.field ? t('subMerchants.history.change', { field: labels.field(r.field), value: r.reason ?? '' }) : r.reason,
+      )
+      .join(t('subMerchants.history.listSeparator'));
   };
   return (
     <Card aria-labelledby="history-heading">
@@ -65,7 +77,17 @@ export function HistoryTimeline({ entries }: { entries: HistoryEntry[] }) {
             className="relative pb-3.5 pl-2 before:absolute before:top-1.5 before:-left-[1.42rem] before:size-2.5 before:rounded-full before:bg-accent-foreground/40"
           >
             <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-              <strong>{actionKeys[entry.action] ? t(actionKeys[entry.action]!) : entry.action}</strong>
+              <strong>
+                {actionKeys[entry.action] ? t(actionKeys[entry.action]!) : entry.action}
+                {entry.saves > 1 && (
+                  <span className="font-normal" data-testid="history-saves">
+                    {t('subMerchants.history.draftSaves', {
+                      count: entry.saves,
+                      since: format.dateTime(entry.firstAt),
+                    })}
+                  </span>
+                )}
+              </strong>
               <span className="text-muted-foreground">
                 <span data-testid="history-actor">{actor(entry)}</span> ·{' '}
                 <time dateTime={entry.createdAt}>{format.dateTimeWithZone(entry.createdAt)}</time>
@@ -75,14 +97,26 @@ export function HistoryTimeline({ entries }: { entries: HistoryEntry[] }) {
               <p className="mt-1 mb-0 text-sm">{t('workQueue.history.reason', { reason: entry.reason })}</p>
             )}
             <ul className="mt-1 mb-0 pl-4.5 text-sm break-all text-muted-foreground">
-              {Object.entries(entry.changes).map(([field, change]) => (
-                <li key={field}>
-                  {attrKeys[field] ? t(attrKeys[field]!) : field}:{' '}
-                  {field === 'formData'
-                    ? describe(field, change.to)
-                    : `${describe(field, change.from)} → ${describe(field, change.to)}`}
-                </li>
-              ))}
+              {Object.entries(entry.changes)
+                // A status message that says nothing in the operator's language beyond the state (upstream-message.ts).
+                .filter(
+                  ([field, change]) =>
+                    field !== 'chApplymentStateMsg' ||
+                    upstreamMessageWorthShowing(typeof change.to === 'string' ? change.to : null, '', locale) !== null,
+                )
+                .map(([field, change]) => (
+                  <li key={field}>
+                    {t('subMerchants.history.change', {
+                      field: attrKeys[field] ? t(attrKeys[field]!) : field,
+                      value:
+                        field === 'formData'
+                          ? describe(field, change.to)
+                          : field === 'rejectReasons'
+                            ? rejectReasonsText(change.to)
+                            : `${describe(field, change.from)} → ${describe(field, change.to)}`,
+                    })}
+                  </li>
+                ))}
             </ul>
           </li>
         ))}

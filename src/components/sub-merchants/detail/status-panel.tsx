@@ -11,10 +11,11 @@ import { api } from '@/trpc/react';
 import type { SubMerchantRecord } from '../record-types';
 import { stateTone, toneVariant, useSubMerchantLabels } from '../use-sub-merchant-labels';
 import { editable } from '@/domain/sub-merchant-states';
+import { upstreamMessageWorthShowing } from '../upstream-message';
 
 /** Status, upstream state with its message, last sync, ids; operators refresh from the upstream or edit. */
 export function StatusPanel({ platformId, record }: { platformId: string; record: SubMerchantRecord }) {
-  const { t, format } = useI18n();
+  const { t, format, locale } = useI18n();
   const labels = useSubMerchantLabels();
   const { can } = useMembership();
   const utils = api.useUtils();
@@ -26,6 +27,11 @@ export function StatusPanel({ platformId, record }: { platformId: string; record
     },
   });
   const canEdit = can('operator') && editable(record.chApplymentState);
+  const stateMessage = upstreamMessageWorthShowing(
+    record.chApplymentStateMsg,
+    record.status === 'pending' ? labels.state(record.chApplymentState) : labels.status(record.status),
+    locale,
+  );
   return (
     <Card aria-labelledby="status-heading">
       <h2 id="status-heading" className="m-0">
@@ -45,13 +51,23 @@ export function StatusPanel({ platformId, record }: { platformId: string; record
                 {labels.status(record.status)}
               </Badge>
             )}
-            {record.chApplymentStateMsg && <span className="mt-1 block text-sm">{record.chApplymentStateMsg}</span>}
+            {stateMessage && <span className="mt-1 block text-sm">{stateMessage}</span>}
           </dd>
         </div>
         <div>
           <dt>{t('subMerchants.detail.lastSynced')}</dt>
           <dd>{record.lastSyncedAt ? format.dateTimeWithZone(record.lastSyncedAt) : t('common.never')}</dd>
         </div>
+        {record.nextSyncAt && (
+          <div>
+            <dt>{t('subMerchants.detail.nextSync')}</dt>
+            <dd>
+              <time dateTime={record.nextSyncAt} data-testid="next-sync">
+                {format.dateTimeWithZone(record.nextSyncAt)}
+              </time>
+            </dd>
+          </div>
+        )}
         <div>
           <dt>{t('subMerchants.attr.chSubMchid')}</dt>
           <dd data-testid="sub-mchid">{record.chSubMchid ? <code>{record.chSubMchid}</code> : '—'}</dd>

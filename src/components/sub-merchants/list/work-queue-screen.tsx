@@ -19,6 +19,7 @@ import { Label } from '@/components/ui/label';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/toast';
 import { stateTone, statusLabels, toneVariant } from '../status-labels';
+import { upstreamMessageWorthShowing } from '../upstream-message';
 import {
   exportHref,
   QUEUE_PAGE_SIZE,
@@ -137,16 +138,18 @@ export function WorkQueueScreen({
         meta: { className: 'min-w-32' },
         cell: ({ row }) => {
           const item = row.original;
+          const label = item.status === 'suspended' ? labels.status('suspended') : labels.state(item.chApplymentState);
+          const message = upstreamMessageWorthShowing(item.chApplymentStateMsg, label, locale);
           return (
             <div className="flex flex-col gap-1">
               <Badge
                 variant={item.status === 'suspended' ? 'destructive' : toneVariant[stateTone(item.chApplymentState)]}
               >
-                {item.status === 'suspended' ? labels.status('suspended') : labels.state(item.chApplymentState)}
+                {label}
               </Badge>
-              {item.chApplymentStateMsg && (
+              {message && (
                 <span className="block max-w-60 text-xs text-muted-foreground">
-                  {t('workQueue.upstreamSays', { message: item.chApplymentStateMsg })}
+                  {t('workQueue.upstreamSays', { message })}
                 </span>
               )}
             </div>

@@ -1,4 +1,4 @@
-import type { FormDataField } from '@/schemas/form-data/fields';
+import { fieldAcceptedBy, type FormDataField } from '@/schemas/form-data/fields';
 import { salesScenesOf } from '@/schemas/form-data/requirements';
 import type { MessageKey } from '@/i18n/messages/en';
 import type { Provider } from '@/domain/providers';
@@ -69,27 +69,14 @@ export function stepOfField(field: string): FieldStepId | undefined {
 type Values = Readonly<Record<string, unknown>>;
 
 /**
- * Fields only one provider's application carries (requirements.ts `providerRequiredFields`): WeChat's settlement
- * rule, industry and the bank branch's city and number; Alipay's MCC and signing account.
- */
-const providerOnly: Partial<Record<FormDataField, Provider>> = {
-  settlementId: 'providerA',
-  qualificationType: 'providerA',
-  bankAddressCode: 'providerA',
-  bankBranchId: 'providerA',
-  mcc: 'providerB',
-  bindingAlipayLogonId: 'providerB',
-};
-
-/**
  * Whether a field is shown for these values and the record's provider (without one, every provider's fields).
  * Conditions follow the submit rules (requirements.ts): the ID address with an enterprise, each sales scene's own
  * fields, and the branch number with a corporate account (the upstream wants the CNAPS number of the account's
  * branch for corporate accounts).
  */
 export function isFieldVisible(field: FormDataField, values: Values, provider?: Provider): boolean {
-  const only = providerOnly[field];
-  if (provider && only && only !== provider) return false;
+  // Fields only one provider's application carries: the registry's `providers` (fields.ts).
+  if (provider && !fieldAcceptedBy(field, provider)) return false;
   const scenes = salesScenesOf(values);
   switch (field) {
     case 'idCardAddress':

@@ -47,7 +47,27 @@ export type DeliveryUrlOptions = {
   lookup?: LookupAll;
 };
 
-const PRIVATE = 'refused: the notify URL resolves to a loopback, private or link-local address';
+/**
+ * Why a notify URL is refused, as a code (the console says it in the operator's language, the API names it in
+ * `errors[].code`) and an English sentence.
+ */
+export const urlRefusals = {
+  invalid_url: 'the notify URL is not a valid URL',
+  scheme_not_allowed: 'the notify URL must be http(s)',
+  https_required: 'the notify URL must be https in live mode',
+  private_address: 'the notify URL resolves to a loopback, private or link-local address',
+  unresolved_host: 'the notify URL host does not resolve',
+} as const;
+export type UrlRefusalCode = keyof typeof urlRefusals;
+export type UrlRefusal = { code: UrlRefusalCode; message: string };
+
+const refusal = (code: UrlRefusalCode, detail = ''): UrlRefusal => ({ code, message: urlRefusals[code] + detail });
+
+/** deliveryUrlRefusal as the line a delivery attempt records. */
+export async function deliveryUrlProblem(url: string, options: DeliveryUrlOptions): Promise<string | null> {
+  const found = await deliveryUrlRefusal(url, options);
+  return found && `refused: ${found.message}`;
+}
 
 /**
  * Why a delivery must not be sent to `url`, or null when it may. Sandbox mode allows http, live mode needs
@@ -55,29 +75,28 @@ const PRIVATE = 'refused: the notify URL resolves to a loopback, private or link
  * is configured and before each attempt, because DNS can change between attempts (the attempt itself then
  * connects only to checked addresses: pinned-fetch.ts).
  */
-export async function deliveryUrlProblem(url: string, options: DeliveryUrlOptions): Promise<string | null> {
+export async function deliveryUrlRefusal(url: string, options: DeliveryUrlOptions): Promise<UrlRefusal | null> {
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    return 'refused: the notify URL is not a valid URL';
+    return refusal('invalid_url');
   }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return 'refused: the notify URL must be http(s)';
-  if (options.mode === 'live' && parsed.protocol !== 'https:')
-    return 'refused: the notify URL must be https in live mode';
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return refusal('scheme_not_allowed');
+  if (options.mode === 'live' && parsed.protocol !== 'https:') return refusal('https_required');
   if (options.allowPrivate) return null;
   const hostname = parsed.hostname.replace(/^\[(.*)\]$/, '$1');
   // localhost names never reach DNS (resolvers answer them locally, or not at all).
-  if (isPrivateHostLiteral(hostname)) return PRIVATE;
+  if (isPrivateHostLiteral(hostname)) return refusal('private_address');
   let addresses: { address: string }[];
   try {
     addresses = isIP(hostname) ? [{ address: hostname }] : await (options.lookup ?? defaultLookup)(hostname);
   } catch (error) {
     if (options.acceptUnresolved) return null;
     const code = (error as { code?: unknown }).code;
-    return `refused: the notify URL host does not resolve${typeof code === 'string' ? ` (${code})` : ''}`;
+    return refusal('unresolved_host', typeof code === 'string' ? ` (${code})` : '');
   }
-  if (addresses.length === 0) return options.acceptUnresolved ? null : 'refused: the notify URL host does not resolve';
-  if (addresses.some((a) => isForbiddenAddress(a.address))) return PRIVATE;
+  if (addresses.length === 0) return options.acceptUnresolved ? null : refusal('unresolved_host');
+  if (addresses.some((a) => isForbiddenAddress(a.address))) return refusal('private_address');
   return null;
 }

@@ -6,25 +6,40 @@
  * connect time (pinned-fetch.ts): DNS can change after configuration.
  */
 import type { PlatformConfigKey } from '@/schemas/platform-config';
-import { deliveryUrlProblem, isPrivateHostLiteral, type LookupAll } from '../events/delivery-url-guard';
+import {
+  deliveryUrlRefusal,
+  isPrivateHostLiteral,
+  type LookupAll,
+  type UrlRefusal,
+} from '../events/delivery-url-guard';
 
 const notifyUrlKeys: PlatformConfigKey[] = ['payments.notify_url', 'miniprogram.audit_notify_url'];
 
 export type ConfigUrlOptions = { mode: 'sandbox' | 'live'; allowPrivate: boolean; lookup?: LookupAll };
 
+const PRIVATE_FIX =
+  '; for a receiver on your own machine start the service with ALLOW_PRIVATE_WEBHOOK_URLS=1 (local development only)';
+
+/** Why a config value is refused: a notify URL's refusal, or (live mode) a private redirect host. */
+export type ConfigUrlRefusal = UrlRefusal | { code: 'private_redirect_host'; message: string };
+
 export async function configUrlProblem(
   key: PlatformConfigKey,
   value: unknown,
   options: ConfigUrlOptions,
-): Promise<string | null> {
+): Promise<ConfigUrlRefusal | null> {
   if (notifyUrlKeys.includes(key) && typeof value === 'string') {
-    const problem = await deliveryUrlProblem(value, { ...options, acceptUnresolved: options.mode === 'sandbox' });
-    return problem && problem.replace(/^refused: /, '');
+    const refusal = await deliveryUrlRefusal(value, { ...options, acceptUnresolved: options.mode === 'sandbox' });
+    // The one refusal a developer meets on their own machine names its fix.
+    return refusal?.code === 'private_address' ? { ...refusal, message: refusal.message + PRIVATE_FIX } : refusal;
   }
   if (options.mode === 'live' && key === 'miniprogram.redirect_uri_allowlist' && Array.isArray(value)) {
     const local = value.find((entry) => isPrivateHostLiteral(String(entry).replace(/^\*\./, '').replace(/:\d+$/, '')));
     if (local !== undefined)
-      return `${local} is a loopback or private host; redirects in live mode must go to public hosts`;
+      return {
+        code: 'private_redirect_host',
+        message: `${local} is a loopback or private host; redirects in live mode must go to public hosts`,
+      };
   }
   return null;
 }

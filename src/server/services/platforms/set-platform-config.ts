@@ -48,8 +48,9 @@ export async function setPlatformConfig(
       lookup,
     });
     if (problem) {
-      throw new AppError('invalid_request', `Invalid value for ${key}: ${problem}.`, {
-        errors: [{ pointer: '/value', code: 'invalid_value', message: problem }],
+      // The specific code (private_address, https_required, …) lets the console say the real reason and its fix.
+      throw new AppError('invalid_request', `Invalid value for ${key}: ${problem.message}.`, {
+        errors: [{ pointer: '/value', code: problem.code, message: problem.message }],
       });
     }
   }

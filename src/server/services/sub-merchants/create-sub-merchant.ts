@@ -9,6 +9,7 @@ import { formDataTouched, recordHistory } from './record-history';
 import { mergeFormDataPatch } from './merge-form-data-patch';
 import { storedFormColumns } from './stored-form-data';
 import { toSubMerchantDto } from './sub-merchant-dto';
+import { refuseOtherProvidersValues } from './provider-values-guard';
 
 /**
  * Idempotent create: one record per (platform, distributor or none, provider), enforced by a unique
@@ -16,6 +17,7 @@ import { toSubMerchantDto } from './sub-merchant-dto';
  * existing record is returned unchanged (its formData is edited with PUT or submit).
  */
 export async function createSubMerchant(ctx: PlatformContext, body: CreateSubMerchantBody) {
+  if (body.formData) refuseOtherProvidersValues(body.formData, body.provider);
   const distributor = body.distributorExternalUserId ?? null;
   const defaultRate = (await getPlatform(ctx)).config['payments.default_commission_rate'];
   return ctx.db.transaction(async (tx) => {

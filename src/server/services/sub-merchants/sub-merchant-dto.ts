@@ -30,6 +30,7 @@ export function toSubMerchantDto(row: Row) {
     formData: maskFormData(formData),
     requirements: { currentlyDue: currentlyDue(formData, row.provider) },
     lastSyncedAt: row.lastSyncedAt?.toISOString() ?? undefined,
+    nextSyncAt: row.nextSyncAt?.toISOString() ?? undefined,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -14,11 +14,13 @@ import { storedFormColumns } from './stored-form-data';
 import { submissionId } from './submission-id';
 import { revealFormData, toSubMerchantDto } from './sub-merchant-dto';
 import { reviewUnderWay } from '@/domain/sub-merchant-states';
+import { refuseOtherProvidersValues } from './provider-values-guard';
 
 type Row = typeof subMerchants.$inferSelect;
 
 /** docs/product/decisions.md §4 PUT rules: back-fill metadata, operator moves active ↔ suspended, draft formData; never skip onboarding. */
 function checkRules(row: Row, body: UpdateSubMerchantBody) {
+  if (body.formData) refuseOtherProvidersValues(body.formData, row.provider);
   const underReview = reviewUnderWay(row.chApplymentState);
   if (body.formData && underReview)
     throw new AppError('onboarding_in_progress', 'formData cannot change while the upstream review is under way.');

@@ -1,21 +1,23 @@
 'use client';
 
 import { useFormContext } from 'react-hook-form';
-import { salesScenes } from '@/schemas/form-data/fields';
+import { acceptedValues } from '@/schemas/form-data/fields';
 import { useSubMerchantLabels } from '../../use-sub-merchant-labels';
 import type { WizardValues } from '../form-model';
 import { fieldId } from '../steps';
+import { useWizard } from '../wizard-context';
 import { FieldShell } from './field-shell';
 
-/** Sales scenes: several at once; each ticked scene brings its own fields into the step. */
+/** Sales scenes the provider accepts: several at once; each ticked scene brings its own fields into the step. */
 export function ScenesField() {
   const { register } = useFormContext<WizardValues>();
   const labels = useSubMerchantLabels();
+  const { provider } = useWizard();
   return (
     <FieldShell name="salesScene" legend>
       {(control) => (
         <div className="flex flex-wrap">
-          {salesScenes.map((scene, index) => (
+          {acceptedValues('salesScene', provider).map((scene, index) => (
             <label key={scene} className="my-1 mr-4 inline-flex items-center gap-1.5 font-normal">
               <input
                 type="checkbox"
@@ -25,7 +27,7 @@ export function ScenesField() {
                 aria-invalid={control['aria-invalid']}
                 aria-describedby={control['aria-describedby']}
               />
-              {labels.enumValue(scene)}
+              {labels.enumValue(scene, provider)}
             </label>
           ))}
         </div>

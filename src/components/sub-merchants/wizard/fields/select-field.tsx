@@ -2,7 +2,7 @@
 
 import { NativeSelect } from '@/components/ui/native-select';
 import { useFormContext } from 'react-hook-form';
-import { formDataFields, type FormDataField } from '@/schemas/form-data/fields';
+import { acceptedValues, type FormDataField } from '@/schemas/form-data/fields';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useSubMerchantLabels } from '../../use-sub-merchant-labels';
 import type { WizardValues } from '../form-model';
@@ -18,16 +18,17 @@ function impossible(name: FormDataField, value: string, values: Readonly<Record<
   );
 }
 
-/** One value of an enum field (subjectType, bankAccountType), labelled with the upstream's terms; impossible ones hidden. */
+/**
+ * One value of an enum field (subjectType, bankAccountType), labelled with the upstream's terms; values the provider
+ * does not take and impossible ones hidden.
+ */
 export function SelectField({ name, hint }: { name: FormDataField; hint?: string }) {
   const { register } = useFormContext<WizardValues>();
   const { t } = useI18n();
   const labels = useSubMerchantLabels();
   const wizard = useWizard();
-  const def = formDataFields[name];
-  const values = ('values' in def ? (def.values as readonly string[]) : []).filter(
-    (v) => !impossible(name, v, wizard.values),
-  );
+  // Only what the record's provider accepts (the registry's valuesFor), and nothing the rules refuse.
+  const values = acceptedValues(name, wizard.provider).filter((v) => !impossible(name, v, wizard.values));
   return (
     <FieldShell name={name} hint={hint}>
       {(control) => (
@@ -35,7 +36,7 @@ export function SelectField({ name, hint }: { name: FormDataField; hint?: string
           <option value="">{t('subMerchants.field.choose')}</option>
           {values.map((v) => (
             <option key={v} value={v}>
-              {labels.enumValue(v)}
+              {labels.enumValue(v, wizard.provider)}
             </option>
           ))}
         </NativeSelect>

@@ -18,11 +18,11 @@ export function ReviewStep() {
       if (value.length === 0) return '—';
       return def.kind === 'mediaIdList'
         ? t('subMerchants.review.images', { count: value.length })
-        : value.map(labels.enumValue).join('、');
+        : value.map((v) => labels.enumValue(v, provider)).join('、');
     }
     if (!value) return '—';
     if (def.kind === 'mediaId') return t('subMerchants.review.images', { count: 1 });
-    return def.kind === 'enum' ? labels.enumValue(value) : value;
+    return def.kind === 'enum' ? labels.enumValue(value, provider) : value;
   };
   return (
     <>
@@ -31,29 +31,34 @@ export function ReviewStep() {
         className="mb-4 rounded-lg border border-border px-4 py-2 [&_h3]:my-2 [&_h3]:text-base"
         data-testid="review-missing"
       >
-        <h3 id="missing-heading">{t('subMerchants.review.missing')}</h3>
+        {/* One heading that says the state: "still missing" only when something is. */}
         {currentlyDue.length === 0 ? (
-          <p className="text-success">{t('subMerchants.review.complete')}</p>
+          <h3 id="missing-heading" className="text-success">
+            {t('subMerchants.review.complete')}
+          </h3>
         ) : (
-          <ul>
-            {currentlyDue.map((field) => {
-              const step = stepOfField(field) ?? 'license';
-              return (
-                <li key={field}>
-                  <a
-                    href={`?step=${step}`}
-                    onClick={(e) => {
-                      e.preventDefault();
-                      goTo(step, field);
-                    }}
-                  >
-                    {labels.field(field)}
-                  </a>{' '}
-                  <span className="text-muted-foreground">({t(stepTitleKeys[step])})</span>
-                </li>
-              );
-            })}
-          </ul>
+          <>
+            <h3 id="missing-heading">{t('subMerchants.review.missing')}</h3>
+            <ul>
+              {currentlyDue.map((field) => {
+                const step = stepOfField(field) ?? 'license';
+                return (
+                  <li key={field}>
+                    <a
+                      href={`?step=${step}`}
+                      onClick={(e) => {
+                        e.preventDefault();
+                        goTo(step, field);
+                      }}
+                    >
+                      {labels.field(field)}
+                    </a>{' '}
+                    <span className="text-muted-foreground">({t(stepTitleKeys[step])})</span>
+                  </li>
+                );
+              })}
+            </ul>
+          </>
         )}
       </section>
       {fieldSteps.map((step) => (

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formDataFieldNames, maskFormData } from '@/schemas/form-data';
+import {
+  acceptedValues,
+  formDataFieldNames,
+  maskFormData,
+  providerValueErrors,
+  providerValueLabels,
+} from '@/schemas/form-data';
 import { completeFormDataFixture } from '../../../../support/form-data-fixtures';
 import { applyPatch, draftPatch, maskedFieldsOf, toWizardValues } from '@/components/sub-merchants/wizard/form-model';
 import { fieldSteps, isFieldVisible, stepFields, stepOfField } from '@/components/sub-merchants/wizard/steps';
@@ -77,6 +83,23 @@ describe('draftPatch with masked fields and clean-up', () => {
     expect(isFieldVisible('bindingAlipayLogonId', empty, 'providerB')).toBe(true);
     expect(isFieldVisible('miniProgramAppid', { salesScene: ['SALES_SCENES_MP'] }, 'providerB')).toBe(true);
     expect(isFieldVisible('miniProgramAppid', { salesScene: ['SALES_SCENES_MP'] }, 'providerA')).toBe(false);
+  });
+
+  it('offers each provider only the values it accepts, from the field registry', () => {
+    expect(acceptedValues('subjectType', 'providerB')).toEqual(['SUBJECT_TYPE_ENTERPRISE', 'SUBJECT_TYPE_INDIVIDUAL']);
+    expect(acceptedValues('subjectType', 'providerA')).toContain('SUBJECT_TYPE_GOVERNMENT');
+    expect(acceptedValues('salesScene', 'providerB')).not.toContain('SALES_SCENES_WEWORK');
+    expect(acceptedValues('salesScene', 'providerA')).toContain('SALES_SCENES_WEWORK');
+    // Alipay's SALES_SCENES_MP is its jsapi支付, never called 公众号 on its screens.
+    expect(providerValueLabels.providerB?.SALES_SCENES_MP?.['zh-CN']).not.toContain('公众号');
+    // The server keeps to the same registry: an Alipay draft with a WeChat-only value is refused by pointer.
+    expect(
+      providerValueErrors(
+        { subjectType: 'SUBJECT_TYPE_GOVERNMENT', salesScene: ['SALES_SCENES_STORE', 'SALES_SCENES_WEWORK'] },
+        'providerB',
+      ).map((e) => e.pointer),
+    ).toEqual(['/formData/subjectType', '/formData/salesScene/1']);
+    expect(providerValueErrors({ subjectType: 'SUBJECT_TYPE_GOVERNMENT' }, 'providerA')).toEqual([]);
   });
 });
 

@@ -5,7 +5,7 @@ import '@/server/jobs/sub-merchant-sync-job';
 import type { Provider } from '@/server/db/schema';
 import { setPlatformConfig } from '@/server/services/platforms/set-platform-config';
 import { moveSandboxApplyment } from '@/sandbox/control/move-sandbox-applyment';
-import { platformSandbox } from '@/sandbox/sandbox-context';
+import { platformSandboxWithKeys } from '@/sandbox/sandbox-context';
 import { describeEachDatabase } from '../support/databases';
 import { useEventDeliveryRig } from '../support/event-delivery-rig';
 import { createPlatformWithKey } from '../support/fixtures';
@@ -114,7 +114,7 @@ describeEachDatabase('freshness: an upstream change reaches the record and the i
     // The console's sandbox page moves it (tRPC sandbox.move): Alipay pushes nothing for 待确认 / 待签约.
     await moveSandboxApplyment(
       { db: database().db, platformId: platform.platformId, actor: 'operator:test' },
-      platformSandbox(platform.platformId).store,
+      await platformSandboxWithKeys(platform.platformId),
       { provider: 'providerB', applymentId, state: 'to_be_confirmed' },
     );
     expect(await stateOf(id)).toBe('to_be_confirmed');

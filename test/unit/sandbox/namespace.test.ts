@@ -14,7 +14,7 @@ describe('sandbox namespaces', () => {
     expect(sandboxNamespace('plat_A', 'y'.repeat(32))).not.toBe(a);
   });
 
-  it('keeps each namespace’s objects apart and the component-level state shared', async () => {
+  it('keeps each namespace’s objects apart, the component’s ticket and token included (each platform’s sandbox has its own component)', async () => {
     const shared = createMemorySandboxStore();
     const [a, b] = [namespacedStore(shared, 'a'.repeat(22)), namespacedStore(shared, 'b'.repeat(22))];
     await a.put(APPLYMENT_KIND, 'sm1', { applyment_id: '1' });
@@ -22,7 +22,8 @@ describe('sandbox namespaces', () => {
     expect(await b.list(APPLYMENT_KIND)).toEqual([]);
     expect(await a.list(APPLYMENT_KIND)).toEqual([{ applyment_id: '1' }]);
     await a.put(KIND.componentToken, 'token', { token: 'token' });
-    expect(await b.get(KIND.componentToken, 'token')).toEqual({ token: 'token' });
-    expect(await shared.get(KIND.componentToken, 'token')).toEqual({ token: 'token' });
+    expect(await a.get(KIND.componentToken, 'token')).toEqual({ token: 'token' });
+    expect(await b.get(KIND.componentToken, 'token')).toBeUndefined();
+    expect(await shared.get(KIND.componentToken, 'token')).toBeUndefined();
   });
 });

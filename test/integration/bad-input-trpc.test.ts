@@ -9,6 +9,7 @@ import {
   controlCharacterString,
   expectNothingInternal,
   hostileSegment,
+  illFormedString,
   reportRequestCount,
   wrongTypedValue,
 } from '../support/bad-requests';
@@ -86,6 +87,10 @@ describeEachDatabase('bad input on every tRPC procedure', (database, driver) => 
       hostileSegment.map((platformId): [string, unknown] => ['hostile platformId', { ...base, platformId }]),
       controlCharacterString.map((text): [string, unknown] => [
         'control characters',
+        { ...base, [procedure.fields.find((f) => f !== 'platformId') ?? 'platformId']: text },
+      ]),
+      illFormedString.map((text): [string, unknown] => [
+        'a lone surrogate',
         { ...base, [procedure.fields.find((f) => f !== 'platformId') ?? 'platformId']: text },
       ]),
     ];

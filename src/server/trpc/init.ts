@@ -4,7 +4,7 @@ import { hasRole } from '@/server/auth/roles';
 import { getDb, type Database } from '@/server/db';
 import type { OperatorRole } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
-import { controlCharacterError, controlCharacterPointer } from '@/server/http/parse-request';
+import { textFaultAt, textFaultError } from '@/server/http/parse-request';
 import { listOperatorPlatforms } from '@/server/services/operators/list-operator-platforms';
 import { passwordChangeRequired, passwordMustChange } from '@/server/services/operators/password-must-change';
 import { toTRPCError } from './errors';
@@ -27,10 +27,11 @@ const mapErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
-// The same rule as parseJsonBody on /v1: no control characters in any input text (PostgreSQL cannot even compare NUL).
-const refuseControlCharacters = t.middleware(async ({ getRawInput, next }) => {
-  const pointer = controlCharacterPointer(await getRawInput(), '');
-  if (pointer !== undefined) throw controlCharacterError(pointer || '/');
+// The same rule as parseJsonBody on /v1: no control characters and no lone surrogates in any input text
+// (PostgreSQL cannot even compare NUL, and no UTF-8 encodes a lone surrogate).
+const refuseFaultyText = t.middleware(async ({ getRawInput, next }) => {
+  const fault = textFaultAt(await getRawInput(), '');
+  if (fault) throw textFaultError(fault);
   return next();
 });
 
@@ -49,7 +50,7 @@ const requireOperator = t.middleware(({ ctx, next }) => {
   return next({ ctx: { ...ctx, operatorId: ctx.operatorId } });
 });
 
-const baseProcedure = t.procedure.use(mapErrors).use(refuseControlCharacters);
+const baseProcedure = t.procedure.use(mapErrors).use(refuseFaultyText);
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;

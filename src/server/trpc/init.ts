@@ -35,6 +35,42 @@ const refuseFaultyText = t.middleware(async ({ getRawInput, next }) => {
   return next();
 });
 
+/**
+ * Each procedure's top-level input fields: the union of its input schemas' (platformProcedure's `platformId` plus
+ * the procedure's own). tRPC parses each schema against the whole input, so no one schema can be `.strict()`;
+ * the check happens here instead, once for every procedure, as REST's strict schemas do. Filled by strictInputs.
+ */
+const inputFields = new Map<string, ReadonlySet<string>>();
+
+type BuiltProcedures = Record<string, { _def: { inputs: unknown[] } }>;
+
+/** Registers the router's procedures for refuseUnknownFields; procedures with a non-object input stay as they are. */
+export function strictInputs<R extends { _def: { procedures: object } }>(built: R): R {
+  for (const [path, procedure] of Object.entries(built._def.procedures as BuiltProcedures)) {
+    const shapes = procedure._def.inputs.map((schema) => (schema as { shape?: object }).shape);
+    if (shapes.every((shape) => shape !== undefined)) inputFields.set(path, new Set(shapes.flatMap(Object.keys)));
+  }
+  return built;
+}
+
+const refuseUnknownFields = t.middleware(async ({ path, getRawInput, next }) => {
+  const known = inputFields.get(path);
+  const raw = known ? await getRawInput() : undefined;
+  if (known && raw !== null && typeof raw === 'object' && !Array.isArray(raw)) {
+    const unknown = Object.keys(raw).filter((key) => !known.has(key));
+    if (unknown.length) {
+      throw new AppError('invalid_request', 'The input does not match the expected schema.', {
+        errors: unknown.map((key) => ({
+          pointer: `/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`,
+          code: 'unrecognized_keys',
+          message: `Unknown field "${key}".`,
+        })),
+      });
+    }
+  }
+  return next();
+});
+
 // A session still on a password someone else chose (first run, CLI) may do nothing until it is changed.
 const refuseUntilPasswordChanged = t.middleware(async ({ ctx, next }) => {
   if (
@@ -50,7 +86,7 @@ const requireOperator = t.middleware(({ ctx, next }) => {
   return next({ ctx: { ...ctx, operatorId: ctx.operatorId } });
 });
 
-const baseProcedure = t.procedure.use(mapErrors).use(refuseFaultyText);
+const baseProcedure = t.procedure.use(mapErrors).use(refuseFaultyText).use(refuseUnknownFields);
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;

@@ -28,12 +28,21 @@ const nextConfig = {
       { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
     ];
     const api = [{ key: 'Content-Security-Policy', value: "default-src 'none'; frame-ancestors 'none'" }];
+    // The sandbox's authorize pages style themselves inline and nothing else; its 404 page (an unknown
+    // /sandbox/… address) gets the same policy.
+    const sandbox = [
+      {
+        key: 'Content-Security-Policy',
+        value: "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+      },
+    ];
     return [
       { source: '/:path*', headers: common },
       ...['/v1/:path*', '/admin/:path*', '/api/:path*', '/callbacks/:path*'].map((source) => ({
         source,
         headers: api,
       })),
+      { source: '/sandbox/:path*', headers: sandbox },
     ];
   },
 };

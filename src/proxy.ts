@@ -9,6 +9,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { getEnv } from '@/env';
 import { CONSOLE_PATH_HEADER } from '@/server/http/console-path';
 import { decodablePath, malformedPathResponse } from '@/server/http/malformed-path';
+import { newRequestId } from '@/server/request-context';
 import { pageContentSecurityPolicy, servedOverHttps, STRICT_TRANSPORT_SECURITY } from '@/server/http/security-headers';
 
 const API_OR_ASSET = /^\/(v1|admin|api|callbacks|sandbox|_next\/static|_next\/image|favicon\.ico)(\/|$)/;
@@ -23,8 +24,12 @@ export function proxy(request: NextRequest) {
   const requestHeaders = new Headers(request.headers);
   for (const [name, value] of Object.entries(headers.request)) requestHeaders.set(name, value);
   requestHeaders.set(CONSOLE_PATH_HEADER, `${pathname}${request.nextUrl.search}`);
+  // One id for the page's log lines (src/server/auth/current-operator.ts) and its answer; a client's own is replaced.
+  const requestId = newRequestId();
+  requestHeaders.set('x-request-id', requestId);
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   for (const [name, value] of Object.entries(headers.response)) response.headers.set(name, value);
+  response.headers.set('x-request-id', requestId);
   return response;
 }
 
@@ -41,6 +46,7 @@ function pageHeaders(request: NextRequest, env: ReturnType<typeof getEnv>, nonce
 // The second matcher brings in any path with a "%": ordinary /v1 paths (ids are alphanumeric) never enter the
 // proxy and pay one cheap regex test. Sharper patterns (only "%" not followed by ASCII hex) backtrack and cost
 // more on every path than the rare well-encoded API path costs here.
+// The families are whole first segments: `/v1x` or `/adminx` is a page address (a 404 page), and gets the page CSP.
 export const config = {
-  matcher: ['/((?!v1|admin|api|callbacks|sandbox|_next/static|_next/image|favicon.ico).*)', '/([^%]*%.*)'],
+  matcher: ['/((?!(?:v1|admin|api|callbacks|sandbox)(?:/|$)|_next/static|_next/image|favicon.ico).*)', '/([^%]*%.*)'],
 };

@@ -93,3 +93,16 @@ test('pages fetched as prefetches carry the nonce CSP too', async ({ request }) 
   expect(scripts.length).toBeGreaterThan(0);
   for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
 });
+
+test('every 404 carries a CSP: addresses next to the API families, and unknown sandbox addresses', async ({
+  baseURL,
+}) => {
+  for (const path of ['/v1x', '/adminx', '/apix/y', '/callbacksx', '/sandboxx', '/sandbox/nope', '/sandbox/t/x/none']) {
+    const answer = await get(baseURL!, path);
+    expect(answer.status, path).toBe(404);
+    expect(headerOf(answer.head, 'content-security-policy'), path).toMatch(/default-src '(none|self)'/);
+    expect(headerOf(answer.head, 'content-security-policy'), path).toContain("frame-ancestors 'none'");
+  }
+  // Next to the families, a page address: the page's nonce policy.
+  expect(headerOf((await get(baseURL!, '/v1x')).head, 'content-security-policy')).toMatch(/'nonce-/);
+});

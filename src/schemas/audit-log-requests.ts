@@ -1,5 +1,6 @@
 /** The platform audit log's filters: what the console's audit log page and tRPC `auditLog.list` accept. */
 import { z } from 'zod';
+import { filterDay } from './pagination';
 
 /** Who acts: an operator, an API key, the seller (authorization page), the upstream (pushes), the service itself. */
 export const auditActorKinds = ['operator', 'apikey', 'seller', 'upstream', 'system'] as const;
@@ -28,7 +29,7 @@ export const auditActions = [
 ] as const;
 
 /** A calendar day (YYYY-MM-DD) in the operator's time zone. */
-const day = z.iso.date();
+const day = filterDay;
 
 export const auditLogQuery = z
   .object({

@@ -9,6 +9,7 @@ import {
   controlCharacterString,
   expectNothingInternal,
   hostileSegment,
+  illFormedString,
   reportRequestCount,
   wrongTypedValue,
 } from '../support/bad-requests';
@@ -88,6 +89,10 @@ describeEachDatabase('bad input on every tRPC procedure', (database, driver) => 
         'control characters',
         { ...base, [procedure.fields.find((f) => f !== 'platformId') ?? 'platformId']: text },
       ]),
+      illFormedString.map((text): [string, unknown] => [
+        'a lone surrogate',
+        { ...base, [procedure.fields.find((f) => f !== 'platformId') ?? 'platformId']: text },
+      ]),
     ];
     if (procedure.fields.length) {
       cases.push(
@@ -102,6 +107,29 @@ describeEachDatabase('bad input on every tRPC procedure', (database, driver) => 
     }
     return fc.oneof(...cases);
   }
+
+  it('every procedure with an object input refuses an unknown field by name, as REST does', async () => {
+    const strict = procedures.filter((p) => p.inputs.length && p.inputs.every((s) => 'shape' in s));
+    expect(strict.length).toBeGreaterThan(40);
+    for (const procedure of strict) {
+      casesRun++;
+      const { status, text } = await callTrpcOverHttp({
+        method: procedure.type === 'query' ? 'GET' : 'POST',
+        path: procedure.path,
+        input: JSON.stringify({
+          ...(procedure.fields.includes('platformId') ? { platformId: tenant.platformId } : {}),
+          tenantIdd: 'x',
+        }),
+        contentType: 'application/json',
+        cookie,
+      });
+      expect(status, `${procedure.path}: ${text.slice(0, 300)}`).toBe(400);
+      const body = JSON.parse(text) as { error: { data: { errors: { pointer: string; code: string }[] } } };
+      expect(body.error.data.errors, procedure.path).toEqual([
+        expect.objectContaining({ pointer: '/tenantIdd', code: 'unrecognized_keys' }),
+      ]);
+    }
+  });
 
   for (const procedure of procedures) {
     it(`${procedure.type} ${procedure.path}: every bad input is a 4xx tRPC error and changes nothing`, async () => {

@@ -5,6 +5,7 @@
 import sharp from 'sharp';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
+import * as authorizeRoute from '@/app/v1/miniprogram/authorize/route';
 import * as mediaRoute from '@/app/v1/payments/media/route';
 import * as collectionRoute from '@/app/v1/payments/sub-merchants/route';
 import { idempotencyKeys, media, subMerchants } from '@/server/db/schema';
@@ -16,7 +17,7 @@ import { useSandboxOverHttp } from '../support/sandbox-server';
 import { mediaForm } from '../support/test-images';
 
 describeEachDatabase('Idempotency-Key on /v1 POSTs', (database) => {
-  useSandboxOverHttp();
+  const sandbox = useSandboxOverHttp();
   let platform: Awaited<ReturnType<typeof createPlatformWithKey>>;
   let other: Awaited<ReturnType<typeof createPlatformWithKey>>;
   beforeAll(async () => {
@@ -183,5 +184,36 @@ describeEachDatabase('Idempotency-Key on /v1 POSTs', (database) => {
     expect((await database().db.select().from(media)).length).toBe(before + 1);
     const otherImage = await upload(Buffer.concat([image, Buffer.from([0])]));
     expect(otherImage.status).toBe(422);
+  });
+
+  it('keeps the stored answer of an authorization start sealed: no state or pre_auth_code in the table', async () => {
+    await sandbox.control(platform.apiKey, 'POST', '/providerA/ticket');
+    const start = () =>
+      callRoute(authorizeRoute.POST, '/v1/miniprogram/authorize', {
+        method: 'POST',
+        headers: apiHeaders(platform.apiKey, 'miniprogram', {
+          'content-type': 'application/json',
+          'idempotency-key': 'key-authorize-1',
+        }),
+        body: JSON.stringify({
+          platform: 'providerA',
+          redirectUri: 'https://seller.example.com/done',
+          tenantId: 't-1',
+        }),
+      });
+    const first = await start();
+    expect(first.status).toBe(201);
+    const text = await first.text();
+    const secrets = [...text.matchAll(/(?:state|pre_auth_code|preAuthCode)(?:=|%3D|":")([\w-]{8,})/g)].map(
+      (m) => m[1]!,
+    );
+    expect(secrets.length).toBeGreaterThan(0);
+    const [row] = await rowsOf(platform.platformId, 'key-authorize-1');
+    expect(row!.responseBody).toMatch(/^enc:v1:/);
+    const stored = JSON.stringify(row);
+    for (const secret of secrets) expect(stored).not.toContain(secret);
+    const retry = await start();
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect(await retry.text()).toBe(text);
   });
 });

@@ -3,11 +3,16 @@ import { GET } from '@/app/admin/payment-onboardings/[tenantId]/sub-merchants/ex
 import { subMerchants } from '@/server/db/schema';
 import { createSubMerchant } from '@/server/services/sub-merchants/create-sub-merchant';
 import { eq } from 'drizzle-orm';
+import { translator } from '@/i18n/translate';
+import { operators } from '@/server/db/schema';
+import { createConsoleTeam } from '../support/console-team';
 import { describeEachDatabase } from '../support/databases';
+import { inRequestScope, sessionCookie, useRequestScope } from '../support/next-request-scope';
 import { callRoute } from '../support/call-route';
 import { createPlatformWithKey } from '../support/fixtures';
 
 describeEachDatabase('work queue CSV export (current view or selection, masked, streamed)', (database) => {
+  useRequestScope();
   let platformId: string;
   let apiKey: string;
   const ids: string[] = [];
@@ -22,7 +27,7 @@ describeEachDatabase('work queue CSV export (current view or selection, masked, 
   beforeAll(async () => {
     ({ platformId, apiKey } = await createPlatformWithKey(database().db));
     const ctx = { db: database().db, platformId, actor: 'test' };
-    for (const [i, merchantName] of ['西湖茶社, "总店"', '=HYPERLINK("http://x")', '上海便利店'].entries()) {
+    for (const [i, merchantName] of ['西湖茶社, "总店"', '=HYPERLINK("http://x")', '上海便利店', 'x;=1+1'].entries()) {
       const { record } = await createSubMerchant(ctx, {
         provider: 'providerA',
         distributorExternalUserId: `export-${i}`,
@@ -42,8 +47,12 @@ describeEachDatabase('work queue CSV export (current view or selection, masked, 
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(lines[0]).toContain('id,name,distributorExternalUserId');
-    expect(lines).toHaveLength(4);
+    expect(lines[0]).toContain('"Record id","Merchant","Distributor id"');
+    expect(lines[0]).toContain('"Last update (UTC)"');
+    expect(lines).toHaveLength(5);
+    // Every cell quoted, so no separator a spreadsheet guesses (`;` in many locales) splits one.
+    for (const line of lines) expect(line).toMatch(/^"([^"]|"")*"(,"([^"]|"")*")*$/);
+    expect(text).toContain('"x;=1+1"');
     expect(text).not.toContain('司马联系');
     expect(text).not.toContain('13800138000');
     expect(text).toContain('138****8000');
@@ -70,5 +79,47 @@ describeEachDatabase('work queue CSV export (current view or selection, masked, 
     expect(bad.response.headers.get('content-type')).toContain('application/problem+json');
     const other = await createPlatformWithKey(database().db);
     expect((await exportCsv('tab=all', other.apiKey)).response.status).toBe(404);
+  });
+
+  it('speaks the operator’s language and time zone: Chinese headers and labels, local times, a local file date', async () => {
+    const team = await createConsoleTeam(database().db);
+    const ctx = { db: database().db, platformId: team.platformId, actor: 'test' };
+    const { record } = await createSubMerchant(ctx, {
+      provider: 'providerA',
+      distributorExternalUserId: 'export-zh',
+      formData: { merchantName: '杭州小店' },
+    });
+    // 20:30 UTC is 04:30 the next day in Shanghai.
+    await database()
+      .db.update(subMerchants)
+      .set({ chApplymentState: 'auditing', updatedAt: new Date('2026-11-27T20:30:00Z') })
+      .where(eq(subMerchants.id, record.id));
+    await database()
+      .db.update(operators)
+      .set({ locale: 'zh-CN', timeZone: 'Asia/Shanghai' })
+      .where(eq(operators.id, team.ids.viewer));
+    const response = await inRequestScope((request: Request) =>
+      GET(request, { params: Promise.resolve({ tenantId: team.platformId }) }),
+    )(
+      new Request(`http://localhost:3000/admin/payment-onboardings/${team.platformId}/sub-merchants/export?tab=all`, {
+        headers: { cookie: await sessionCookie(team.ids.viewer) },
+      }),
+    );
+    expect(response.status).toBe(200);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date());
+    expect(response.headers.get('content-disposition')).toBe(`attachment; filename="sub-merchants-all-${today}.csv"`);
+    const [header, line] = (await response.text())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    const t = translator('zh-CN');
+    expect(header).toContain('"记录 ID","商户名称","分销方 ID"');
+    expect(header).toContain('"最近更新（Asia/Shanghai）"');
+    expect(line).toContain(`"${t('subMerchants.provider.providerA')}"`);
+    expect(line).toContain(`"${t('subMerchants.status.pending')}"`);
+    expect(line).toContain(`"${t('subMerchants.state.auditing')}"`);
+    expect(line).toContain('"2026-11-28 04:30:00"');
+    expect(line).not.toContain('providerA"');
+    expect(line).not.toMatch(/"auditing"|"pending"/);
   });
 });

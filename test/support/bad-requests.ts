@@ -59,6 +59,15 @@ export const controlCharacterString = fc
   )
   .map(([a, c, b]) => `a${a}${c}${b}`);
 
+/** A string holding a surrogate without its partner, as JSON's "\\ud800" escape delivers it: no UTF-8 encodes it. */
+export const illFormedString = fc
+  .tuple(
+    fc.string({ maxLength: 8 }),
+    fc.constantFrom('\ud800', '\udbff', '\udc00', '\udfff', '\udc00\ud800'),
+    fc.string({ maxLength: 8 }),
+  )
+  .map(([a, c, b]) => `a${a}${c}${b}`);
+
 export type BodyCase = { label: string; contentType?: string; body: BodyInit; declaredLength?: string };
 
 /** Bodies no endpoint accepts, whatever it expects. */
@@ -167,6 +176,9 @@ export function schemaBreakingBodies(
       fc
         .tuple(fc.constantFrom(...textFields), controlCharacterString)
         .map(([name, value]) => asBody(`${name} with control characters`, { ...base, [name]: value })),
+      fc
+        .tuple(fc.constantFrom(...textFields), illFormedString)
+        .map(([name, value]) => asBody(`${name} with a lone surrogate`, { ...base, [name]: value })),
     );
   }
   return fc.oneof(...cases);

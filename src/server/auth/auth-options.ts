@@ -4,6 +4,7 @@ import { getSecrets, publicBaseUrl } from '@/server/config/secrets';
 import { getDb } from '@/server/db';
 import { clientAddress } from '@/server/http/trusted-proxy';
 import { logger } from '@/server/logger';
+import { currentRequestId } from '@/server/request-context';
 import { signInOperator } from '@/server/services/operators/sign-in-operator';
 import { sameOriginPath } from './same-origin-path';
 import { endSessionsOnSignOut, sessionIsCurrent } from './session-version';
@@ -74,12 +75,33 @@ export function authOptions(): NextAuthOptions {
     },
     // next-auth prints to the console in its own format by default; its metadata can hold tokens and credentials.
     logger: {
-      error: (code, metadata) => logger.error({ nextAuth: code, ...logFields(metadata) }, `next-auth: ${code}`),
+      error: (code, metadata) =>
+        code === 'JWT_SESSION_ERROR'
+          ? logUndecodableSession()
+          : logger.error({ nextAuth: code, ...logFields(metadata) }, `next-auth: ${code}`),
       warn: (code) => logger.warn({ nextAuth: code }, `next-auth: ${code}`),
       debug: (code, metadata) => logger.debug({ nextAuth: code, ...logFields(metadata) }, `next-auth: ${code}`),
     },
   };
   return options;
+}
+
+// Request ids that already logged an undecodable cookie: a page reads the session several times (layout, page,
+// tRPC caller), and one line a request is enough. Bounded: the oldest ids go first.
+const undecodableLogged = new Set<string>();
+
+/**
+ * A session cookie that does not decode (garbage, forged, signed with an old secret) is a signed-out visitor,
+ * not a fault of ours: one info line a request, with its id and without next-auth's stack trace.
+ */
+function logUndecodableSession() {
+  const requestId = currentRequestId();
+  if (requestId) {
+    if (undecodableLogged.has(requestId)) return;
+    undecodableLogged.add(requestId);
+    if (undecodableLogged.size > 1000) undecodableLogged.delete(undecodableLogged.values().next().value!);
+  }
+  logger.info({ nextAuth: 'JWT_SESSION_ERROR' }, 'signed out: the session cookie is not a valid session');
 }
 
 /** next-auth hands an Error, or an object holding one under `error`: pino serializes errors only as `err`. */

@@ -2,12 +2,16 @@
  * `Idempotency-Key` on `/v1` POSTs, with Stripe's semantics: the first answer to a key is stored for 24 hours per
  * platform and replayed (`Idempotent-Replayed: true`) to a retry sending the same request; the same key with another
  * request is a 422, and a retry while the first is still running a 409. The database decides which request runs
- * (insert on the primary key), so this holds across instances.
+ * (insert on the primary key), so this holds across instances. Stored answers are sealed with the field cipher: some
+ * carry secrets for their 24 hours (the OAuth `state` and `pre_auth_code` of `POST /v1/miniprogram/authorize`), and a
+ * retry must still get exactly the first answer.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, lte } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
 import { getEnv } from '@/env';
+import { getFieldCipher } from '@/server/config/field-cipher';
+import { isEncryptedValue } from '@/server/crypto/field-encryption';
 import type { Db } from '@/server/db';
 import { idempotencyKeys } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
@@ -82,7 +86,12 @@ export async function withIdempotency(request: Request, db: Db, platformId: stri
   });
   await db
     .update(idempotencyKeys)
-    .set({ state: 'done', responseStatus: response.status, responseHeaders: headers, responseBody: text })
+    .set({
+      state: 'done',
+      responseStatus: response.status,
+      responseHeaders: headers,
+      responseBody: getFieldCipher().encrypt(text),
+    })
     .where(where);
   return new Response(text, { status: response.status, headers: response.headers });
 }
@@ -168,5 +177,7 @@ const expiry = (from: Date) => new Date(from.getTime() + IDEMPOTENCY_TTL_MS);
 function replayOf(row: typeof idempotencyKeys.$inferSelect) {
   const headers = new Headers(row.responseHeaders ?? {});
   headers.set('idempotent-replayed', 'true');
-  return new Response(row.responseBody, { status: row.responseStatus ?? 200, headers });
+  // Answers stored before they were sealed (at most 24 hours old at the upgrade) replay as they are.
+  const body = isEncryptedValue(row.responseBody) ? getFieldCipher().decrypt(row.responseBody) : row.responseBody;
+  return new Response(body, { status: row.responseStatus ?? 200, headers });
 }

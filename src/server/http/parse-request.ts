@@ -4,6 +4,7 @@
  */
 import type { z } from 'zod';
 import { getEnv } from '@/env';
+import { textFault, type TextFault } from '@/schemas/input-text';
 import { AppError } from '@/server/errors';
 import { zodIssuesToFieldErrors } from '../zod-errors';
 
@@ -40,11 +41,6 @@ export async function readBodyBytes(request: Request, limitBytes: number): Promi
 
 // application/json or a +json type, once, optionally declared UTF-8 (the only encoding JSON bodies may use).
 const JSON_CONTENT_TYPE = /^application\/([\w.+-]+\+)?json\s*(;\s*charset\s*=\s*"?utf-8"?\s*)?$/i;
-// C0 controls other than tab, line feed and carriage return, and DEL: no field takes them, and PostgreSQL
-// cannot store NUL in text at all (it would fail the query with a 500).
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-
-export const hasControlCharacters = (text: string) => CONTROL_CHARACTERS.test(text);
 
 export async function parseJsonBody<T extends z.ZodType>(request: Request, schema: T): Promise<z.infer<T>> {
   const contentType = request.headers.get('content-type') ?? '';
@@ -67,8 +63,8 @@ export async function parseJsonBody<T extends z.ZodType>(request: Request, schem
   } catch {
     throw new AppError('invalid_request', 'The request body is not valid JSON.');
   }
-  const pointer = controlCharacterPointer(json, '');
-  if (pointer !== undefined) throw controlCharacterError(pointer || '/');
+  const fault = textFaultAt(json, '');
+  if (fault) throw textFaultError(fault);
   return validate(schema, json, '');
 }
 
@@ -78,7 +74,8 @@ export function parseQuery<T extends z.ZodType>(request: Request, schema: T): z.
   const query = new Map<string, string>();
   for (const [key, value] of params) {
     if (query.has(key)) throw new AppError('invalid_request', `Query parameter "${key}" is given more than once.`);
-    if (hasControlCharacters(key) || hasControlCharacters(value)) throw controlCharacterError(`/query/${key}`);
+    const fault = textFault(key) ?? textFault(value);
+    if (fault) throw textFaultError({ pointer: `/query/${key}`, fault });
     query.set(key, value);
   }
   return validate(schema, Object.fromEntries(query), '/query');
@@ -114,23 +111,41 @@ export function validate<T extends z.ZodType>(schema: T, value: unknown, root: s
   });
 }
 
-/** Where the first string (key or value) with a control character sits, as a JSON pointer; iterative for deep bodies. */
-export function controlCharacterPointer(value: unknown, root: string): string | undefined {
+/**
+ * Where the first string (key or value) with a control character or a lone surrogate sits, as a JSON pointer, and
+ * which; iterative for deep bodies.
+ */
+export function textFaultAt(value: unknown, root: string): { pointer: string; fault: TextFault } | undefined {
   const pending: [unknown, string][] = [[value, root]];
   while (pending.length) {
     const [item, pointer] = pending.pop()!;
-    if (typeof item === 'string' && hasControlCharacters(item)) return pointer;
+    if (typeof item === 'string') {
+      const fault = textFault(item);
+      if (fault) return { pointer: pointer || '/', fault };
+    }
     if (item === null || typeof item !== 'object') continue;
     for (const [key, child] of Object.entries(item)) {
       const childPointer = `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-      if (hasControlCharacters(key)) return childPointer;
+      const fault = textFault(key);
+      if (fault) return { pointer: childPointer, fault };
       pending.push([child, childPointer]);
     }
   }
   return undefined;
 }
 
-export const controlCharacterError = (pointer: string) =>
-  new AppError('invalid_request', 'Text may not contain control characters (other than tab and line breaks).', {
-    errors: [{ pointer, code: 'control_character', message: 'Remove control characters such as NUL from this value.' }],
+const textFaultWords: Record<TextFault, { detail: string; message: string }> = {
+  control_character: {
+    detail: 'Text may not contain control characters (other than tab and line breaks).',
+    message: 'Remove control characters such as NUL from this value.',
+  },
+  ill_formed_unicode: {
+    detail: 'Text must be well-formed Unicode: a lone surrogate (such as \\ud800) is not a character.',
+    message: 'Remove the unpaired surrogate from this value.',
+  },
+};
+
+export const textFaultError = ({ pointer, fault }: { pointer: string; fault: TextFault }) =>
+  new AppError('invalid_request', textFaultWords[fault].detail, {
+    errors: [{ pointer, code: fault, message: textFaultWords[fault].message }],
   });

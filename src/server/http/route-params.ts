@@ -1,6 +1,6 @@
 import { AppError } from '@/server/errors';
 import type { RouteContext } from './define-route';
-import { hasControlCharacters } from './parse-request';
+import { hasControlCharacters } from '@/schemas/input-text';
 
 /**
  * A route's path parameters as plain strings (catch-all segments joined with "/"). No id, app id or platform

@@ -1,4 +1,4 @@
-import { router } from './init';
+import { router, strictInputs } from './init';
 import { apiKeysRouter } from './routers/api-keys';
 import { auditLogRouter } from './routers/audit-log';
 import { consoleAdminRouter } from './routers/console-admin';
@@ -15,22 +15,24 @@ import { sellerAuthorizationRouter } from './routers/seller-authorization';
 import { subMerchantsRouter } from './routers/sub-merchants';
 import { upstreamConnectionsRouter } from './routers/upstream-connections';
 
-export const appRouter = router({
-  me: meRouter,
-  apiKeys: apiKeysRouter,
-  platformConfig: platformConfigRouter,
-  subMerchants: subMerchantsRouter,
-  events: eventsRouter,
-  miniPrograms: miniProgramsRouter,
-  members: membersRouter,
-  consoleAdmin: consoleAdminRouter,
-  subMerchantConsole: subMerchantConsoleRouter,
-  sellerAuthorization: sellerAuthorizationRouter,
-  invitations: invitationsRouter,
-  passwordReset: passwordResetRouter,
-  reference: referenceRouter,
-  upstreamConnections: upstreamConnectionsRouter,
-  auditLog: auditLogRouter,
-});
+export const appRouter = strictInputs(
+  router({
+    me: meRouter,
+    apiKeys: apiKeysRouter,
+    platformConfig: platformConfigRouter,
+    subMerchants: subMerchantsRouter,
+    events: eventsRouter,
+    miniPrograms: miniProgramsRouter,
+    members: membersRouter,
+    consoleAdmin: consoleAdminRouter,
+    subMerchantConsole: subMerchantConsoleRouter,
+    sellerAuthorization: sellerAuthorizationRouter,
+    invitations: invitationsRouter,
+    passwordReset: passwordResetRouter,
+    reference: referenceRouter,
+    upstreamConnections: upstreamConnectionsRouter,
+    auditLog: auditLogRouter,
+  }),
+);
 
 export type AppRouter = typeof appRouter;

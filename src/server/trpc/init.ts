@@ -4,7 +4,7 @@ import { hasRole } from '@/server/auth/roles';
 import { getDb, type Database } from '@/server/db';
 import type { OperatorRole } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
-import { controlCharacterError, controlCharacterPointer } from '@/server/http/parse-request';
+import { textFaultAt, textFaultError } from '@/server/http/parse-request';
 import { listOperatorPlatforms } from '@/server/services/operators/list-operator-platforms';
 import { passwordChangeRequired, passwordMustChange } from '@/server/services/operators/password-must-change';
 import { toTRPCError } from './errors';
@@ -28,10 +28,47 @@ const mapErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
-// The same rule as parseJsonBody on /v1: no control characters in any input text (PostgreSQL cannot even compare NUL).
-const refuseControlCharacters = t.middleware(async ({ getRawInput, next }) => {
-  const pointer = controlCharacterPointer(await getRawInput(), '');
-  if (pointer !== undefined) throw controlCharacterError(pointer || '/');
+// The same rule as parseJsonBody on /v1: no control characters and no lone surrogates in any input text
+// (PostgreSQL cannot even compare NUL, and no UTF-8 encodes a lone surrogate).
+const refuseFaultyText = t.middleware(async ({ getRawInput, next }) => {
+  const fault = textFaultAt(await getRawInput(), '');
+  if (fault) throw textFaultError(fault);
+  return next();
+});
+
+/**
+ * Each procedure's top-level input fields: the union of its input schemas' (platformProcedure's `platformId` plus
+ * the procedure's own). tRPC parses each schema against the whole input, so no one schema can be `.strict()`;
+ * the check happens here instead, once for every procedure, as REST's strict schemas do. Filled by strictInputs.
+ */
+const inputFields = new Map<string, ReadonlySet<string>>();
+
+type BuiltProcedures = Record<string, { _def: { inputs: unknown[] } }>;
+
+/** Registers the router's procedures for refuseUnknownFields; procedures with a non-object input stay as they are. */
+export function strictInputs<R extends { _def: { procedures: object } }>(built: R): R {
+  for (const [path, procedure] of Object.entries(built._def.procedures as BuiltProcedures)) {
+    const shapes = procedure._def.inputs.map((schema) => (schema as { shape?: object }).shape);
+    if (shapes.every((shape) => shape !== undefined)) inputFields.set(path, new Set(shapes.flatMap(Object.keys)));
+  }
+  return built;
+}
+
+const refuseUnknownFields = t.middleware(async ({ path, getRawInput, next }) => {
+  const known = inputFields.get(path);
+  const raw = known ? await getRawInput() : undefined;
+  if (known && raw !== null && typeof raw === 'object' && !Array.isArray(raw)) {
+    const unknown = Object.keys(raw).filter((key) => !known.has(key));
+    if (unknown.length) {
+      throw new AppError('invalid_request', 'The input does not match the expected schema.', {
+        errors: unknown.map((key) => ({
+          pointer: `/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`,
+          code: 'unrecognized_keys',
+          message: `Unknown field "${key}".`,
+        })),
+      });
+    }
+  }
   return next();
 });
 
@@ -50,7 +87,7 @@ const requireOperator = t.middleware(({ ctx, next }) => {
   return next({ ctx: { ...ctx, operatorId: ctx.operatorId } });
 });
 
-const baseProcedure = t.procedure.use(mapErrors).use(refuseControlCharacters);
+const baseProcedure = t.procedure.use(mapErrors).use(refuseFaultyText).use(refuseUnknownFields);
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;

@@ -1,24 +1,13 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { auditLogQuery, type AuditLogQueryInput } from '@/schemas/audit-log-requests';
 import { auditLog } from '@/server/db/schema';
-import { AppError } from '@/server/errors';
+import { decodeOpaqueCursor, encodeOpaqueCursor, timeAndIdCursor } from '@/server/pagination/cursor';
 import type { PlatformContext } from '../context';
 import { describeTargets } from './actors';
 
 export { auditLogQuery };
 
-const cursorShape = z.tuple([z.string().max(64), z.string().min(1).max(64)]);
-
-function decode(cursor: string) {
-  try {
-    return cursorShape.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
-  } catch {
-    throw new AppError('invalid_request', 'The cursor is not one this list returned.', {
-      errors: [{ pointer: '/cursor', code: 'invalid_value', message: 'unknown cursor' }],
-    });
-  }
-}
+const decode = (cursor: string) => decodeOpaqueCursor(cursor, timeAndIdCursor, '/cursor');
 
 /**
  * The platform's audit log, newest first, keyset-paginated over (created_at, id), filtered by action, actor and
@@ -77,7 +66,7 @@ export async function listAuditLog(ctx: PlatformContext, input: AuditLogQueryInp
       createdAt: row.createdAt.toISOString(),
     })),
     hasMore,
-    nextCursor: hasMore && last ? Buffer.from(JSON.stringify([last.cursorAt, last.id])).toString('base64url') : null,
+    nextCursor: hasMore && last ? encodeOpaqueCursor([last.cursorAt, last.id]) : null,
   };
 }
 

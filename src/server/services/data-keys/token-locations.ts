@@ -9,6 +9,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { personalFields } from '@/schemas/form-data';
 import type { Db } from '@/server/db';
 import {
+  idempotencyKeys,
   media,
   mpAuthorizations,
   mpAuthorizers,
@@ -48,7 +49,12 @@ const rowAfter = (columns: AnyPgColumn[], after: string[]) =>
 /** A table whose tokens sit in plain text columns: the guard is the tokens themselves. */
 function columnLocation(
   name: string,
-  table: typeof platforms | typeof mpAuthorizers | typeof providerCredentials | typeof mpAuthorizations,
+  table:
+    | typeof platforms
+    | typeof mpAuthorizers
+    | typeof providerCredentials
+    | typeof mpAuthorizations
+    | typeof idempotencyKeys,
   keyColumns: AnyPgColumn[],
   tokenColumns: Record<string, AnyPgColumn>,
 ): TokenLocation {
@@ -208,6 +214,9 @@ export const tokenLocations: TokenLocation[] = [
   }),
   columnLocation('provider_credentials.value', providerCredentials, [providerCredentials.name], {
     valueEnc: providerCredentials.valueEnc,
+  }),
+  columnLocation('idempotency_keys.response_body', idempotencyKeys, [idempotencyKeys.platformId, idempotencyKeys.key], {
+    responseBody: idempotencyKeys.responseBody,
   }),
   subMerchantFormData,
   sandboxState,

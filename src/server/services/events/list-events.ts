@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { events } from '@/server/db/schema';
+import { filterInstant } from '@/schemas/pagination';
 import { decodeCursor, pageOf, paginationQuery } from '@/server/pagination/cursor';
 import type { ServiceCode } from '@/server/services/api-keys/api-key-format';
 import type { PlatformContext } from '../context';
@@ -22,8 +23,8 @@ export const listEventsQuery = z
       .max(64)
       .optional()
       .describe('Only events about this object: a sub-merchant id, or an audit id or authorizer app id.'),
-    createdAfter: z.iso.datetime({ offset: true }).optional().describe('Only events created at or after this time.'),
-    createdBefore: z.iso.datetime({ offset: true }).optional().describe('Only events created before this time.'),
+    createdAfter: filterInstant.optional().describe('Only events created at or after this time.'),
+    createdBefore: filterInstant.optional().describe('Only events created before this time.'),
   })
   .strict();
 

@@ -2,27 +2,17 @@ import { and, desc, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { currentlyDue } from '@/schemas/form-data';
 import { subMerchants } from '@/server/db/schema';
-import { AppError } from '@/server/errors';
+import { decodeOpaqueCursor, encodeOpaqueCursor, timeAndIdCursor } from '@/server/pagination/cursor';
 import type { PlatformContext } from '../context';
 import { consoleListQuery, type ConsoleListQuery } from '@/schemas/sub-merchant-requests';
 
 // The cursor carries updated_at as Postgres prints it (microseconds and offset), because the column default
 // now() has microseconds: a millisecond cursor would skip rows that differ only below the millisecond.
-const CURSOR_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2}){0,2}$/;
-
-const encode = (at: string, id: string) => Buffer.from(JSON.stringify([at, id])).toString('base64url');
+const encode = (at: string, id: string) => encodeOpaqueCursor([at, id]);
 
 function decode(cursor: string): { at: string; id: string } {
-  try {
-    const [at, id] = z
-      .tuple([z.string().regex(CURSOR_TIME), z.string().min(1).max(64)])
-      .parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
-    return { at, id };
-  } catch {
-    throw new AppError('invalid_request', 'The cursor is not one this list returned.', {
-      errors: [{ pointer: '/cursor', code: 'invalid_value', message: 'unknown cursor' }],
-    });
-  }
+  const [at, id] = decodeOpaqueCursor(cursor, timeAndIdCursor, '/cursor');
+  return { at, id };
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

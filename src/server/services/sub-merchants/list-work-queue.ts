@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { currentlyDue } from '@/schemas/form-data';
 import { workQueuePageQuery, type WorkQueuePageInput } from '@/schemas/work-queue-requests';
 import { operators, subMerchants } from '@/server/db/schema';
-import { AppError } from '@/server/errors';
+import { cursorInstant, cursorText, decodeOpaqueCursor, encodeOpaqueCursor } from '@/server/pagination/cursor';
 import type { PlatformContext } from '../context';
 import { viewWhere } from './work-queue-filter';
 
@@ -32,24 +32,23 @@ const cursorShape = z.object({
   values: z.array(z.string().max(1600)).min(2).max(3),
 });
 
-const encodeCursor = (cursor: z.infer<typeof cursorShape>) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
+const encodeCursor = (cursor: z.infer<typeof cursorShape>) => encodeOpaqueCursor(cursor);
+
+// Each sort's values as its columns (sortColumns) need them: a timestamp PostgreSQL can cast, text it can compare.
+const cursorValues: Record<Sort, z.ZodType<string[]>> = {
+  updated: z.tuple([cursorInstant, cursorText(200)]),
+  name: z.tuple([cursorText(200), cursorText(200)]),
+  state: z.tuple([cursorText(200), cursorInstant, cursorText(200)]),
+};
 
 function decodeCursor(value: string, sort: Sort, direction: 'asc' | 'desc') {
-  const invalid = () =>
-    new AppError('invalid_request', 'The cursor is not one this view returned.', {
-      errors: [{ pointer: '/cursor', code: 'invalid_value', message: 'unknown cursor' }],
-    });
-  let cursor: z.infer<typeof cursorShape>;
-  try {
-    cursor = cursorShape.parse(JSON.parse(Buffer.from(value, 'base64url').toString('utf8')));
-  } catch {
-    throw invalid();
-  }
   // A cursor of another sort would compare the wrong columns: refuse it instead of returning a wrong page.
-  if (cursor.sort !== sort || cursor.direction !== direction || cursor.values.length !== sortColumns[sort].length) {
-    throw invalid();
-  }
-  return cursor.values;
+  const shape = cursorShape.extend({
+    sort: z.literal(sort),
+    direction: z.literal(direction),
+    values: cursorValues[sort],
+  });
+  return decodeOpaqueCursor(value, shape, '/cursor').values;
 }
 
 /** Row comparison, one index range on (platform_id[, queue], sort columns…) in either direction. */

@@ -22,6 +22,9 @@ const handler = (request: Request, context: unknown) => {
         throw new AppError('method_not_allowed', 'The sign-in callback takes POST only.');
       }
       const rateLimitHeaders = enforceConsoleRateLimit(consoleRateLimitKey(await currentOperatorId(), request));
+      // next-auth's `_log` writes whatever anyone posts at the level they choose: client-side errors are not collected.
+      if (/^\/api\/auth\/_log\/?$/.test(new URL(request.url).pathname))
+        return withHeaders(new Response(null, { status: 204 }), rateLimitHeaders);
       const bounded = await boundedRequest(request);
       await refuseMalformedJson(bounded);
       const response: Response = await NextAuth(authOptions())(bounded, context);

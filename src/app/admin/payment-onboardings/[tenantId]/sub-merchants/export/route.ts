@@ -2,7 +2,8 @@ import { workQueueExportQuery } from '@/schemas/work-queue-requests';
 import { defineRoute } from '@/server/http/define-route';
 import { parseQuery } from '@/server/http/parse-request';
 import { withPlatformAccess } from '@/server/http/with-platform-access';
-import { exportWorkQueue } from '@/server/services/sub-merchants/export-work-queue';
+import { getOperator } from '@/server/services/operators/get-operator';
+import { exportDay, exportWorkQueue } from '@/server/services/sub-merchants/export-work-queue';
 
 export const dynamic = 'force-dynamic';
 
@@ -14,7 +15,10 @@ export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   GET: withPlatformAccess({ role: 'viewer', service: 'payments' }, async (request, ctx) => {
     const query = parseQuery(request, workQueueExportQuery);
     const operatorId = ctx.actor.startsWith('operator:') ? ctx.actor.slice('operator:'.length) : undefined;
-    const lines = exportWorkQueue({ ...ctx, operatorId }, query);
+    // An operator's export speaks their language and zone; an API key's, English and UTC.
+    const operator = operatorId ? await getOperator(ctx, { operatorId }) : null;
+    const audience = operator ? { locale: operator.locale, timeZone: operator.timeZone } : undefined;
+    const lines = exportWorkQueue({ ...ctx, operatorId }, query, audience);
     const encoder = new TextEncoder();
     const body = new ReadableStream<Uint8Array>({
       async pull(controller) {
@@ -26,7 +30,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
         await lines.return(undefined);
       },
     });
-    const day = new Date().toISOString().slice(0, 10);
+    const day = exportDay(audience?.timeZone ?? 'UTC');
     return new Response(body, {
       headers: {
         'content-type': 'text/csv; charset=utf-8',

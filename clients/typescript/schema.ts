@@ -11,7 +11,7 @@ export interface paths {
     put?: never;
     /**
      * Upload an onboarding image (console or API key)
-     * @description Sends the image to the provider's media upload and returns its media id, for formData fields ending in `Copy` or `Pics` of this platform's records for that provider (a submit refuses other media ids). Every image is decoded and re-encoded without its metadata (EXIF, GPS position, XMP, comments, PNG text chunks); photos above the provider's limit (providerA 2 MB, providerB 10 MB) become JPEG and are downscaled to fit; BMP is converted to JPEG. Uploading the same image again returns the same `mediaId` without a second upstream upload, so a retry is safe. 413 `payload_too_large`: over 10 MB, or more than 40 megapixels (checked from the header, before decoding). 415 `unsupported_media_type`: not multipart/form-data, not a JPEG, PNG or BMP, or corrupt or truncated. 400: no `file` part, or a bad `provider`. Accepts an API key of the platform `tenantId` (no X-Service-Code) or a console session with the operator role on it; another platform is 404. With a session, a request another site sends (Sec-Fetch-Site or Origin of another site) is 403.
+     * @description Sends the image to the provider's media upload and returns its media id, for formData fields ending in `Copy` or `Pics` of this platform's records for that provider (a submit refuses other media ids). Every image is decoded and re-encoded without its metadata (EXIF, GPS position, XMP, comments, PNG text chunks); photos above the provider's limit (providerA 2 MB, providerB 10 MB) become JPEG and are downscaled to fit; BMP is converted to JPEG. Uploading the same image again returns the same `mediaId` without a second upstream upload, so a retry is safe. 413 `payload_too_large`: over 10 MB, or more than 40 megapixels (checked from the header, before decoding). 415 `unsupported_media_type`: not multipart/form-data, not a JPEG, PNG or BMP, or corrupt or truncated. 400: no `file` part, or a bad `provider`. 422 `image_data_incomplete`: the compressed pixel data is shorter than the declared size can possibly need (checked before decoding). 503 `decoding_busy` with `Retry-After`: the instance's image decoding is full, or this platform already uses its share of it; retry after that many seconds. Bytes after the image’s end marker are dropped by the re-encoding. Accepts an API key of the platform `tenantId` (no X-Service-Code) or a console session with the operator role on it; another platform is 404. With a session, a request another site sends (Sec-Fetch-Site or Origin of another site) is 403.
      */
     post: operations['uploadOnboardingMedia'];
     delete?: never;
@@ -412,7 +412,7 @@ export interface paths {
     put?: never;
     /**
      * Upload an onboarding image
-     * @description Sends the image to the provider's media upload and returns its media id, for formData fields ending in `Copy` or `Pics` of this platform's records for that provider (a submit refuses other media ids). Every image is decoded and re-encoded without its metadata (EXIF, GPS position, XMP, comments, PNG text chunks); photos above the provider's limit (providerA 2 MB, providerB 10 MB) become JPEG and are downscaled to fit; BMP is converted to JPEG. Uploading the same image again returns the same `mediaId` without a second upstream upload, so a retry is safe. 413 `payload_too_large`: over 10 MB, or more than 40 megapixels (checked from the header, before decoding). 415 `unsupported_media_type`: not multipart/form-data, not a JPEG, PNG or BMP, or corrupt or truncated. 400: no `file` part, or a bad `provider`.
+     * @description Sends the image to the provider's media upload and returns its media id, for formData fields ending in `Copy` or `Pics` of this platform's records for that provider (a submit refuses other media ids). Every image is decoded and re-encoded without its metadata (EXIF, GPS position, XMP, comments, PNG text chunks); photos above the provider's limit (providerA 2 MB, providerB 10 MB) become JPEG and are downscaled to fit; BMP is converted to JPEG. Uploading the same image again returns the same `mediaId` without a second upstream upload, so a retry is safe. 413 `payload_too_large`: over 10 MB, or more than 40 megapixels (checked from the header, before decoding). 415 `unsupported_media_type`: not multipart/form-data, not a JPEG, PNG or BMP, or corrupt or truncated. 400: no `file` part, or a bad `provider`. 422 `image_data_incomplete`: the compressed pixel data is shorter than the declared size can possibly need (checked before decoding). 503 `decoding_busy` with `Retry-After`: the instance's image decoding is full, or this platform already uses its share of it; retry after that many seconds. Bytes after the image’s end marker are dropped by the re-encoding.
      */
     post: operations['uploadMedia'];
     delete?: never;
@@ -439,7 +439,7 @@ export interface paths {
      *     - `banks?provider=…[&q=…]`: `{name, alipayInstId?, needsBranch}`; formData `accountBank` must be a `name`. providerA:
      *       `needsBranch` (其他银行) means `bankBranchId` is required.
      *     - `regions[?parent=<code>]`: provinces, or the cities / districts under a GB/T 2260 code: `{code, name, level, parent?}`.
-     *       `bankAddressCode` is a city, `storeAddressCode` a city or district (providerB: a district, or a city without districts).
+     *       `bankAddressCode` is a city or district, `storeAddressCode` a city or district (providerB: a district, or a city without districts).
      *     - `mcc?provider=providerB[&q=…]`: Alipay MCC codes `{code, name, category, special}` for formData `mcc`.
      *     - `bank-branches?provider=…&bank=<bank name>&city=<GB/T city code>[&q=…]`: `{name, branchId}` from WeChat’s branch
      *       look-up (the city is translated to WeChat’s own area numbering); `branchId` is the 联行号 for `bankBranchId`.
@@ -1112,6 +1112,15 @@ export interface operations {
       };
       /** @description Upstream provider unavailable; safe to retry. */
       502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Busy (image decoding full); retry after Retry-After. */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -3282,6 +3291,15 @@ export interface operations {
       };
       /** @description Upstream provider unavailable; safe to retry. */
       502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Busy (image decoding full); retry after Retry-After. */
+      503: {
         headers: {
           [name: string]: unknown;
         };

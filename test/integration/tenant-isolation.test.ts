@@ -193,10 +193,14 @@ const trpcMatrix: Record<string, TrpcEntry> = {
     byToken: 'the link names the platform; it only mails the invited address (account-mailbox-proof.test.ts)',
   },
   'invitations.completeSignUp': {
-    byToken: "the mailed link names the invitation; whoever holds it reads the invited mailbox",
+    byToken: 'the mailed link names the invitation; whoever holds it reads the invited mailbox',
   },
-  'passwordReset.request': { byToken: 'names an e-mail address, no platform; the answer is the same for every address' },
-  'passwordReset.complete': { byToken: "the mailed link names the account; whoever holds it reads the account's mailbox" },
+  'passwordReset.request': {
+    byToken: 'names an e-mail address, no platform; the answer is the same for every address',
+  },
+  'passwordReset.complete': {
+    byToken: "the mailed link names the account; whoever holds it reads the account's mailbox",
+  },
   'invitations.accept': { byToken: "the link names the platform; only the invited address's own session accepts" },
 };
 

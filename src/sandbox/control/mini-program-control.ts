@@ -10,13 +10,7 @@ import { AppError, notFound } from '@/server/errors';
 import { hashState, openAuthorizationLink } from '@/server/services/mini-programs/authorization-state';
 import { deliverAlipayMessage, deliverComponentPush } from '../mini-program-pushes';
 import { assertAuthorizerAppIdFree, claimAuthorizerAppId } from '../namespace';
-import {
-  buildPush,
-  decideAudit,
-  expireTokens,
-  grantAuthorization,
-  readAuthUrl,
-} from '../providerA/component';
+import { buildPush, decideAudit, expireTokens, grantAuthorization, readAuthUrl } from '../providerA/component';
 import { KIND as PROVIDER_A_KIND } from '../providerA/component/state';
 import { getApp } from '../providerB/mini/mini-store';
 import {

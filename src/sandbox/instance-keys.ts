@@ -115,6 +115,9 @@ export async function namespaceKeysOfApp(
   provider: 'providerA' | 'providerB',
   appId: string,
 ): Promise<SandboxNamespaceKeys | undefined> {
+  // An app id is ASCII letters and digits: anything else (a NUL, a lone surrogate from a forged push) owns nothing,
+  // and is not sent to the database, where it would be an error rather than a miss.
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(appId)) return undefined;
   const owner = await shared.get<{ namespace: string }>(OWNER_KIND, `${provider}:${appId}`);
   return owner ? readNamespaceKeys(shared, owner.namespace) : undefined;
 }

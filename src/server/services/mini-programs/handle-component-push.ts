@@ -33,7 +33,10 @@ export async function handleComponentPush(
  * (the AppId that WeChat puts in clear beside Encrypt). Verification with that addressee's keys follows.
  */
 async function addressee(ctx: ServiceContext, input: { body: string; appId?: string }) {
-  if (input.appId) {
+  if (input.appId !== undefined) {
+    // Anything that cannot be an app id (WeChat's are ASCII letters and digits) is addressed to nobody, and never
+    // reaches the database, where a NUL or a lone surrogate is an error rather than a miss.
+    if (!APP_ID.test(input.appId)) return { authorizerPlatformId: undefined };
     const [holder] = await ctx.db
       .select({ platformId: mpAuthorizers.platformId })
       .from(mpAuthorizers)
@@ -44,6 +47,8 @@ async function addressee(ctx: ServiceContext, input: { body: string; appId?: str
   const named = /<AppId>\s*(?:<!\[CDATA\[([^\]<]{1,64})\]\]>|([^<]{1,64}))\s*<\/AppId>/.exec(input.body);
   return { componentAppId: named?.[1] ?? named?.[2] };
 }
+
+const APP_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 async function handleInTransaction(
   ctx: ServiceContext,

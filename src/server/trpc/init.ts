@@ -87,14 +87,15 @@ const requireOperator = t.middleware(({ ctx, next }) => {
   return next({ ctx: { ...ctx, operatorId: ctx.operatorId } });
 });
 
-const baseProcedure = t.procedure.use(mapErrors).use(refuseFaultyText).use(refuseUnknownFields);
+const baseProcedure = t.procedure.use(mapErrors).use(refuseFaultyText);
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = baseProcedure.use(refuseUntilPasswordChanged);
+// Who may call comes before what was sent: a session that must change its password is refused whatever its input.
+export const publicProcedure = baseProcedure.use(refuseUntilPasswordChanged).use(refuseUnknownFields);
 export const operatorProcedure = publicProcedure.use(requireOperator);
 /** Signed in, even with a password that must change: only `me.get` and `me.changePassword` use it. */
-export const passwordChangeProcedure = baseProcedure.use(requireOperator);
+export const passwordChangeProcedure = baseProcedure.use(requireOperator).use(refuseUnknownFields);
 
 /**
  * A procedure on one platform's data: input carries platformId; the operator must be a member with at least

@@ -28,6 +28,11 @@ type Filters = AuditLogFilters;
 
 const actionKey = (action: string) => `auditLog.action.${action}` as MessageKey;
 const actorKindKey = (kind: string) => `auditLog.actorKind.${kind}` as MessageKey;
+/** Who acted, as the rows and the "only this actor" line both say it: kind, then name (e-mail) where there is one. */
+const actorText = (t: ReturnType<typeof useI18n>['t'], entry: Entry) =>
+  entry.actorKind === 'operator' || entry.actorKind === 'apikey'
+    ? t(`auditLog.actor.${entry.actorKind}`, { name: entry.actorName ?? entry.actorId ?? '' })
+    : t(`auditLog.actor.${entry.actorKind}`);
 
 /**
  * The platform's audit log (admins): who did what and why, newest first, narrowed by action, kind of actor and
@@ -53,9 +58,8 @@ export function AuditLogScreen({ platformId, filters }: { platformId: string; fi
   const last = pages.at(-1);
   const loadingMore = older.some((o) => o.isFetching);
   // The one actor the log is narrowed to, by the name its entries carry (the address holds only the id).
-  const actorLabel = filters.actorId
-    ? (entries.find((e) => e.actorId === filters.actorId)?.actorName ?? filters.actorId)
-    : '';
+  const narrowedTo = filters.actorId ? entries.find((e) => e.actorId === filters.actorId) : undefined;
+  const actorLabel = narrowedTo ? actorText(t, narrowedTo) : (filters.actorId ?? '');
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
@@ -89,10 +93,7 @@ export function AuditLogScreen({ platformId, filters }: { platformId: string; fi
   };
 
   const columns = useMemo<ColumnDef<Entry, unknown>[]>(() => {
-    const actor = (entry: Entry) =>
-      entry.actorKind === 'operator' || entry.actorKind === 'apikey'
-        ? t(`auditLog.actor.${entry.actorKind}`, { name: entry.actorName ?? entry.actorId ?? '' })
-        : t(`auditLog.actor.${entry.actorKind}`);
+    const actor = (entry: Entry) => actorText(t, entry);
     return [
       {
         id: 'time',

@@ -101,6 +101,11 @@ export async function startCrashRig(kind: DatabaseKind, serviceEnv: Record<strin
 
   try {
     const platform = (await cli('platform', 'create', '--name', 'Crash rig')) as Provisioned;
+    // Each platform's sandbox has its own keys, made on first use: make them before the copy, so the upstream's
+    // sandbox and the service's adapters hold the same ones.
+    await run('npm', ['run', '--silent', 'cli', '--', 'sandbox', 'live-env', '--platform', platform.platformId], {
+      env: cliEnv,
+    });
     if (databaseUrl) upstreamDatabaseUrl = await copyPostgresDatabase(databaseUrl);
     else fs.cpSync(dataDir, upstreamDir, { recursive: true });
     upstream = spawnServer(upstreamPort, upstreamDir, {

@@ -1,30 +1,49 @@
 /**
- * The layers of src/, lowest first (docs/architecture.md): a module imports only from its own layer or below.
- * `npm run lint:layers` (part of `npm run lint` and of scripts/test.sh) fails on any import that goes upward.
+ * The layers of src/ (layers.config.cjs, the table in docs/architecture.md): a module imports only from its own
+ * group and the groups its layer lists. `npm run lint:layers` (part of `npm run lint` and of scripts/test.sh) fails
+ * on any other import, on an import cycle (type-only and dynamic imports included) and on a module nothing uses.
  */
-const layer = {
-  leafData: '^src/(domain|schemas|i18n)/',
-  protocols: '^src/protocols/',
-  kernel: '^src/(env\\.ts|env-checks/|server/(errors|zod-errors|logger|request-context|ids)\\.ts|server/pagination/)',
-  infrastructure: '^src/server/(config|crypto|db|metrics|mail)/',
-  providers: '^src/server/providers/',
-  emulators: '^src/sandbox/(?!control/)',
-  compositionRoot: '^src/server/upstreams/',
-  services: '^src/server/services/',
-  edges:
-    '^src/((app|cli|trpc|sandbox/control)/|server/(http|trpc|jobs|startup|auth|console-actions|console-session|openapi)/|(proxy|instrumentation)\\.ts)',
-  components: '^src/components/',
-};
-const any = (...names) => names.map((name) => `(${layer[name]})`).join('|');
+const { groups, layers } = require('./layers.config.cjs');
+
+const any = (...names) => names.map((name) => `(${groups[name].path})`).join('|');
+
+const layerRules = layers.map(({ group, mayImport, typeOnlyFrom }) => ({
+  name: `${group}-imports-only-${mayImport.length ? mayImport.join('-') : 'itself'}`,
+  comment: `docs/architecture.md, layer table: ${group} may import ${mayImport.join(', ') || 'nothing else in src/'}.`,
+  severity: 'error',
+  from: { path: groups[group].path },
+  to: {
+    path: '^src/',
+    pathNot: any(group, ...mayImport),
+    ...(typeOnlyFrom ? { dependencyTypesNot: ['type-only'] } : {}),
+  },
+}));
 
 module.exports = {
   forbidden: [
+    ...layerRules,
     {
-      name: 'leaf-data-imports-nothing',
-      comment: 'Domain vocabulary, schemas and message catalogs are plain data both the browser and the server load.',
+      name: 'components-import-types-of-the-server-only',
+      comment: 'Type-only imports are the exception for components, and only from src/server.',
       severity: 'error',
-      from: { path: layer.leafData },
-      to: { path: '^src/', pathNot: layer.leafData },
+      from: { path: groups.components.path },
+      to: {
+        path: '^src/',
+        pathNot: `${any('components', 'leafData', 'trpcClient', 'consoleInterfaces', 'sellerInterfaces')}|^src/server/`,
+      },
+    },
+    {
+      name: 'seller-pages-never-reach-operator-code',
+      comment:
+        "The seller's public pages (hosted onboarding) never load the console's code: not its server actions, " +
+        'session, tRPC client or membership, not even through a component they share with the console.',
+      severity: 'error',
+      from: { path: '^src/(app/onboard/|components/seller-onboarding/)' },
+      to: {
+        // src/server/trpc/errors.ts is the one AppError → code mapping both sides' server actions answer with.
+        path: '^src/(server/(console-actions|console-session)/|server/trpc/(?!errors\\.ts$)|trpc/|components/membership)',
+        reachable: true,
+      },
     },
     {
       name: 'domain-imports-nothing-else',
@@ -35,70 +54,25 @@ module.exports = {
       to: { path: '^src/', pathNot: '^src/domain/' },
     },
     {
-      name: 'protocols-import-neither-side',
-      comment: 'Protocol code (signing, envelopes, message crypto) is shared by the live clients and the emulators.',
+      name: 'no-circular',
+      comment: 'A cycle, even one closed by a type-only or a dynamic import, means a shared piece belongs lower.',
       severity: 'error',
-      from: { path: layer.protocols },
-      to: { path: '^src/', pathNot: layer.protocols },
+      from: {},
+      to: { circular: true },
     },
     {
-      name: 'kernel-stays-low',
+      name: 'no-orphans',
+      comment: 'A module nothing imports is dead, unless Next.js loads it by its name (route, page, layout, …).',
       severity: 'error',
-      from: { path: layer.kernel },
-      to: { path: '^src/', pathNot: any('leafData', 'kernel') },
-    },
-    {
-      name: 'infrastructure-below-adapters',
-      severity: 'error',
-      from: { path: layer.infrastructure },
-      to: { path: any('providers', 'emulators', 'compositionRoot', 'services', 'edges', 'components') },
-    },
-    {
-      name: 'providers-are-plain-clients',
-      comment:
-        'Live clients receive credentials, hosts, stores and fetch as arguments: no database, config, services or sandbox.',
-      severity: 'error',
-      from: { path: layer.providers },
-      to: { path: '^src/', pathNot: any('leafData', 'protocols', 'kernel', 'providers') },
-    },
-    {
-      name: 'emulators-below-the-composition-root',
-      comment: 'The emulators may keep their own tables; they never reach our clients, services or edges.',
-      severity: 'error',
-      from: { path: layer.emulators },
-      to: { path: any('providers', 'compositionRoot', 'services', 'edges', 'components') },
-    },
-    {
-      name: 'composition-root-below-services',
-      severity: 'error',
-      from: { path: layer.compositionRoot },
-      to: { path: any('services', 'edges', 'components') },
-    },
-    {
-      name: 'services-below-edges',
-      comment: 'Use cases get their adapters from the composition root and never see the sandbox or a transport.',
-      severity: 'error',
-      from: { path: layer.services },
-      to: { path: any('emulators', 'edges', 'components') },
-    },
-    {
-      name: 'edges-reach-upstreams-through-services',
-      comment: 'Only src/server/upstreams builds clients; edges call use cases.',
-      severity: 'error',
-      from: { path: any('edges', 'components') },
-      to: { path: layer.providers },
-    },
-    {
-      name: 'components-reach-the-server-through-its-interfaces',
-      comment:
-        "Components use the tRPC client, the console's server actions (src/server/console-actions, console-session) and server types only.",
-      severity: 'error',
-      from: { path: layer.components },
-      to: {
-        path: '^src/server/',
-        pathNot: '^src/server/console-(actions|session)/',
-        dependencyTypesNot: ['type-only'],
+      from: {
+        orphan: true,
+        pathNot: [
+          '\\.d\\.ts$',
+          '^src/app/.*/(route|page|layout|loading|error|not-found|template|default|global-error)(\\.bench)?\\.tsx?$',
+          '^src/(proxy|instrumentation)\\.ts$',
+        ],
       },
+      to: {},
     },
     {
       name: 'src-never-imports-tests',

@@ -1,5 +1,10 @@
+import { fileURLToPath } from 'node:url';
+import { PHASE_PRODUCTION_BUILD } from 'next/constants.js';
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
+  // Where the standalone output (below) is traced from: this directory, not a parent that holds another lock file.
+  outputFileTracingRoot: fileURLToPath(new URL('.', import.meta.url)),
   // PGlite ships WASM + data files that must be loaded from node_modules, not bundled.
   serverExternalPackages: ['@electric-sql/pglite', 'pg-boss', 'pino', 'sharp', '@node-rs/argon2'],
   poweredByHeader: false,
@@ -47,4 +52,12 @@ const nextConfig = {
   },
 };
 
-export default nextConfig;
+/**
+ * The build also writes `<distDir>/standalone` (`output: 'standalone'`): a server.js with only the node_modules files
+ * it reaches, from which scripts/assemble-runtime.mjs makes the folder the image runs (Dockerfile). Set for the build
+ * only: the standalone server carries its own copy of this configuration, and `next start` (npm start, the e2e
+ * suite, the benchmarks) serves the same build without warning that it is a standalone one.
+ */
+export default function config(phase) {
+  return phase === PHASE_PRODUCTION_BUILD ? { ...nextConfig, output: 'standalone' } : nextConfig;
+}

@@ -149,7 +149,8 @@ try {
   // (state, time, sign URL): the control API finds an application by scanning every one, which at 10,000 clones
   // would load the process more than the sync under test.
   const { createDbSandboxStore } = await import('@/sandbox/db-store');
-  const { namespacedStore, sandboxNamespace } = await import('@/sandbox/namespace');
+  const { namespacedStore } = await import('@/sandbox/namespace');
+  const { sandboxNamespace } = await import('@/server/config/sandbox-namespace');
   const { APPLYMENT_KIND } = await import('@/sandbox/providerA/pay/applyment-store');
   const { submissionId } = await import('@/server/services/sub-merchants/submission-id');
   const store = namespacedStore(
@@ -321,7 +322,7 @@ function summary(values: number[]): Summary {
 }
 
 function render(
-  r: Record<string, Summary>,
+  r: { checksPerSecond: number } & Record<'polledRecord' | 'polledWebhook' | 'pushedRecord' | 'pushedWebhook', Summary>,
   m: { node: string; cpus: number; cpuModel?: string; loadAverageStart: number[]; loadAverageEnd: number[] },
 ) {
   const polledTarget = (options.interval + 5) * 1000;

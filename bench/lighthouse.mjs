@@ -1,16 +1,17 @@
 #!/usr/bin/env node
 /**
  * Lighthouse (the `lighthouse` npm package, v12) performance and accessibility scores of the sub-merchant list,
- * the onboarding wizard and the seller authorization page, in Debian's Chromium, against a production build.
+ * the onboarding wizard, the seller authorization page and the seller's hosted onboarding form (/onboard, issue 30:
+ * target ≥ 95), in Debian's Chromium, against a production build.
  *
  *   node bench/lighthouse.mjs [--dir .next-settings] [--preset mobile|desktop|both] [--runs 1] [--json out.json]
- *                             [--port 3180] [--pages list,wizard,seller] [--breakdown]
+ *                             [--port 3180] [--pages list,wizard,seller,onboard] [--breakdown]
  *   node bench/lighthouse.mjs --dir .next-before,.next-after --preset mobile --runs 5 --breakdown
  *   node bench/lighthouse.mjs --base-url http://localhost:3331 --email admin@e2e.test --password …
  *
  * Without --base-url it starts `next start` itself on a free port, on a fresh embedded database provisioned
  * through the CLI (a platform and an admin whose console language is zh-CN, the operators' default), seeds
- * 30 sub-merchants and one seller link, then measures. The console pages need a session: the script signs in
+ * 30 sub-merchants, one seller authorization link and one onboarding link, then measures. The console pages need a session: the script signs in
  * through next-auth and hands the session cookie to Lighthouse with `extraHeaders`.
  * Targets: ≥ 90 for performance and accessibility on each page. With --runs > 1 the median run is reported.
  * --port: the first server's port (the next build's server takes the next port; default: any free port).
@@ -166,7 +167,7 @@ async function trpc(baseUrl, cookie, procedure, input, method = 'POST') {
   return answer.result.data;
 }
 
-/** The three pages, with the data they need to show something real. */
+/** The pages measured, with the data they need to show something real. */
 async function pages(baseUrl, cookie, seed) {
   const { platforms } = await trpc(baseUrl, cookie, 'me.get', {}, 'GET');
   const platformId = platforms[0].platformId;
@@ -179,14 +180,15 @@ async function pages(baseUrl, cookie, seed) {
           distributorExternalUserId: `lighthouse-${Date.now()}-${i}`,
         })
       ).record;
-  record ??= (await trpc(baseUrl, cookie, 'subMerchants.list', { platformId, limit: 1 }, 'GET')).data[0];
+  record ??= (await trpc(baseUrl, cookie, 'subMerchantConsole.queue', { platformId, tab: 'all', limit: 1 }, 'GET'))
+    .data[0];
   const list = { name: 'list', url: `${baseUrl}/platforms/${platformId}/sub-merchants` };
   const wizard = record
     ? { name: 'wizard', url: `${baseUrl}/platforms/${platformId}/sub-merchants/${record.id}/edit` }
     : null;
   let seller = null;
   try {
-    await trpc(baseUrl, cookie, 'consoleAdmin.sandbox.pushTicket', { platformId });
+    await trpc(baseUrl, cookie, 'sandbox.pushTicket', { platformId });
     const started = await trpc(baseUrl, cookie, 'sellerAuthorization.startAuthorizationWithSellerPage', {
       platformId,
       platform: 'providerA',
@@ -197,7 +199,24 @@ async function pages(baseUrl, cookie, seed) {
   } catch (error) {
     console.error(`Seller page skipped: ${error.message}`);
   }
-  return [list, wizard, seller].filter(Boolean);
+  return [list, wizard, seller, record && (await sellerForm(baseUrl, cookie, platformId, record.id))].filter(Boolean);
+}
+
+/**
+ * The seller's hosted form (/onboard): a link minted for the record, opened once here for its seller_session
+ * cookie, which Lighthouse then sends instead of the operator's.
+ */
+async function sellerForm(baseUrl, cookie, platformId, subMerchantId) {
+  try {
+    const link = await trpc(baseUrl, cookie, 'onboardingLinks.create', { platformId, subMerchantId });
+    const opened = await fetch(`${baseUrl}${new URL(link.url).pathname}`, { redirect: 'manual' });
+    const session = opened.headers.getSetCookie().find((c) => c.startsWith('seller_session='));
+    if (!session) throw new Error(`the link answered ${opened.status} without a seller session`);
+    return { name: 'onboard', url: `${baseUrl}/onboard`, cookie: session.split(';')[0] };
+  } catch (error) {
+    console.error(`Seller form skipped: ${error.message}`);
+    return null;
+  }
 }
 
 /** A script's URL without origin and build hash noise: `/_next/static/chunks/…` stays, the page URL says `document`. */
@@ -325,7 +344,7 @@ try {
           // A run Lighthouse refuses (NO_FCP when the machine is too loaded to paint in time) is reported and
           // left out, so it does not cost the other runs.
           if (page)
-            await measure(page.url, preset, build.cookie).then(
+            await measure(page.url, preset, page.cookie ?? build.cookie).then(
               (sample) => samples[b].push(sample),
               (error) => console.error(`${build.name} ${name} run ${i + 1} left out: ${error.message}`),
             );

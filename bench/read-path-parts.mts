@@ -5,12 +5,12 @@
  *
  * Usage: npx tsx bench/read-path-parts.mts [--iterations 2000] [--records 200] [--admin-url postgres://…]
  */
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from './lib/args.mjs';
-import { createBenchDatabase, defaultAdminUrl } from './lib/pg-database.mjs';
+import { startInProcessService } from './lib/in-process-service.mts';
+import { defaultAdminUrl } from './lib/pg-database.mjs';
 import { draftFormData } from './lib/provision.mjs';
 import { fixed, markdownTable } from './lib/report.mjs';
 import type { FormDataPatch } from '@/schemas/form-data';
@@ -28,30 +28,22 @@ if (options.help) {
 }
 
 const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-parts-'));
-const database = await createBenchDatabase(options.adminUrl, 'bench_parts');
-// The app reads its configuration lazily, and the logger at import: set everything before the first import.
-Object.assign(process.env, {
-  NODE_ENV: 'production',
-  DATABASE_URL: database.url,
-  DATA_DIR: path.join(runDir, 'data'),
-  LOG_FILE: path.join(runDir, 'app.log'),
-  SESSION_SECRET: randomBytes(36).toString('base64url'),
-  DATA_ENCRYPTION_KEY: `k1:${randomBytes(32).toString('base64')}`,
+const cleanups: (() => Promise<unknown> | void)[] = [() => fs.rmSync(runDir, { recursive: true, force: true })];
+const { handle } = await startInProcessService({
+  adminUrl: options.adminUrl,
+  databasePrefix: 'bench_parts',
+  runDir,
+  pool: 10,
+  env: {},
+  cleanups,
+  say: () => {},
 });
-
-const { openDatabase } = await import('@/server/db/open-database');
-const { useDatabaseHandle } = await import('@/server/db');
-const handle = await openDatabase({ driver: 'postgres', url: database.url, poolSize: 10 });
-useDatabaseHandle(handle);
 
 try {
   const rows = await measureParts();
   process.stdout.write(`${markdownTable(['Part', 'wall µs/call', 'CPU µs/call', 'calls'], rows)}\n`);
 } finally {
-  useDatabaseHandle(undefined);
-  await handle.close();
-  await database.drop();
-  fs.rmSync(runDir, { recursive: true, force: true });
+  for (const cleanup of cleanups.reverse()) await cleanup();
 }
 
 async function measureParts() {

@@ -8,6 +8,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -32,6 +33,7 @@ const defaults = {
   targetShare: 0.9,
   adminUrl: process.env.BENCH_PG_ADMIN_URL ?? defaultAdminUrl,
   json: '',
+  cpuProf: '',
 };
 const usage = `npx tsx bench/status-sync.mts [options]
   --records <n>        records under review to sync (default ${defaults.records})
@@ -44,7 +46,10 @@ const usage = `npx tsx bench/status-sync.mts [options]
   --sandbox-process    serve the sandbox from a child process instead of this one (isolates the sync's own cost)
   --target-share <x>   pass mark: records/s ≥ x × rate (default ${defaults.targetShare})
   --admin-url <url>    PostgreSQL admin URL; a fresh database is created and dropped (default ${defaults.adminUrl})
-  --json <file>        also write the results (and memory samples) as JSON`;
+  --json <file>        also write the results (and memory samples) as JSON
+  --cpu-prof <dir>     write a CPU profile of the measured sync (<dir>/sync.cpuprofile) and, with --sandbox-process,
+                       of the sandbox process over its whole life (<dir>/sandbox/, one file a thread: the largest
+                       is the main thread)`;
 
 const options = parseArgs(process.argv.slice(2), defaults);
 if (options.help) {
@@ -102,7 +107,14 @@ try {
 async function startSandboxProcess() {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', fileURLToPath(new URL('./lib/sandbox-process.mts', import.meta.url))],
+    // The sandbox's console-session guard imports `server-only`, which throws unless resolved as Next.js does.
+    [
+      ...(options.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(options.cpuProf, 'sandbox')}`] : []),
+      '--conditions=react-server',
+      '--import',
+      'tsx',
+      fileURLToPath(new URL('./lib/sandbox-process.mts', import.meta.url)),
+    ],
     {
       env: process.env,
       stdio: ['pipe', 'pipe', 'inherit'],
@@ -121,6 +133,7 @@ async function measureSync(db: Db, seeded: Seeded) {
   const { syncDueSubMerchants } = await import('@/server/services/sub-merchants/sync-due-sub-merchants');
   const { countOutcome } = await import('./lib/seed-under-review.mts');
   const before = memorySample({ collect: true });
+  const profiler = options.cpuProf ? await startProfiler() : undefined;
   const sampler = startMemorySampler(1000);
   const cpu = process.cpuUsage();
   const pgCpu = postgresCpuMs();
@@ -149,6 +162,7 @@ async function measureSync(db: Db, seeded: Seeded) {
   }
   const elapsedSeconds = (performance.now() - started) / 1000;
   const used = process.cpuUsage(cpu);
+  await profiler?.stop(path.join(options.cpuProf, 'sync.cpuprofile'));
   const pgCpuMs = Math.max(0, postgresCpuMs() - pgCpu);
   const sandboxCpuMs = sandboxPid ? processCpuMs(sandboxPid) - sandboxCpu : undefined;
   const { samples, peakRssMb, peakHeapUsedMb } = sampler.stop();
@@ -167,6 +181,23 @@ async function measureSync(db: Db, seeded: Seeded) {
     sandboxCpuMsPerRecord: sandboxCpuMs === undefined ? undefined : sandboxCpuMs / Math.max(synced, 1),
     outcome: { ...outcome, expectedFinished: seeded.expectedChanged, notSynced: outcome.notSynced.length },
     memory: { before, warm: warm ?? before, after, peakRssMb, peakHeapUsedMb, samples },
+  };
+}
+
+/** The V8 profiler of this process over the measured part only (seeding left out), written where --cpu-prof says. */
+async function startProfiler() {
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return {
+    async stop(file: string) {
+      const { profile } = await session.post('Profiler.stop');
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, JSON.stringify(profile));
+      session.disconnect();
+      say(`CPU profile of the sync: ${file}`);
+    },
   };
 }
 

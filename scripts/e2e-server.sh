@@ -12,4 +12,5 @@ platform_id=$(node -e 'console.log(JSON.parse(process.argv[1]).platformId)' "$pl
 npm run --silent cli -- operator create --email admin@e2e.test --password e2e-admin-password --platform "$platform_id" --role admin --locale en --password-final --json >/dev/null
 npm run --silent cli -- operator create --email viewer@e2e.test --password e2e-viewer-password --platform "$platform_id" --role viewer --locale en --password-final --json >/dev/null
 echo "$platform" > "e2e/artifacts/provision-$port.json"
-exec npx next start -p "$port"
+# SIGTERM/SIGINT are the server's own graceful shutdown, as with `npm start` (docs/decisions.md).
+NEXT_MANUAL_SIG_HANDLE=1 exec npx next start -p "$port"

@@ -9,11 +9,12 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
 import * as prettier from 'prettier';
+import { operations } from '@/app/operations';
 import { buildOpenApiDocument } from '@/server/openapi/build-document';
 
 const outDir = path.resolve(process.argv[2] ?? 'clients/typescript');
 // A placeholder: the client is given its base URL when created.
-const document = buildOpenApiDocument('http://localhost:3000');
+const document = buildOpenApiDocument(operations, 'http://localhost:3000');
 
 /**
  * The client sets `X-Service-Code` itself where a path names its area (/v1/payments/…, /v1/miniprogram/…), so those

@@ -1,10 +1,18 @@
 // Prints one closing line over both runners: "tests: N passed, N failed", preceded by the ten slowest tests and
 // test files of each runner, so the run's time budget (docs/benchmarks.md, "CI run") can be kept where it goes.
+// Usage: node scripts/summarize-tests.mjs vitest.json playwright.json [more Playwright runs' json …]
 import fs from 'node:fs';
 
-const [vitestFile, playwrightFile] = process.argv.slice(2);
+const [vitestFile, ...playwrightFiles] = process.argv.slice(2);
 const vitest = JSON.parse(fs.readFileSync(vitestFile, 'utf8'));
-const playwright = JSON.parse(fs.readFileSync(playwrightFile, 'utf8'));
+const readJson = (file) => JSON.parse(fs.readFileSync(file, 'utf8'));
+// scripts/test.sh runs the Playwright projects as two runs side by side: their reports add up.
+const playwright = playwrightFiles.map(readJson).reduce((all, run) => ({
+  suites: [...(all.suites ?? []), ...(run.suites ?? [])],
+  stats: Object.fromEntries(
+    ['expected', 'unexpected', 'flaky', 'skipped'].map((k) => [k, (all.stats?.[k] ?? 0) + (run.stats?.[k] ?? 0)]),
+  ),
+}));
 
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 function printSlowest(title, rows) {
@@ -32,7 +40,7 @@ function walk(suite, file) {
   for (const child of suite.suites ?? []) walk(child, file);
 }
 for (const suite of playwright.suites ?? []) walk(suite, suite.file ?? suite.title);
-const playwrightFiles = [
+const playwrightFileTimes = [
   ...playwrightTests
     .reduce((byFile, [name, ms]) => {
       const file = name.split(' › ')[0];
@@ -43,7 +51,7 @@ const playwrightFiles = [
 
 printSlowest('Slowest unit + integration files', vitestFiles);
 printSlowest('Slowest unit + integration tests', vitestTests);
-printSlowest('Slowest e2e files', playwrightFiles);
+printSlowest('Slowest e2e files', playwrightFileTimes);
 printSlowest('Slowest e2e tests', playwrightTests);
 console.log('');
 

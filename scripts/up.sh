@@ -33,4 +33,5 @@ fi
 
 say "Starting on http://localhost:${port} (PORT=${port}; set PORT for another port)"
 # The server prints one block when it is ready: console URL, how to sign in, API keys, the sandbox.
-exec npx next start -p "$port"
+# NEXT_MANUAL_SIG_HANDLE: SIGTERM/SIGINT are the server's own graceful shutdown, not Next.js's (docs/decisions.md).
+NEXT_MANUAL_SIG_HANDLE=1 exec npx next start -p "$port"

@@ -17,6 +17,17 @@ const pemText = z
   .optional();
 const seconds = (fallback: number) => z.coerce.number().int().min(5).max(86_400).default(fallback);
 
+/** A retention period: whole days from 1 to 3650 (ten years); anything else is a typo, not a policy. */
+const daysProblem = 'must be a whole number of days from 1 to 3650';
+const days = () =>
+  z.coerce
+    .number({ error: daysProblem })
+    .int({ error: daysProblem })
+    .min(1, { error: daysProblem })
+    .max(3650, { error: daysProblem });
+
+const shutdownProblem = 'must be whole milliseconds from 1000 to 600000';
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
@@ -35,6 +46,21 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Write logs to this file instead of stdout (read by src/server/logger.ts directly; it must work before validation). */
   LOG_FILE: z.string().min(1).optional(),
+  /**
+   * How long a SIGTERM waits for requests in flight and running jobs before it cuts them (src/server/startup/
+   * shutdown.ts). Below the orchestrator's grace period (Kubernetes: 30 s), which then SIGKILLs.
+   */
+  SHUTDOWN_TIMEOUT_MS: z.coerce
+    .number({ error: shutdownProblem })
+    .int({ error: shutdownProblem })
+    .min(1000, { error: shutdownProblem })
+    .max(600_000, { error: shutdownProblem })
+    .default(25_000),
+  /**
+   * Next.js's own switch: set (any value) by every start script, so `next start` leaves SIGTERM and SIGINT to
+   * this server's shutdown instead of closing the server and exiting on its own schedule (docs/decisions.md).
+   */
+  NEXT_MANUAL_SIG_HANDLE: z.string().optional(),
   /** Per-attempt timeout of upstream calls; each call retries up to three attempts. */
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -77,6 +103,13 @@ const envSchema = z.object({
     .trim()
     .regex(/^[1-9]\d{0,6}(\s*,\s*[1-9]\d{0,6})*$/, 'must be a comma list of positive whole seconds, e.g. "30,120,600"')
     .optional(),
+  /**
+   * Days events (with their deliveries and attempts) are kept and readable through the events API; the daily
+   * `retention` job deletes older ones. Whole days, 1 to 3650.
+   */
+  EVENT_RETENTION_DAYS: days().default(30),
+  /** Optional cap on record history (`sub_merchant_history`, the audit trail): unset keeps it for ever. */
+  HISTORY_RETENTION_DAYS: days().optional(),
   /** Per API key, per instance: sustained requests a second, and how many may arrive at once (token bucket). */
   API_RATE_LIMIT_PER_SECOND: z.coerce.number().int().min(1).max(1_000_000).default(100),
   API_RATE_LIMIT_BURST: z.coerce.number().int().min(1).max(1_000_000).default(200),

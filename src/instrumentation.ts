@@ -6,6 +6,9 @@ export async function register() {
     recordSocketAddresses();
     const { joinDuplicateHeadersOfEveryRequest } = await import('./server/http/duplicate-headers');
     joinDuplicateHeadersOfEveryRequest();
+    // Before any request too, so a shutdown knows every request in flight (startup/shutdown.ts).
+    const { trackRequestsInFlight } = await import('./server/http/requests-in-flight');
+    trackRequestsInFlight();
     const { startServer } = await import('./server/startup/start-server');
     await startServer();
   }

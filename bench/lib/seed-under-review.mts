@@ -11,7 +11,8 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { createDbSandboxStore } from '@/sandbox/db-store';
-import { namespacedStore, sandboxNamespace } from '@/sandbox/namespace';
+import { sandboxNamespace } from '@/server/config/sandbox-namespace';
+import { namespacedStore } from '@/sandbox/namespace';
 import { APPLYMENT_KIND, newSubMchid, type SandboxApplyment } from '@/sandbox/providerA/pay/applyment-store';
 import { completeFormDataFixture } from '../../test/support/form-data-fixtures';
 import type { Db } from '@/server/db';

@@ -49,7 +49,7 @@ export interface paths {
     };
     /**
      * Export sub-merchants as CSV (console or API key)
-     * @description The console work queue's current view as CSV, streamed: `tab` (action: drafts and rejections; merchant: to confirm or sign; review; active; all), `q` (name substring, or exactly a licence number, distributor id, applyment id or sub-merchant id), `sort` and `direction`; or only the records in `ids`. One header line, then one line per record; personal fields (contact name and mobile) masked as in every response. `mine=1` (a console session only) limits it to the records assigned to the signed-in operator. Accepts an API key of the platform `tenantId` with the payments service (no X-Service-Code, as on every /admin route) or a console session with the viewer role on it; another platform is 404.
+     * @description The console work queue's current view as CSV, streamed: `tab` (action: drafts and rejections; merchant: to confirm or sign; review; active; all), `q` (name substring, or exactly a licence number, distributor id, applyment id or sub-merchant id), `sort` and `direction`; or only the records in `ids`. One header line, then one line per record; personal fields (contact name and mobile) masked as in every response. `mine=1` (a console session only) limits it to the records assigned to the signed-in operator. `seller=1` limits it to the records whose seller submitted the hosted form and that wait for an operator's review. Accepts an API key of the platform `tenantId` with the payments service (no X-Service-Code, as on every /admin route) or a console session with the viewer role on it; another platform is 404.
      */
     get: operations['exportSubMerchants'];
     put?: never;
@@ -234,6 +234,130 @@ export interface paths {
      * @description Goes back to the previously released version. `{platform}` is `providerA` (WeChat) or `providerB` (Alipay); any other value is 404.
      */
     post: operations['rollbackMiniProgramRelease'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/miniprogram/{platform}/rollouts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List rollouts
+     * @description The platform's rollouts of this provider, newest first. `{platform}` is `providerA` (WeChat) or `providerB` (Alipay); any other value is 404.
+     */
+    get: operations['listMiniProgramRollouts'];
+    put?: never;
+    /**
+     * Start a rollout
+     * @description Commits one template version to many authorizers and, by policy, submits each for audit and releases it on approval; the executor runs it in the background (docs/mini-program-rollouts.md). Checked before anything is sent upstream: an unknown template or app id is 404, an `extJson` template that does not render to valid ext JSON for some authorizers is 422 `ext_json_invalid` listing them, an authorizer already in a running or paused rollout is 409 naming it. Send an Idempotency-Key to retry safely. `{platform}` is `providerA` (WeChat) or `providerB` (Alipay); any other value is 404.
+     */
+    post: operations['createMiniProgramRollout'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/miniprogram/{platform}/rollouts/{rolloutId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Retrieve a rollout
+     * @description The rollout with its counts per step and per state, and a page of its authorizers (`state` filters them), each with the upstream's reason. `{platform}` is `providerA` (WeChat) or `providerB` (Alipay); any other value is 404.
+     */
+    get: operations['getMiniProgramRollout'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/miniprogram/{platform}/rollouts/{rolloutId}/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Cancel a rollout
+     * @description Stops new steps: authorizers not finished are skipped (an audit already submitted stays under review upstream and is not released). The answer's `doneUpstream` says what was already done. A rollout not in a state the action applies to is 409 invalid_status_transition; an unknown id is 404. `{platform}` is `providerA` (WeChat) or `providerB` (Alipay); any other value is 404.
+     */
+    post: operations['cancelMiniProgramRollout'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/miniprogram/{platform}/rollouts/{rolloutId}/pause': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Pause a rollout
+     * @description Stops claiming new steps; steps in flight finish and audits under review are still followed. A rollout not in a state the action applies to is 409 invalid_status_transition; an unknown id is 404. `{platform}` is `providerA` (WeChat) or `providerB` (Alipay); any other value is 404.
+     */
+    post: operations['pauseMiniProgramRollout'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/miniprogram/{platform}/rollouts/{rolloutId}/resume': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Resume a rollout
+     * @description A paused rollout runs again from where each authorizer stands. A rollout not in a state the action applies to is 409 invalid_status_transition; an unknown id is 404. `{platform}` is `providerA` (WeChat) or `providerB` (Alipay); any other value is 404.
+     */
+    post: operations['resumeMiniProgramRollout'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/miniprogram/{platform}/rollouts/{rolloutId}/retry-failed': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Retry failed authorizers
+     * @description Failed authorizers go again from the step that failed (a rejected audit from the submit); the rollout runs again. A rollout not in a state the action applies to is 409 invalid_status_transition; an unknown id is 404. `{platform}` is `providerA` (WeChat) or `providerB` (Alipay); any other value is 404.
+     */
+    post: operations['retryFailedMiniProgramRollout'];
     delete?: never;
     options?: never;
     head?: never;
@@ -501,6 +625,50 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/payments/sub-merchants/{id}/onboarding-links': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List a record's onboarding links
+     * @description Newest first, with their status (active, used, expired, revoked); the urls are not answered again.
+     */
+    get: operations['listOnboardingLinks'];
+    put?: never;
+    /**
+     * Create a hosted onboarding link for the seller
+     * @description Mints a link the seller opens on their phone to fill in and submit this record themselves. The link opens one seller session and expires (default 24 hours). A seller opening it once it is expired, used or revoked is sent to `refreshUrl` (mint a new link there), or sees a neutral page when there is none. The `url` is answered only here; send `Idempotency-Key` so a retry gets the same link.
+     */
+    post: operations['createOnboardingLink'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/payments/sub-merchants/{id}/onboarding-links/{linkId}/revoke': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Revoke an onboarding link
+     * @description The link opens nothing any more and the seller session it opened ends at once. Revoking a revoked link answers it unchanged.
+     */
+    post: operations['revokeOnboardingLink'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/payments/sub-merchants/{id}/submit': {
     parameters: {
       query?: never;
@@ -663,6 +831,29 @@ export interface components {
       userDesc: string;
       userVersion: string;
     };
+    CreatedOnboardingLink: {
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      expiresAt: string;
+      /** @description obl_… */
+      id: string;
+      include: 'miniprogram_authorization'[];
+      /** @constant */
+      object: 'onboarding_link';
+      refreshUrl: string | null;
+      returnUrl: string | null;
+      revokedAt: string | null;
+      /**
+       * @description active: can still open a seller session; used: it opened one; expired; revoked.
+       * @enum {string}
+       */
+      status: 'active' | 'used' | 'expired' | 'revoked';
+      subMerchantId: string;
+      /** @description The link to send the seller. Answered only here: the service keeps a hash of its token, not the token. */
+      url: string;
+      usedAt: string | null;
+    };
     Event: {
       /** Format: date-time */
       createdAt: string;
@@ -673,7 +864,12 @@ export interface components {
       /** @description evt_…, the same on every delivery of the event: deduplicate on it. */
       id: string;
       /** @enum {string} */
-      type: 'sub_merchant.updated' | 'miniprogram.audit.approved' | 'miniprogram.audit.rejected';
+      type:
+        | 'sub_merchant.updated'
+        | 'miniprogram.audit.approved'
+        | 'miniprogram.audit.rejected'
+        | 'miniprogram.rollout.updated'
+        | 'miniprogram.rollout.completed';
     };
     EventList: {
       data: components['schemas']['Event'][];
@@ -738,6 +934,34 @@ export interface components {
         [key: string]: unknown;
       }[];
     };
+    OnboardingLink: {
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      expiresAt: string;
+      /** @description obl_… */
+      id: string;
+      include: 'miniprogram_authorization'[];
+      /** @constant */
+      object: 'onboarding_link';
+      refreshUrl: string | null;
+      returnUrl: string | null;
+      revokedAt: string | null;
+      /**
+       * @description active: can still open a seller session; used: it opened one; expired; revoked.
+       * @enum {string}
+       */
+      status: 'active' | 'used' | 'expired' | 'revoked';
+      subMerchantId: string;
+      usedAt: string | null;
+    };
+    OnboardingLinkList: {
+      data: components['schemas']['OnboardingLink'][];
+      hasMore: boolean;
+      nextCursor: string | null;
+      /** @constant */
+      object: 'list';
+    };
     /**
      * @example {
      *       "type": "https://docs.onboarding.local/errors/service_code_required",
@@ -796,6 +1020,124 @@ export interface components {
     Rollback: {
       /** @constant */
       rolledBack: true;
+    };
+    Rollout: {
+      completedAt: string | null;
+      /** @description ISO 8601 date-time (UTC). */
+      createdAt: string;
+      createdBy: string;
+      id: string;
+      /** @constant */
+      object: 'rollout';
+      /** @enum {string} */
+      platform: 'providerA' | 'providerB';
+      policy: {
+        concurrency: number;
+        /** @enum {string} */
+        mode: 'commit_only' | 'submit_audit';
+        /** @enum {string} */
+        release: 'auto' | 'hold';
+      };
+      /** @enum {string} */
+      state: 'running' | 'paused' | 'cancelled' | 'completed';
+      templateId: string;
+      templateVersion?: string;
+      total: number;
+      /** @description ISO 8601 date-time (UTC). */
+      updatedAt: string;
+      userDesc: string;
+      userVersion: string;
+    };
+    RolloutAction: {
+      completedAt: string | null;
+      /** @description ISO 8601 date-time (UTC). */
+      createdAt: string;
+      createdBy: string;
+      /** @description cancel: what the rollout had already done upstream. */
+      doneUpstream?: {
+        committed: number;
+        released: number;
+        submittedForAudit: number;
+      };
+      id: string;
+      /** @constant */
+      object: 'rollout';
+      /** @enum {string} */
+      platform: 'providerA' | 'providerB';
+      policy: {
+        concurrency: number;
+        /** @enum {string} */
+        mode: 'commit_only' | 'submit_audit';
+        /** @enum {string} */
+        release: 'auto' | 'hold';
+      };
+      /** @description retry-failed: how many failed authorizers go again. */
+      retried?: number;
+      /** @enum {string} */
+      state: 'running' | 'paused' | 'cancelled' | 'completed';
+      templateId: string;
+      templateVersion?: string;
+      total: number;
+      /** @description ISO 8601 date-time (UTC). */
+      updatedAt: string;
+      userDesc: string;
+      userVersion: string;
+    };
+    RolloutDetail: {
+      completedAt: string | null;
+      counts: {
+        byState: {
+          [key: string]: number;
+        };
+        byStep: {
+          [key: string]: number;
+        };
+      };
+      /** @description ISO 8601 date-time (UTC). */
+      createdAt: string;
+      createdBy: string;
+      id: string;
+      items: components['schemas']['RolloutItem'][];
+      /** @constant */
+      object: 'rollout';
+      /** @enum {string} */
+      platform: 'providerA' | 'providerB';
+      policy: {
+        concurrency: number;
+        /** @enum {string} */
+        mode: 'commit_only' | 'submit_audit';
+        /** @enum {string} */
+        release: 'auto' | 'hold';
+      };
+      /** @enum {string} */
+      state: 'running' | 'paused' | 'cancelled' | 'completed';
+      templateId: string;
+      templateVersion?: string;
+      total: number;
+      /** @description ISO 8601 date-time (UTC). */
+      updatedAt: string;
+      userDesc: string;
+      userVersion: string;
+    };
+    RolloutItem: {
+      attempts: number;
+      auditId: string | null;
+      authorizerAppId: string;
+      committedAt: string | null;
+      /** @description Why the item waits, failed or was skipped, in the upstream's words. */
+      reason: string | null;
+      releasedAt: string | null;
+      /** @enum {string} */
+      state: 'pending' | 'running' | 'waiting' | 'succeeded' | 'failed' | 'skipped';
+      /** @enum {string} */
+      step: 'commit' | 'submit_audit' | 'await_audit' | 'release' | 'done';
+      /** @description ISO 8601 date-time (UTC). */
+      updatedAt: string;
+    };
+    RolloutList: {
+      data: components['schemas']['Rollout'][];
+      /** @constant */
+      object: 'list';
     };
     /**
      * @example {
@@ -860,6 +1202,8 @@ export interface components {
       requirements: {
         currentlyDue: string[];
       };
+      /** @description When the seller finished the hosted onboarding form and asked for review (policy `payments.seller_submit` = `review`): the record waits for an operator to check and submit it. Absent otherwise; cleared on submit. */
+      reviewRequestedAt?: string;
       signUrl?: string;
       /** @enum {string} */
       status: 'pending' | 'active' | 'suspended';
@@ -913,6 +1257,8 @@ export interface components {
       requirements: {
         currentlyDue: string[];
       };
+      /** @description When the seller finished the hosted onboarding form and asked for review (policy `payments.seller_submit` = `review`): the record waits for an operator to check and submit it. Absent otherwise; cleared on submit. */
+      reviewRequestedAt?: string;
       signUrl?: string;
       /** @enum {string} */
       status: 'pending' | 'active' | 'suspended';
@@ -1198,6 +1544,7 @@ export interface operations {
         mine?: '1';
         provider?: 'providerA' | 'providerB';
         q?: string;
+        seller?: '1';
         sort?: 'updated' | 'name' | 'state';
         tab?: 'action' | 'merchant' | 'review' | 'active' | 'suspended' | 'all';
       };
@@ -2217,6 +2564,941 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Rollback'];
+        };
+      };
+      /** @description Invalid request, or X-Service-Code missing / not matching this endpoint. Also: an Idempotency-Key that is not 1–255 printable ASCII characters. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing, invalid or revoked API key. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The API key may not use this service. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not found (also for records of another platform). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The record is in a state that does not allow this. Also `idempotency_key_in_use`: a request with this Idempotency-Key is still running. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Validation against the upstream rules failed. Also `idempotency_key_reused`: this Idempotency-Key was used with a different request. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited; see Retry-After. */
+      429: {
+        headers: {
+          /** @description What is left of it: `"default";r=<remaining>;t=<seconds until a token is back>`. */
+          RateLimit?: string;
+          /** @description The key's quota: `"default";q=<burst>;w=1` (tokens, refilled every second). */
+          'RateLimit-Policy'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Upstream provider unavailable; safe to retry. */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Upstream provider timed out; safe to retry. */
+      504: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  listMiniProgramRollouts: {
+    parameters: {
+      query?: {
+        limit?: number;
+        state?: 'running' | 'paused' | 'cancelled' | 'completed';
+      };
+      header?: never;
+      path: {
+        platform: 'providerA' | 'providerB';
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The rollouts. */
+      200: {
+        headers: {
+          /** @description What is left of it: `"default";r=<remaining>;t=<seconds until a token is back>`. */
+          RateLimit?: string;
+          /** @description The key's quota: `"default";q=<burst>;w=1` (tokens, refilled every second). */
+          'RateLimit-Policy'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RolloutList'];
+        };
+      };
+      /** @description Invalid request, or X-Service-Code missing / not matching this endpoint. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing, invalid or revoked API key. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The API key may not use this service. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not found (also for records of another platform). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The record is in a state that does not allow this. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Validation against the upstream rules failed. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited; see Retry-After. */
+      429: {
+        headers: {
+          /** @description What is left of it: `"default";r=<remaining>;t=<seconds until a token is back>`. */
+          RateLimit?: string;
+          /** @description The key's quota: `"default";q=<burst>;w=1` (tokens, refilled every second). */
+          'RateLimit-Policy'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Upstream provider unavailable; safe to retry. */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Upstream provider timed out; safe to retry. */
+      504: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  createMiniProgramRollout: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the first answer to a key (status, body) is stored for 24 hours per platform and replayed with `Idempotent-Replayed: true` to a retry with the same key and the same request. The same key with a different request is a 422 `idempotency_key_reused`; a retry while the first is still running is a 409 `idempotency_key_in_use`. 409, 429 and 5xx answers are not stored, so a retry runs again. Use a new random key (a UUID) per operation. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        platform: 'providerA' | 'providerB';
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "templateId": "12",
+         *       "userVersion": "2.0.0",
+         *       "userDesc": "双十一版本",
+         *       "extJson": "{\"extEnable\":true,\"extAppid\":\"{{appId}}\",\"ext\":{\"sellerId\":\"{{sellerId}}\",\"shopId\":\"{{ext.shopId}}\"},\"window\":{}}",
+         *       "authorizerExt": {
+         *         "wx3c1f8e2a9b7d6c54": {
+         *           "shopId": "shop-1"
+         *         }
+         *       },
+         *       "itemList": [
+         *         {
+         *           "address": "pages/index/index",
+         *           "title": "首页",
+         *           "tag": "购物"
+         *         }
+         *       ],
+         *       "targets": {
+         *         "all": true
+         *       },
+         *       "policy": {
+         *         "mode": "submit_audit",
+         *         "release": "auto",
+         *         "concurrency": 10
+         *       }
+         *     }
+         */
+        'application/json': {
+          /**
+           * @description Per-authorizer values for {{ext.<key>}}, by app id.
+           * @default {}
+           */
+          authorizerExt?: {
+            [key: string]: {
+              [key: string]: string;
+            };
+          };
+          /** @description The ext JSON as a template: {{appId}}, {{sellerId}} and {{ext.<key>}} are replaced per authorizer (JSON-escaped) and the result must be valid ext JSON. */
+          extJson: string;
+          /** @default [] */
+          itemList?: {
+            address: string;
+            tag: string;
+            title: string;
+          }[];
+          /**
+           * @default {
+           *       "mode": "submit_audit",
+           *       "release": "auto",
+           *       "concurrency": 10
+           *     }
+           */
+          policy?: {
+            /** @default 10 */
+            concurrency?: number;
+            /**
+             * @default submit_audit
+             * @enum {string}
+             */
+            mode?: 'commit_only' | 'submit_audit';
+            /**
+             * @default auto
+             * @enum {string}
+             */
+            release?: 'auto' | 'hold';
+          };
+          targets:
+            | {
+                /** @constant */
+                all: true;
+              }
+            | {
+                appIds: string[];
+              }
+            | {
+                sellerIds: string[];
+              };
+          templateId: string;
+          templateVersion?: string;
+          /** @default  */
+          userDesc?: string;
+          userVersion: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The rollout, running. */
+      200: {
+        headers: {
+          /** @description Present (`true`) when this is the stored first answer to the Idempotency-Key, replayed. */
+          'Idempotent-Replayed'?: 'true';
+          /** @description What is left of it: `"default";r=<remaining>;t=<seconds until a token is back>`. */
+          RateLimit?: string;
+          /** @description The key's quota: `"default";q=<burst>;w=1` (tokens, refilled every second). */
+          'RateLimit-Policy'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Rollout'];
+        };
+      };
+      /** @description Invalid request, or X-Service-Code missing / not matching this endpoint. Also: an Idempotency-Key that is not 1–255 printable ASCII characters. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing, invalid or revoked API key. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The API key may not use this service. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not found (also for records of another platform). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The record is in a state that does not allow this. Also `idempotency_key_in_use`: a request with this Idempotency-Key is still running. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Validation against the upstream rules failed. Also `idempotency_key_reused`: this Idempotency-Key was used with a different request. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited; see Retry-After. */
+      429: {
+        headers: {
+          /** @description What is left of it: `"default";r=<remaining>;t=<seconds until a token is back>`. */
+          RateLimit?: string;
+          /** @description The key's quota: `"default";q=<burst>;w=1` (tokens, refilled every second). */
+          'RateLimit-Policy'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Upstream provider unavailable; safe to retry. */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Upstream provider timed out; safe to retry. */
+      504: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getMiniProgramRollout: {
+    parameters: {
+      query?: {
+        limit?: number;
+        offset?: number;
+        state?: 'pending' | 'running' | 'waiting' | 'succeeded' | 'failed' | 'skipped';
+      };
+      header?: never;
+      path: {
+        platform: 'providerA' | 'providerB';
+        rolloutId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The rollout. */
+      200: {
+        headers: {
+          /** @description What is left of it: `"default";r=<remaining>;t=<seconds until a token is back>`. */
+          RateLimit?: string;
+          /** @description The key's quota: `"default";q=<burst>;w=1` (tokens, refilled every second). */
+          'RateLimit-Policy'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RolloutDetail'];
+        };
+      };
+      /** @description Invalid request, or X-Service-Code missing / not matching this endpoint. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing, invalid or revoked API key. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The API key may not use this service. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not found (also for records of another platform). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The record is in a state that does not allow this. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Validation against the upstream rules failed. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited; see Retry-After. */
+      429: {
+        headers: {
+          /** @description What is left of it: `"default";r=<remaining>;t=<seconds until a token is back>`. */
+          RateLimit?: string;
+          /** @description The key's quota: `"default";q=<burst>;w=1` (tokens, refilled every second). */
+          'RateLimit-Policy'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Upstream provider unavailable; safe to retry. */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Upstream provider timed out; safe to retry. */
+      504: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  cancelMiniProgramRollout: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the first answer to a key (status, body) is stored for 24 hours per platform and replayed with `Idempotent-Replayed: true` to a retry with the same key and the same request. The same key with a different request is a 422 `idempotency_key_reused`; a retry while the first is still running is a 409 `idempotency_key_in_use`. 409, 429 and 5xx answers are not stored, so a retry runs again. Use a new random key (a UUID) per operation. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        platform: 'providerA' | 'providerB';
+        rolloutId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /** @example {} */
+        'application/json': Record<string, never>;
+      };
+    };
+    responses: {
+      /** @description The rollout after the action. */
+      200: {
+        headers: {
+          /** @description Present (`true`) when this is the stored first answer to the Idempotency-Key, replayed. */
+          'Idempotent-Replayed'?: 'true';
+          /** @description What is left of it: `"default";r=<remaining>;t=<seconds until a token is back>`. */
+          RateLimit?: string;
+          /** @description The key's quota: `"default";q=<burst>;w=1` (tokens, refilled every second). */
+          'RateLimit-Policy'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RolloutAction'];
+        };
+      };
+      /** @description Invalid request, or X-Service-Code missing / not matching this endpoint. Also: an Idempotency-Key that is not 1–255 printable ASCII characters. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing, invalid or revoked API key. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The API key may not use this service. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not found (also for records of another platform). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The record is in a state that does not allow this. Also `idempotency_key_in_use`: a request with this Idempotency-Key is still running. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Validation against the upstream rules failed. Also `idempotency_key_reused`: this Idempotency-Key was used with a different request. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited; see Retry-After. */
+      429: {
+        headers: {
+          /** @description What is left of it: `"default";r=<remaining>;t=<seconds until a token is back>`. */
+          RateLimit?: string;
+          /** @description The key's quota: `"default";q=<burst>;w=1` (tokens, refilled every second). */
+          'RateLimit-Policy'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Upstream provider unavailable; safe to retry. */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Upstream provider timed out; safe to retry. */
+      504: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  pauseMiniProgramRollout: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the first answer to a key (status, body) is stored for 24 hours per platform and replayed with `Idempotent-Replayed: true` to a retry with the same key and the same request. The same key with a different request is a 422 `idempotency_key_reused`; a retry while the first is still running is a 409 `idempotency_key_in_use`. 409, 429 and 5xx answers are not stored, so a retry runs again. Use a new random key (a UUID) per operation. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        platform: 'providerA' | 'providerB';
+        rolloutId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /** @example {} */
+        'application/json': Record<string, never>;
+      };
+    };
+    responses: {
+      /** @description The rollout after the action. */
+      200: {
+        headers: {
+          /** @description Present (`true`) when this is the stored first answer to the Idempotency-Key, replayed. */
+          'Idempotent-Replayed'?: 'true';
+          /** @description What is left of it: `"default";r=<remaining>;t=<seconds until a token is back>`. */
+          RateLimit?: string;
+          /** @description The key's quota: `"default";q=<burst>;w=1` (tokens, refilled every second). */
+          'RateLimit-Policy'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RolloutAction'];
+        };
+      };
+      /** @description Invalid request, or X-Service-Code missing / not matching this endpoint. Also: an Idempotency-Key that is not 1–255 printable ASCII characters. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing, invalid or revoked API key. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The API key may not use this service. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not found (also for records of another platform). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The record is in a state that does not allow this. Also `idempotency_key_in_use`: a request with this Idempotency-Key is still running. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Validation against the upstream rules failed. Also `idempotency_key_reused`: this Idempotency-Key was used with a different request. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited; see Retry-After. */
+      429: {
+        headers: {
+          /** @description What is left of it: `"default";r=<remaining>;t=<seconds until a token is back>`. */
+          RateLimit?: string;
+          /** @description The key's quota: `"default";q=<burst>;w=1` (tokens, refilled every second). */
+          'RateLimit-Policy'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Upstream provider unavailable; safe to retry. */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Upstream provider timed out; safe to retry. */
+      504: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  resumeMiniProgramRollout: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the first answer to a key (status, body) is stored for 24 hours per platform and replayed with `Idempotent-Replayed: true` to a retry with the same key and the same request. The same key with a different request is a 422 `idempotency_key_reused`; a retry while the first is still running is a 409 `idempotency_key_in_use`. 409, 429 and 5xx answers are not stored, so a retry runs again. Use a new random key (a UUID) per operation. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        platform: 'providerA' | 'providerB';
+        rolloutId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /** @example {} */
+        'application/json': Record<string, never>;
+      };
+    };
+    responses: {
+      /** @description The rollout after the action. */
+      200: {
+        headers: {
+          /** @description Present (`true`) when this is the stored first answer to the Idempotency-Key, replayed. */
+          'Idempotent-Replayed'?: 'true';
+          /** @description What is left of it: `"default";r=<remaining>;t=<seconds until a token is back>`. */
+          RateLimit?: string;
+          /** @description The key's quota: `"default";q=<burst>;w=1` (tokens, refilled every second). */
+          'RateLimit-Policy'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RolloutAction'];
+        };
+      };
+      /** @description Invalid request, or X-Service-Code missing / not matching this endpoint. Also: an Idempotency-Key that is not 1–255 printable ASCII characters. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing, invalid or revoked API key. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The API key may not use this service. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not found (also for records of another platform). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The record is in a state that does not allow this. Also `idempotency_key_in_use`: a request with this Idempotency-Key is still running. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Validation against the upstream rules failed. Also `idempotency_key_reused`: this Idempotency-Key was used with a different request. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited; see Retry-After. */
+      429: {
+        headers: {
+          /** @description What is left of it: `"default";r=<remaining>;t=<seconds until a token is back>`. */
+          RateLimit?: string;
+          /** @description The key's quota: `"default";q=<burst>;w=1` (tokens, refilled every second). */
+          'RateLimit-Policy'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Upstream provider unavailable; safe to retry. */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Upstream provider timed out; safe to retry. */
+      504: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  retryFailedMiniProgramRollout: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the first answer to a key (status, body) is stored for 24 hours per platform and replayed with `Idempotent-Replayed: true` to a retry with the same key and the same request. The same key with a different request is a 422 `idempotency_key_reused`; a retry while the first is still running is a 409 `idempotency_key_in_use`. 409, 429 and 5xx answers are not stored, so a retry runs again. Use a new random key (a UUID) per operation. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        platform: 'providerA' | 'providerB';
+        rolloutId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /** @example {} */
+        'application/json': Record<string, never>;
+      };
+    };
+    responses: {
+      /** @description The rollout after the action. */
+      200: {
+        headers: {
+          /** @description Present (`true`) when this is the stored first answer to the Idempotency-Key, replayed. */
+          'Idempotent-Replayed'?: 'true';
+          /** @description What is left of it: `"default";r=<remaining>;t=<seconds until a token is back>`. */
+          RateLimit?: string;
+          /** @description The key's quota: `"default";q=<burst>;w=1` (tokens, refilled every second). */
+          'RateLimit-Policy'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RolloutAction'];
         };
       };
       /** @description Invalid request, or X-Service-Code missing / not matching this endpoint. Also: an Idempotency-Key that is not 1–255 printable ASCII characters. */
@@ -3991,6 +5273,336 @@ export interface operations {
       /** @description Upstream provider timed out; safe to retry. */
       504: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  listOnboardingLinks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The record's links. */
+      200: {
+        headers: {
+          /** @description What is left of it: `"default";r=<remaining>;t=<seconds until a token is back>`. */
+          RateLimit?: string;
+          /** @description The key's quota: `"default";q=<burst>;w=1` (tokens, refilled every second). */
+          'RateLimit-Policy'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OnboardingLinkList'];
+        };
+      };
+      /** @description Missing, invalid or revoked API key. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The API key may not use this service. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not found (also for records of another platform). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited; see Retry-After. */
+      429: {
+        headers: {
+          /** @description What is left of it: `"default";r=<remaining>;t=<seconds until a token is back>`. */
+          RateLimit?: string;
+          /** @description The key's quota: `"default";q=<burst>;w=1` (tokens, refilled every second). */
+          'RateLimit-Policy'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  createOnboardingLink: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the first answer to a key (status, body) is stored for 24 hours per platform and replayed with `Idempotent-Replayed: true` to a retry with the same key and the same request. The same key with a different request is a 422 `idempotency_key_reused`; a retry while the first is still running is a 409 `idempotency_key_in_use`. 409, 429 and 5xx answers are not stored, so a retry runs again. Use a new random key (a UUID) per operation. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "returnUrl": "https://shop.example.com/onboarding/done",
+         *       "refreshUrl": "https://shop.example.com/onboarding/refresh",
+         *       "expiresIn": 86400
+         *     }
+         */
+        'application/json': {
+          /** @description Seconds until the link expires (300 to 604800, default 86400). */
+          expiresIn?: number;
+          /** @description Extra steps of the journey: miniprogram_authorization ends it with the mini-program authorization. */
+          include?: 'miniprogram_authorization'[];
+          /** @description Where a seller opening an expired, used or revoked link is sent, to get a fresh link from you. */
+          refreshUrl?: string;
+          /** @description Where the seller goes when done (https; http only for localhost in sandbox mode). */
+          returnUrl?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The link, with its url. */
+      201: {
+        headers: {
+          /** @description Present (`true`) when this is the stored first answer to the Idempotency-Key, replayed. */
+          'Idempotent-Replayed'?: 'true';
+          /** @description What is left of it: `"default";r=<remaining>;t=<seconds until a token is back>`. */
+          RateLimit?: string;
+          /** @description The key's quota: `"default";q=<burst>;w=1` (tokens, refilled every second). */
+          'RateLimit-Policy'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CreatedOnboardingLink'];
+        };
+      };
+      /** @description Invalid request, or X-Service-Code missing / not matching this endpoint. Also: an Idempotency-Key that is not 1–255 printable ASCII characters. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing, invalid or revoked API key. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The API key may not use this service. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not found (also for records of another platform). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The record is in a state that does not allow this. Also `idempotency_key_in_use`: a request with this Idempotency-Key is still running. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Body too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Unsupported content type. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Validation against the upstream rules failed. Also `idempotency_key_reused`: this Idempotency-Key was used with a different request. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited; see Retry-After. */
+      429: {
+        headers: {
+          /** @description What is left of it: `"default";r=<remaining>;t=<seconds until a token is back>`. */
+          RateLimit?: string;
+          /** @description The key's quota: `"default";q=<burst>;w=1` (tokens, refilled every second). */
+          'RateLimit-Policy'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  revokeOnboardingLink: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the first answer to a key (status, body) is stored for 24 hours per platform and replayed with `Idempotent-Replayed: true` to a retry with the same key and the same request. The same key with a different request is a 422 `idempotency_key_reused`; a retry while the first is still running is a 409 `idempotency_key_in_use`. 409, 429 and 5xx answers are not stored, so a retry runs again. Use a new random key (a UUID) per operation. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+        linkId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /** @example {} */
+        'application/json': Record<string, never>;
+      };
+    };
+    responses: {
+      /** @description The revoked link. */
+      200: {
+        headers: {
+          /** @description Present (`true`) when this is the stored first answer to the Idempotency-Key, replayed. */
+          'Idempotent-Replayed'?: 'true';
+          /** @description What is left of it: `"default";r=<remaining>;t=<seconds until a token is back>`. */
+          RateLimit?: string;
+          /** @description The key's quota: `"default";q=<burst>;w=1` (tokens, refilled every second). */
+          'RateLimit-Policy'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OnboardingLink'];
+        };
+      };
+      /** @description Invalid request, or X-Service-Code missing / not matching this endpoint. Also: an Idempotency-Key that is not 1–255 printable ASCII characters. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing, invalid or revoked API key. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The API key may not use this service. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not found (also for records of another platform). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The record is in a state that does not allow this. Also `idempotency_key_in_use`: a request with this Idempotency-Key is still running. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Body too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Unsupported content type. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Validation against the upstream rules failed. Also `idempotency_key_reused`: this Idempotency-Key was used with a different request. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited; see Retry-After. */
+      429: {
+        headers: {
+          /** @description What is left of it: `"default";r=<remaining>;t=<seconds until a token is back>`. */
+          RateLimit?: string;
+          /** @description The key's quota: `"default";q=<burst>;w=1` (tokens, refilled every second). */
+          'RateLimit-Policy'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {

@@ -31,7 +31,10 @@ test.describe('/v1 authentication over HTTP against the production build', () =>
   test('a valid key lists the platform’s records as a paginated list', async () => {
     const { data, response } = await apiClient().GET(path, { params: { query: { limit: 5 } } });
     expect(response.status).toBe(200);
-    expect(data).toMatchObject({ object: 'list', hasMore: false, nextCursor: null });
+    // Other specs add records to this platform: the shape and the paging contract, not a count.
+    expect(data?.object).toBe('list');
+    expect(data!.data.length).toBeLessThanOrEqual(5);
+    expect(data!.nextCursor === null).toBe(!data!.hasMore);
   });
 
   test('unknown paths → 404, unsupported methods → 405, oversized bodies → 413: all problem+json', async ({

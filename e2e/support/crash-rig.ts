@@ -11,8 +11,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from '@playwright/test';
-import postgres from 'postgres';
 import { apiClient } from './api-client';
+import { createScratchDatabase, dropScratchDatabase } from './scratch-database';
 import { killServer, spawnServer, stopServer, waitForOutput, type RunningServer } from './spawn-server';
 
 const run = promisify(execFile);
@@ -33,34 +33,6 @@ export const upstreamUrl = `http://127.0.0.1:${upstreamPort}`;
 
 type Provisioned = { platformId: string; apiKey: string };
 
-async function freshPostgresDatabase(): Promise<string> {
-  const adminUrl = process.env.TEST_DATABASE_URL!;
-  const name = `crash_${randomBytes(5).toString('hex')}`;
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function dropPostgresDatabase(url: string) {
-  const admin = postgres(process.env.TEST_DATABASE_URL!, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`drop database if exists ${new URL(url).pathname.slice(1)} with (force)`);
-  await admin.end();
-}
-
-/** A copy of a provisioned database (no one may be connected to it while it is copied). */
-async function copyPostgresDatabase(url: string): Promise<string> {
-  const name = `crash_up_${randomBytes(5).toString('hex')}`;
-  const admin = postgres(process.env.TEST_DATABASE_URL!, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name} template ${new URL(url).pathname.slice(1)}`);
-  await admin.end();
-  const copy = new URL(url);
-  copy.pathname = `/${name}`;
-  return copy.toString();
-}
-
 /**
  * Provisions a platform through the CLI (before the service holds the database), starts the upstream on a copy
  * of that storage and starts the service. The upstream's sandbox control API is a per-platform test mode: on the
@@ -69,7 +41,7 @@ async function copyPostgresDatabase(url: string): Promise<string> {
  */
 export async function startCrashRig(kind: DatabaseKind, serviceEnv: Record<string, string> = {}) {
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'crash-rig-'));
-  const databaseUrl = kind === 'postgres' ? await freshPostgresDatabase() : undefined;
+  const databaseUrl = kind === 'postgres' ? await createScratchDatabase('crash') : undefined;
   // Embedded: both keep secrets.json in the data directory, which the upstream's copy carries over.
   const secrets: Record<string, string> = databaseUrl
     ? {
@@ -106,7 +78,9 @@ export async function startCrashRig(kind: DatabaseKind, serviceEnv: Record<strin
     await run('npm', ['run', '--silent', 'cli', '--', 'sandbox', 'live-env', '--platform', platform.platformId], {
       env: cliEnv,
     });
-    if (databaseUrl) upstreamDatabaseUrl = await copyPostgresDatabase(databaseUrl);
+    // A copy of the provisioned database (no one may be connected to it while it is copied).
+    if (databaseUrl)
+      upstreamDatabaseUrl = await createScratchDatabase('crash_up', new URL(databaseUrl).pathname.slice(1));
     else fs.cpSync(dataDir, upstreamDir, { recursive: true });
     upstream = spawnServer(upstreamPort, upstreamDir, {
       SANDBOX_SERVICE_URL: serviceUrl,
@@ -152,15 +126,15 @@ export async function startCrashRig(kind: DatabaseKind, serviceEnv: Record<strin
       stop: async () => {
         if (service) await stopServer(service);
         await stopServer(upstream!);
-        if (databaseUrl) await dropPostgresDatabase(databaseUrl);
-        if (upstreamDatabaseUrl) await dropPostgresDatabase(upstreamDatabaseUrl);
+        if (databaseUrl) await dropScratchDatabase(databaseUrl);
+        if (upstreamDatabaseUrl) await dropScratchDatabase(upstreamDatabaseUrl);
         fs.rmSync(scratch, { recursive: true, force: true });
       },
     };
   } catch (error) {
     if (service) await stopServer(service);
     if (upstream) await stopServer(upstream);
-    if (upstreamDatabaseUrl) await dropPostgresDatabase(upstreamDatabaseUrl);
+    if (upstreamDatabaseUrl) await dropScratchDatabase(upstreamDatabaseUrl);
     throw error;
   }
 }

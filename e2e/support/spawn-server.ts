@@ -9,12 +9,22 @@ export type RunningServer = {
   exited: Promise<number | null>;
 };
 
-/** Starts `next start` on its own port and data directory, as the README's run command would; `env` adds variables. */
+/**
+ * Starts `next start` on its own port and data directory, as `npm start` would (NEXT_MANUAL_SIG_HANDLE=1: the
+ * server's own shutdown takes SIGTERM); `env` adds variables (`NEXT_MANUAL_SIG_HANDLE: ''` is a bare `next start`).
+ */
 export function spawnServer(port: number, dataDir: string, env: Record<string, string> = {}): RunningServer {
   let output = '';
   // Next itself, not npx: the pid we signal is the server that holds the database.
   const child = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(port)], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      NEXT_MANUAL_SIG_HANDLE: '1',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });

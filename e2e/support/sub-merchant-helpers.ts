@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { apiClient, uploadJpeg } from './api-client';
@@ -17,14 +16,11 @@ export async function jpegFile(name: string, color: string): Promise<string> {
   return file;
 }
 
-/** No serious or critical axe violations on the page as it is now. */
-export async function expectAccessible(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${what}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
-    [],
-  );
-}
+/** Nothing on the page scrolls sideways (a phone-width check). */
+export const noSidewaysScroll = async (page: Page) =>
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+  ).toBeLessThanOrEqual(0);
 
 /** The record as the integrator API returns it (to read the upstream application id). */
 export async function apiRecord(id: string) {

@@ -2,18 +2,17 @@ import { expect, test, type Page } from '@playwright/test';
 import { admin } from '../support/provision';
 import { signIn } from '../support/sign-in';
 import { apiKeyFromPage, platformIdOf, submittedSubMerchant, trpcFromPage } from '../support/settings-helpers';
-import { expectAccessible, moveApplyment } from '../support/sub-merchant-helpers';
+import { expectAccessible } from '../support/axe';
+import { moveApplyment, noSidewaysScroll } from '../support/sub-merchant-helpers';
 
 const phone = { width: 375, height: 740 };
+// A Chinese operator's browser in Shanghai: console times follow the browser's zone (no zone chosen in settings).
+test.use({ timezoneId: 'Asia/Shanghai' });
 const shot = (name: string) => `e2e/artifacts/audit-log-${name}.png`;
 
 // An entry: its table row on a desktop, its card on a phone (DataTable renders both; one is hidden).
 const entries = (page: Page) =>
   page.locator('[data-slot="data-table"] tbody tr:visible, [data-slot="data-table-card"]:visible');
-const noSidewaysScroll = async (page: Page) =>
-  expect(
-    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
-  ).toBeLessThanOrEqual(0);
 
 test('the audit log page (zh-CN): a suspension shows who did it and why; filters narrow it; desktop and 375 px', async ({
   page,

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { seriousViolations } from '../support/axe';
 import { expect, test, type Page } from '@playwright/test';
 import { goToSection } from '../support/console-nav';
 import { admin } from '../support/provision';
@@ -6,14 +6,6 @@ import { signIn } from '../support/sign-in';
 
 /** Axe on a phone-sized page of a loaded machine takes a while; three pages and axe each. */
 const PAGES_WITH_AXE_MS = 300_000;
-
-/** Serious and critical axe violations, by rule id and the first offending element. */
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`);
-}
 
 /** The page is no wider than the screen: nothing makes a phone scroll sideways. */
 const noSideways = (page: Page) =>

@@ -66,7 +66,7 @@ test('a viewer is offered no submit, release or key buttons, and the server answ
     expect((answer.body as BatchError)[0].error.data, path).toMatchObject({ code: 'FORBIDDEN', httpStatus: 403 });
   }
   // Reading is what a viewer may do: the same session is signed in, not refused wholesale.
-  const list = await trpcFromPage(page, 'subMerchants.list', { platformId }, 'GET');
+  const list = await trpcFromPage(page, 'subMerchantConsole.queue', { platformId }, 'GET');
   expect(list.status).toBe(200);
   // Nothing changed: the record is still a draft, the intruder was not invited.
   const { data: record } = await api.GET('/v1/payments/sub-merchants/{id}', { params: { path: { id: recordId } } });

@@ -1,14 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
+import { expectAccessible } from '../support/axe';
 import { expect, test, type Page } from '@playwright/test';
 import { authorizeAsSeller, createSellerLink, phone, pushTicket } from '../support/mini-programs-flow';
 import { admin } from '../support/provision';
 import { signIn } from '../support/sign-in';
 
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
+const expectNoSeriousViolations = (page: Page) => expectAccessible(page, page.url());
 
 test.beforeAll(async ({ request }) => pushTicket(request));
 

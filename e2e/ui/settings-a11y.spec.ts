@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { seriousViolations } from '../support/axe';
 import { expect, test, type Page } from '@playwright/test';
 import { admin, viewer } from '../support/provision';
 import { goToSection } from '../support/console-nav';
@@ -6,14 +6,6 @@ import { signIn } from '../support/sign-in';
 
 /** Axe scans several pages per test, in two browser contexts; on a loaded machine that outlasts the 60 s default. */
 const MULTI_PAGE_SCAN_MS = 150_000;
-
-/** Serious and critical axe violations, by rule id and the first offending element, so a failure says what. */
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`);
-}
 
 const noSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
 

@@ -85,6 +85,16 @@ test('an admin invites an operator (link shown once, copied), who sets their own
   await expect(row.getByLabel(`Role of ${email}`)).toHaveValue('viewer');
   await page.reload();
   await expect(page.locator('#members').getByLabel(`Role of ${email}`)).toHaveValue('viewer');
+  // The role change ended the member's session: their next page says why, and once signed in again the console
+  // says their role changed (they knew it as operator in this browser).
+  const platformPath = new URL(invitee.url()).pathname.replace(/\/settings$/, '/sub-merchants');
+  await invitee.reload();
+  await expect(invitee).toHaveURL(/\/sign-in\?.*reason=session_ended/);
+  await expect(invitee.getByRole('status')).toHaveText(
+    '您已退出登录：会话已被结束（管理员操作、密码已更改或账号已停用）或已过期。请重新登录。',
+  );
+  await signIn(invitee, { email, password: 'my-own-password-1' });
+  await expect(invitee.getByTestId('role-notice')).toContainText('您在此平台的角色已变更为「只读成员」');
 
   // The e2e admin is the platform's only admin: demoting it is refused (409) and the role stays.
   const self = page.locator('#members').getByLabel(`Role of ${admin.email}`);
@@ -123,9 +133,15 @@ test('an admin invites an operator (link shown once, copied), who sets their own
   await confirmOther.getByLabel('Reason (optional)').fill('Left the team');
   await confirmOther.getByRole('button', { name: 'Remove member' }).click();
   await expect(page.locator('#members').getByLabel(`Role of ${email}`)).toHaveCount(0);
-  // The role change already ended their session, and the removal ended any made since: back to sign-in.
-  await invitee.goto(invitee.url());
-  await expect(invitee).toHaveURL(/\/sign-in/);
+  // The removal ended their session: back to sign-in, told why; signed in again, the platform's pages say they
+  // are no longer a member instead of a bare 404.
+  await invitee.goto(platformPath);
+  await expect(invitee).toHaveURL(/\/sign-in\?.*reason=session_ended/);
+  await invitee.getByLabel('邮箱').fill(email);
+  await invitee.getByLabel('密码').fill('my-own-password-1');
+  await invitee.getByRole('button', { name: '登录' }).click();
+  await expect(invitee).toHaveURL(new RegExp(`${platformPath}$`));
+  await expect(invitee.getByRole('heading', { name: '您不是该平台的成员', level: 1 })).toBeVisible();
   await other.close();
 });
 
@@ -152,8 +168,8 @@ test('an admin signs a member out everywhere: the member’s open console goes b
   await joinByMail(pages[0]!, link, { email, name: 'Signed Out', password });
   await signIn(pages[1]!, { email, password });
   await page.reload();
-  await expect(panel.getByLabel(`Role of ${email}`)).toBeVisible();
-
+  // Enabled once hydrated: a click on the server-rendered button before that did nothing (CI, 28 November).
+  await expect(panel.getByRole('button', { name: `Sign out ${email} everywhere` })).toBeEnabled();
   await panel.getByRole('button', { name: `Sign out ${email} everywhere` }).click();
   await expect(panel.getByRole('status')).toHaveText(
     `${email} is signed out on every device and has to sign in again.`,

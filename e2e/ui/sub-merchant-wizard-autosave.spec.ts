@@ -159,6 +159,38 @@ test.describe('the wizard keeps every change (zh-CN)', () => {
     expect(await apiFormData(id)).toMatchObject({ merchantName: '仍在输入的名称', legalPerson: '张三' });
   });
 
+  test('a photo still uploading: leaving asks first, and 保存草稿 waits for it, then the draft holds the photo', async ({
+    page,
+  }) => {
+    const id = await createRecord({ subjectType: 'SUBJECT_TYPE_INDIVIDUAL' });
+    await page.goto(wizardUrl(id, 'license'));
+    await saved(page);
+    // The upload is held at the network until the test lets it through (a slow phone connection).
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/admin/payment-onboardings/*/media', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.locator('#field-licenseCopy').setInputFiles(await jpegFile('in-flight.jpg', '#c8b0e0'));
+    await expect(page.getByTestId('upload-licenseCopy')).toBeVisible();
+
+    await page.getByRole('link', { name: '返回子商户详情' }).click();
+    const ask = page.getByRole('alertdialog', { name: '离开进件资料？' });
+    await expect(ask).toBeVisible();
+    await ask.getByRole('button', { name: '取消' }).click();
+    await expect(page).toHaveURL(/\/edit\?step=license/);
+
+    await page.getByRole('button', { name: '保存草稿' }).click();
+    // Not "saved" while the photo is on its way.
+    await expect(saveStatus(page)).not.toHaveText('已保存');
+    await expect(page.getByText('草稿已保存。')).toHaveCount(0);
+    release();
+    await expect(page.getByText('草稿已保存。')).toBeVisible({ timeout: 20_000 });
+    await saved(page);
+    expect(await apiFormData(id)).toMatchObject({ licenseCopy: expect.any(String) });
+  });
+
   test('a second tab saving after the first is told of the conflict and overwrites nothing', async ({
     page,
     context,

@@ -115,10 +115,17 @@ for (const provider of ['providerA', 'providerB'] as const) {
       await saveAndContinue(page);
 
       await expect(page.getByTestId('review-missing')).toContainText('所有必填资料均已填写。');
+      // Picked codes read as they were picked, with the code beside the name (not 350102 alone).
+      const picked =
+        provider === 'providerA'
+          ? ['福建省 福州市 鼓楼区（350102）', '福建省 福州市（350100）']
+          : ['福建省 福州市 鼓楼区（350102）', '快餐店（5814）'];
+      for (const text of picked) await expect(page.getByText(text, { exact: true })).toBeVisible();
       await page.screenshot({ path: shot(`${provider}-review`), fullPage: true });
       await page.getByRole('button', { name: '提交审核' }).click();
       await expect(page).toHaveURL(new RegExp(`/sub-merchants/${id}$`));
       await expect(page.getByTestId('upstream-state')).toHaveText(/已提交|审核中/);
+      for (const text of picked) await expect(page.getByText(text, { exact: true })).toBeVisible();
       expect((await apiRecord(id)).chApplymentId).toBeTruthy();
     } finally {
       await page.goto('/');

@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test';
 import {
   apiRecord,
-  expectAccessible,
   jpegFile,
   moveApplyment,
   recordIdFrom,
@@ -9,6 +8,7 @@ import {
   stepHeading,
   uploadImage,
 } from '../support/sub-merchant-helpers';
+import { expectAccessible } from '../support/axe';
 import { admin, viewer } from '../support/provision';
 import { signIn } from '../support/sign-in';
 

@@ -1,6 +1,6 @@
 import { redirect } from 'next/navigation';
 import { Button } from '@/components/ui/button';
-import { Card, CardDescription, CardHeader } from '@/components/ui/card';
+import { NoticePage } from '@/components/shell/notice-page';
 import { SignOutButton } from '@/components/shell/sign-out-button';
 import { translator } from '@/i18n/translate';
 import { currentOperatorId } from '@/server/auth/current-operator';
@@ -26,32 +26,29 @@ export default async function Home() {
   const { locale, email } = session.operator;
   const t = translator(locale);
   return (
-    <main className="mx-auto grid max-w-xl gap-4 p-4 sm:py-16" lang={locale}>
-      <Card aria-labelledby="no-platform-h">
-        <CardHeader>
-          <h1 id="no-platform-h" className="m-0 text-xl">
-            {t('noPlatform.title')}
-          </h1>
-          <CardDescription>{t('noPlatform.intro', { email })}</CardDescription>
-        </CardHeader>
-        <div className="grid gap-1">
-          <h2 className="m-0 text-base">{t('noPlatform.invitedHeading')}</h2>
-          <p className="m-0 text-sm">{t('noPlatform.invited', { email })}</p>
-        </div>
-        <div className="grid gap-1">
-          <h2 className="m-0 text-base">{t('noPlatform.installHeading')}</h2>
-          <p className="m-0 text-sm">{t('noPlatform.install')}</p>
-          <pre tabIndex={0} className="m-0 overflow-x-auto rounded-md bg-muted p-3 text-xs" lang="en">
-            <code>npm run cli -- platform list{'\n'}npm run cli -- platform create --name &lt;name&gt;</code>
-          </pre>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <Button asChild>
-            <a href="/">{t('noPlatform.reload')}</a>
-          </Button>
-          <SignOutButton label={t('nav.signOut')} />
-        </div>
-      </Card>
-    </main>
+    <NoticePage
+      locale={locale}
+      headingId="no-platform-h"
+      title={t('noPlatform.title')}
+      description={t('noPlatform.intro', { email })}
+    >
+      <div className="grid gap-1">
+        <h2 className="m-0 text-base">{t('noPlatform.invitedHeading')}</h2>
+        <p className="m-0 text-sm">{t('noPlatform.invited', { email })}</p>
+      </div>
+      <div className="grid gap-1">
+        <h2 className="m-0 text-base">{t('noPlatform.installHeading')}</h2>
+        <p className="m-0 text-sm">{t('noPlatform.install')}</p>
+        <pre tabIndex={0} className="m-0 overflow-x-auto rounded-md bg-muted p-3 text-xs" lang="en">
+          <code>npm run cli -- platform list{'\n'}npm run cli -- platform create --name &lt;name&gt;</code>
+        </pre>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button asChild>
+          <a href="/">{t('noPlatform.reload')}</a>
+        </Button>
+        <SignOutButton label={t('nav.signOut')} />
+      </div>
+    </NoticePage>
   );
 }

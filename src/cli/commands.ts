@@ -4,6 +4,7 @@
  */
 import type { Db } from '@/server/db';
 import { AppError } from '@/server/errors';
+import { backUpEmbeddedDatabase } from '@/server/services/backups/back-up-embedded-database';
 import { createApiKey } from '@/server/services/api-keys/create-api-key';
 import { serviceCodes, type ServiceCode } from '@/server/services/api-keys/api-key-format';
 import { revokeApiKey } from '@/server/services/api-keys/revoke-api-key';
@@ -21,6 +22,7 @@ import { getPlatform } from '@/server/services/platforms/get-platform';
 import { listPlatforms } from '@/server/services/platforms/list-platforms';
 import { setPlatformConfig } from '@/server/services/platforms/set-platform-config';
 import { checkUpstreamConnections } from '@/server/services/upstream-connections/check-upstream-connections';
+import { runRetention } from '@/server/services/retention/run-retention';
 import { seedSubMerchants } from '@/server/services/sub-merchants/seed-sub-merchants';
 import { seedSandboxApplications } from '@/sandbox/control/seed-sandbox-applications';
 import { sandboxAsLiveEnvironment } from '@/server/services/upstream-connections/sandbox-as-live-environment';
@@ -140,6 +142,8 @@ export async function runCommand(db: Db, args: ParsedArgs): Promise<Record<strin
       );
       return { ...result, seconds: Math.round((performance.now() - started) / 100) / 10 };
     }
+    case 'backup':
+      return backUpEmbeddedDatabase({ out: required(args.flags.out, '--out <file>') });
     case 'data-key status':
       return {
         activeKeyId: getFieldCipher().activeKeyId,
@@ -152,6 +156,15 @@ export async function runCommand(db: Db, args: ParsedArgs): Promise<Record<strin
       return addDataKey();
     case 'data-key retire':
       return retireDataKey({ db, actor: cliActor }, { keyId: required(rest[0], '<keyId>') });
+    case 'retention run': {
+      const started = performance.now();
+      const deleted = await runRetention(
+        { db, actor: cliActor },
+        { batchSize: parseBatchSize(args.flags['batch-size']) },
+      );
+      // One `table: rows deleted` line per table (flat, so --json reads the same).
+      return { ...deleted, seconds: Math.round((performance.now() - started) / 100) / 10 };
+    }
     default:
       throw new AppError('invalid_request', `Unknown command "${command}". Run with --help for usage.`);
   }

@@ -3,12 +3,14 @@
  * when no server holds it; otherwise it asks that server (through its lock file's port and token) to run the
  * command, because PGlite must never be opened by two processes.
  */
+import path from 'node:path';
 import { ConfigError, getEnv } from '@/env';
 import { DataDirLockedError, readLock } from '@/server/db/data-dir-lock';
 import { useDatabaseHandle } from '@/server/db';
 import { openDatabase } from '@/server/db/open-database';
 import { AppError } from '@/server/errors';
 import { logger } from '@/server/logger';
+import { restoreEmbeddedDatabase } from '@/server/services/backups/restore-embedded-database';
 import { runCommand } from './commands';
 import { parseArgs, usage, type ParsedArgs } from './parse-args';
 
@@ -46,8 +48,19 @@ async function main() {
     process.stdout.write(`${usage}\n`);
     return;
   }
+  // The server that may run the command has its own working directory.
+  if (args.flags.out) args.flags.out = path.resolve(args.flags.out);
   try {
     const env = getEnv();
+    if (args.positionals[0] === 'restore') {
+      // Never forwarded: a restore replaces the directory a server would be holding.
+      const result = await restoreEmbeddedDatabase({
+        from: args.flags.from ?? '',
+        force: args.flags.force === 'true',
+      });
+      process.stdout.write(args.json ? `${JSON.stringify(result)}\n` : `${formatHuman(result)}\n`);
+      return;
+    }
     const holder = env.DATABASE_URL ? undefined : readLock(env.dataDir);
     let result: Record<string, unknown>;
     try {

@@ -6,7 +6,7 @@ export type ParsedArgs = {
 };
 
 /** Flags that take no value; present means "true" (kept as a string so they travel through /internal/cli). */
-const switches = new Set(['password-final']);
+const switches = new Set(['password-final', 'force']);
 
 /** `--name x`, `--name=x`, bare `--json` / `--help` and the switches above; everything else is positional. */
 export function parseArgs(argv: string[]): ParsedArgs {
@@ -45,8 +45,15 @@ export const usage = `Usage: npm run cli -- <command> [--json]
   data-key add                                         embedded only: new active key in secrets.json (restart after)
   data-key retire <keyId>                              embedded only: drop a key no stored token uses any more
   (rotation step by step: docs/data-key-rotation.md)
+  backup --out <file>                                  embedded database: a consistent copy, also while the server
+                                                       runs (the data keys are not in it: keep secrets.json apart)
+  restore --from <file> [--force]                      embedded database, server stopped: refuses a damaged file, one
+                                                       whose data keys this installation lacks, and (without --force)
+                                                       a DATA_DIR that already holds a database
   doctor [--platform <id>]                             one harmless signed call per upstream; per upstream OK, or
                                                        the variable to fix (sandbox mode: the platform's sandbox)
+  retention run [--batch-size 1000]                    one retention pass now (what the daily job does): rows
+                                                       deleted per table (docs/operations.md, "Retention")
   sandbox seed --platform <id> [--records 100000]      sandbox mode: adds made-up sub-merchants (1..200000) in
                                                        every work-queue state, held by the platform's sandbox
   sandbox live-env --platform <id> --json              sandbox mode: the live-mode variables (sandbox keys, the

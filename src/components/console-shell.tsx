@@ -5,9 +5,11 @@ import type { MessageKey } from '@/i18n/messages/en';
 import { Badge } from './ui/badge';
 import { Toaster } from './ui/toast';
 import { MembershipProvider, type Membership } from './membership';
+import { BrowserTimeZone } from './shell/browser-time-zone';
 import { LanguageSwitcher } from './shell/language-switcher';
 import { MobileNav } from './shell/mobile-nav';
 import { PlatformSwitcher } from './shell/platform-switcher';
+import { RoleNotice } from './shell/role-notice';
 import { SectionNav } from './shell/section-nav';
 import { SignOutButton } from './shell/sign-out-button';
 
@@ -36,10 +38,12 @@ export function ConsoleShell(props: {
   current: Membership;
   sandbox: boolean;
   locale: Locale;
+  /** The zone this page's times are in, and whether the operator chose it (else the browser's is followed). */
+  timeZone: { shown: string; chosen: boolean };
   t: Translate;
   children: ReactNode;
 }) {
-  const { platforms, current, sandbox, locale, t, children } = props;
+  const { platforms, current, sandbox, locale, timeZone, t, children } = props;
   const base = `/platforms/${current.platformId}`;
   const platformName = platforms.find((p) => p.platformId === current.platformId)?.name ?? current.platformId;
   const navigation = (
@@ -67,6 +71,7 @@ export function ConsoleShell(props: {
   );
   return (
     <div className="min-h-dvh md:grid md:grid-cols-[15rem_minmax(0,1fr)]">
+      <BrowserTimeZone shownZone={timeZone.shown} zoneChosen={timeZone.chosen} />
       <header className="sticky top-0 z-40 flex h-14 items-center gap-3 border-b bg-card px-4 md:hidden">
         <MobileNav
           title={t('nav.consoleName')}
@@ -83,6 +88,12 @@ export function ConsoleShell(props: {
         {navigation}
       </aside>
       <main className="min-w-0 p-4 sm:p-6 md:max-w-[1100px] md:px-8" lang={locale}>
+        <RoleNotice
+          platformId={current.platformId}
+          role={current.role}
+          text={t('nav.roleChanged', { role: t(roleLabels[current.role]) })}
+          dismissLabel={t('nav.dismiss')}
+        />
         <MembershipProvider membership={current}>{children}</MembershipProvider>
       </main>
       <Toaster label={t('ui.notifications')} />

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { getFieldCipher } from '@/server/config/field-cipher';
 import type { Db } from '@/server/db';
+import { BatchedLookup } from '@/server/db/read-coalescing';
 import { sandboxObjects } from '@/server/db/schema';
 import type { SandboxStore } from './store';
 
@@ -23,15 +24,28 @@ export const sandboxObjectRow = (kind: string, id: string, value: unknown) => ({
 
 export function createDbSandboxStore(db: () => Promise<Db>): SandboxStore {
   const open = <T>(stored: unknown) => JSON.parse(getFieldCipher().decrypt((stored as { sealed: string }).sealed)) as T;
+  // Every emulated call reads two or three objects (its faults, the merchant's state, the application): reads of
+  // concurrent calls share one query, each started after the read was asked for (read-coalescing.ts), so a read
+  // still sees every write committed before it.
+  const reads = new BatchedLookup<unknown>(async (keys) => {
+    const pairs = keys.map((key) => key.split('\n') as [string, string]);
+    const rows = await (
+      await db()
+    )
+      .select({ kind: sandboxObjects.kind, id: sandboxObjects.id, value: sandboxObjects.value })
+      .from(sandboxObjects)
+      .where(
+        sql`(${sandboxObjects.kind}, ${sandboxObjects.id}) in (${sql.join(
+          pairs.map(([kind, id]) => sql`(${kind}, ${id})`),
+          sql`, `,
+        )})`,
+      );
+    return new Map(rows.map((row) => [`${row.kind}\n${row.id}`, row.value]));
+  });
   const store: SandboxStore = {
     async get<T>(kind: string, id: string) {
-      const [row] = await (
-        await db()
-      )
-        .select({ value: sandboxObjects.value })
-        .from(sandboxObjects)
-        .where(and(eq(sandboxObjects.kind, kind), eq(sandboxObjects.id, idOf(id))));
-      return row ? open<T>(row.value) : undefined;
+      const value = await reads.load(`${kind}\n${idOf(id)}`);
+      return value === undefined ? undefined : open<T>(value);
     },
     async put<T>(kind: string, id: string, value: T) {
       await (

@@ -88,13 +88,13 @@ export async function tamperWith(response: Response): Promise<Response> {
   return new Response(altered, { status: response.status, headers: response.headers });
 }
 
-async function takeFault(
-  store: SandboxStore,
+/** The first active fault of this kind that matches the request, counted as fired in `faults` (not yet stored). */
+function takeFault(
+  faults: StoredFault[],
   provider: Fault['provider'],
   request: Request,
   kindMatches: (f: Fault) => boolean,
 ) {
-  const faults = await listFaults(store);
   const index = faults.findIndex(
     (f) =>
       f.provider === provider &&
@@ -106,39 +106,33 @@ async function takeFault(
   if (index === -1) return undefined;
   const fault = faults[index]!;
   faults[index] = { ...fault, fired: fault.fired + 1 };
-  await store.put(kind, 'active', faults);
   return fault;
-}
-
-/** Returns the injected response, or undefined to let the request through (after any injected latency). */
-export async function applyFault(
-  store: SandboxStore,
-  provider: Fault['provider'],
-  request: Request,
-): Promise<Response | undefined> {
-  const fault = await takeFault(store, provider, request, (f) => !f.tamper && f.answerDelayMs === undefined);
-  if (!fault) return undefined;
-  if (fault.latencyMs) await sleep(fault.latencyMs);
-  return fault.status || fault.errcode !== undefined || fault.malformed ? faultResponse(fault, request) : undefined;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Serves one request to a provider's sandbox through the active faults: an injected answer, or the real one
- * (`handle`), possibly held back (`answerDelayMs`) or tampered with.
+ * Serves one request to a provider's sandbox through the active faults: an injected answer (after any injected
+ * latency), or the real one (`handle`), possibly held back (`answerDelayMs`) or tampered with. The list is read once
+ * a request and written back once when a fault fired: with no faults, a request costs one read of the store.
  */
 export async function answerWithFaults(
   store: SandboxStore,
   provider: Fault['provider'],
   request: Request,
-  handle: (request: Request) => Promise<Response>,
+  /** `held`: an injected latency held the request first, so what was read before it may be out of date. */
+  handle: (request: Request, held: boolean) => Promise<Response>,
 ) {
-  const injected = await applyFault(store, provider, request);
-  if (injected) return injected;
-  const tamper = await takeFault(store, provider, request, (f) => f.tamper === true);
-  const slowAnswer = await takeFault(store, provider, request, (f) => f.answerDelayMs !== undefined);
-  const response = await handle(request);
+  const faults = await listFaults(store);
+  if (faults.length === 0) return handle(request, false);
+  const fault = takeFault(faults, provider, request, (f) => !f.tamper && f.answerDelayMs === undefined);
+  const answers = fault && (fault.status || fault.errcode !== undefined || fault.malformed);
+  const tamper = answers ? undefined : takeFault(faults, provider, request, (f) => f.tamper === true);
+  const slowAnswer = answers ? undefined : takeFault(faults, provider, request, (f) => f.answerDelayMs !== undefined);
+  if (fault || tamper || slowAnswer) await store.put(kind, 'active', faults);
+  if (fault?.latencyMs) await sleep(fault.latencyMs);
+  if (answers) return faultResponse(fault, request);
+  const response = await handle(request, Boolean(fault?.latencyMs));
   if (slowAnswer) await sleep(slowAnswer.answerDelayMs!);
   return tamper ? tamperWith(response) : response;
 }

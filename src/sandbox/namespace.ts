@@ -4,33 +4,10 @@
  * is kept under the namespace of the URL it arrived on. WeChat's own sandbox was a path prefix
  * (`/sandboxnew/`), so this is a base-URL difference and the signed paths stay consistent.
  */
-import { createHmac } from 'node:crypto';
-import { getSecrets } from '@/server/config/secrets';
 import { AppError } from '@/server/errors';
 import { KIND as PROVIDER_A_KIND } from './providerA/component/state';
 import { MINI_KINDS } from './providerB/mini/mini-store';
 import type { SandboxStore } from './store';
-
-const alphabet = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-const LENGTH = 22;
-
-/**
- * base62(HMAC-SHA256(server secret, "sandbox:" + platformId)), 22 characters (~131 bits): stable across
- * restarts and instances (they share SESSION_SECRET), and unguessable without the secret, so a namespace is
- * reached only through the platform's own adapters or the links they hand out.
- */
-export function sandboxNamespace(platformId: string, secret = getSecrets().sessionSecret): string {
-  let n = BigInt(`0x${createHmac('sha256', secret).update(`sandbox:${platformId}`).digest('hex')}`);
-  let out = '';
-  for (let i = 0; i < LENGTH; i++) {
-    out += alphabet[Number(n % 62n)];
-    n /= 62n;
-  }
-  return out;
-}
-
-export const isSandboxNamespace = (value: unknown): value is string =>
-  typeof value === 'string' && /^[0-9A-Za-z]{22}$/.test(value);
 
 /**
  * State the emulator keeps once for every namespace: the template libraries (read-only samples). The verify

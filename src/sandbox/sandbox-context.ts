@@ -2,7 +2,8 @@ import { getEnv } from '@/env';
 import { getDb } from '@/server/db';
 import { AppError } from '@/server/errors';
 import { createDbSandboxStore } from './db-store';
-import { isSandboxNamespace, namespacedStore, sandboxNamespace } from './namespace';
+import { isSandboxNamespace, sandboxNamespace } from '@/server/config/sandbox-namespace';
+import { namespacedStore } from './namespace';
 import {
   loadOrCreateNamespaceKeys,
   namespaceKeysOfApp,

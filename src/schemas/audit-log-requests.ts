@@ -22,6 +22,8 @@ export const auditActions = [
   'platform_config.set',
   'sub_merchant.suspend',
   'sub_merchant.resume',
+  'onboarding_link.create',
+  'onboarding_link.revoke',
   'mini_program.release',
   'mini_program.rollback',
   'webhook_secret.rotate',

@@ -10,6 +10,8 @@ export const platformConfigSchemas = {
     .min(0)
     .max(100)
     .refine((v) => Math.round(v * 100) === v * 100, 'at most 2 decimals'),
+  /** What the seller's submit on the hosted onboarding form does: submit upstream, or wait for an operator (default). */
+  'payments.seller_submit': z.enum(['direct', 'review']),
   'miniprogram.audit_notify_url': httpUrl,
   'miniprogram.template_mode': z.enum(['upstream', 'manual']),
   'miniprogram.template_mode.providerA': z.enum(['upstream', 'manual']),

@@ -26,3 +26,12 @@ export const moveSandboxApplymentInput = z
 
 /** The audit-rejection form: only the optional reason is typed (the row gives the audit). */
 export const sandboxAuditRejectForm = decideSandboxAuditInput.pick({ reason: true });
+
+/** The sandbox page's applications: a search (record id, distributor id, application id) and a page of them. */
+export const listSandboxApplymentsInput = z
+  .object({
+    q: z.string().trim().max(100).optional(),
+    page: z.number().int().min(0).max(100_000).default(0),
+  })
+  .strict();
+export type ListSandboxApplymentsInput = z.input<typeof listSandboxApplymentsInput>;

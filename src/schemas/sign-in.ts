@@ -7,3 +7,8 @@ export const signInInput = z.object({
   // Any stored password was at most 200 characters; the length rule for new ones lives in changePasswordInput.
   password: z.string().min(1).max(200),
 });
+
+/** next-auth's session cookie (`__Secure-` prefixed over https), to tell an ended session from no session. */
+export const SESSION_COOKIE = /^(__Secure-)?next-auth\.session-token(\.\d+)?$/;
+/** The sign-in page's `reason` when the console sent back someone whose session no longer admits them. */
+export const SESSION_ENDED = 'session_ended';

@@ -2,7 +2,6 @@
 import { z } from 'zod';
 import { formDataDraftSchema } from './form-data';
 import { providerSchema } from '@/domain/providers';
-import { upstreamStateFilters } from '@/domain/sub-merchant-states';
 import { chSubMchidSchema, commissionRateSchema, subMerchantStatusSchema } from './sub-merchant-fields';
 
 export { commissionRateSchema, subMerchantStatusSchema } from './sub-merchant-fields';
@@ -46,17 +45,15 @@ export const updateSubMerchantBody = z
 export type CreateSubMerchantBody = z.infer<typeof createSubMerchantBody>;
 export type UpdateSubMerchantBody = z.infer<typeof updateSubMerchantBody>;
 
-/** The console's sub-merchant list: filters on top of a page. */
-export const consoleListQuery = z
-  .object({
-    limit: z.number().int().min(1).max(100).default(20),
-    cursor: z.string().max(200).optional(),
-    status: subMerchantStatusSchema.optional(),
-    provider: providerSchema.optional(),
-    upstreamState: z.enum(upstreamStateFilters).optional(),
-    /** Case-insensitive substring of the distributor id. */
-    distributor: z.string().trim().min(1).max(128).optional(),
-  })
-  .strict();
+const recordId = z.string().min(1).max(64);
 
-export type ConsoleListQuery = z.input<typeof consoleListQuery>;
+/** The console wizard's save: a draft patch of one record; `expectedUpdatedAt` is the `updatedAt` it last saw. */
+export const saveDraftInput = z.strictObject({
+  id: recordId,
+  formData: submitSubMerchantBody.shape.formData,
+  /** A save made elsewhere since then answers CONFLICT. */
+  expectedUpdatedAt: z.iso.datetime().optional(),
+});
+
+/** The console wizard's submit of one record, with the last changes of its form. */
+export const submitInput = z.strictObject({ id: recordId, formData: submitSubMerchantBody.shape.formData });

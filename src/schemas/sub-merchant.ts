@@ -22,6 +22,12 @@ export const subMerchantSchema = z
     chApplymentStateMsg: z.string().optional(),
     signUrl: z.string().optional(),
     rejectReasons: z.array(z.object({ field: z.string(), reason: z.string() })),
+    reviewRequestedAt: z
+      .string()
+      .optional()
+      .describe(
+        'When the seller finished the hosted onboarding form and asked for review (policy `payments.seller_submit` = `review`): the record waits for an operator to check and submit it. Absent otherwise; cleared on submit.',
+      ),
     formData: z.record(z.string(), z.unknown()).describe('Personal values are masked.'),
     requirements: z.object({ currentlyDue: z.array(z.string()) }),
     lastSyncedAt: z.string().optional(),

@@ -15,6 +15,8 @@ export const workQueueView = z
     q: z.string().trim().max(128).optional(),
     provider: providerSchema.optional(),
     assignedToMe: z.boolean().optional(),
+    /** Only records a seller submitted from the hosted form that wait for an operator's review (reviewRequestedAt). */
+    sellerSubmitted: z.boolean().optional(),
     /** Only these records (a selection being exported). */
     ids: z.array(z.string().min(1).max(64)).min(1).max(100).optional(),
     sort: z.enum(workQueueSorts).default('updated'),
@@ -47,6 +49,7 @@ export const workQueueExportQuery = z
     q: z.string().trim().max(128).optional(),
     provider: providerSchema.optional(),
     mine: z.literal('1').optional(),
+    seller: z.literal('1').optional(),
     sort: z.enum(workQueueSorts).default('updated'),
     direction: z.enum(['asc', 'desc']).optional(),
     ids: z

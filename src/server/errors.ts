@@ -26,6 +26,7 @@ export const errorStatus = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   form_incomplete: 422,
+  ext_json_invalid: 422,
   image_data_incomplete: 422,
   upstream_rejected: 422,
   idempotency_key_reused: 422,
@@ -33,6 +34,7 @@ export const errorStatus = {
   internal_error: 500,
   upstream_unavailable: 502,
   decoding_busy: 503,
+  data_key_missing: 503,
   mail_unavailable: 503,
   upstream_timeout: 504,
 } as const;

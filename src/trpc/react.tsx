@@ -6,7 +6,7 @@ import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { createTRPCReact } from '@trpc/react-query';
 import { useState, type ReactNode } from 'react';
 import type { AppRouter } from '@/server/trpc/app-router';
-import { TRPC_MAX_BATCH_SIZE } from './batch-limit';
+import { TRPC_MAX_BATCH_SIZE } from '@/schemas/trpc-batch-limit';
 import { makeQueryClient } from './query-client';
 
 export const api = createTRPCReact<AppRouter>();

@@ -1,6 +1,9 @@
+// Server code only (session, database, secrets): a client component that imports this module fails the build.
+import 'server-only';
 import { createHydrationHelpers } from '@trpc/react-query/rsc';
 import { cache } from 'react';
 import { currentOperatorId } from '@/server/auth/current-operator';
+import { consoleBrowserTimeZone } from '@/server/console-session/console-session';
 import { newRequestId } from '@/server/request-context';
 import { appRouter, type AppRouter } from '@/server/trpc/app-router';
 import { createCallerFactory, createContext } from '@/server/trpc/init';
@@ -11,7 +14,9 @@ const getQueryClient = cache(makeQueryClient);
 
 // The context is built per call from the request's session cookie: the same procedures, membership and role
 // checks as /api/trpc, only without the HTTP hop.
-const caller = createCallerFactory(appRouter)(async () => createContext(await currentOperatorId(), newRequestId()));
+const caller = createCallerFactory(appRouter)(async () =>
+  createContext(await currentOperatorId(), newRequestId(), null, await consoleBrowserTimeZone()),
+);
 
 /**
  * The console's one data-loading pattern (docs/console.md): a server page awaits

@@ -9,10 +9,12 @@ import type { z } from 'zod';
 import { sandboxKeys } from '@/sandbox/sandbox-context';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { resetEnvForTests } from '@/env';
-import { sandboxNamespace } from '@/sandbox/namespace';
+import { resetSellerLinkRateLimitsForTests } from '@/server/http/seller-rate-limit';
+import { sandboxNamespace } from '@/server/config/sandbox-namespace';
 import { isUnsupportedMethod, type RouteHandler } from '@/server/http/define-route';
+import { operations } from '@/app/operations';
 import { buildOpenApiDocument } from '@/server/openapi/build-document';
-import type { Operation } from '@/server/openapi/operations';
+import type { Operation } from '@/server/openapi/operation';
 import { createApiKey } from '@/server/services/api-keys/create-api-key';
 import {
   brokenBodies,
@@ -137,6 +139,8 @@ describeEachDatabase('bad input on every endpoint', (database, driver) => {
       applymentId: tenant.resources.applymentId,
       path: 'unknown/thing',
       kind: 'banks',
+      linkId: tenant.resources.onboardingLinkId,
+      rolloutId: tenant.resources.rolloutId,
     };
     if (!(name in values)) throw new Error(`No valid value for path parameter {${name}}: add one to validParam().`);
     return values[name]!;
@@ -281,7 +285,7 @@ describeEachDatabase('bad input on every endpoint', (database, driver) => {
     return fc.oneof(...arbitraries);
   }
 
-  const document = buildOpenApiDocument('http://localhost:3000');
+  const document = buildOpenApiDocument(operations, 'http://localhost:3000');
 
   for (const route of routes.filter((r) => r.family === 'openapi')) {
     // An operation without credentials, parameters, query or body (the OpenAPI document itself) has no input to get wrong.
@@ -373,6 +377,59 @@ describeEachDatabase('bad input on every endpoint', (database, driver) => {
         { numRuns: RUNS_PER_ENDPOINT },
       );
     });
+  }
+
+  for (const route of routes.filter((r) => r.family === 'sellerLink')) {
+    it(`GET ${route.template}: any token that opens nothing is a redirect to the neutral page, changing nothing`, async () => {
+      await fc.assert(
+        fc.asyncProperty(hostileSegment, (token) => {
+          // The per-address limit has its own test; here every case must reach the token check.
+          resetSellerLinkRateLimitsForTests();
+          return attack(
+            route,
+            { label: 'hostile token', method: 'GET', params: { token }, headers: [] },
+            async (response) => {
+              expect(response.status).toBe(303);
+              expect(new URL(response.headers.get('location')!).pathname).toBe('/onboard/unavailable');
+              expect(response.headers.get('set-cookie')).toBeNull();
+            },
+          );
+        }),
+        { numRuns: RUNS_PER_ENDPOINT },
+      );
+    });
+  }
+
+  for (const route of routes.filter((r) => r.family === 'sellerSession')) {
+    for (const method of route.implemented) {
+      it(`${method} ${route.template}: a missing or unknown seller session is one 404 problem, changing nothing`, async () => {
+        await fc.assert(
+          fc.asyncProperty(
+            hostileSegment,
+            fc.constantFrom('', 'seller_session=', 'seller_session=x'),
+            (segment, cookie) =>
+              attack(
+                route,
+                {
+                  label: `session cookie "${cookie}"`,
+                  method,
+                  params: { mediaId: segment },
+                  headers: cookie ? [['cookie', cookie]] : [],
+                  body:
+                    method === 'GET'
+                      ? undefined
+                      : { label: 'not multipart', body: 'not multipart', contentType: 'text/plain' },
+                },
+                async (response) => {
+                  expect(response.status).toBe(404);
+                  await expectProblem(response);
+                },
+              ),
+          ),
+          { numRuns: RUNS_PER_ENDPOINT },
+        );
+      });
+    }
   }
 
   for (const route of routes.filter((r) => r.family === 'auth')) {

@@ -3,8 +3,7 @@
  * refuses the value with "invalid input syntax for type json"), so the request must be a 400 naming the field,
  * and nothing changes. A real pair (an emoji) is text like any other.
  */
-import { expect, it } from 'vitest';
-import { beforeAll } from 'vitest';
+import { expect, it, beforeAll } from 'vitest';
 import { createConsoleTeam } from '../support/console-team';
 import { describeEachDatabase } from '../support/databases';
 import { changedTables, databaseSnapshotter } from '../support/db-snapshot';

@@ -18,7 +18,7 @@ import { changedTables, databaseSnapshotter, type DbSnapshot } from '../support/
 import { sessionCookie, useRequestScope } from '../support/next-request-scope';
 import { useEnv } from '../support/scoped-env';
 import { createTenantWithResources, type TenantWithResources } from '../support/tenant-resources';
-import { TRPC_MAX_BATCH_SIZE } from '@/trpc/batch-limit';
+import { TRPC_MAX_BATCH_SIZE } from '@/schemas/trpc-batch-limit';
 import { callTrpcOverHttp, trpcProcedures as procedures, type TrpcProcedure } from '../support/trpc-procedures';
 
 const RUNS_PER_PROCEDURE = Number(process.env.BAD_INPUT_RUNS ?? 20);

@@ -1,7 +1,9 @@
 import { beforeAll, expect, it } from 'vitest';
+import { runCommand } from '@/cli/commands';
+import { parseArgs } from '@/cli/parse-args';
 import { createConsoleTeam, trpcFailure as failure } from '../support/console-team';
 import { describeEachDatabase } from '../support/databases';
-import { extJsonFor, miniProgramApi } from '../support/mini-programs';
+import { commitAndSubmitAudit, miniProgramApi } from '../support/mini-programs';
 import { completeFormData, paymentsApi } from '../support/sub-merchants';
 import { useSandboxOverHttp } from '../support/sandbox-server';
 
@@ -26,12 +28,48 @@ describeEachDatabase('the sandbox page procedures and server-side roles', (datab
     return result.body as { id: string; chApplymentId: string };
   }
 
+  it('applications are searched and paged on the server: 25 a page, by record, distributor or application id, wildcards literal; one past the first page still moves', async () => {
+    const busy = await team();
+    const db = database().db;
+    await runCommand(db, parseArgs(`sandbox seed --platform ${busy.platformId} --records 60 --json`.split(' ')));
+    const operator = busy.as('operator');
+    const first = await operator.sandbox.applyments({ platformId: busy.platformId });
+    expect(first.data).toHaveLength(25);
+    expect(first).toMatchObject({ page: 0, pageSize: 25 });
+    expect(first.total).toBeGreaterThan(25);
+    const last = await operator.sandbox.applyments({
+      platformId: busy.platformId,
+      page: Math.ceil(first.total / 25) - 1,
+    });
+    expect(last.data.length).toBe(first.total - 25 * (Math.ceil(first.total / 25) - 1));
+    expect(last.data.some((a) => first.data.some((b) => b.applymentId === a.applymentId))).toBe(false);
+
+    const target = last.data.at(-1)!;
+    for (const q of [target.applymentId, target.subMerchantId, target.distributorExternalUserId!]) {
+      const found = await operator.sandbox.applyments({ platformId: busy.platformId, q });
+      expect(found.data.map((a) => a.applymentId)).toContain(target.applymentId);
+    }
+    expect((await operator.sandbox.applyments({ platformId: busy.platformId, q: '%' })).total).toBe(0);
+    expect(await failure(operator.sandbox.applyments({ platformId: busy.platformId, page: -1 }))).toMatchObject({
+      code: 'BAD_REQUEST',
+    });
+
+    // Not on the first page, and still moved (the move finds it by its id, not among the newest).
+    const moved = await operator.sandbox.moveApplyment({
+      platformId: busy.platformId,
+      provider: target.provider,
+      applymentId: target.applymentId,
+      state: target.state === 'auditing' ? 'to_be_signed' : 'auditing',
+    });
+    expect(moved.applymentId).toBe(target.applymentId);
+  });
+
   for (const provider of ['providerA', 'providerB'] as const) {
     it(`${provider}: lists only this platform's applications and moves one to rejected (reason on our field), then finished`, async () => {
       const mine = await submitted(main, provider, `sandbox-page-${provider}`);
       const theirs = await submitted(other, provider, `sandbox-page-other-${provider}`);
       const operator = main.as('operator');
-      const list = (await operator.consoleAdmin.sandbox.applyments({ platformId: main.platformId })).data;
+      const list = (await operator.sandbox.applyments({ platformId: main.platformId })).data;
       const row = list.find((a) => a.applymentId === mine.chApplymentId);
       expect(row).toMatchObject({
         provider,
@@ -41,7 +79,7 @@ describeEachDatabase('the sandbox page procedures and server-side roles', (datab
       });
       expect(list.some((a) => a.applymentId === theirs.chApplymentId)).toBe(false);
 
-      const moveTheirs = operator.consoleAdmin.sandbox.moveApplyment({
+      const moveTheirs = operator.sandbox.moveApplyment({
         platformId: main.platformId,
         provider,
         applymentId: theirs.chApplymentId,
@@ -50,7 +88,7 @@ describeEachDatabase('the sandbox page procedures and server-side roles', (datab
       expect(await failure(moveTheirs)).toEqual({ code: 'NOT_FOUND', appCode: 'not_found' });
       expect((await other.payments.get(theirs.id)).body.chApplymentState).not.toBe('finished');
 
-      const rejected = await operator.consoleAdmin.sandbox.moveApplyment({
+      const rejected = await operator.sandbox.moveApplyment({
         platformId: main.platformId,
         provider,
         applymentId: mine.chApplymentId,
@@ -66,7 +104,7 @@ describeEachDatabase('the sandbox page procedures and server-side roles', (datab
       ]);
 
       if (provider === 'providerA') {
-        await operator.consoleAdmin.sandbox.moveApplyment({
+        await operator.sandbox.moveApplyment({
           platformId: main.platformId,
           provider,
           applymentId: mine.chApplymentId,
@@ -82,9 +120,7 @@ describeEachDatabase('the sandbox page procedures and server-side roles', (datab
   }
 
   it('lists pending audits of this platform and decides them as the reviewer; the audit status follows', async () => {
-    expect((await main.as('operator').consoleAdmin.sandbox.pushTicket({ platformId: main.platformId })).delivered).toBe(
-      true,
-    );
+    expect((await main.as('operator').sandbox.pushTicket({ platformId: main.platformId })).delivered).toBe(true);
     const api = miniProgramApi(main.apiKey);
     const started = await api.authorize({
       platform: 'providerA',
@@ -97,39 +133,21 @@ describeEachDatabase('the sandbox page procedures and server-side roles', (datab
     const appId = (
       await api.callback('providerA', new URL(granted.body!.redirectUrl as string).searchParams.toString())
     ).body.appId as string;
-    const template = (await api.templates('providerA')).body.templates[0];
-    expect(
-      (
-        await api.commit('providerA', {
-          authorizerAppId: appId,
-          templateId: template.templateId,
-          extJson: extJsonFor(appId),
-          userVersion: '1.2.3',
-        })
-      ).status,
-    ).toBe(200);
-    const { auditId } = (
-      await api.submitAudit('providerA', {
-        authorizerAppId: appId,
-        itemList: [{ address: 'pages/index/index', title: '首页', tag: '购物' }],
-      })
-    ).body;
+    const auditId = await commitAndSubmitAudit(api, appId, '1.2.3');
 
     const operator = main.as('operator');
-    const pending = (await operator.consoleAdmin.sandbox.audits({ platformId: main.platformId })).data;
+    const pending = (await operator.sandbox.audits({ platformId: main.platformId })).data;
     expect(pending).toEqual([
       expect.objectContaining({ auditId, provider: 'providerA', appId, userVersion: '1.2.3', delayed: false }),
     ]);
-    expect((await other.as('operator').consoleAdmin.sandbox.audits({ platformId: other.platformId })).data).toEqual([]);
+    expect((await other.as('operator').sandbox.audits({ platformId: other.platformId })).data).toEqual([]);
     expect(
       await failure(
-        other
-          .as('operator')
-          .consoleAdmin.sandbox.decideAudit({ platformId: other.platformId, auditId, decision: 'approve' }),
+        other.as('operator').sandbox.decideAudit({ platformId: other.platformId, auditId, decision: 'approve' }),
       ),
     ).toEqual({ code: 'NOT_FOUND', appCode: 'not_found' });
 
-    await operator.consoleAdmin.sandbox.decideAudit({
+    await operator.sandbox.decideAudit({
       platformId: main.platformId,
       auditId,
       decision: 'reject',
@@ -139,20 +157,20 @@ describeEachDatabase('the sandbox page procedures and server-side roles', (datab
       status: 'rejected',
       reason: expect.stringContaining('页面内容不完整'),
     });
-    expect((await operator.consoleAdmin.sandbox.audits({ platformId: main.platformId })).data).toEqual([]);
+    expect((await operator.sandbox.audits({ platformId: main.platformId })).data).toEqual([]);
   });
 
   it('viewers may not use the sandbox page (FORBIDDEN)', async () => {
     const viewer = main.as('viewer');
-    expect(await failure(viewer.consoleAdmin.sandbox.applyments({ platformId: main.platformId }))).toEqual({
+    expect(await failure(viewer.sandbox.applyments({ platformId: main.platformId }))).toEqual({
       code: 'FORBIDDEN',
       appCode: undefined,
     });
-    expect(await failure(viewer.consoleAdmin.sandbox.audits({ platformId: main.platformId }))).toEqual({
+    expect(await failure(viewer.sandbox.audits({ platformId: main.platformId }))).toEqual({
       code: 'FORBIDDEN',
       appCode: undefined,
     });
-    expect(await failure(viewer.consoleAdmin.sandbox.pushTicket({ platformId: main.platformId }))).toEqual({
+    expect(await failure(viewer.sandbox.pushTicket({ platformId: main.platformId }))).toEqual({
       code: 'FORBIDDEN',
       appCode: undefined,
     });

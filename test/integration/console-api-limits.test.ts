@@ -12,7 +12,7 @@ import * as trpcRoute from '@/app/api/trpc/[trpc]/route';
 import { operators } from '@/server/db/schema';
 import { resetConsoleRateLimitsForTests } from '@/server/http/console-rate-limit';
 import { createOperator } from '@/server/services/operators/create-operator';
-import { TRPC_MAX_BATCH_SIZE } from '@/trpc/batch-limit';
+import { TRPC_MAX_BATCH_SIZE } from '@/schemas/trpc-batch-limit';
 import { describeEachDatabase } from '../support/databases';
 import { inRequestScope, sessionCookie, useRequestScope } from '../support/next-request-scope';
 import { useEnv } from '../support/scoped-env';

@@ -5,19 +5,19 @@
  * while another platform's upload still goes through. Over the real route handlers (/v1 and the console's /admin
  * route), the sandbox upstream over HTTP.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import * as adminRoute from '@/app/admin/payment-onboardings/[tenantId]/media/route';
 import * as mediaRoute from '@/app/v1/payments/media/route';
-import { MEDIA_KIND } from '@/sandbox/providerA/pay/media-upload';
 import { getFieldCipher } from '@/server/config/field-cipher';
-import { media, sandboxObjects } from '@/server/db/schema';
+import { media } from '@/server/db/schema';
 import { decodePool } from '@/server/services/media/decode-pool';
 import { apiHeaders, callRoute } from '../support/call-route';
 import { jpegWithEmptyScan, pngDeclaring } from '../support/bomb-images';
 import { describeEachDatabase } from '../support/databases';
 import { createPlatformWithKey } from '../support/fixtures';
+import { expectRefused, mediaState } from '../support/media-refusals';
 import { useSandboxOverHttp } from '../support/sandbox-server';
 import { useEnv } from '../support/scoped-env';
 import { mediaForm, noiseJpeg } from '../support/test-images';
@@ -54,23 +54,7 @@ describeEachDatabase('image decoding limits on the upload routes', (database) =>
       body: mediaForm({ bytes, name }),
       params: { tenantId: platform.platformId },
     });
-  const state = async (platform: Platform) => ({
-    rows: (await database().db.select({ id: media.id }).from(media).where(eq(media.platformId, platform.platformId)))
-      .length,
-    upstream: (
-      await database()
-        .db.select({ n: sql<number>`count(*)::int` })
-        .from(sandboxObjects)
-        .where(sql`${sandboxObjects.kind} like ${`%${MEDIA_KIND}`}`)
-    )[0]!.n,
-  });
-  async function refused(response: Response, status: number, code: string) {
-    expect(response.status).toBe(status);
-    expect(response.headers.get('content-type')).toBe('application/problem+json');
-    const body = (await response.json()) as { code: string; detail: string };
-    expect(body.code).toBe(code);
-    return body.detail;
-  }
+  const state = (platform: Platform) => mediaState(database().db, platform.platformId);
 
   it('refuses a JPEG with an empty scan and a PNG with a token IDAT that declare 6000×6000, before decoding', async () => {
     const jpeg = jpegWithEmptyScan(await noiseJpeg(16, 16), 6000, 6000);
@@ -82,7 +66,7 @@ describeEachDatabase('image decoding limits on the upload routes', (database) =>
       [png, 'grey.png'],
     ] as const) {
       for (const send of [post, postAdmin]) {
-        const detail = await refused(await send(mine, bytes, name), 422, 'image_data_incomplete');
+        const detail = await expectRefused(await send(mine, bytes, name), 422, 'image_data_incomplete');
         expect(detail, name).toMatch(/holds \d+ bytes, fewer than the \d+ its declared size needs/);
       }
     }
@@ -130,7 +114,7 @@ describeEachDatabase('image decoding limits on the upload routes', (database) =>
     for (const send of [post, postAdmin]) {
       const response = await send(mine, await noiseJpeg(40, 30), 'burst.jpg');
       expect(Number(response.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-      expect(await refused(response, 503, 'decoding_busy')).toMatch(/this platform's images/i);
+      expect(await expectRefused(response, 503, 'decoding_busy')).toMatch(/this platform's images/i);
     }
     expect(await state(mine)).toEqual(before);
 
@@ -145,7 +129,7 @@ describeEachDatabase('image decoding limits on the upload routes', (database) =>
     expect(pool.state()).toEqual({ running: 2, waiting: 2 });
     const full = await post(third, await noiseJpeg(40, 30), 'third.jpg');
     expect(Number(full.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-    expect(await refused(full, 503, 'decoding_busy')).toMatch(/too many images/i);
+    expect(await expectRefused(full, 503, 'decoding_busy')).toMatch(/too many images/i);
 
     release();
     await Promise.all(held);

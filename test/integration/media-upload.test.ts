@@ -96,7 +96,9 @@ describeEachDatabase('POST /v1/payments/media', (database) => {
       storeEntrancePics: [bmp],
       storeIndoorPics: [license],
     });
-    const submitted = await onboardingProvider('providerA', platform.platformId).submitApplication({
+    const submitted = await (
+      await onboardingProvider('providerA', platform.platformId)
+    ).submitApplication({
       submissionId: `media_${randomBytes(6).toString('hex')}`,
       formData,
     });
@@ -119,7 +121,9 @@ describeEachDatabase('POST /v1/payments/media', (database) => {
       storeEntrancePics: [upload.mediaId],
       storeIndoorPics: [upload.mediaId],
     });
-    const submitted = await onboardingProvider('providerB', platform.platformId).submitApplication({
+    const submitted = await (
+      await onboardingProvider('providerB', platform.platformId)
+    ).submitApplication({
       submissionId: `media_${randomBytes(6).toString('hex')}`,
       formData,
     });

@@ -6,8 +6,9 @@ import { setPlatformConfig } from '@/server/services/platforms/set-platform-conf
 import { deliverComponentPush } from '@/sandbox/mini-program-pushes';
 import { buildPush, revokeAuthorization } from '@/sandbox/providerA/component';
 import { KIND, type Audit } from '@/sandbox/providerA/component/state';
+import { operations } from '@/app/operations';
 import { buildOpenApiDocument } from '@/server/openapi/build-document';
-import { sandboxNamespace } from '@/sandbox/namespace';
+import { sandboxNamespace } from '@/server/config/sandbox-namespace';
 import { providerAComponentSandboxConfig } from '@/sandbox/sandbox-context';
 import { describeEachDatabase } from '../support/databases';
 import { createPlatformWithKey } from '../support/fixtures';
@@ -223,7 +224,9 @@ describeEachDatabase('mini programs: bad input, isolation, pushes and tokens', (
       order_path: 'pages/orders/index',
     });
 
-    const operation = buildOpenApiDocument('http://localhost').paths['/v1/miniprogram/{platform}/submit-audit']?.post;
+    const operation = buildOpenApiDocument(operations, 'http://localhost').paths[
+      '/v1/miniprogram/{platform}/submit-audit'
+    ]?.post;
     const schema = JSON.stringify(operation);
     for (const field of ['ugcDeclare', 'previewInfo', 'orderPath', 'hasAuditTeam', 'picIdList'])
       expect(schema).toContain(field);

@@ -188,7 +188,7 @@ describeEachDatabase('console members and roles (members router)', (database) =>
       operatorId: t.ids.operator,
       removed: true,
     });
-    expect(await failure(t.as('operator').subMerchants.list({ platformId }))).toEqual({
+    expect(await failure(t.as('operator').subMerchantConsole.queue({ platformId }))).toEqual({
       code: 'NOT_FOUND',
       appCode: undefined,
     });

@@ -43,7 +43,7 @@ describeEachDatabase('WeChat Pay platform keys: public key, platform certificate
   }
 
   async function submit(platformId: string) {
-    const provider = onboardingProvider('providerA', platformId);
+    const provider = await onboardingProvider('providerA', platformId);
     const { mediaId } = await provider.uploadImage({ bytes: jpeg, filename: 'license.jpg', mimeType: 'image/jpeg' });
     const formData = completeFormDataFixture({
       ...formDataFromReference('providerA'),

@@ -195,7 +195,7 @@ describeEachDatabase('applications built from the reference data, and the rules 
       expect(problems.find((e) => e.pointer === `/formData/${c.local}`)!.message.length).toBeGreaterThan(10);
       expect(await upstreamCount(c.provider)).toBe(before);
 
-      const upstream = onboardingProvider(c.provider, platform.platformId);
+      const upstream = await onboardingProvider(c.provider, platform.platformId);
       const refusal = await upstream
         .submitApplication({ submissionId: `direct_${c.provider}_${++serial}`, formData })
         .then(

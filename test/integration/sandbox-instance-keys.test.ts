@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import * as providerAAuthEvent from '@/app/callbacks/providerA/auth-event/route';
 import * as providerAMessage from '@/app/callbacks/providerA/message/[appId]/route';
 import * as providerBCallback from '@/app/callbacks/providerB/route';
-import { sandboxNamespace } from '@/sandbox/namespace';
+import { sandboxNamespace } from '@/server/config/sandbox-namespace';
 import { buildPush, createProviderAComponentSandboxConfig, type BuiltPush } from '@/sandbox/providerA/component';
 import { signedPush } from '@/sandbox/providerB/mini/push-message';
 import { providerAComponentSandboxConfig, sandboxKeys } from '@/sandbox/sandbox-context';
@@ -12,7 +12,7 @@ import { sandboxAsLiveEnvironment } from '@/server/upstreams/credentials';
 import { describeEachDatabase } from '../support/databases';
 import { fixtureComponentCredentials, loadProviderBSandboxKeys } from '../support/fixture-keys';
 import { createPlatformWithKey } from '../support/fixtures';
-import { authorizeMiniProgram, extJsonFor, miniProgramApi } from '../support/mini-programs';
+import { authorizeMiniProgram, commitAndSubmitAudit, miniProgramApi } from '../support/mini-programs';
 import { useSandboxOverHttp } from '../support/sandbox-server';
 
 /**
@@ -158,23 +158,7 @@ describeEachDatabase('each platform’s sandbox signs with its own keys', (datab
       expect((await sandbox.control(team.apiKey, 'POST', '/providerA/ticket')).body).toEqual({ delivered: true });
     const api = miniProgramApi(a.apiKey);
     const { appId } = await authorizeMiniProgram(api, sandbox.controlAs(a.apiKey), 'providerA', 'keys-test');
-    const template = (await api.templates('providerA')).body.templates[0];
-    expect(
-      (
-        await api.commit('providerA', {
-          authorizerAppId: appId,
-          templateId: template.templateId,
-          extJson: extJsonFor(appId),
-          userVersion: '1.0.0',
-        })
-      ).status,
-    ).toBe(200);
-    const { auditId } = (
-      await api.submitAudit('providerA', {
-        authorizerAppId: appId,
-        itemList: [{ address: 'pages/index/index', title: '首页', tag: '购物' }],
-      })
-    ).body;
+    const auditId = await commitAndSubmitAudit(api, appId, '1.0.0');
     const ticketRow = async (platformId: string) =>
       (
         await db

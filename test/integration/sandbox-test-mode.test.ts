@@ -16,7 +16,7 @@ import { submissionId } from '@/server/services/sub-merchants/submission-id';
 import { callRoute } from '../support/call-route';
 import { createConsoleTeam } from '../support/console-team';
 import { describeEachDatabase } from '../support/databases';
-import { extJsonFor, miniProgramApi } from '../support/mini-programs';
+import { commitAndSubmitAudit, miniProgramApi } from '../support/mini-programs';
 import { inRequestScope, sessionCookie, useRequestScope } from '../support/next-request-scope';
 import { completeFormData, paymentsApi } from '../support/sub-merchants';
 import { fillTemplate, httpMethods, listRouteFiles, routeParams } from '../support/route-files';
@@ -105,7 +105,9 @@ describeEachDatabase('the sandbox as a per-platform test mode', (database) => {
       expect(moved.body).toMatchObject({ code: 'not_found' });
       expect(
         (
-          await onboardingProvider(provider, a.platformId).queryApplication({
+          await (
+            await onboardingProvider(provider, a.platformId)
+          ).queryApplication({
             submissionId: await upstreamSubmission(mine.id),
           })
         )?.state,
@@ -120,7 +122,9 @@ describeEachDatabase('the sandbox as a per-platform test mode', (database) => {
       ).toBe(200);
       expect(
         (
-          await onboardingProvider(provider, a.platformId).queryApplication({
+          await (
+            await onboardingProvider(provider, a.platformId)
+          ).queryApplication({
             submissionId: await upstreamSubmission(mine.id),
           })
         )?.state,
@@ -130,10 +134,12 @@ describeEachDatabase('the sandbox as a per-platform test mode', (database) => {
     it(`${provider}: a signed request to the emulated upstream on B's namespace cannot read A's application`, async () => {
       const mine = await submittedBy(a, provider);
       const submissionId = await upstreamSubmission(mine.id);
-      expect(await onboardingProvider(provider, a.platformId).queryApplication({ submissionId })).toMatchObject({
-        applymentId: mine.chApplymentId,
-      });
-      expect(await onboardingProvider(provider, b.platformId).queryApplication({ submissionId })).toBeNull();
+      expect(await (await onboardingProvider(provider, a.platformId)).queryApplication({ submissionId })).toMatchObject(
+        {
+          applymentId: mine.chApplymentId,
+        },
+      );
+      expect(await (await onboardingProvider(provider, b.platformId)).queryApplication({ submissionId })).toBeNull();
     });
   }
 
@@ -175,23 +181,7 @@ describeEachDatabase('the sandbox as a per-platform test mode', (database) => {
     const appId = (
       await api.callback('providerA', new URL(granted.body!.redirectUrl as string).searchParams.toString())
     ).body.appId as string;
-    const template = (await api.templates('providerA')).body.templates[0];
-    expect(
-      (
-        await api.commit('providerA', {
-          authorizerAppId: appId,
-          templateId: template.templateId,
-          extJson: extJsonFor(appId),
-          userVersion: '1.0.0',
-        })
-      ).status,
-    ).toBe(200);
-    const { auditId } = (
-      await api.submitAudit('providerA', {
-        authorizerAppId: appId,
-        itemList: [{ address: 'pages/index/index', title: '首页', tag: '购物' }],
-      })
-    ).body;
+    const auditId = await commitAndSubmitAudit(api, appId, '1.0.0');
 
     expect(
       (

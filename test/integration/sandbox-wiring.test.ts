@@ -21,7 +21,7 @@ describeEachDatabase('the app’s sandbox routes over HTTP, driven by the real p
 
   for (const name of ['providerA', 'providerB'] as const) {
     it(`${name}: upload, submit, query, control → finished, with state kept in the database`, async () => {
-      const provider = onboardingProvider(name, platform.platformId);
+      const provider = await onboardingProvider(name, platform.platformId);
       const { mediaId } = await provider.uploadImage({ bytes: jpeg, filename: 'license.jpg', mimeType: 'image/jpeg' });
       const formData = completeFormDataFixture({
         ...formDataFromReference(name),
@@ -49,14 +49,18 @@ describeEachDatabase('the app’s sandbox routes over HTTP, driven by the real p
       expect(
         (await sandbox.control(platform.apiKey, 'PUT', '/faults', [{ provider: name, status: 503, count: 10 }])).status,
       ).toBe(200);
-      const error = await onboardingProvider(name, platform.platformId)
+      const error = await (
+        await onboardingProvider(name, platform.platformId)
+      )
         .queryApplication({ submissionId: 'whatever' })
         .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(AppError);
       expect((error as AppError).code).toBe('upstream_unavailable');
       expect((await sandbox.control(platform.apiKey, 'DELETE', '/faults')).status).toBe(204);
       expect(
-        await onboardingProvider(name, platform.platformId).queryApplication({ submissionId: `unknown_${Date.now()}` }),
+        await (
+          await onboardingProvider(name, platform.platformId)
+        ).queryApplication({ submissionId: `unknown_${Date.now()}` }),
       ).toBeNull();
     });
   }

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { subMerchantHistory, subMerchants } from '@/server/db/schema';
 import { syncDueSubMerchants } from '@/server/services/sub-merchants/sync-due-sub-merchants';
+import { stampStillWaiting } from '@/server/services/sub-merchants/sync-stamps';
 import { describeEachDatabase } from '../support/databases';
 import { createPlatformWithKey } from '../support/fixtures';
 import { completeFormData, paymentsApi } from '../support/sub-merchants';
@@ -148,5 +149,53 @@ describeEachDatabase('sub-merchant concurrency', (database) => {
     expect(runs.reduce((sum, run) => sum + run.synced + run.failed, 0)).toBe(ids.length);
     const rows = await db.select().from(subMerchants).where(inArray(subMerchants.id, ids));
     expect(rows.every((row) => row.nextSyncAt!.getTime() > Date.now())).toBe(true);
+  });
+
+  it("'still waiting' answers are stamped in one statement, except on records that moved after the sync read them", async () => {
+    const db = database().db;
+    const ids: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      const { body } = await api.create({ distributorExternalUserId: `seller-stamp-${i}` });
+      ids.push(body.id);
+    }
+    const longAgo = new Date(Date.now() - 3_600_000);
+    await db
+      .update(subMerchants)
+      .set({ chApplymentState: 'auditing', lastSyncedAt: longAgo, nextSyncAt: longAgo, updatedAt: longAgo })
+      .where(inArray(subMerchants.id, ids));
+    const read = await db.select().from(subMerchants).where(inArray(subMerchants.id, ids));
+    const [edited, leased] = ids;
+    // After the sync read them: one record is edited (new version), another is held by a submit.
+    await db
+      .update(subMerchants)
+      .set({ version: sql`${subMerchants.version} + 1` })
+      .where(eq(subMerchants.id, edited!));
+    await db
+      .update(subMerchants)
+      .set({ submitLockToken: 'held', submitLockUntil: new Date(Date.now() + 60_000) })
+      .where(eq(subMerchants.id, leased!));
+    const answeredAt = new Date();
+    const stamped = await stampStillWaiting(
+      db,
+      read.map((row) => ({ row, answeredAt })),
+    );
+    expect(stamped.has(edited!)).toBe(false);
+    expect(stamped.has(leased!)).toBe(false);
+    expect(stamped.size).toBe(ids.length - 2);
+    const rows = new Map(
+      (await db.select().from(subMerchants).where(inArray(subMerchants.id, ids))).map((row) => [row.id, row]),
+    );
+    for (const id of ids) {
+      const row = rows.get(id)!;
+      if (id === edited || id === leased) {
+        expect(row.lastSyncedAt).toEqual(longAgo);
+        expect(row.nextSyncAt).toEqual(longAgo);
+      } else {
+        expect(row.lastSyncedAt).toEqual(answeredAt);
+        // The next check of a record quiet for an hour: later than now, within the configured interval.
+        expect(row.nextSyncAt!.getTime()).toBeGreaterThan(row.lastSyncedAt!.getTime());
+        expect(row.version).toBe(read.find((r) => r.id === id)!.version);
+      }
+    }
   });
 });

@@ -6,7 +6,7 @@ import { paymentsApi } from '../support/sub-merchants';
 
 /**
  * Pollers of GET /v1/payments/sub-merchants/{id} send the ETag back in If-None-Match and get 304 while the record is
- * unchanged (src/server/openapi/sub-merchant-operations.ts).
+ * unchanged (src/app/v1/payments/sub-merchants/[id]/operation.ts).
  */
 describeEachDatabase('sub-merchant ETag and If-None-Match', (database) => {
   let owner: ReturnType<typeof paymentsApi>;

@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { subMerchants } from '@/server/db/schema';
+import { subMerchants, type Provider } from '@/server/db/schema';
 import '@/server/jobs/sub-merchant-sync-job';
-import type { Provider } from '@/server/db/schema';
 import { setPlatformConfig } from '@/server/services/platforms/set-platform-config';
 import { moveSandboxApplyment } from '@/sandbox/control/move-sandbox-applyment';
 import { platformSandboxWithKeys } from '@/sandbox/sandbox-context';

@@ -1,4 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
+import { subMerchants } from '@/server/db/schema';
+import { submissionId } from '@/server/services/sub-merchants/submission-id';
+import { onboardingProvider } from '@/server/upstreams/onboarding';
 import { describeEachDatabase } from '../support/databases';
 import { createPlatformWithKey } from '../support/fixtures';
 import { completeFormData, paymentsApi } from '../support/sub-merchants';
@@ -56,6 +60,32 @@ describeEachDatabase('submit during upstream faults', (database) => {
       expect(await upstreamApplications(provider, healed.body.chApplymentId)).toHaveLength(1);
     });
   }
+});
+
+describeEachDatabase('a status query held by an injected latency', (database) => {
+  const sandbox = useSandboxOverHttp();
+
+  it('providerA: answers with the state the application has when the sandbox lets the query through, not when it arrived', async () => {
+    const platform = await createPlatformWithKey(database().db);
+    const api = paymentsApi(platform.apiKey);
+    const { body } = await api.create({ distributorExternalUserId: 'seller-held-query', provider: 'providerA' });
+    const submitted = await api.submit(body.id, { formData: await completeFormData(api, 'providerA') });
+    expect(submitted.body.chApplymentState).toBe('auditing');
+    const [row] = await database().db.select().from(subMerchants).where(eq(subMerchants.id, body.id));
+    await sandbox.control(platform.apiKey, 'PUT', '/faults', [
+      { provider: 'providerA', match: '/applyment/business_code/', latencyMs: 600, count: 1 },
+    ]);
+    const answer = (await onboardingProvider('providerA', platform.platformId)).queryApplication({
+      submissionId: submissionId(row!),
+    });
+    // The query has reached the sandbox and is held there when the reviewer decides.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await sandbox.control(platform.apiKey, 'POST', `/providerA/applyments/${submitted.body.chApplymentId}`, {
+      state: 'finished',
+    });
+    expect((await answer)?.state).toBe('finished');
+    await sandbox.control(platform.apiKey, 'DELETE', '/faults');
+  });
 });
 
 describeEachDatabase('a tampered upstream answer', (database) => {

@@ -1,10 +1,9 @@
 import { beforeAll, expect, it } from 'vitest';
 import { GET } from '@/app/admin/payment-onboardings/[tenantId]/sub-merchants/export/route';
-import { subMerchants } from '@/server/db/schema';
+import { subMerchants, operators } from '@/server/db/schema';
 import { createSubMerchant } from '@/server/services/sub-merchants/create-sub-merchant';
 import { eq } from 'drizzle-orm';
 import { translator } from '@/i18n/translate';
-import { operators } from '@/server/db/schema';
 import { createConsoleTeam } from '../support/console-team';
 import { describeEachDatabase } from '../support/databases';
 import { inRequestScope, sessionCookie, useRequestScope } from '../support/next-request-scope';

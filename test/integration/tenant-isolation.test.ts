@@ -14,7 +14,8 @@ import { KIND as SANDBOX_KIND, type Audit, type Authorizer } from '@/sandbox/pro
 import { platformSandbox } from '@/sandbox/sandbox-context';
 import { isUnsupportedMethod } from '@/server/http/define-route';
 import { newId, randomBase62 } from '@/server/ids';
-import { operations, type Operation } from '@/server/openapi/operations';
+import { operations } from '@/app/operations';
+import type { Operation } from '@/server/openapi/operation';
 import { createOperator } from '@/server/services/operators/create-operator';
 import { setPlatformConfig } from '@/server/services/platforms/set-platform-config';
 import { submissionId } from '@/server/services/sub-merchants/submission-id';
@@ -47,6 +48,9 @@ type RestEntry =
 
 const authorizerOf = (t: Target) => ({ authorizerAppId: t.resources.appId });
 const onAuthorizer = (t: Target): RequestParts => ({ params: { platform: 'providerA' }, body: authorizerOf(t) });
+const onRollout = (t: Target): RequestParts => ({
+  params: { platform: 'providerA', rolloutId: t.resources.rolloutId },
+});
 const authorizerQuery = (t: Target): RequestParts => ({ params: { platform: 'providerA' }, query: authorizerOf(t) });
 
 const restMatrix: Record<string, RestEntry> = {
@@ -57,6 +61,14 @@ const restMatrix: Record<string, RestEntry> = {
     addresses: (t) => ({ params: { id: t.resources.subMerchantId }, body: { status: 'suspended' } }),
   },
   submitSubMerchant: { addresses: (t) => ({ params: { id: t.resources.subMerchantId }, body: {} }) },
+  createOnboardingLink: { addresses: (t) => ({ params: { id: t.resources.subMerchantId }, body: {} }) },
+  listOnboardingLinks: { addresses: (t) => ({ params: { id: t.resources.subMerchantId } }) },
+  revokeOnboardingLink: {
+    addresses: (t) => ({
+      params: { id: t.resources.subMerchantId, linkId: t.resources.onboardingLinkId },
+      body: {},
+    }),
+  },
   uploadMedia: { ownPlatformOnly: 'stores an image for the calling platform' },
   getReferenceData: { lists: { params: { kind: 'banks' }, query: { provider: 'providerA' } } },
   uploadOnboardingMedia: { addresses: (t) => ({ params: { tenantId: t.platformId }, body: 'multipart' }) },
@@ -87,6 +99,23 @@ const restMatrix: Record<string, RestEntry> = {
   getMiniProgramBaseinfo: { addresses: authorizerQuery },
   createMiniProgramExperience: { addresses: onAuthorizer },
   rollbackMiniProgramRelease: { addresses: onAuthorizer },
+  createMiniProgramRollout: {
+    addresses: (t) => ({
+      params: { platform: 'providerA' },
+      body: {
+        templateId: '101',
+        userVersion: '1.0.2',
+        extJson: extJsonFor(t.resources.appId),
+        targets: { appIds: [t.resources.appId] },
+      },
+    }),
+  },
+  listMiniProgramRollouts: { lists: { params: { platform: 'providerA' } } },
+  getMiniProgramRollout: { addresses: onRollout },
+  pauseMiniProgramRollout: { addresses: (t) => ({ ...onRollout(t), body: {} }) },
+  resumeMiniProgramRollout: { addresses: (t) => ({ ...onRollout(t), body: {} }) },
+  cancelMiniProgramRollout: { addresses: (t) => ({ ...onRollout(t), body: {} }) },
+  retryFailedMiniProgramRollout: { addresses: (t) => ({ ...onRollout(t), body: {} }) },
   listEvents: { lists: {} },
   getEvent: { addresses: (t) => ({ params: { id: t.resources.eventId } }) },
   changeMiniProgramMembers: {
@@ -107,6 +136,7 @@ type TrpcEntry =
   /** Addressed by a secret link's token, not by a platform: the token is the credential (platform-invitations.test.ts). */
   | { byToken: string };
 
+const onRolloutInput = (t: Target) => ({ platform: 'providerA', rolloutId: t.resources.rolloutId });
 const onAuthorizerInput = (t: Target) => ({ platform: 'providerA', authorizerAppId: t.resources.appId });
 const trpcMatrix: Record<string, TrpcEntry> = {
   'me.get': { operatorOnly: "the signed-in operator's own profile and memberships" },
@@ -118,7 +148,6 @@ const trpcMatrix: Record<string, TrpcEntry> = {
   'apiKeys.revoke': { addresses: (t) => ({ keyId: t.apiKeyId }) },
   'platformConfig.get': { platformOnly: {} },
   'platformConfig.set': { platformOnly: { key: 'payments.notify_url', value: 'https://b.example.com/hook' } },
-  'subMerchants.list': { platformOnly: {} },
   'reference.lookup': { platformOnly: { kind: 'banks', provider: 'providerA' } },
   'subMerchants.get': { addresses: (t) => ({ id: t.resources.subMerchantId }) },
   'subMerchants.history': { addresses: (t) => ({ id: t.resources.subMerchantId }) },
@@ -157,6 +186,21 @@ const trpcMatrix: Record<string, TrpcEntry> = {
   'miniPrograms.members': { addresses: (t) => ({ ...onAuthorizerInput(t), action: 'bind', member: 'wxid_tester' }) },
   'miniPrograms.versions': { addresses: onAuthorizerInput },
   'miniPrograms.baseinfo': { addresses: onAuthorizerInput },
+  'miniProgramRollouts.list': { platformOnly: { platform: 'providerA' } },
+  'miniProgramRollouts.get': { addresses: onRolloutInput },
+  'miniProgramRollouts.create': {
+    addresses: (t) => ({
+      platform: 'providerA',
+      templateId: '101',
+      userVersion: '1.0.2',
+      extJson: extJsonFor(t.resources.appId),
+      targets: { appIds: [t.resources.appId] },
+    }),
+  },
+  'miniProgramRollouts.pause': { addresses: onRolloutInput },
+  'miniProgramRollouts.resume': { addresses: onRolloutInput },
+  'miniProgramRollouts.cancel': { addresses: onRolloutInput },
+  'miniProgramRollouts.retryFailed': { addresses: onRolloutInput },
   'miniPrograms.manualTemplates.list': { platformOnly: {} },
   'miniPrograms.manualTemplates.create': {
     platformOnly: { provider: 'providerA', templateId: '900', userVersion: '9.0.0' },
@@ -169,15 +213,13 @@ const trpcMatrix: Record<string, TrpcEntry> = {
   'members.changeRole': { addresses: (t) => ({ operatorId: t.ids.viewer, role: 'admin' }) },
   'members.remove': { addresses: (t) => ({ operatorId: t.ids.viewer }) },
   'members.endSessions': { addresses: (t) => ({ operatorId: t.ids.viewer }) },
-  'consoleAdmin.sandbox.applyments': { platformOnly: {} },
-  'consoleAdmin.sandbox.moveApplyment': {
+  'sandbox.applyments': { platformOnly: {} },
+  'sandbox.moveApplyment': {
     addresses: (t) => ({ provider: 'providerA', applymentId: t.resources.applymentId, state: 'finished' }),
   },
-  'consoleAdmin.sandbox.audits': { platformOnly: {} },
-  'consoleAdmin.sandbox.decideAudit': { addresses: (t) => ({ auditId: t.resources.auditId, decision: 'approve' }) },
-  'consoleAdmin.sandbox.pushTicket': { platformOnly: {} },
-  'subMerchantConsole.list': { platformOnly: {} },
-  'subMerchantConsole.waiting': { platformOnly: {} },
+  'sandbox.audits': { platformOnly: {} },
+  'sandbox.decideAudit': { addresses: (t) => ({ auditId: t.resources.auditId, decision: 'approve' }) },
+  'sandbox.pushTicket': { platformOnly: {} },
   'subMerchantConsole.refresh': { addresses: (t) => ({ id: t.resources.subMerchantId }) },
   'subMerchantConsole.queue': { platformOnly: {} },
   'subMerchantConsole.counts': { platformOnly: {} },
@@ -185,6 +227,11 @@ const trpcMatrix: Record<string, TrpcEntry> = {
   'subMerchantConsole.refreshSelected': { platformOnly: { ids: ['sm_isolation'] } },
   'subMerchantConsole.assign': { platformOnly: { ids: ['sm_isolation'], operatorId: null } },
   'auditLog.list': { platformOnly: {} },
+  'onboardingLinks.list': { addresses: (t) => ({ subMerchantId: t.resources.subMerchantId }) },
+  'onboardingLinks.create': { addresses: (t) => ({ subMerchantId: t.resources.subMerchantId }) },
+  'onboardingLinks.revoke': {
+    addresses: (t) => ({ subMerchantId: t.resources.subMerchantId, linkId: t.resources.onboardingLinkId }),
+  },
   'sellerAuthorization.startAuthorizationWithSellerPage': {
     platformOnly: { platform: 'providerA', redirectUri: 'https://b.example.com/done' },
   },
@@ -321,6 +368,8 @@ const nowhere = (): Target => ({
     deliveryId: newId('whd'),
     state: randomBase62(32),
     invitationId: newId('inv'),
+    onboardingLinkId: newId('obl'),
+    rolloutId: newId('ro'),
   },
 });
 

@@ -56,7 +56,7 @@ describeEachDatabase('tRPC membership and roles', (database) => {
   };
 
   it('requires a signed-in operator', async () => {
-    expect(await code(as(null).subMerchants.list({ platformId }))).toBe('UNAUTHORIZED');
+    expect(await code(as(null).subMerchantConsole.queue({ platformId }))).toBe('UNAUTHORIZED');
   });
 
   it('lets an admin create, list and revoke keys, showing the secret only at creation', async () => {
@@ -69,7 +69,7 @@ describeEachDatabase('tRPC membership and roles', (database) => {
   });
 
   it('lets a viewer read but not manage keys or config (403)', async () => {
-    expect((await as('viewer').subMerchants.list({ platformId })).object).toBe('list');
+    expect((await as('viewer').subMerchantConsole.queue({ platformId })).data).toEqual(expect.any(Array));
     expect(await code(as('viewer').apiKeys.create({ platformId }))).toBe('FORBIDDEN');
     expect(
       await code(
@@ -79,14 +79,14 @@ describeEachDatabase('tRPC membership and roles', (database) => {
   });
 
   it('hides another platform entirely (404), even from an admin of that other platform', async () => {
-    expect(await code(as('outsider').subMerchants.list({ platformId }))).toBe('NOT_FOUND');
+    expect(await code(as('outsider').subMerchantConsole.queue({ platformId }))).toBe('NOT_FOUND');
     expect(await code(as('outsider').apiKeys.list({ platformId }))).toBe('NOT_FOUND');
   });
 
   it('maps service errors to tRPC with the field errors attached', async () => {
     expect(await code(as('admin').platformConfig.set({ platformId, key: 'nope', value: '1' }))).toBe('BAD_REQUEST');
     expect(await code(as('admin').apiKeys.revoke({ platformId, keyId: 'key_missing' }))).toBe('NOT_FOUND');
-    expect(await code(as('admin').subMerchants.list({ platformId, limit: 0 }))).toBe('BAD_REQUEST');
+    expect(await code(as('admin').subMerchantConsole.queue({ platformId, limit: 0 }))).toBe('BAD_REQUEST');
     expect(await code(as('admin').apiKeys.create({ platformId, services: ['wallet' as 'payments'] }))).toBe(
       'BAD_REQUEST',
     );

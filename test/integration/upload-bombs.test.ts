@@ -5,16 +5,14 @@
  * Lying Content-Length and chunked bodies are tested over a real socket in e2e/api/upload-bombs.spec.ts.
  */
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, expect, it } from 'vitest';
 import * as mediaRoute from '@/app/v1/payments/media/route';
-import { MEDIA_KIND } from '@/sandbox/providerA/pay/media-upload';
-import { media, sandboxObjects } from '@/server/db/schema';
 import { apiHeaders, callRoute } from '../support/call-route';
 import { bmpDeclaring, jpegDeclaring, pngDeclaring, pngWithTextBomb } from '../support/bomb-images';
 import { describeEachDatabase } from '../support/databases';
 import { createPlatformWithKey } from '../support/fixtures';
+import { expectRefused, mediaState } from '../support/media-refusals';
 import { useSandboxOverHttp } from '../support/sandbox-server';
 import { mediaForm } from '../support/test-images';
 
@@ -29,23 +27,7 @@ describeEachDatabase('upload bombs on POST /v1/payments/media', (database) => {
 
   const post = (body: BodyInit) =>
     callRoute(mediaRoute.POST, '/v1/payments/media', { method: 'POST', headers: apiHeaders(platform.apiKey), body });
-  const state = async () => ({
-    rows: (await database().db.select({ id: media.id }).from(media).where(eq(media.platformId, platform.platformId)))
-      .length,
-    upstream: (
-      await database()
-        .db.select({ n: sql<number>`count(*)::int` })
-        .from(sandboxObjects)
-        .where(sql`${sandboxObjects.kind} like ${`%${MEDIA_KIND}`}`)
-    )[0]!.n,
-  });
-  async function refused(response: Response, status: number, code: string) {
-    expect(response.status).toBe(status);
-    expect(response.headers.get('content-type')).toBe('application/problem+json');
-    const body = (await response.json()) as { code: string; detail: string };
-    expect(body.code).toBe(code);
-    return body.detail;
-  }
+  const state = () => mediaState(database().db, platform.platformId);
 
   it('refuses pixel floods in PNG, JPEG and BMP (a few bytes declaring up to 4 gigapixels) with 413, before decoding', async () => {
     const before = await state();
@@ -58,7 +40,7 @@ describeEachDatabase('upload bombs on POST /v1/payments/media', (database) => {
     ];
     for (const flood of floods) {
       expect(flood.bytes.length).toBeLessThan(200);
-      const detail = await refused(
+      const detail = await expectRefused(
         await post(mediaForm({ bytes: flood.bytes, name: flood.name })),
         413,
         'payload_too_large',
@@ -66,7 +48,7 @@ describeEachDatabase('upload bombs on POST /v1/payments/media', (database) => {
       expect(detail, flood.name).toContain(`${flood.pixels} pixels`);
     }
     // Past what the PNG decoder accepts in a header at all (2 billion columns): refused as undecodable.
-    await refused(
+    await expectRefused(
       await post(mediaForm({ bytes: pngDeclaring(2_000_000_000, 1), name: 'wide.png' })),
       415,
       'unsupported_media_type',
@@ -78,7 +60,7 @@ describeEachDatabase('upload bombs on POST /v1/payments/media', (database) => {
     const before = await state();
     const form = mediaForm({ bytes: jpegDeclaring(8, 8), name: 'small.jpg' });
     form.append('provider', 'x'.repeat(12 * MB));
-    await refused(await post(form), 413, 'payload_too_large');
+    await expectRefused(await post(form), 413, 'payload_too_large');
     expect(await state()).toEqual(before);
   });
 

@@ -1,4 +1,4 @@
-import { serveOverHttp, type FetchHandler } from '@/sandbox/serve-over-http';
+import { serveOverHttp, type FetchHandler } from './http-adapter';
 
 /** Test support: the shared HTTP adapter, with the `baseUrl` name this emulator's tests use. */
 export async function startHttpServer(handler: FetchHandler): Promise<{ baseUrl: string; close: () => Promise<void> }> {

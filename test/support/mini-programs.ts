@@ -12,6 +12,12 @@ import * as baseinfoRoute from '@/app/v1/miniprogram/[platform]/baseinfo/route';
 import * as experienceRoute from '@/app/v1/miniprogram/[platform]/experience/route';
 import * as rollbackRoute from '@/app/v1/miniprogram/[platform]/rollback/route';
 import * as membersRoute from '@/app/v1/miniprogram/[platform]/members/route';
+import * as rolloutsRoute from '@/app/v1/miniprogram/[platform]/rollouts/route';
+import * as rolloutRoute from '@/app/v1/miniprogram/[platform]/rollouts/[rolloutId]/route';
+import * as pauseRolloutRoute from '@/app/v1/miniprogram/[platform]/rollouts/[rolloutId]/pause/route';
+import * as resumeRolloutRoute from '@/app/v1/miniprogram/[platform]/rollouts/[rolloutId]/resume/route';
+import * as cancelRolloutRoute from '@/app/v1/miniprogram/[platform]/rollouts/[rolloutId]/cancel/route';
+import * as retryFailedRoute from '@/app/v1/miniprogram/[platform]/rollouts/[rolloutId]/retry-failed/route';
 import { expect } from 'vitest';
 import type { RouteHandler } from '@/server/http/define-route';
 import { apiHeaders, callRoute } from './call-route';
@@ -73,6 +79,24 @@ export function miniProgramApi(apiKey: string) {
       send(baseinfoRoute.GET, `/v1/miniprogram/${platform}/baseinfo?authorizerAppId=${appId}`, {
         params: { platform },
       }),
+    createRollout: (platform: string, body: unknown) => post(rolloutsRoute.POST, platform, 'rollouts', body),
+    rollouts: (platform: string) =>
+      send(rolloutsRoute.GET, `/v1/miniprogram/${platform}/rollouts`, { params: { platform } }),
+    rollout: (platform: string, rolloutId: string, query = '') =>
+      send(rolloutRoute.GET, `/v1/miniprogram/${platform}/rollouts/${rolloutId}${query}`, {
+        params: { platform, rolloutId },
+      }),
+    rolloutAction: (platform: string, rolloutId: string, action: 'pause' | 'resume' | 'cancel' | 'retry-failed') =>
+      send(
+        {
+          pause: pauseRolloutRoute,
+          resume: resumeRolloutRoute,
+          cancel: cancelRolloutRoute,
+          'retry-failed': retryFailedRoute,
+        }[action].POST,
+        `/v1/miniprogram/${platform}/rollouts/${rolloutId}/${action}`,
+        { method: 'POST', body: {}, params: { platform, rolloutId } },
+      ),
   };
 }
 
@@ -83,6 +107,27 @@ export const extJsonFor = (appId: string) =>
     ext: { shopId: 'shop-1' },
     window: { navigationBarTitleText: '示例小店' },
   });
+
+/**
+ * Commits the sandbox's first WeChat template for `appId` and submits it for audit with one page item, as an
+ * operator does before an audit decision; throws unless both calls succeed, and returns the audit id.
+ */
+export async function commitAndSubmitAudit(api: ReturnType<typeof miniProgramApi>, appId: string, userVersion: string) {
+  const template = (await api.templates('providerA')).body.templates[0];
+  const committed = await api.commit('providerA', {
+    authorizerAppId: appId,
+    templateId: template.templateId,
+    extJson: extJsonFor(appId),
+    userVersion,
+  });
+  if (committed.status !== 200) throw new Error(`commit answered ${committed.status}`);
+  const submitted = await api.submitAudit('providerA', {
+    authorizerAppId: appId,
+    itemList: [{ address: 'pages/index/index', title: '首页', tag: '购物' }],
+  });
+  if (submitted.status >= 300) throw new Error(`submit_audit answered ${submitted.status}`);
+  return submitted.body.auditId as string;
+}
 
 type SandboxControl = (
   method: 'POST',

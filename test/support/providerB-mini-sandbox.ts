@@ -1,7 +1,7 @@
 import { createMemorySandboxStore, type SandboxStore } from '@/sandbox/store';
 import { createProviderBGateway } from '@/server/providers/providerB/gateway/gateway-client';
 import { createProviderBMiniClient, type ProviderBMiniClient } from '@/server/providers/providerB/mini';
-import { serveOverHttp as serveFetchHandler } from '@/sandbox/serve-over-http';
+import { serveOverHttp as serveFetchHandler } from './http-adapter';
 import { handleProviderBGatewayRequest, type ProviderBSandboxKeys } from '@/sandbox/providerB/index';
 import { loadProviderBSandboxKeys } from './fixture-keys';
 import { grantAppAuthorization } from '@/sandbox/providerB/mini/app-auth';

@@ -3,7 +3,7 @@ import { createProviderBClient, type ProviderBClient, type ProviderBClientOption
 import type { ZftFormData } from '@/server/providers/providerB/zft/form-data';
 import { handleProviderBGatewayRequest, type ProviderBSandboxKeys } from '@/sandbox/providerB/index';
 import { loadProviderBSandboxKeys } from './fixture-keys';
-import { serveOverHttp as serveFetchHandler } from '@/sandbox/serve-over-http';
+import { serveOverHttp as serveFetchHandler } from './http-adapter';
 
 export interface SandboxHarness {
   store: SandboxStore;

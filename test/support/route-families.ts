@@ -27,12 +27,19 @@ export type RouteFamily =
   /** Takes no input at all. */
   | 'liveness'
   /** next-auth's own endpoints (sign-in throttling and CSRF are the rate-limit suite's part). */
-  | 'auth';
+  | 'auth'
+  /** The seller's onboarding link: any token is a redirect (refreshUrl or the neutral page), never an error. */
+  | 'sellerLink'
+  /** The seller's photo routes: the seller session's cookie is the credential; without a live one, 404. */
+  | 'sellerSession';
 
 const rules: [RegExp, RouteFamily][] = [
   [/^\/api\/trpc\/\{trpc\}$/, 'trpc'],
   [/^\/api\/auth\//, 'auth'],
+  [/^\/onboard\/\{token\}$/, 'sellerLink'],
+  [/^\/onboard\/media(\/|$)/, 'sellerSession'],
   [/^\/api\/health$/, 'liveness'],
+  [/^\/api\/ready$/, 'liveness'],
   [/^\/metrics$/, 'liveness'],
   [/^\/(v1|admin)\/\{\.\.\.path\}$/, 'unknownPath'],
   [/^\/(v1|admin)\//, 'openapi'],

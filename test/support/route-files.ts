@@ -5,7 +5,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { RouteHandler } from '@/server/http/define-route';
-import { operations, type Operation } from '@/server/openapi/operations';
+import { operations } from '@/app/operations';
+import type { Operation } from '@/server/openapi/operation';
 
 const appDir = path.join(process.cwd(), 'src/app');
 export const httpMethods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;

@@ -59,8 +59,15 @@ export const sandboxHandler: FetchHandler = async (request) => {
 /** Use inside a describe: starts the sandbox before the suite and returns its base URL (…/sandbox). */
 export function useSandboxOverHttp() {
   const state = { baseUrl: '', close: async () => {} };
+  // Paths of the emulated upstream's API the service called (not the control API or pushes), in order.
+  const upstreamCalls: string[] = [];
   beforeAll(async () => {
-    const server = await serveOverHttp(sandboxHandler);
+    const server = await serveOverHttp((request) => {
+      const { pathname } = new URL(request.url);
+      const upstream = /^\/sandbox\/t\/[^/]+\/(.+)$/.exec(pathname);
+      if (upstream) upstreamCalls.push(upstream[1]!);
+      return sandboxHandler(request);
+    });
     state.baseUrl = `${server.url}/sandbox`;
     state.close = server.close;
     process.env.SANDBOX_BASE_URL = state.baseUrl;
@@ -98,6 +105,8 @@ export function useSandboxOverHttp() {
       return state.baseUrl;
     },
     control,
+    /** How many calls to the emulated upstream's API path `path` (e.g. `providerA/open/wxa/submit_audit`) so far. */
+    upstreamCallCount: (path: string) => upstreamCalls.filter((p) => p === path).length,
     /** `control` bound to one platform's key. */
     controlAs: (apiKey: string) => (method: Method, path: string, body?: unknown) =>
       control(apiKey, method, path, body),

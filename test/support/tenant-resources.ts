@@ -1,6 +1,6 @@
 /**
  * A platform that owns one of every kind of resource an endpoint can address (sub-merchant, media, authorizer,
- * audit, manual template, event delivery, API key, members, invitation), stored as the services store them, so suites can
+ * audit, manual template, event delivery, API key, members, invitation, onboarding link), stored as the services store them, so suites can
  * aim another platform's credentials at real records.
  */
 import { getFieldCipher } from '@/server/config/field-cipher';
@@ -13,12 +13,16 @@ import {
   mpAuthorizations,
   mpAuthorizers,
   mpManualTemplates,
+  miniProgramRolloutItems,
+  miniProgramRollouts,
+  onboardingLinks,
   platformInvitations,
   subMerchants,
 } from '@/server/db/schema';
 import { hashInvitationToken, newInvitationToken } from '@/server/services/invitations/invitation-token';
 import { mediaDigest } from '@/server/services/media/media-digest';
 import { hashState } from '@/server/services/mini-programs/authorization-state';
+import { hashToken, newSecretToken } from '@/server/services/onboarding-links/link-token';
 import { newId, randomBase62 } from '@/server/ids';
 import { createConsoleTeam } from './console-team';
 
@@ -96,6 +100,37 @@ export async function createTenantWithResources(db: Db) {
     invitedBy: team.ids.admin,
     expiresAt: new Date(Date.now() + 3_600_000),
   });
+  // A hosted onboarding link for the record (only its token's hash is stored).
+  const onboardingLinkId = newId('obl');
+  await db.insert(onboardingLinks).values({
+    id: onboardingLinkId,
+    platformId,
+    subMerchantId,
+    tokenHash: hashToken(newSecretToken()),
+    createdBy: 'test',
+    expiresAt: new Date(Date.now() + 3_600_000),
+  });
+  // A paused rollout of the authorizer (every rollout action applies to one state or another).
+  const rolloutId = newId('ro');
+  await db.insert(miniProgramRollouts).values({
+    id: rolloutId,
+    platformId,
+    provider: 'providerA',
+    templateId: '101',
+    userVersion: '1.0.1',
+    extJson: '{"extEnable":true,"extAppid":"{{appId}}","ext":{},"window":{}}',
+    mode: 'commit_only',
+    release: 'hold',
+    state: 'paused',
+    total: 1,
+    createdBy: 'test',
+  });
+  await db.insert(miniProgramRolloutItems).values({
+    id: newId('roi'),
+    rolloutId,
+    appId,
+    extJson: `{"extEnable":true,"extAppid":"${appId}","ext":{},"window":{}}`,
+  });
   return {
     ...team,
     resources: {
@@ -109,6 +144,8 @@ export async function createTenantWithResources(db: Db) {
       deliveryId,
       state,
       invitationId,
+      onboardingLinkId,
+      rolloutId,
     },
   };
 }

@@ -65,6 +65,16 @@ describe('environment validation', () => {
       expect(problems({ TRUSTED_PROXY_HOPS: bad })[0]).toMatch(/^TRUSTED_PROXY_HOPS:/);
   });
 
+  it('SHUTDOWN_TIMEOUT_MS: 25 s by default; whole milliseconds from 1 s to 10 min, else one line naming it', () => {
+    expect(parseEnv({}).SHUTDOWN_TIMEOUT_MS).toBe(25_000);
+    expect(parseEnv({ SHUTDOWN_TIMEOUT_MS: '1000' }).SHUTDOWN_TIMEOUT_MS).toBe(1000);
+    expect(parseEnv({ SHUTDOWN_TIMEOUT_MS: '600000' }).SHUTDOWN_TIMEOUT_MS).toBe(600_000);
+    for (const bad of ['999', '600001', '2.5', 'ten', '-1'])
+      expect(problems({ SHUTDOWN_TIMEOUT_MS: bad })).toEqual([
+        'SHUTDOWN_TIMEOUT_MS: must be whole milliseconds from 1000 to 600000',
+      ]);
+  });
+
   it('ALLOW_PRIVATE_WEBHOOK_URLS: off unless 1; anything but 0 or 1 is refused, naming the variable', () => {
     expect(parseEnv({}).ALLOW_PRIVATE_WEBHOOK_URLS).toBe(false);
     expect(parseEnv({ ALLOW_PRIVATE_WEBHOOK_URLS: '0' }).ALLOW_PRIVATE_WEBHOOK_URLS).toBe(false);

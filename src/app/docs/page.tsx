@@ -1,16 +1,25 @@
+import type { Metadata } from 'next';
 import { Card } from '@/components/ui/card';
+import { richText } from '@/components/ui/rich-text';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { requestLocale } from '@/i18n/request-locale';
+import type { MessageKey } from '@/i18n/messages/en';
 import { translator } from '@/i18n/translate';
 import { publicBaseUrl } from '@/server/config/secrets';
 import { consoleSession } from '@/server/console-session/console-session';
+import { operations } from '@/app/operations';
 import { buildOpenApiDocument } from '@/server/openapi/build-document';
 import { curlExample } from './curl-example';
 import { FormDataReference } from './form-data-reference';
 import { InlineMarkdown, Markdown } from './markdown';
 
 export const dynamic = 'force-dynamic';
-export const metadata = { title: 'API reference · Onboarding service' };
+
+/** The tab's title in the page's language. */
+export async function generateMetadata(): Promise<Metadata> {
+  const t = translator((await consoleSession())?.operator.locale ?? (await requestLocale()));
+  return { title: `${t('docs.title')} · ${t('nav.consoleName')}` };
+}
 
 type Op = {
   operationId: string;
@@ -25,16 +34,16 @@ type Op = {
 /**
  * The API reference from the OpenAPI document (its Markdown rendered, not shown as source) and the formData
  * field reference from the registry. The page's own words follow the operator's language (signed in) or the
- * browser's; the operations' descriptions are the document's, in English like the document itself.
+ * browser's; the operations' descriptions are the document's, in English like the document itself (marked
+ * `lang="en"`; docs/decisions.md). Field names, schema names and enum values are code.
  */
 export default async function DocsPage() {
   const locale = (await consoleSession())?.operator.locale ?? (await requestLocale());
   const t = translator(locale);
-  const doc = buildOpenApiDocument(publicBaseUrl());
+  const doc = buildOpenApiDocument(operations, publicBaseUrl());
   const entries = Object.entries(doc.paths).flatMap(([path, methods]) =>
     Object.entries(methods as Record<string, Op>).map(([method, op]) => ({ path, method, op })),
   );
-  const [before, after] = t('docs.machineReadable', { link: '\u0000', version: doc.openapi }).split('\u0000');
   return (
     <main className="mx-auto grid max-w-5xl min-w-0 gap-4 p-4 sm:p-6 [&>*]:min-w-0" lang={locale}>
       <h1 className="m-0" lang="en">
@@ -44,9 +53,10 @@ export default async function DocsPage() {
         <Markdown text={doc.info.description ?? ''} />
       </div>
       <p className="m-0 text-sm">
-        {before}
-        <a href="/v1/openapi.json">/v1/openapi.json</a>
-        {after}
+        {richText(t('docs.machineReadable'), {
+          link: <a href="/v1/openapi.json">/v1/openapi.json</a>,
+          version: `OpenAPI ${doc.openapi}`,
+        })}
       </p>
       <Card aria-labelledby="operations-h">
         <h2 id="operations-h" className="m-0 text-base">
@@ -67,7 +77,7 @@ export default async function DocsPage() {
             </li>
           ))}
           <li>
-            <a href="#form-data">{t('docs.formData')}</a>
+            <a href="#form-data">{richText(t('docs.formData'))}</a>
           </li>
         </ul>
       </Card>
@@ -100,7 +110,7 @@ export default async function DocsPage() {
                     <TableCell>
                       <code>{p.name}</code>
                     </TableCell>
-                    <TableCell>{p.in}</TableCell>
+                    <TableCell>{richText(t(`docs.in.${p.in}` as MessageKey))}</TableCell>
                     <TableCell>{p.required ? t('docs.yes') : t('docs.no')}</TableCell>
                     <TableCell>
                       <code className="break-all">{JSON.stringify(p.schema)}</code>
@@ -125,7 +135,7 @@ export default async function DocsPage() {
               </pre>
             </>
           )}
-          <h3 className="m-0 text-sm">{t('docs.tryIt')}</h3>
+          <h3 className="m-0 text-sm">{richText(t('docs.tryIt'))}</h3>
           <pre tabIndex={0} className="m-0 overflow-auto rounded-md bg-muted p-3 text-xs" lang="en">
             <code data-testid="curl">{curlExample(doc.servers?.[0]?.url ?? '', method, path, op)}</code>
           </pre>

@@ -7,7 +7,7 @@ import type { Locale } from '@/i18n/locales';
 import { requestPasswordResetInput } from '@/schemas/password-reset-requests';
 import { api } from '@/trpc/react';
 import { minutesToWait } from '@/components/invitations/new-account-form';
-import { problemText } from '@/components/shared/error-message';
+import { problemText } from '@/components/ui/error-message';
 import { Button } from '@/components/ui/button';
 import { Form, FormControl, FormField, useZodForm } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';

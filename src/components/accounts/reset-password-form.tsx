@@ -3,9 +3,9 @@
 import { useI18n } from '@/i18n/i18n-provider';
 import { resetPasswordForm } from '@/schemas/password-reset-requests';
 import { api } from '@/trpc/react';
-import type { ClientError } from '@/components/shared/error-message';
+import type { ClientError } from '@/components/ui/error-message';
 import { acceptErrorText, linkStateText } from '@/components/invitations/accept-error';
-import { Button } from '@/components/ui/button';
+import { FormTail } from '@/components/ui/form-tail';
 import { Form, useZodForm } from '@/components/ui/form';
 import { NewPasswordFields } from '@/components/accounts/new-password-fields';
 
@@ -37,16 +37,7 @@ export function ResetPasswordForm(props: { token: string; email: string }) {
     >
       <input type="email" name="email" autoComplete="username" value={props.email} readOnly hidden />
       <NewPasswordFields />
-      {problem && (
-        <p role="alert" className="m-0 text-destructive">
-          {problem}
-        </p>
-      )}
-      <p className="m-0">
-        <Button type="submit" disabled={form.formState.isSubmitting}>
-          {t('passwordReset.save')}
-        </Button>
-      </p>
+      <FormTail problem={problem} submitLabel={t('passwordReset.save')} disabled={form.formState.isSubmitting} />
     </Form>
   );
 }

@@ -2,7 +2,7 @@
 
 import type { inferRouterOutputs } from '@trpc/server';
 import { usePathname, useRouter } from 'next/navigation';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useMemo, useState, type FormEvent } from 'react';
 import {
   AUDIT_LOG_PAGE_SIZE,
   auditActions,
@@ -14,7 +14,7 @@ import { useI18n } from '@/i18n/i18n-provider';
 import type { MessageKey } from '@/i18n/messages/en';
 import type { AppRouter } from '@/server/trpc/app-router';
 import { api } from '@/trpc/react';
-import { ErrorMessage } from '@/components/shared/error-message';
+import { ErrorMessage } from '@/components/ui/error-message';
 import { Button } from '@/components/ui/button';
 import { DataTable, type ColumnDef } from '@/components/ui/data-table';
 import { Input } from '@/components/ui/input';
@@ -46,10 +46,13 @@ export function AuditLogScreen({ platformId, filters }: { platformId: string; fi
   const pathname = usePathname();
   const [draft, setDraft] = useState<Filters>(filters);
   const [cursors, setCursors] = useState<string[]>([]);
-  const setFilters = (next: Filters) => {
-    const query = auditLogFiltersToQuery(next);
-    router.push(query ? `${pathname}?${query}` : pathname);
-  };
+  const setFilters = useCallback(
+    (next: Filters) => {
+      const query = auditLogFiltersToQuery(next);
+      router.push(query ? `${pathname}?${query}` : pathname);
+    },
+    [router, pathname],
+  );
   const input = { platformId, limit: AUDIT_LOG_PAGE_SIZE, ...filters };
   const first = api.auditLog.list.useQuery(input);
   const older = api.useQueries((q) => cursors.map((cursor) => q.auditLog.list({ ...input, cursor })));
@@ -78,13 +81,17 @@ export function AuditLogScreen({ platformId, filters }: { platformId: string; fi
       ...(name === 'actorKind' ? { actorId: undefined } : {}),
       [name]: event.target.value || undefined,
     });
-  const onlyActor = (entry: Entry) => {
-    // The id alone names the actor (op_… or key_…): the kind select keeps what the operator chose.
-    const next = { ...draft, actorId: entry.actorId };
-    setDraft(next);
-    setCursors([]);
-    setFilters(Object.fromEntries(Object.entries(next).filter(([, value]) => value)) as Filters);
-  };
+  // A column's button calls it, so the columns are rebuilt with it: it keeps the other filters being edited.
+  const onlyActor = useCallback(
+    (entry: Entry) => {
+      // The id alone names the actor (op_… or key_…): the kind select keeps what the operator chose.
+      const next = { ...draft, actorId: entry.actorId };
+      setDraft(next);
+      setCursors([]);
+      setFilters(Object.fromEntries(Object.entries(next).filter(([, value]) => value)) as Filters);
+    },
+    [draft, setFilters],
+  );
   const allActors = () => {
     const next = { ...draft, actorId: undefined };
     setDraft(next);
@@ -152,7 +159,7 @@ export function AuditLogScreen({ platformId, filters }: { platformId: string; fi
         cell: ({ row }) => <span className="break-words">{row.original.reason ?? t('auditLog.noReason')}</span>,
       },
     ];
-  }, [t, format, draft]); // onlyActor keeps the other filters being edited
+  }, [t, format, onlyActor]);
 
   return (
     <div className="flex min-w-0 flex-col gap-4">

@@ -1,4 +1,4 @@
-import { problemText } from '@/components/shared/error-message';
+import { problemText } from '@/components/ui/error-message';
 import type { Translate } from '@/i18n/translate';
 import type { MessageKey } from '@/i18n/messages/en';
 

@@ -7,7 +7,7 @@ import { parseSignInLocked, SIGN_IN_DISABLED } from '@/schemas/sign-in-lock';
 import { signInInput } from '@/schemas/sign-in';
 import { api } from '@/trpc/react';
 import { acceptErrorText } from './accept-error';
-import { Button } from '@/components/ui/button';
+import { FormTail } from '@/components/ui/form-tail';
 import { Form, FormControl, FormField, useZodForm } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 
@@ -63,16 +63,17 @@ export function ExistingAccountForm(props: { token: string; email: string; onJoi
             </FormControl>
           )}
         />
-        {problem && (
-          <p role="alert" className="m-0 text-destructive">
-            {problem} {mustChange && <a href="/change-password">{t('invitation.changePasswordLink')}</a>}
-          </p>
-        )}
-        <p className="m-0">
-          <Button type="submit" disabled={busy || accept.isSuccess}>
-            {busy ? t('invitation.busy') : t('invitation.signInAndJoin')}
-          </Button>
-        </p>
+        <FormTail
+          problem={
+            problem && (
+              <>
+                {problem} {mustChange && <a href="/change-password">{t('invitation.changePasswordLink')}</a>}
+              </>
+            )
+          }
+          submitLabel={busy ? t('invitation.busy') : t('invitation.signInAndJoin')}
+          disabled={busy || accept.isSuccess}
+        />
       </Form>
     </section>
   );

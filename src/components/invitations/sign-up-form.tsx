@@ -6,9 +6,9 @@ import { useI18n } from '@/i18n/i18n-provider';
 import type { Locale } from '@/i18n/locales';
 import { api } from '@/trpc/react';
 import { newAccountForm } from '@/schemas/invitation-requests';
-import type { ClientError } from '@/components/shared/error-message';
+import type { ClientError } from '@/components/ui/error-message';
 import { acceptErrorText, linkStateText } from './accept-error';
-import { Button } from '@/components/ui/button';
+import { FormTail } from '@/components/ui/form-tail';
 import { Form, FormControl, FormField, useZodForm } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { NewPasswordFields } from '@/components/accounts/new-password-fields';
@@ -68,16 +68,11 @@ export function SignUpForm(props: { token: string; email: string; locale: Locale
         )}
       />
       <NewPasswordFields />
-      {problem && (
-        <p role="alert" className="m-0 text-destructive">
-          {problem}
-        </p>
-      )}
-      <p className="m-0">
-        <Button type="submit" disabled={form.formState.isSubmitting || create.isSuccess}>
-          {form.formState.isSubmitting ? t('invitation.busy') : t('invitation.create')}
-        </Button>
-      </p>
+      <FormTail
+        problem={problem}
+        submitLabel={form.formState.isSubmitting ? t('invitation.busy') : t('invitation.create')}
+        disabled={form.formState.isSubmitting || create.isSuccess}
+      />
     </Form>
   );
 }

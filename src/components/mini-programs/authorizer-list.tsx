@@ -9,7 +9,7 @@ import { api, type RouterOutputs } from '@/trpc/react';
 
 type Authorizer = RouterOutputs['miniPrograms']['authorizers']['data'][number];
 import { providerLabel } from './provider-label';
-import { ErrorAlert } from './trpc-error';
+import { ErrorMessage } from '@/components/ui/error-message';
 
 /** How often the list asks again while a seller link is out (a seller's authorization shows up without a reload). */
 const PENDING_POLL_MS = 2_000;
@@ -72,7 +72,7 @@ export function AuthorizerList({ pollUntil = 0 }: { pollUntil?: number }) {
     <section aria-labelledby="authorizers-heading">
       <h2 id="authorizers-heading">{t('miniPrograms.list.heading')}</h2>
       {list.isLoading && <p>{t('common.loading')}</p>}
-      <ErrorAlert error={list.error} />
+      <ErrorMessage error={list.error} />
       {list.data && rows.length === 0 && (
         <div className="mb-4 grid gap-3 rounded-lg border bg-card p-4 sm:p-5 [&_h2]:m-0">
           <p>{t('miniPrograms.list.empty')}</p>

@@ -6,8 +6,7 @@ import { api } from '@/trpc/react';
 import { commitForm } from '@/schemas/mini-program-requests';
 import { checkExtJson, extJsonTemplate, type ExtJsonProblem } from './ext-json-check';
 import type { Provider } from '@/domain/providers';
-import { ErrorAlert, fieldErrorsOf } from './trpc-error';
-import type { ClientError } from '@/components/shared/error-message';
+import { ErrorMessage, fieldErrorsOf, type ClientError } from '@/components/ui/error-message';
 import { Button } from '@/components/ui/button';
 import { Form, FormControl, FormField, useZodForm } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
@@ -113,7 +112,7 @@ export function CommitForm({ platformId, platform, appId, tenantId }: Props) {
             </FormControl>
           )}
         />
-        <ErrorAlert error={templates.error} />
+        <ErrorMessage error={templates.error} />
         <FormField
           control={form.control}
           name="userVersion"
@@ -162,7 +161,7 @@ export function CommitForm({ platformId, platform, appId, tenantId }: Props) {
           </Button>
         </div>
       </Form>
-      {!server.extJson && !server.userVersion && <ErrorAlert error={commit.error} />}
+      {!server.extJson && !server.userVersion && <ErrorMessage error={commit.error} />}
       {commit.data && !commit.isPending && (
         <p role="status" className="text-muted-foreground">
           {t('miniPrograms.commit.done', { version: commit.data.userVersion })}

@@ -4,7 +4,7 @@ import { useI18n } from '@/i18n/i18n-provider';
 import { api } from '@/trpc/react';
 import type { Provider } from '@/domain/providers';
 import { experienceForm } from '@/schemas/mini-program-requests';
-import { ErrorAlert } from './trpc-error';
+import { ErrorMessage } from '@/components/ui/error-message';
 import { Button } from '@/components/ui/button';
 import { Form, FormControl, FormField, useZodForm } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
@@ -50,7 +50,7 @@ export function ExperiencePanel(props: { platformId: string; platform: Provider;
           {form.formState.isSubmitting ? t('miniPrograms.experience.busy') : t('miniPrograms.experience.submit')}
         </Button>
       </Form>
-      <ErrorAlert error={experience.error} />
+      <ErrorMessage error={experience.error} />
       {data?.qrCodePngBase64 && (
         <img
           className="mt-3 block rounded-md border bg-white [image-rendering:pixelated]"

@@ -4,7 +4,7 @@ import { useI18n } from '@/i18n/i18n-provider';
 import { api } from '@/trpc/react';
 import type { Provider } from '@/domain/providers';
 import { membersForm } from '@/schemas/mini-program-requests';
-import { ErrorAlert } from './trpc-error';
+import { ErrorMessage } from '@/components/ui/error-message';
 import { Button } from '@/components/ui/button';
 import { Form, FormControl, FormField, useZodForm } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
@@ -71,7 +71,7 @@ export function MembersPanel(props: { platformId: string; platform: Provider; ap
           </Button>
         </div>
       </Form>
-      <ErrorAlert error={members.error} />
+      <ErrorMessage error={members.error} />
       {members.data && (
         <div role="status">
           <h3>{t('miniPrograms.members.current')}</h3>

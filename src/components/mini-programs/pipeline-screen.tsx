@@ -14,7 +14,7 @@ import { isProvider, type Provider } from '@/domain/providers';
 import { ReleasePanel } from './release-panel';
 import { RemoveAuthorizerPanel } from './remove-authorizer-panel';
 import { SubmitAuditForm } from './submit-audit-form';
-import { ErrorAlert } from './trpc-error';
+import { ErrorMessage } from '@/components/ui/error-message';
 import { useAuditFollow } from './use-audit-follow';
 import { VersionsPanel } from './versions-panel';
 
@@ -41,7 +41,7 @@ export function PipelineScreen({ appId, platform: given }: { appId: string; plat
         <Link href={`/platforms/${platformId}/mini-programs`}>← {t('miniPrograms.pipeline.back')}</Link>
       </p>
       <h1>{a?.nickname ?? appId}</h1>
-      <ErrorAlert error={authorizer.error} />
+      <ErrorMessage error={authorizer.error} />
       {a && (
         <section
           className="mb-4 grid gap-3 rounded-lg border bg-card p-4 sm:p-5 [&_h2]:m-0"
@@ -79,7 +79,7 @@ export function PipelineScreen({ appId, platform: given }: { appId: string; plat
       )}
       <section aria-labelledby="pipeline-heading" className="mb-4">
         <h2 id="pipeline-heading">{t('miniPrograms.pipeline.heading')}</h2>
-        <ErrorAlert error={history.error} />
+        <ErrorMessage error={history.error} />
         {history.data && <PipelineStages state={state} />}
       </section>
       {!can('operator') && <p className="text-muted-foreground">{t('miniPrograms.viewerNote')}</p>}

@@ -1,7 +1,7 @@
 'use client';
 
 import { useMembership } from '@/components/membership';
-import { problemText } from '@/components/shared/error-message';
+import { problemText } from '@/components/ui/error-message';
 import { withReason } from '@/components/shared/with-reason';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';

@@ -4,7 +4,7 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useI18n } from '@/i18n/i18n-provider';
 import { api } from '@/trpc/react';
-import { ErrorAlert } from './trpc-error';
+import { ErrorMessage } from '@/components/ui/error-message';
 import { Button } from '@/components/ui/button';
 
 /**
@@ -25,7 +25,7 @@ export function RemoveAuthorizerPanel({ platformId, appId }: { platformId: strin
     >
       <h2 id="remove-authorizer-heading">{t('miniPrograms.remove.heading')}</h2>
       <p className="text-muted-foreground">{t('miniPrograms.remove.explain')}</p>
-      <ErrorAlert error={remove.error} />
+      <ErrorMessage error={remove.error} />
       {confirming ? (
         <div className="flex flex-wrap items-end gap-3">
           <Button

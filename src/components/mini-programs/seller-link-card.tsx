@@ -1,8 +1,8 @@
 'use client';
 
 import { useI18n } from '@/i18n/i18n-provider';
-import { CopyButton } from './copy-button';
-import { QrImage } from './qr-image';
+import { QrImage } from '@/components/ui/qr-image';
+import { CopyButton } from '@/components/ui/copy-button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 

@@ -7,8 +7,7 @@ import { providerLabel } from './provider-label';
 import { providers } from '@/domain/providers';
 import { startAuthorizationForm } from '@/schemas/mini-program-requests';
 import { SellerLinkCard } from './seller-link-card';
-import { ErrorAlert, fieldErrorsOf } from './trpc-error';
-import type { ClientError } from '@/components/shared/error-message';
+import { ErrorMessage, fieldErrorsOf, type ClientError } from '@/components/ui/error-message';
 import { Button } from '@/components/ui/button';
 import { Form, FormControl, FormField, useZodForm } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
@@ -79,7 +78,7 @@ export function StartAuthorizationPanel({ onLinkIssued }: { onLinkIssued?: (expi
           {form.formState.isSubmitting ? t('miniPrograms.start.busy') : t('miniPrograms.start.submit')}
         </Button>
       </Form>
-      {!sellerRefused && <ErrorAlert error={start.error} />}
+      {!sellerRefused && <ErrorMessage error={start.error} />}
       {start.data && <SellerLinkCard url={start.data.sellerPageUrl} expiresAt={start.data.expiresAt} />}
     </section>
   );

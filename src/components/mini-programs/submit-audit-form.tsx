@@ -5,7 +5,7 @@ import { useI18n } from '@/i18n/i18n-provider';
 import { api } from '@/trpc/react';
 import type { Provider } from '@/domain/providers';
 import { submitAuditForm } from '@/schemas/mini-program-requests';
-import { ErrorAlert } from './trpc-error';
+import { ErrorMessage } from '@/components/ui/error-message';
 import { Button } from '@/components/ui/button';
 import { Form, FormControl, FormField, useZodForm } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
@@ -120,7 +120,7 @@ export function SubmitAuditForm(props: { platformId: string; platform: Provider;
           </Button>
         </div>
       </Form>
-      <ErrorAlert error={submitAudit.error} />
+      <ErrorMessage error={submitAudit.error} />
       {submitAudit.data && !submitAudit.isPending && (
         <p role="status" className="text-muted-foreground">
           {t('miniPrograms.audit.submitted', { auditId: submitAudit.data.auditId })}

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useI18n } from '@/i18n/i18n-provider';
 import { api } from '@/trpc/react';
 import type { Provider } from '@/domain/providers';
-import { ErrorAlert } from './trpc-error';
+import { ErrorMessage } from '@/components/ui/error-message';
 
 /** What the upstream itself says about the versions; asked only when opened (it is an upstream call). */
 export function VersionsPanel(props: { platformId: string; platform: Provider; appId: string }) {
@@ -23,7 +23,7 @@ export function VersionsPanel(props: { platformId: string; platform: Provider; a
       <details onToggle={(e) => setOpen(e.currentTarget.open)}>
         <summary>{t('miniPrograms.versions.show')}</summary>
         {versions.isLoading && open && <p>{t('common.loading')}</p>}
-        <ErrorAlert error={versions.error} />
+        <ErrorMessage error={versions.error} />
         {versions.data && (
           <pre className="max-h-80 overflow-auto rounded-md bg-background p-3 font-mono text-xs break-all whitespace-pre-wrap">
             {JSON.stringify(versions.data, null, 2)}

@@ -4,7 +4,7 @@ import { useI18n } from '@/i18n/i18n-provider';
 import type { MessageKey } from '@/i18n/messages/en';
 import { api } from '@/trpc/react';
 import { changePasswordForm } from '@/schemas/operator-requests';
-import { ErrorMessage, type ClientError } from '@/components/shared/error-message';
+import { ErrorMessage, type ClientError } from '@/components/ui/error-message';
 import { Button } from '@/components/ui/button';
 import { Form, FormControl, FormField, useZodForm } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';

@@ -6,21 +6,47 @@ import { useI18n } from '@/i18n/i18n-provider';
 import type { MessageKey } from '@/i18n/messages/en';
 import { platformConfigSchemas, type PlatformConfigKey } from '@/schemas/platform-config';
 import { api } from '@/trpc/react';
-import { ErrorMessage, type ClientError } from '@/components/shared/error-message';
+import { ErrorMessage, type ClientError } from '@/components/ui/error-message';
 import { Form, FormControl, FormField, useZodForm } from '@/components/ui/form';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 
-export type ConfigFieldKind = 'url' | 'percent' | 'mode' | 'modeOverride' | 'hosts';
+export type ConfigFieldKind = 'url' | 'percent' | 'mode' | 'modeOverride' | 'sellerSubmit' | 'hosts';
 
 const invalidMessage: Record<ConfigFieldKind, MessageKey> = {
   url: 'settings.config.invalid.url',
   percent: 'settings.config.invalid.percent',
   mode: 'settings.config.invalid.mode',
   modeOverride: 'settings.config.invalid.mode',
+  sellerSubmit: 'settings.config.invalid.mode',
   hosts: 'settings.config.invalid.hosts',
+};
+
+/** The kinds picked from a list: what blank (the key unset) means, and each value. */
+const choices: Partial<Record<ConfigFieldKind, { blank: MessageKey; values: [string, MessageKey][] }>> = {
+  mode: {
+    blank: 'settings.config.mode.default',
+    values: [
+      ['upstream', 'settings.config.mode.upstream'],
+      ['manual', 'settings.config.mode.manual'],
+    ],
+  },
+  modeOverride: {
+    blank: 'settings.config.mode.inherit',
+    values: [
+      ['upstream', 'settings.config.mode.upstream'],
+      ['manual', 'settings.config.mode.manual'],
+    ],
+  },
+  sellerSubmit: {
+    blank: 'settings.config.sellerSubmit.default',
+    values: [
+      ['review', 'settings.config.sellerSubmit.review'],
+      ['direct', 'settings.config.sellerSubmit.direct'],
+    ],
+  },
 };
 
 /** The server's specific refusals (config-url-guard.ts), each said with its real reason and fix. */
@@ -79,6 +105,7 @@ export function ConfigField(props: {
   const [sent, setSent] = useState<string | null>(null);
   const set = api.platformConfig.set.useMutation({ onSuccess: () => void utils.platformConfig.get.invalidate() });
   const draft = form.watch('value');
+  const choice = choices[kind];
 
   return (
     <Form
@@ -104,13 +131,14 @@ export function ConfigField(props: {
         className="min-w-0 flex-[1_1_220px]"
         render={({ field }) => (
           <FormControl>
-            {kind === 'mode' || kind === 'modeOverride' ? (
+            {choice ? (
               <NativeSelect {...field} disabled={!canEdit}>
-                <option value="">
-                  {t(kind === 'mode' ? 'settings.config.mode.default' : 'settings.config.mode.inherit')}
-                </option>
-                <option value="upstream">{t('settings.config.mode.upstream')}</option>
-                <option value="manual">{t('settings.config.mode.manual')}</option>
+                <option value="">{t(choice.blank)}</option>
+                {choice.values.map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {t(label)}
+                  </option>
+                ))}
               </NativeSelect>
             ) : kind === 'hosts' ? (
               <Textarea {...field} rows={3} readOnly={!canEdit} placeholder="shop.example.com" />

@@ -3,9 +3,9 @@
 import { useState } from 'react';
 import { useI18n } from '@/i18n/i18n-provider';
 import { api } from '@/trpc/react';
-import { DeliveryRow } from './delivery-row';
-import { errorText } from './error-text';
-import { DataTable } from './data-table';
+import { useDeliveryColumns } from './delivery-columns';
+import { problemText } from '@/components/ui/error-message';
+import { DataTable } from '@/components/ui/data-table';
 import { Button } from '@/components/ui/button';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Label } from '@/components/ui/label';
@@ -32,6 +32,11 @@ export function DeliveriesPanel({ platformId, canRedeliver }: { platformId: stri
     },
   });
   const page = list.data;
+  const columns = useDeliveryColumns({
+    canRedeliver,
+    busy: redeliver.isPending,
+    onRedeliver: (d) => redeliver.mutate({ platformId, deliveryId: d.id }),
+  });
   return (
     <section
       className="mb-4 grid gap-3 rounded-lg border bg-card p-4 sm:p-5 [&_h2]:m-0"
@@ -67,32 +72,19 @@ export function DeliveriesPanel({ platformId, canRedeliver }: { platformId: stri
       </p>
       {(list.error || redeliver.error) && (
         <p role="alert" className="text-destructive">
-          {errorText(t, list.error ?? redeliver.error, { invalid_state: 'settings.deliveries.noUrl' })}
+          {problemText(t, list.error ?? redeliver.error, { invalid_state: 'settings.deliveries.noUrl' })}
         </p>
       )}
       {page && page.data.length === 0 && <p>{t('settings.deliveries.empty')}</p>}
       {page && page.data.length > 0 && (
         <DataTable
+          label={t('settings.deliveries.heading')}
           labelledBy="deliveries-heading"
-          columns={[
-            t('settings.deliveries.event'),
-            t('settings.deliveries.url'),
-            t('settings.col.status'),
-            t('settings.deliveries.attempts'),
-            t('settings.deliveries.nextAttempt'),
-          ]}
-          actions={canRedeliver}
-        >
-          {page.data.map((d) => (
-            <DeliveryRow
-              key={d.id}
-              delivery={d}
-              canRedeliver={canRedeliver}
-              busy={redeliver.isPending}
-              onRedeliver={() => redeliver.mutate({ platformId, deliveryId: d.id })}
-            />
-          ))}
-        </DataTable>
+          columns={columns}
+          data={page.data}
+          getRowId={(d) => d.id}
+          emptyText={t('settings.deliveries.empty')}
+        />
       )}
       <div className="flex flex-wrap items-end gap-3" style={{ marginTop: '1rem' }}>
         <Button

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useI18n } from '@/i18n/i18n-provider';
 import type { MessageKey } from '@/i18n/messages/en';
 import { api } from '@/trpc/react';
-import { ErrorMessage, type ClientError } from '@/components/shared/error-message';
+import { ErrorMessage, type ClientError } from '@/components/ui/error-message';
 import { Form, FormControl, FormField, useZodForm } from '@/components/ui/form';
 import { invitePlatformMemberInput } from '@/schemas/member-requests';
 import { OneTimeSecret } from './one-time-secret';

@@ -1,11 +1,11 @@
 'use client';
 
 import { useI18n } from '@/i18n/i18n-provider';
-import { api } from '@/trpc/react';
-import { ErrorMessage, type ClientError } from '@/components/shared/error-message';
+import { api, type RouterOutputs } from '@/trpc/react';
+import { ErrorMessage, type ClientError } from '@/components/ui/error-message';
 import { Form, FormControl, FormField, useZodForm } from '@/components/ui/form';
 import { manualTemplateForm } from '@/schemas/mini-program-requests';
-import { DataTable } from './data-table';
+import { DataTable, type ColumnDef } from '@/components/ui/data-table';
 import { providers } from '@/domain/providers';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -13,6 +13,8 @@ import { NativeSelect } from '@/components/ui/native-select';
 
 const inputs = ['templateId', 'userVersion', 'userDesc', 'tenantId'] as const;
 const empty = { provider: 'providerA' as const, templateId: '', userVersion: '', userDesc: '', tenantId: '' };
+
+type Template = RouterOutputs['miniPrograms']['manualTemplates']['list']['data'][number];
 
 /** Templates for `manual` template mode: everyone lists them, admins enter and delete them. */
 export function ManualTemplatesPanel({ platformId, canEdit }: { platformId: string; canEdit: boolean }) {
@@ -31,6 +33,50 @@ export function ManualTemplatesPanel({ platformId, canEdit }: { platformId: stri
       const name = inputs.find((field) => e.pointer === `/${field}`);
       return name ? [{ name, code: e.code }] : [];
     });
+  const columns: ColumnDef<Template, unknown>[] = [
+    {
+      id: 'provider',
+      header: t('settings.col.provider'),
+      cell: ({ row }) => t(`settings.provider.${row.original.platform}`),
+    },
+    {
+      id: 'templateId',
+      header: t('settings.templates.templateId'),
+      cell: ({ row }) => <code>{row.original.templateId}</code>,
+      meta: { cardTitle: true },
+    },
+    { id: 'userVersion', header: t('settings.templates.userVersion'), cell: ({ row }) => row.original.userVersion },
+    { id: 'userDesc', header: t('settings.templates.userDesc'), cell: ({ row }) => row.original.userDesc },
+    {
+      id: 'tenantId',
+      header: t('settings.templates.tenantId'),
+      cell: ({ row }) =>
+        row.original.tenantId ?? <span className="text-muted-foreground">{t('settings.templates.allSellers')}</span>,
+    },
+    { id: 'created', header: t('settings.col.created'), cell: ({ row }) => format.dateTime(row.original.createdAt) },
+    ...(canEdit
+      ? [
+          {
+            id: 'actions',
+            header: () => <span className="sr-only">{t('settings.col.actions')}</span>,
+            cell: ({ row }) => (
+              <Button
+                variant="dangerOutline"
+                type="button"
+                disabled={remove.isPending}
+                aria-label={t('settings.templates.deleteNamed', {
+                  id: row.original.templateId,
+                  version: row.original.userVersion,
+                })}
+                onClick={() => remove.mutate({ platformId, id: row.original.id })}
+              >
+                {t('settings.delete')}
+              </Button>
+            ),
+          } satisfies ColumnDef<Template, unknown>,
+        ]
+      : []),
+  ];
 
   return (
     <section
@@ -94,45 +140,13 @@ export function ManualTemplatesPanel({ platformId, canEdit }: { platformId: stri
       {list.data && list.data.data.length === 0 && <p>{t('settings.templates.empty')}</p>}
       {list.data && list.data.data.length > 0 && (
         <DataTable
+          label={t('settings.templates.heading')}
           labelledBy="templates-heading"
-          columns={[
-            t('settings.col.provider'),
-            t('settings.templates.templateId'),
-            t('settings.templates.userVersion'),
-            t('settings.templates.userDesc'),
-            t('settings.templates.tenantId'),
-            t('settings.col.created'),
-          ]}
-          actions={canEdit}
-        >
-          {list.data.data.map((tpl) => (
-            <tr key={tpl.id}>
-              <td>{t(`settings.provider.${tpl.platform}`)}</td>
-              <td>
-                <code>{tpl.templateId}</code>
-              </td>
-              <td>{tpl.userVersion}</td>
-              <td>{tpl.userDesc}</td>
-              <td>
-                {tpl.tenantId ?? <span className="text-muted-foreground">{t('settings.templates.allSellers')}</span>}
-              </td>
-              <td>{format.dateTime(tpl.createdAt)}</td>
-              {canEdit && (
-                <td>
-                  <Button
-                    variant="dangerOutline"
-                    type="button"
-                    disabled={remove.isPending}
-                    aria-label={t('settings.templates.deleteNamed', { id: tpl.templateId, version: tpl.userVersion })}
-                    onClick={() => remove.mutate({ platformId, id: tpl.id })}
-                  >
-                    {t('settings.delete')}
-                  </Button>
-                </td>
-              )}
-            </tr>
-          ))}
-        </DataTable>
+          columns={columns}
+          data={list.data.data}
+          getRowId={(tpl) => tpl.id}
+          emptyText={t('settings.templates.empty')}
+        />
       )}
     </section>
   );

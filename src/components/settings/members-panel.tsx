@@ -11,7 +11,7 @@ import { toast } from '@/components/ui/toast';
 import { operatorRoles, type OperatorRole } from '@/domain/roles';
 import { useI18n } from '@/i18n/i18n-provider';
 import { api, type RouterOutputs } from '@/trpc/react';
-import { errorText } from './error-text';
+import { problemText } from '@/components/ui/error-message';
 import { InviteMemberForm } from './invite-member-form';
 import { PendingInvitations } from './pending-invitations';
 
@@ -83,7 +83,8 @@ export function MembersPanel({ platformId }: { platformId: string }) {
             <Button
               variant="secondary"
               size="sm"
-              disabled={endSessions.isPending}
+              // Before hydration a click does nothing: disabled until React has taken over, like the role picker.
+              disabled={!hydrated || endSessions.isPending}
               aria-label={t('settings.members.endSessionsNamed', { email: m.email })}
               onClick={() => endSessions.mutate({ platformId, operatorId: m.operatorId })}
             >
@@ -104,7 +105,7 @@ export function MembersPanel({ platformId }: { platformId: string }) {
               confirmLabel={t('settings.members.removeConfirm.confirm')}
               destructive
               reason="optional"
-              error={remove.error ? errorText(t, remove.error, known) : undefined}
+              error={remove.error ? problemText(t, remove.error, known) : undefined}
               onOpenChange={(open) => open && remove.reset()}
               onConfirm={async ({ reason }) => {
                 await remove.mutateAsync(withReason({ platformId, operatorId: m.operatorId }, reason));
@@ -126,7 +127,7 @@ export function MembersPanel({ platformId }: { platformId: string }) {
       <InviteMemberForm platformId={platformId} />
       {failure && (
         <p role="alert" className="m-0 text-sm text-destructive">
-          {errorText(t, failure, known)}
+          {problemText(t, failure, known)}
         </p>
       )}
       <p role="status" className="m-0 text-sm text-muted-foreground empty:hidden">

@@ -4,7 +4,7 @@ import { cn } from '@/components/ui/cn';
 import { useState } from 'react';
 import { useI18n } from '@/i18n/i18n-provider';
 import { api } from '@/trpc/react';
-import { errorText } from './error-text';
+import { problemText } from '@/components/ui/error-message';
 import { Button } from '@/components/ui/button';
 
 const notifyUrlKeys = ['payments.notify_url', 'miniprogram.audit_notify_url'] as const;
@@ -86,7 +86,7 @@ function TestEventRow(props: { platformId: string; notifyUrlKey: NotifyUrlKey; u
       )}
       {send.error && (
         <p role="alert" className="text-destructive">
-          {errorText(t, send.error)}
+          {problemText(t, send.error)}
         </p>
       )}
     </div>

@@ -1,11 +1,12 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
+import { useEffect, useState } from 'react';
 import { defaultTimeZone } from '@/i18n/format';
 import { useI18n } from '@/i18n/i18n-provider';
 import { api } from '@/trpc/react';
 import { Button } from '@/components/ui/button';
-import { ErrorMessage } from '@/components/shared/error-message';
+import { ErrorMessage } from '@/components/ui/error-message';
 import { Form, FormControl, FormField, useZodForm } from '@/components/ui/form';
 import { timeZoneForm } from '@/schemas/operator-requests';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -49,6 +50,11 @@ export function TimeZonePanel() {
       router.refresh();
     },
   });
+  // "No choice" follows the browser's zone (shell/browser-time-zone.tsx). Without a choice the page is already in
+  // it; with one, the browser's zone is read once the page runs in the browser.
+  const [browserZone, setBrowserZone] = useState<string>();
+  useEffect(() => setBrowserZone(Intl.DateTimeFormat().resolvedOptions().timeZone), []);
+  const followed = me.data?.operator?.timeZoneChosen ? (browserZone ?? defaultTimeZone(locale)) : format.timeZone;
   const current = form.watch('timeZone') ?? '';
   const options = current && !zones.includes(current) ? [current, ...zones] : zones;
   return (
@@ -71,7 +77,7 @@ export function TimeZonePanel() {
           render={({ field }) => (
             <FormControl>
               <NativeSelect {...field} value={field.value ?? ''}>
-                <option value="">{t('auditLog.timeZoneDefault', { zone: defaultTimeZone(locale) })}</option>
+                <option value="">{t('auditLog.timeZoneDefault', { zone: followed })}</option>
                 {options.map((zone) => (
                   <option key={zone} value={zone}>
                     {zone}

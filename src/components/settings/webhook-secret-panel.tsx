@@ -4,7 +4,7 @@ import { cn } from '@/components/ui/cn';
 import { useState } from 'react';
 import { useI18n } from '@/i18n/i18n-provider';
 import { api } from '@/trpc/react';
-import { errorText } from './error-text';
+import { problemText } from '@/components/ui/error-message';
 import { OneTimeSecret } from './one-time-secret';
 import { TestEventButtons } from './test-event-buttons';
 import { Button } from '@/components/ui/button';
@@ -93,7 +93,7 @@ export function WebhookSecretPanel({ platformId }: { platformId: string }) {
       </div>
       {failure && (
         <p role="alert" className="text-destructive">
-          {errorText(t, failure)}
+          {problemText(t, failure)}
         </p>
       )}
       <TestEventButtons platformId={platformId} />

@@ -15,7 +15,7 @@ import { Button } from './button';
 import { Input } from './input';
 import { Label } from './label';
 import { Textarea } from './textarea';
-import { REASON_MAX_LENGTH, type ConfirmDialogProps } from './confirm-dialog';
+import { REASON_MAX_LENGTH, type ConfirmDialogProps } from './confirm-dialog-props';
 
 /**
  * The dialog of ConfirmDialog, loaded the first time one opens (Radix's alert dialog is not first-load code).

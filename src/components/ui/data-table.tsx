@@ -12,7 +12,7 @@ import {
   type SortingState,
 } from '@tanstack/react-table';
 import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon } from 'lucide-react';
-import { useState, useSyncExternalStore, type ReactNode } from 'react';
+import { Fragment, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useWideHint } from './viewport-hint';
 import { useI18n } from '@/i18n/i18n-provider';
 import { Checkbox } from './checkbox';
@@ -25,6 +25,8 @@ declare module '@tanstack/react-table' {
     cardTitle?: boolean;
     /** Not repeated on the phone card (row actions shown elsewhere, a column that only matters side by side). */
     hideOnCard?: boolean;
+    /** The cell names its row (`<th scope="row">`), so a screen reader announces it with every other cell. */
+    rowHeader?: boolean;
     className?: string;
   }
 }
@@ -67,6 +69,12 @@ export type DataTableProps<T> = {
   getRowId: (row: T) => string;
   /** Names the table for screen readers (a visually hidden caption). */
   label: string;
+  /** The id of the section heading that names the table's scroll region (a keyboard-focusable landmark). */
+  labelledBy?: string;
+  /** A test id on each row (table row and phone card alike). */
+  rowTestId?: (row: T) => string;
+  /** Content shown under a row across the full width (an inline form the row opened), or nothing. */
+  expanded?: (row: T) => ReactNode;
   emptyText: ReactNode;
   /** Row selection with a checkbox column; `rowLabel` names each checkbox ("选择 {name}"). */
   selection?: {
@@ -140,7 +148,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
   return (
     <div data-slot="data-table" className={cn('w-full', props.className)}>
       {wide ? (
-        <div tabIndex={0} className="overflow-x-auto rounded-lg border bg-card">
+        <div
+          tabIndex={0}
+          {...(props.labelledBy && { role: 'region', 'aria-labelledby': props.labelledBy })}
+          className="overflow-x-auto rounded-lg border bg-card focus-visible:outline-2 focus-visible:outline-ring"
+        >
           {/* Words wrap whole inside the table: the page's overflow-wrap:anywhere (right for phones and Chinese text)
               lets auto layout shrink a column to one character, breaking e-mails and messages letter by letter. */}
           <table data-slot="table" className="w-full border-collapse text-sm [overflow-wrap:break-word]">
@@ -202,36 +214,68 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   </td>
                 </tr>
               ) : (
-                rows.map((row) => (
-                  <tr
-                    key={row.id}
-                    data-slot="table-row"
-                    data-state={row.getIsSelected() ? 'selected' : undefined}
-                    className="border-b transition-colors last:border-0 hover:bg-muted/50 data-[state=selected]:bg-accent"
-                  >
-                    {row.getVisibleCells().map((cell) => (
-                      <td
-                        key={cell.id}
-                        data-slot="table-cell"
-                        className={cn('px-3 py-2.5 align-middle', cell.column.columnDef.meta?.className)}
+                rows.map((row) => {
+                  const below = props.expanded?.(row.original);
+                  return (
+                    <Fragment key={row.id}>
+                      <tr
+                        data-slot="table-row"
+                        data-testid={props.rowTestId?.(row.original)}
+                        data-state={row.getIsSelected() ? 'selected' : undefined}
+                        className="border-b transition-colors last:border-0 hover:bg-muted/50 data-[state=selected]:bg-accent"
                       >
-                        {render(cell.column.columnDef.cell, cell.getContext())}
-                      </td>
-                    ))}
-                  </tr>
-                ))
+                        {row.getVisibleCells().map((cell) => {
+                          const Cell = cell.column.columnDef.meta?.rowHeader ? 'th' : 'td';
+                          return (
+                            <Cell
+                              key={cell.id}
+                              data-slot="table-cell"
+                              {...(Cell === 'th' && { scope: 'row' })}
+                              className={cn(
+                                'px-3 py-2.5 text-left align-middle',
+                                Cell === 'th' && 'font-semibold',
+                                cell.column.columnDef.meta?.className,
+                              )}
+                            >
+                              {render(cell.column.columnDef.cell, cell.getContext())}
+                            </Cell>
+                          );
+                        })}
+                      </tr>
+                      {below && (
+                        <tr data-slot="table-row" className="border-b last:border-0">
+                          <td colSpan={columns.length} data-slot="table-cell" className="px-3 py-2.5">
+                            {below}
+                          </td>
+                        </tr>
+                      )}
+                    </Fragment>
+                  );
+                })
               )}
             </tbody>
           </table>
         </div>
       ) : (
-        <ul data-slot="data-table-cards" aria-label={props.label} className="m-0 grid list-none gap-3 p-0">
+        <ul
+          data-slot="data-table-cards"
+          {...(props.labelledBy ? { 'aria-labelledby': props.labelledBy } : { 'aria-label': props.label })}
+          className="m-0 grid list-none gap-3 p-0"
+        >
           {rows.length === 0 ? (
             <li className="rounded-lg border bg-card p-4 text-center text-sm text-muted-foreground">
               {props.emptyText}
             </li>
           ) : (
-            rows.map((row) => <RowCard key={row.id} row={row} labelOf={labelOf} />)
+            rows.map((row) => (
+              <RowCard
+                key={row.id}
+                row={row}
+                labelOf={labelOf}
+                testId={props.rowTestId?.(row.original)}
+                below={props.expanded?.(row.original)}
+              />
+            ))
           )}
         </ul>
       )}
@@ -239,7 +283,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
   );
 }
 
-function RowCard<T>({ row, labelOf }: { row: Row<T>; labelOf: (columnId: string) => ReactNode }) {
+function RowCard<T>(props: {
+  row: Row<T>;
+  labelOf: (columnId: string) => ReactNode;
+  testId?: string;
+  below?: ReactNode;
+}) {
+  const { row, labelOf } = props;
   const cells = row.getVisibleCells();
   const select = cells.find((c) => c.column.id === '__select');
   const title = cells.find((c) => c.column.columnDef.meta?.cardTitle);
@@ -247,6 +297,7 @@ function RowCard<T>({ row, labelOf }: { row: Row<T>; labelOf: (columnId: string)
   return (
     <li
       data-slot="data-table-card"
+      data-testid={props.testId}
       data-state={row.getIsSelected() ? 'selected' : undefined}
       className="rounded-lg border bg-card p-3 text-sm data-[state=selected]:border-primary data-[state=selected]:bg-accent"
     >
@@ -264,6 +315,7 @@ function RowCard<T>({ row, labelOf }: { row: Row<T>; labelOf: (columnId: string)
           </div>
         ))}
       </dl>
+      {props.below && <div className="mt-3">{props.below}</div>}
     </li>
   );
 }

@@ -1,6 +1,7 @@
 import { coreEn } from './core.en';
 import { invitationsEn } from './invitations.en';
 import { miniProgramsEn } from './mini-programs.en';
+import { onboardingEn } from './onboarding.en';
 import { subMerchantsEn } from './sub-merchants.en';
 import { settingsEn } from './settings.en';
 import { wizardEn } from './wizard.en';
@@ -15,5 +16,6 @@ export const en = {
   ...invitationsEn,
   ...wizardEn,
   ...workQueueEn,
+  ...onboardingEn,
 };
 export type MessageKey = keyof typeof en;

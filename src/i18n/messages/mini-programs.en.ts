@@ -26,9 +26,6 @@ export const miniProgramsEn = {
   'miniPrograms.start.busy': 'Creating…',
   'miniPrograms.link.heading': 'Send this link to the seller',
   'miniPrograms.link.label': 'Seller page link',
-  'miniPrograms.link.copy': 'Copy link',
-  'miniPrograms.link.copied': 'Copied',
-  'miniPrograms.link.copyFailed': 'Copy failed; select the link and copy it.',
   'miniPrograms.link.open': 'Open seller page',
   'miniPrograms.link.qr': 'QR code of the seller page link',
   'miniPrograms.link.expires': 'Valid until {time}.',
@@ -89,7 +86,6 @@ export const miniProgramsEn = {
   'miniPrograms.release.nothing': 'Release becomes available when the latest audit is approved.',
   'miniPrograms.release.busy': 'Releasing…',
   'miniPrograms.release.done': 'Version {version} is released.',
-  'miniPrograms.release.rollback': 'Roll back to the previous release',
   'miniPrograms.release.rolledBack': 'Rolled back to the previous release.',
   'miniPrograms.release.confirmTitle': 'Release version {version} to every user?',
   'miniPrograms.release.confirmBody':
@@ -156,4 +152,22 @@ export const miniProgramsEn = {
     'Deletes the binding and its tokens here; the seller revokes the authorization itself in the provider’s own console.',
   'miniPrograms.remove.start': 'Remove this mini program…',
   'miniPrograms.remove.confirm': 'Yes, remove {appId}',
+  'miniPrograms.sandboxAuthorize.submit': 'Authorize',
+  'miniPrograms.sandboxAuthorize.nickname': 'Mini program name (optional)',
+  'miniPrograms.sandboxAuthorize.wechat.title': 'Authorize mini program (sandbox)',
+  'miniPrograms.sandboxAuthorize.wechat.heading': 'Authorize {platform}',
+  'miniPrograms.sandboxAuthorize.wechat.thisPlatform': 'this platform',
+  'miniPrograms.sandboxAuthorize.wechat.intro':
+    "Sandbox: this page stands in for scanning the QR code with WeChat. Authorizing lets {platform} develop and manage your mini program's code.",
+  'miniPrograms.sandboxAuthorize.wechat.appId': 'Mini program AppID (optional)',
+  'miniPrograms.sandboxAuthorize.wechat.appIdPlaceholder': 'generated when empty',
+  'miniPrograms.sandboxAuthorize.wechat.note': 'No real WeChat account is involved.',
+  'miniPrograms.sandboxAuthorize.alipay.title': 'Sandbox · Alipay app authorization',
+  'miniPrograms.sandboxAuthorize.alipay.heading': 'Authorize a third-party app',
+  'miniPrograms.sandboxAuthorize.alipay.intro':
+    'Alipay sandbox. The third-party app {app} asks to manage your mini program{types}.',
+  'miniPrograms.sandboxAuthorize.alipay.types': ' ({types})',
+  'miniPrograms.sandboxAuthorize.alipay.returnTo': 'After you authorize, your browser returns to {host}.',
+  'miniPrograms.sandboxAuthorize.alipay.appId':
+    'Mini program AppID (optional, 16 digits; a new one is created when empty)',
 } as const satisfies Record<string, string>;

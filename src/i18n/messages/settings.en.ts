@@ -32,8 +32,6 @@ export const settingsEn = {
   'settings.role.admin': 'Admin',
   'settings.role.operator': 'Operator',
   'settings.role.viewer': 'Viewer',
-  'settings.error.forbidden': 'Your role does not allow this.',
-  'settings.error.notFound': 'This was not found (it may have been removed).',
 
   'settings.webhook.heading': 'Webhook signing secret',
   'settings.webhook.intro':
@@ -63,6 +61,10 @@ export const settingsEn = {
   'settings.config.miniPrograms': 'Mini programs',
   'settings.config.label.payments.notify_url': 'Sub-merchant events URL',
   'settings.config.label.payments.default_commission_rate': 'Default commission rate (%)',
+  'settings.config.label.payments.seller_submit': 'When a seller submits the hosted form',
+  'settings.config.sellerSubmit.default': 'Review (default)',
+  'settings.config.sellerSubmit.review': 'Review',
+  'settings.config.sellerSubmit.direct': 'Direct',
   'settings.config.placeholder.percent': 'e.g. 0.60',
   'settings.config.label.miniprogram.audit_notify_url': 'Audit result notify URL',
   'settings.config.label.miniprogram.template_mode': 'Template mode',
@@ -72,6 +74,8 @@ export const settingsEn = {
   'settings.config.help.payments.notify_url': 'Where sub_merchant.updated events are sent (signed).',
   'settings.config.help.payments.default_commission_rate':
     'Percentage for new sub-merchants, 0–100 with at most two decimals.',
+  'settings.config.help.payments.seller_submit':
+    'Review: an operator checks what the seller sent and submits it (the default). Direct: it goes to the provider at once.',
   'settings.config.help.miniprogram.audit_notify_url': 'Where mini-program audit results are pushed.',
   'settings.config.help.miniprogram.template_mode':
     'Upstream: the provider’s template library. Manual: the templates entered below.',
@@ -168,6 +172,14 @@ export const settingsEn = {
   'settings.sandbox.applymentsIntro':
     'Applications this platform submitted. Move one along as the reviewer (and the merchant) would; the record follows.',
   'settings.sandbox.noApplyments': 'No applications submitted yet.',
+  'settings.sandbox.search': 'Find applications',
+  'settings.sandbox.searchHint': 'Record id, distributor id or application id',
+  'settings.sandbox.searchSubmit': 'Find',
+  'settings.sandbox.noMatches': 'No application matches “{q}”.',
+  'settings.sandbox.pages': 'Application pages',
+  'settings.sandbox.previous': 'Previous',
+  'settings.sandbox.next': 'Next',
+  'settings.sandbox.pageOf': 'Page {page} of {pages}, {total} in all',
   'settings.sandbox.record': 'Sub-merchant',
   'settings.sandbox.state': 'Upstream state',
   'settings.sandbox.moveTo': 'Move to',
@@ -192,7 +204,8 @@ export const settingsEn = {
   'settings.sandbox.decided.approve': 'Approved; the service was notified.',
   'settings.sandbox.decided.reject': 'Rejected; the service was notified.',
   'settings.sandbox.decided.delay': 'Marked as delayed.',
-  'settings.sandbox.pushTicket': 'Push component_verify_ticket (WeChat)',
+  'settings.sandbox.reasonSeparator': ': ',
+  'settings.sandbox.pushTicket': 'Push {ticket} (WeChat)',
   'settings.sandbox.ticketPushed': 'The ticket was pushed to the service.',
   'settings.sandbox.ticketFailed': 'The service did not accept the ticket.',
   'settings.state.submitted': 'editing',
@@ -232,4 +245,69 @@ export const settingsEn = {
   'settings.doctor.providerA.pay': 'WeChat Pay',
   'settings.doctor.providerA.component': 'WeChat Open Platform',
   'settings.doctor.providerB.gateway': 'Alipay',
+  'settings.doctor.then': ', then ',
+  'settings.doctor.upstreamMessage': 'Upstream message:',
+  'settings.doctor.modeName.sandbox': 'sandbox',
+  'settings.doctor.modeName.live': 'live',
+  'settings.doctor.outcome.pay.verified': 'Signed query answered and verified.',
+  'settings.doctor.outcome.pay.verified_not_found':
+    'The signed answer {status} "no such application" was verified: merchant id, certificate serial and private key were accepted.',
+  'settings.doctor.outcome.pay.certificates_verified':
+    '{count} platform certificate(s) downloaded and stored (newest {newest}, expires {expires}); the signed query was answered and verified.',
+  'settings.doctor.outcome.pay.no_certificates': 'WeChat Pay lists no platform certificates for this merchant.',
+  'settings.doctor.outcome.pay.unknown_mchid': 'WeChat Pay does not know this merchant id.',
+  'settings.doctor.outcome.pay.unknown_serial': 'WeChat Pay does not know this merchant certificate serial.',
+  'settings.doctor.outcome.pay.signature_refused': 'WeChat Pay refused the request signature.',
+  'settings.doctor.outcome.pay.unknown_public_key': 'WeChat Pay signed with a public key this service does not have.',
+  'settings.doctor.outcome.pay.untrusted_certificate':
+    'WeChat Pay signed with a platform certificate this service does not trust.',
+  'settings.doctor.outcome.pay.apiv3_key': 'The answer did not verify with the APIv3 key.',
+  'settings.doctor.outcome.pay.unverified': 'The answer did not verify.',
+  'settings.doctor.outcome.pay.unreachable': 'WeChat Pay could not be reached.',
+  'settings.doctor.outcome.pay.unexpected_answer': 'WeChat Pay answered {status}.',
+  'settings.doctor.outcome.pay.failed': 'The check failed.',
+  'settings.doctor.outcome.component.ticket_requested':
+    'Credentials accepted; WeChat was asked to push a `component_verify_ticket`.',
+  'settings.doctor.outcome.component.token_obtained': 'A `component_access_token` was obtained with the stored ticket.',
+  'settings.doctor.outcome.component.refused': 'The WeChat Open Platform refused the request.',
+  'settings.doctor.outcome.gateway.verified': 'Signed query answered and verified.',
+  'settings.doctor.outcome.gateway.verified_not_found': 'The signed answer "no such order" was verified.',
+  'settings.doctor.outcome.gateway.refused': 'Alipay refused the request, or its answer did not verify.',
+  'settings.doctor.remedy.pay.mchid': 'the service provider merchant id (digits) shown in the merchant platform',
+  'settings.doctor.remedy.pay.serial':
+    'the serial of the current `apiclient_cert.pem` (`openssl x509 -noout -serial -in apiclient_cert.pem`)',
+  'settings.doctor.remedy.pay.private_key':
+    'the `apiclient_key.pem` that belongs to the certificate of `PROVIDER_A_MERCHANT_SERIAL_NO`',
+  'settings.doctor.remedy.pay.public_key_mode':
+    '`public_key`, with `PROVIDER_A_PLATFORM_PUBLIC_KEY_ID` and `PROVIDER_A_PLATFORM_PUBLIC_KEY` (this merchant uses the WeChat Pay public key)',
+  'settings.doctor.remedy.pay.public_key_id':
+    'the public key id (`PUB_KEY_ID_…`) and key shown in the merchant platform under API security; `PROVIDER_A_PAY_VERIFY_MODE=public_key` or `both`',
+  'settings.doctor.remedy.pay.certificate_mode':
+    '`platform_certificate` (or `both` during the migration), with `PROVIDER_A_APIV3_KEY` set',
+  'settings.doctor.remedy.pay.apiv3_key': 'the 32-character APIv3 key set in the merchant platform under API security',
+  'settings.doctor.remedy.pay.public_key':
+    "WeChat Pay's public key (`pub_key.pem`) of the id in `PROVIDER_A_PLATFORM_PUBLIC_KEY_ID`",
+  'settings.doctor.remedy.pay.network':
+    'network access to `api.mch.weixin.qq.com:443` from this host (proxy, firewall), or a longer timeout',
+  'settings.doctor.remedy.pay.verify_mode': 'the mode WeChat Pay uses for this merchant',
+  'settings.doctor.remedy.pay.applyment_permission':
+    'a service provider merchant id with the `applyment4sub` permission',
+  'settings.doctor.remedy.component.appid': 'the third-party platform AppID (`wx` + 16 hex digits)',
+  'settings.doctor.remedy.component.secret':
+    "the third-party platform's `AppSecret` (reset it in the Open Platform if lost)",
+  'settings.doctor.remedy.component.ticket':
+    'with `PROVIDER_A_COMPONENT_AES_KEY`, the values set in the Open Platform for the authorization event URL `<PUBLIC_BASE_URL>/callbacks/providerA/auth-event`, where WeChat pushes the ticket every ten minutes',
+  'settings.doctor.remedy.component.credentials': 'the credentials of the third-party platform this service runs',
+  'settings.doctor.remedy.gateway.app_cert':
+    'the `appCertPublicKey_<appid>.crt` issued for `PROVIDER_B_APP_PRIVATE_KEY`, as downloaded from the Alipay console',
+  'settings.doctor.remedy.gateway.root_cert': '`alipayRootCert.crt` as downloaded from the Alipay console',
+  'settings.doctor.remedy.gateway.alipay_cert':
+    "Alipay's current `alipayCertPublicKey_RSA2.crt` (add the newer file after the one you have)",
+  'settings.doctor.remedy.gateway.app_id': 'the 16-digit id of the Alipay application (`open.alipay.com` → the app)',
+  'settings.doctor.remedy.gateway.private_key':
+    "the private key whose public half is set as the application's public key (interface signing method) in the Alipay console",
+  'settings.doctor.remedy.gateway.alipay_public_key': 'the Alipay public key shown next to the application public key',
+  'settings.doctor.remedy.gateway.network':
+    'network access to `openapi.alipay.com:443`, or unset it for the default gateway',
+  'settings.doctor.remedy.gateway.zft_product': 'an application with the ZFT (direct payment) product signed',
 } as const satisfies Record<string, string>;

@@ -24,7 +24,7 @@ export async function moveSandboxApplyment(
   input: z.infer<typeof moveSandboxApplymentInput>,
 ) {
   const { store } = sandbox;
-  const own = (await listPlatformSandboxApplyments(ctx, store)).data.find(
+  const own = (await listPlatformSandboxApplyments(ctx, store, { q: input.applymentId })).data.find(
     (a) => a.provider === input.provider && a.applymentId === input.applymentId,
   );
   if (!own) throw notFound('Sandbox application');
@@ -48,7 +48,7 @@ export async function moveSandboxApplyment(
     { platformId: ctx.platformId, actor: ctx.actor, provider: input.provider, state: input.state },
     'sandbox application moved',
   );
-  const moved = (await listPlatformSandboxApplyments(ctx, store)).data.find(
+  const moved = (await listPlatformSandboxApplyments(ctx, store, { q: input.applymentId })).data.find(
     (a) => a.provider === input.provider && a.applymentId === input.applymentId,
   );
   return moved ?? own;

@@ -1,6 +1,7 @@
 import { formatGatewayTimestamp } from '@/protocols/providerB/gateway/timestamp';
 import { sandboxObjectRow } from '@/sandbox/db-store';
-import { namespacedStore, sandboxNamespace } from '@/sandbox/namespace';
+import { sandboxNamespace } from '@/server/config/sandbox-namespace';
+import { namespacedStore } from '@/sandbox/namespace';
 import { applyApplymentState, upstreamApplymentState } from '@/sandbox/providerA/pay/control';
 import {
   STATE_MESSAGES,

@@ -157,7 +157,17 @@ export async function loadOrCreateProviderBCertificates(
   return store.create(KIND, ID, fresh);
 }
 
+/** Pairs already compared: the files are read on every certificate-mode call, and the answer never changes. */
+const matchingPairs = new Set<string>();
+
 function samePublicKey(certPem: string, publicKeyPem: string): boolean {
+  const pair = `${certPem}\n${publicKeyPem}`;
+  if (matchingPairs.has(pair)) return true;
   const der = (key: KeyObject) => key.export({ type: 'spki', format: 'der' });
-  return der(new NodeCertificate(certPem).publicKey).equals(der(loadPublicKey(publicKeyPem)));
+  const same = der(new NodeCertificate(certPem).publicKey).equals(der(loadPublicKey(publicKeyPem)));
+  if (same) {
+    if (matchingPairs.size >= 256) matchingPairs.clear();
+    matchingPairs.add(pair);
+  }
+  return same;
 }

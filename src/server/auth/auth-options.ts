@@ -1,3 +1,5 @@
+// Server code only (session, database, secrets): a client component that imports this module fails the build.
+import 'server-only';
 import type { NextAuthOptions, User } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import { getSecrets, publicBaseUrl } from '@/server/config/secrets';

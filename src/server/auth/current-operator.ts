@@ -1,3 +1,5 @@
+// Server code only (session, database, secrets): a client component that imports this module fails the build.
+import 'server-only';
 import { getServerSession } from 'next-auth';
 import { headers } from 'next/headers';
 import { currentRequestId, newRequestId, requestContext } from '@/server/request-context';

@@ -1,15 +1,27 @@
 'use server';
 
-import { callAsOperator, toActionFailure, type ActionFailure, type OperatorCaller } from '@/server/trpc/server-caller';
+import type { z } from 'zod';
+import { saveDraftInput } from '@/schemas/sub-merchant-requests';
+import { updateSubMerchant } from '@/server/services/sub-merchants/update-sub-merchant';
+import { platformAction, type ActionFailure } from './guard';
 
-export type DraftPatch = Parameters<OperatorCaller['subMerchants']['saveDraft']>[0]['formData'];
+export type DraftPatch = z.input<typeof saveDraftInput>['formData'];
 /** A sub-merchant as the console receives it (personal values masked by the server). */
-type SubMerchantRecord = Awaited<ReturnType<OperatorCaller['subMerchants']['get']>>;
+type SubMerchantRecord = Awaited<ReturnType<typeof updateSubMerchant>>;
 export type WizardActionResult = { ok: true; record: SubMerchantRecord } | ActionFailure;
 
+const saveDraft = platformAction('operator', saveDraftInput, async (ctx, input) => ({
+  ok: true as const,
+  record: await updateSubMerchant(ctx, {
+    id: input.id,
+    body: { formData: input.formData ?? {} },
+    expectedUpdatedAt: input.expectedUpdatedAt,
+  }),
+}));
+
 /**
- * Server action for the wizard's "save": the `subMerchants.saveDraft` procedure (operator role, the API's
- * draft schema). Field errors come back as data so the form can put them on their fields.
+ * Server action for the wizard's "save" (operator role, the API's draft schema), as `subMerchants.saveDraft`.
+ * Field errors come back as data so the form can put them on their fields.
  */
 export async function saveSubMerchantDraft(
   platformId: string,
@@ -17,14 +29,5 @@ export async function saveSubMerchantDraft(
   formData: DraftPatch,
   expectedUpdatedAt?: string,
 ): Promise<WizardActionResult> {
-  try {
-    return {
-      ok: true,
-      record: await callAsOperator((caller) =>
-        caller.subMerchants.saveDraft({ platformId, id, formData, expectedUpdatedAt }),
-      ),
-    };
-  } catch (error) {
-    return toActionFailure(error);
-  }
+  return saveDraft(platformId, { id, formData, expectedUpdatedAt });
 }

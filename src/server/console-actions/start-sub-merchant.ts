@@ -1,13 +1,18 @@
 'use server';
 
 import { redirect } from 'next/navigation';
-import { callAsOperator, toActionFailure, type ActionFailure, type OperatorCaller } from '@/server/trpc/server-caller';
+import { createSubMerchantBody, type CreateSubMerchantBody } from '@/schemas/sub-merchant-requests';
+import { createSubMerchant } from '@/server/services/sub-merchants/create-sub-merchant';
+import { platformAction, type ActionFailure } from './guard';
 
-type CreateInput = Parameters<OperatorCaller['subMerchants']['create']>[0];
+const create = platformAction('operator', createSubMerchantBody, async (ctx, body) => ({
+  ok: true as const,
+  id: (await createSubMerchant(ctx, body)).record.id,
+}));
 
 /**
- * Server action behind the list's "New sub-merchant" form: the `subMerchants.create` procedure (operator role,
- * the API's request schema), then straight into the wizard's first step. A refusal comes back as data.
+ * Server action behind the list's "New sub-merchant" form (operator role, the API's request schema), as
+ * `subMerchants.create`, then straight into the wizard's first step. A refusal comes back as data.
  */
 export async function startSubMerchant(
   platformId: string,
@@ -15,17 +20,11 @@ export async function startSubMerchant(
   form: FormData,
 ): Promise<ActionFailure | null> {
   const distributor = String(form.get('distributor') ?? '').trim();
-  // Passed on as typed: the procedure's schema is the one check of provider and distributor id.
-  const input = {
-    platformId,
+  // Passed on as typed: the request schema is the one check of provider and distributor id.
+  const created = await create(platformId, {
     provider: String(form.get('provider') ?? ''),
     distributorExternalUserId: distributor || undefined,
-  } as CreateInput;
-  let id: string;
-  try {
-    id = (await callAsOperator((caller) => caller.subMerchants.create(input))).record.id;
-  } catch (error) {
-    return toActionFailure(error);
-  }
-  redirect(`/platforms/${encodeURIComponent(platformId)}/sub-merchants/${id}/edit?step=license`);
+  } as CreateSubMerchantBody);
+  if (!created.ok) return created;
+  redirect(`/platforms/${encodeURIComponent(platformId)}/sub-merchants/${created.id}/edit?step=license`);
 }

@@ -1,23 +1,23 @@
 'use server';
 
-import { callAsOperator, toActionFailure } from '@/server/trpc/server-caller';
+import { submitInput } from '@/schemas/sub-merchant-requests';
+import { submitSubMerchant as submit } from '@/server/services/sub-merchants/submit-sub-merchant';
+import { platformAction } from './guard';
 import type { DraftPatch, WizardActionResult } from './save-sub-merchant-draft';
 
+const submitRecord = platformAction('operator', submitInput, async (ctx, input) => ({
+  ok: true as const,
+  record: (await submit(ctx, { id: input.id, patch: input.formData })).record,
+}));
+
 /**
- * Server action for the wizard's review step: the `subMerchants.submit` procedure (operator role, the full
- * submit rules, the upstream call). A 422's field errors come back as data for the form.
+ * Server action for the wizard's review step (operator role, the full submit rules, the upstream call), as
+ * `subMerchants.submit`. A 422's field errors come back as data for the form.
  */
 export async function submitSubMerchant(
   platformId: string,
   id: string,
   formData: DraftPatch,
 ): Promise<WizardActionResult> {
-  try {
-    return {
-      ok: true,
-      record: (await callAsOperator((caller) => caller.subMerchants.submit({ platformId, id, formData }))).record,
-    };
-  } catch (error) {
-    return toActionFailure(error);
-  }
+  return submitRecord(platformId, { id, formData });
 }

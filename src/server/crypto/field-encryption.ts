@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { AppError } from '@/server/errors';
 
 /**
  * Encryption of single values at rest (personal formData fields, upstream tokens, uploaded images) with AES-256-GCM.
@@ -73,7 +74,14 @@ export function createFieldCipher({ keys, activeKeyId }: FieldCipherOptions): Fi
     const parsed = parseToken(token);
     if (!parsed) throw new Error('Encrypted field value is malformed (expected enc:v1:<keyId>:<iv>:<data>).');
     const key = keys[parsed.keyId];
-    if (!key) throw new Error(`Encrypted field value uses unknown key id "${parsed.keyId}".`);
+    if (!key) {
+      // The installation lost a key its data still needs (a partial key ring after a restore or a rotation gone
+      // wrong): a 503 that names the key and the fix, not an anonymous 500. Nothing of the value is in it.
+      throw new AppError(
+        'data_key_missing',
+        `Encrypted field value uses unknown key id "${parsed.keyId}": this installation's key ring does not hold that data key, so the value cannot be read until it is restored (docs/data-key-rotation.md).`,
+      );
+    }
     const data = parsed.sealed.subarray(0, parsed.sealed.length - TAG_BYTES);
     const tag = parsed.sealed.subarray(parsed.sealed.length - TAG_BYTES);
     const decipher = createDecipheriv('aes-256-gcm', key, parsed.iv, { authTagLength: TAG_BYTES });

@@ -38,6 +38,9 @@ export async function getDb() {
 /** The database when it is already open, without a promise (hot request paths); otherwise use getDb. */
 export const openedDb = () => slot.__openedDatabase?.db;
 
+/** The open handle, or undefined before the database has opened (readiness). */
+export const openedDatabaseHandle = () => slot.__openedDatabase;
+
 /** Tests (and the CLI) install the handle they opened themselves. */
 export function useDatabaseHandle(handle: DatabaseHandle | undefined) {
   slot.__database = handle ? Promise.resolve(handle) : undefined;

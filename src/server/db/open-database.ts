@@ -27,6 +27,8 @@ export type DatabaseHandle = {
   /** Raw SQL for pg-boss and tests; PGlite needs exec for multi-statement scripts without parameters. */
   executeSql: SqlExecutor;
   connectionString?: string;
+  /** Embedded only: a gzip tarball of the data directory, taken while this process keeps serving (backups). */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 };
 
@@ -40,7 +42,8 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
 }
 
 // The work queue searches names by trigram (migration 0012 creates the extension; PostgreSQL ships it too).
-const extensions = { pg_trgm };
+export const pgliteExtensions = { pg_trgm };
+const extensions = pgliteExtensions;
 
 async function openPglite(options: { dataDir?: string; holder?: string }): Promise<DatabaseHandle> {
   let release = () => {};
@@ -64,6 +67,11 @@ async function openPglite(options: { dataDir?: string; holder?: string }): Promi
         if (values && values.length > 0) return { rows: (await client.query(text, values)).rows };
         const results = await client.exec(text);
         return { rows: results.at(-1)?.rows ?? [] };
+      },
+      dumpDataDir: async () => {
+        // Flushes dirty pages first, so the copy needs no WAL replay; PGlite serialises the dump with queries.
+        await client.exec('checkpoint');
+        return client.dumpDataDir('gzip');
       },
       close: async () => {
         await client.close();

@@ -12,6 +12,7 @@ const titles: Partial<Record<ErrorCode, string>> = {
   unsupported_media_type: 'Unsupported media type',
   form_incomplete: 'Onboarding form incomplete',
   image_data_incomplete: 'Image data incomplete',
+  ext_json_invalid: 'ext JSON invalid for some authorizers',
   upstream_rejected: 'Rejected by the upstream provider',
   rate_limited: 'Too many requests',
   upstream_unavailable: 'Upstream provider unavailable',

@@ -5,11 +5,8 @@
  */
 import { getDb, openedDb, type Db } from '@/server/db';
 import { AppError } from '@/server/errors';
-import {
-  authenticateApiKey,
-  recentlyAuthenticatedKey,
-  type AuthenticatedKey,
-} from '@/server/services/api-keys/authenticate-api-key';
+import { authenticateApiKey, recentlyAuthenticatedKey } from '@/server/services/api-keys/authenticate-api-key';
+import type { AuthenticatedKey } from '@/server/services/api-keys/authenticated-key-cache';
 import type { ServiceCode } from '@/server/services/api-keys/api-key-format';
 import type { PlatformContext } from '@/server/services/context';
 import { addResponseHeaders } from '@/server/request-context';

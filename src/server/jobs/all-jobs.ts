@@ -7,3 +7,4 @@ import './sub-merchant-sync-job';
 import './mini-program-jobs';
 import './idempotency-keys-job';
 import './platform-certificates-job';
+import './retention-job';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { logger } from '@/server/logger';
-import { runningJobs, type JobRunner } from './start-jobs';
+import { runningJobs, type JobRunner } from './job-runner';
 
 export const SUB_MERCHANT_SYNC_QUEUE = 'sub-merchant-sync';
 

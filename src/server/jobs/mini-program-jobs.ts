@@ -1,6 +1,11 @@
 import { getEnv } from '@/env';
 import { pollPendingAudits } from '@/server/services/mini-programs/poll-pending-audits';
 import { refreshExpiringAuthorizerTokens } from '@/server/services/mini-programs/refresh-expiring-authorizer-tokens';
+import { advanceRollouts } from '@/server/services/mini-program-rollouts/advance-rollouts';
+import {
+  ROLLOUT_ADVANCE_QUEUE,
+  type RolloutAdvancePayload,
+} from '@/server/services/mini-program-rollouts/rollout-queue';
 import { defineJob } from './registry';
 
 /** Pending audits are polled as a fallback to pushes; each audit carries its own next_poll_at. */
@@ -30,4 +35,18 @@ export const sandboxTicketQueue = defineJob({
     const { pushVerifyTicketsToAll } = await import('@/sandbox/control/mini-program-control');
     await pushVerifyTicketsToAll();
   },
+});
+
+/**
+ * The rollout executor: kicked (outbox) when a rollout starts, resumes or an audit it waits on is decided, and
+ * every minute for all running rollouts (items waiting for the audit quota, leases of a crashed instance).
+ */
+export const rolloutAdvanceQueue = defineJob<Partial<RolloutAdvancePayload>>({
+  name: ROLLOUT_ADVANCE_QUEUE,
+  retryLimit: 2,
+  expireInSeconds: 900,
+  concurrency: 4,
+  schedule: '* * * * *',
+  handler: async (payload, job) =>
+    void (await advanceRollouts({ db: job.db, actor: 'rollout' }, { rolloutId: payload.rolloutId })),
 });

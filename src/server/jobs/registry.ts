@@ -18,6 +18,8 @@ export type JobDefinition = {
    * the network, such as webhook deliveries: one slow receiver must not hold the others back.
    */
   concurrency?: number;
+  /** pg-boss queue policy; `singleton`: at most one job of the queue active at a time, across instances. */
+  policy?: 'standard' | 'singleton';
   /** Cron expression: pg-boss runs it once per slot across all instances. */
   schedule?: string;
   /** Also run once when the process starts (a job that re-arms itself picks up its chain again). */

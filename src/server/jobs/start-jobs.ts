@@ -7,31 +7,28 @@ import postgres from 'postgres';
 import type { DatabaseHandle } from '@/server/db';
 import { answerJobSignals } from '@/server/db/job-signals';
 import { logger } from '@/server/logger';
+import { jobRunnerSlot, type JobRunner } from './job-runner';
 import { jobDefinitions } from './registry';
 import { relayOutbox } from './relay-outbox';
 
-export type JobRunner = { boss: PgBoss; relayNow(): Promise<number>; stop(): Promise<void> };
-
-const slot = globalThis as typeof globalThis & { __jobs?: Promise<JobRunner> };
+export type { JobRunner };
 
 export function startJobs(handle: DatabaseHandle, options: { relayIntervalMs?: number } = {}): Promise<JobRunner> {
-  slot.__jobs ??= boot(handle, options.relayIntervalMs ?? 1000);
+  jobRunnerSlot.__jobs ??= boot(handle, options.relayIntervalMs ?? 1000);
   // Use cases signal through the db layer (job-signals.ts); this process's runner answers them.
   answerJobSignals({
     syncDueAt: async (at) => (await import('./arm-sub-merchant-sync')).armSubMerchantSync(at),
     outboxWritten: relayOutboxSoon,
   });
-  return slot.__jobs;
+  return jobRunnerSlot.__jobs;
 }
-
-export const runningJobs = () => slot.__jobs;
 
 /**
  * Relays the outbox now rather than at the next tick: called after a commit whose event an integrator is
  * waiting for (an upstream status change), so its webhook leaves within a moment. No runner here: no-op.
  */
 export function relayOutboxSoon() {
-  void slot.__jobs
+  void jobRunnerSlot.__jobs
     ?.then((runner) => runner.relayNow())
     .catch((error) => logger.error({ err: error }, 'outbox relay failed'));
 }
@@ -39,17 +36,29 @@ export function relayOutboxSoon() {
 async function boot(handle: DatabaseHandle, relayIntervalMs: number): Promise<JobRunner> {
   // Maintenance expires the active jobs of a process that died (SIGKILL, OOM): every 30 s instead of 120 s, so
   // a crashed webhook delivery is retried within about two minutes (crash-webhook.spec.ts).
-  const maintenanceIntervalSeconds = 30;
+  const maintenance = {
+    maintenanceIntervalSeconds: 30,
+    // Completed jobs leave pgboss.job after an hour (pg-boss's default is 12 h): every fetch and every queue
+    // gauge reads that table, and each webhook delivery and sync run adds a row. Their outcome is in our own
+    // tables (event_deliveries, delivery_attempts, sub_merchants), so the job row is not the record.
+    archiveCompletedAfterSeconds: 3600,
+    // Failed jobs stay three days beside the live ones, where an operator looking at a failure finds them.
+    archiveFailedAfterSeconds: 3 * 86_400,
+    // The archive is for post-mortems of the last week, then deleted (pg-boss's default, chosen on purpose):
+    // an incident is looked at within days, and the archive must not grow with traffic for ever.
+    deleteAfterDays: 7,
+  };
   const boss =
     handle.kind === 'pglite'
-      ? new PgBoss({ db: { executeSql: handle.executeSql }, schema: 'pgboss', maintenanceIntervalSeconds })
-      : new PgBoss({ connectionString: handle.connectionString, schema: 'pgboss', max: 4, maintenanceIntervalSeconds });
+      ? new PgBoss({ db: { executeSql: handle.executeSql }, schema: 'pgboss', ...maintenance })
+      : new PgBoss({ connectionString: handle.connectionString, schema: 'pgboss', max: 4, ...maintenance });
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   await oneInstanceAtATime(handle, async () => {
     await boss.start();
     for (const job of jobDefinitions()) {
       await boss.createQueue(job.name, {
         name: job.name,
+        policy: job.policy ?? 'standard',
         retryLimit: job.retryLimit ?? 5,
         retryDelay: job.retryDelaySeconds ?? 30,
         retryBackoff: job.retryBackoff ?? true,
@@ -97,11 +106,15 @@ async function boot(handle: DatabaseHandle, relayIntervalMs: number): Promise<Jo
   return {
     boss,
     relayNow,
-    stop: async () => {
+    stopFetching: async () => {
+      await Promise.all(workers.map((id) => boss.offWork({ id })));
+    },
+    stop: async (timeoutMs = 5000) => {
       clearInterval(timer);
       await relaying?.catch(() => 0);
-      await boss.stop({ graceful: true, wait: true, timeout: 5000 });
-      slot.__jobs = undefined;
+      // graceful: pg-boss waits for the jobs in hand up to the timeout, then fails the rest, which retry.
+      await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
+      jobRunnerSlot.__jobs = undefined;
     },
   };
 }

@@ -45,6 +45,12 @@ function createMetrics() {
       labelNames: ['outcome'] as const,
       registers: [registry],
     }),
+    retentionRowsDeleted: new Counter({
+      name: 'retention_rows_deleted_total',
+      help: 'Rows deleted by retention passes run in this process, by table.',
+      labelNames: ['table'] as const,
+      registers: [registry],
+    }),
   };
 }
 

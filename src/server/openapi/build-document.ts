@@ -7,7 +7,7 @@ import {
   takesIdempotencyKey,
 } from './idempotency-parameter';
 import { problemSchema } from './problem-schema';
-import { operations, type Operation } from './operations';
+import type { Operation } from './operation';
 
 const errorText: Record<number, string> = {
   400: 'Invalid request, or X-Service-Code missing / not matching this endpoint.',
@@ -157,7 +157,8 @@ function multipartBody({ properties, required, encoding }: NonNullable<Operation
   return { required: true, content: { 'multipart/form-data': { schema, ...(encoding ? { encoding } : {}) } } };
 }
 
-export function buildOpenApiDocument(serverUrl: string) {
+/** The OpenAPI 3.1 document of `operations` (src/app/operations.ts: every route folder's operation.ts). */
+export function buildOpenApiDocument(operations: readonly Operation[], serverUrl: string) {
   const components: Record<string, JsonSchema> = {};
   toSchema(problemSchema, components, 'output');
   const paths: Record<string, Record<string, unknown>> = {};

@@ -1,4 +1,4 @@
-import type { Operation } from './operations';
+import type { Operation } from './operation';
 
 /** Every POST under /v1 takes an optional Idempotency-Key (src/server/http/idempotency.ts). */
 export const takesIdempotencyKey = (op: Pick<Operation, 'method' | 'path' | 'auth'>) =>

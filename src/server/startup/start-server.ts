@@ -9,12 +9,15 @@ import { getDatabaseHandle } from '@/server/db';
 import { DataDirLockedError, updateLock } from '@/server/db/data-dir-lock';
 import { startJobs } from '@/server/jobs/start-jobs';
 import { logger } from '@/server/logger';
+import { checkKeyRingCoversData, keyRingRefusal } from '@/server/services/data-keys/check-key-ring-covers-data';
 import { sealPlainMedia } from '@/server/services/media/seal-plain-media';
 import { backfillLicenceSearchKeys } from '@/server/services/sub-merchants/backfill-licence-search-keys';
 import { ensureFirstRunAdmin } from '@/server/services/operators/ensure-first-run-admin';
 import { validateProviderBConfig } from '@/server/upstreams/validate-provider-b';
 import { issueCliToken } from './cli-token';
 import { firstRunNotice } from './first-run-notice';
+import { setServerPhase } from './lifecycle';
+import { registerShutdown } from './shutdown';
 
 const say = (text: string) => process.stdout.write(`${text}\n`);
 
@@ -28,11 +31,16 @@ export async function startServer() {
     }
     getSecrets();
     const handle = await getDatabaseHandle();
+    // A restored dump (or a wrong DATABASE_URL) with another installation's key ring would serve records whose
+    // personal data, tokens and webhook secrets all fail to decrypt: refuse, naming the keys it needs.
+    const refusal = keyRingRefusal(await checkKeyRingCoversData({ db: handle.db, actor: 'startup' }));
+    if (refusal) throw new ConfigError([refusal]);
     if (env.embedded) updateLock(env.dataDir, { port: env.PORT, cliToken: issueCliToken() });
     const firstRun = await ensureFirstRunAdmin({ db: handle.db, actor: 'startup' });
     await import('@/server/jobs/all-jobs');
     await startJobs(handle);
     registerShutdown(handle.close);
+    setServerPhase('serving');
     // Images stored before they were sealed: in the background, as re-encoding takes a while per image.
     sealPlainMedia({ db: handle.db, actor: 'startup' }).catch((error) =>
       logger.error({ err: (error as Error).message }, 'sealing plain media failed; it is retried at the next start'),
@@ -91,18 +99,4 @@ function scheduleFirstTicket() {
       logger.warn({ err: (error as Error).message }, 'first sandbox ticket push failed'),
     );
   }, 2000).unref();
-}
-
-function registerShutdown(close: () => Promise<void>) {
-  let closing = false;
-  const shutdown = async () => {
-    if (closing) return;
-    closing = true;
-    const { runningJobs } = await import('@/server/jobs/start-jobs');
-    await (await runningJobs())?.stop().catch(() => {});
-    await close().catch(() => {});
-    process.exit(0);
-  };
-  process.once('SIGTERM', shutdown);
-  process.once('SIGINT', shutdown);
 }

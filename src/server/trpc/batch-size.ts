@@ -1,5 +1,5 @@
 import { AppError } from '@/server/errors';
-import { TRPC_MAX_BATCH_SIZE } from '@/trpc/batch-limit';
+import { TRPC_MAX_BATCH_SIZE } from '@/schemas/trpc-batch-limit';
 
 /**
  * How many procedures a /api/trpc request calls, read from its URL as tRPC does (`a,b,c?batch=1`): 400 above

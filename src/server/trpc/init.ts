@@ -10,7 +10,14 @@ import { passwordChangeRequired, passwordMustChange } from '@/server/services/op
 import { toTRPCError } from './errors';
 
 /** `clientAddress`: the caller's address as the trusted proxies tell it (throttles of public mutations); absent for server callers. */
-export type TrpcContext = { operatorId: string | null; db: Database; requestId: string; clientAddress?: string | null };
+export type TrpcContext = {
+  operatorId: string | null;
+  db: Database;
+  requestId: string;
+  clientAddress?: string | null;
+  /** The zone the operator's browser reported (i18n/browser-time-zone.ts), for times of an operator without one. */
+  browserTimeZone?: string;
+};
 
 const t = initTRPC.context<TrpcContext>().create({
   errorFormatter({ shape, error }) {
@@ -74,11 +81,7 @@ const refuseUnknownFields = t.middleware(async ({ path, getRawInput, next }) => 
 
 // A session still on a password someone else chose (first run, CLI) may do nothing until it is changed.
 const refuseUntilPasswordChanged = t.middleware(async ({ ctx, next }) => {
-  if (
-    ctx.operatorId &&
-    (await passwordMustChange({ db: ctx.db, actor: `operator:${ctx.operatorId}` }, { operatorId: ctx.operatorId }))
-  )
-    throw passwordChangeRequired();
+  if (ctx.operatorId) await refuseUntilPasswordChange(ctx.db, ctx.operatorId);
   return next();
 });
 
@@ -102,26 +105,61 @@ export const passwordChangeProcedure = baseProcedure.use(requireOperator).use(re
  * `role`. Non-members get NOT_FOUND, like another platform's API key on /v1: existence is not leaked.
  */
 export const platformProcedure = (role: OperatorRole) =>
-  operatorProcedure.input(z.object({ platformId: z.string().min(1).max(64) })).use(async ({ ctx, input, next }) => {
-    const membership = (
-      await listOperatorPlatforms({ db: ctx.db, actor: `operator:${ctx.operatorId}` }, { operatorId: ctx.operatorId })
-    ).find((m) => m.platformId === input.platformId);
-    if (!membership) throw new TRPCError({ code: 'NOT_FOUND', message: 'Platform was not found.' });
-    if (!hasRole(membership.role, role)) {
-      throw new TRPCError({ code: 'FORBIDDEN', message: `This needs the ${role} role; you are ${membership.role}.` });
-    }
-    return next({
-      ctx: { ...ctx, platformId: input.platformId, role: membership.role, actor: `operator:${ctx.operatorId}` },
-    });
-  });
+  operatorProcedure
+    .input(z.object({ platformId: z.string().min(1).max(64) }))
+    .use(async ({ ctx, input, next }) => next({ ctx: await platformContext(ctx, input.platformId, role) }));
+
+/**
+ * The operator's role on the platform, refused below `role`: the one rule of platformProcedure and of the server
+ * actions' guard (src/server/console-actions/guard.ts).
+ */
+export async function platformContext<C extends { db: Database; operatorId: string }>(
+  ctx: C,
+  platformId: string,
+  role: OperatorRole,
+) {
+  const actor = `operator:${ctx.operatorId}`;
+  const membership = (await listOperatorPlatforms({ db: ctx.db, actor }, { operatorId: ctx.operatorId })).find(
+    (m) => m.platformId === platformId,
+  );
+  if (!membership) throw new TRPCError({ code: 'NOT_FOUND', message: 'Platform was not found.' });
+  if (!hasRole(membership.role, role)) {
+    throw new TRPCError({ code: 'FORBIDDEN', message: `This needs the ${role} role; you are ${membership.role}.` });
+  }
+  return { ...ctx, platformId, role: membership.role, actor };
+}
+
+/** Refuses a session that must change its password first (publicProcedure and the server actions' guard). */
+export async function refuseUntilPasswordChange(db: Database, operatorId: string) {
+  if (await passwordMustChange({ db, actor: `operator:${operatorId}` }, { operatorId })) throw passwordChangeRequired();
+}
+
+/**
+ * The input of a platformProcedure that hands a service its request: the fields of the service's request schema
+ * (with `extra` fields the procedure reads itself, such as a mini program's `platform`) beside platformId. The
+ * service schemas are strict and tRPC parses each input schema against the whole input, so only the fields are
+ * taken over: refuseUnknownFields refuses what the strict schema would, once for every procedure.
+ */
+export function platformRequest<S extends z.ZodRawShape, E extends z.ZodRawShape = Record<never, never>>(
+  schema: { shape: S },
+  extra?: E,
+) {
+  return z.object({ ...extra, ...schema.shape } as E & S);
+}
+
+/** The service's request out of a platformProcedure's input: everything but platformId (the context carries it). */
+export const withoutPlatformId = <T extends { platformId: string }>({ platformId: _platformId, ...request }: T) =>
+  request;
 
 export const createContext = async (
   operatorId: string | null,
   requestId: string,
   clientAddress: string | null = null,
+  browserTimeZone?: string,
 ): Promise<TrpcContext> => ({
   operatorId,
   db: await getDb(),
   requestId,
   clientAddress,
+  browserTimeZone,
 });

@@ -5,21 +5,19 @@
  * sandbox holds: never the published test keys, never another platform's.
  */
 import { getEnv } from '@/env';
-import { sandboxApiV3Key } from '@/sandbox/providerA/pay/handler';
-import { providerASandboxClientSettings } from '@/sandbox/providerA/pay/keys';
-import {
-  platformSandbox,
-  sandboxKeys,
-  sandboxKeysOfApp,
-  sandboxProviderBCertificates,
-} from '@/sandbox/sandbox-context';
-import { providerBSigningMode } from '@/sandbox/providerB/signing-mode';
 import { readPemSetting } from '@/env-checks/pem-setting';
 import type { ProviderAPlatformKeys } from '@/server/providers/providerA/pay/client';
 import { notificationParams, type ProviderBCertificates } from '@/server/providers/providerB/gateway';
 import { AppError } from '@/server/errors';
-import { upstreamHosts } from './hosts';
 import { platformCertificateStore } from './platform-certificate-store';
+
+const inSandbox = () => getEnv().UPSTREAM_MODE === 'sandbox';
+
+/**
+ * The sandbox's credentials, imported on first use in sandbox mode only: a live build's module graph then holds
+ * no emulator (test/unit/server/upstreams/live-module-graph.test.ts).
+ */
+export const sandboxCredentials = () => import('./sandbox-credentials');
 
 /**
  * The WeChat Pay merchant's signing key and the platform keys that verify WeChat's answers, in the mode of
@@ -29,25 +27,23 @@ import { platformCertificateStore } from './platform-certificate-store';
  */
 export async function providerAPayCredentials(platformId: string) {
   const env = getEnv();
-  const sandbox = env.UPSTREAM_MODE === 'sandbox';
-  const keys = sandbox ? (await sandboxKeys(platformId)).providerAPay : undefined;
-  const merchant = keys
-    ? providerASandboxClientSettings(keys)
-    : {
-        mchId: env.PROVIDER_A_MCH_ID!,
-        merchantSerialNo: env.PROVIDER_A_MERCHANT_SERIAL_NO!,
-        merchantPrivateKeyPem: env.PROVIDER_A_MERCHANT_PRIVATE_KEY!,
-      };
-  const publicKey = keys
-    ? { publicKeyId: keys.platform.publicKeyId, publicKeyPem: keys.platform.publicKeyPem }
-    : { publicKeyId: env.PROVIDER_A_PLATFORM_PUBLIC_KEY_ID!, publicKeyPem: env.PROVIDER_A_PLATFORM_PUBLIC_KEY! };
+  const sandbox = inSandbox() ? await (await sandboxCredentials()).sandboxProviderAPayKeys(platformId) : undefined;
+  const merchant = sandbox?.merchant ?? {
+    mchId: env.PROVIDER_A_MCH_ID!,
+    merchantSerialNo: env.PROVIDER_A_MERCHANT_SERIAL_NO!,
+    merchantPrivateKeyPem: env.PROVIDER_A_MERCHANT_PRIVATE_KEY!,
+  };
+  const publicKey = sandbox?.publicKey ?? {
+    publicKeyId: env.PROVIDER_A_PLATFORM_PUBLIC_KEY_ID!,
+    publicKeyPem: env.PROVIDER_A_PLATFORM_PUBLIC_KEY!,
+  };
   const mode = env.PROVIDER_A_PAY_VERIFY_MODE;
   const platform: ProviderAPlatformKeys =
     mode === 'public_key'
       ? { mode: 'publicKey', ...publicKey }
       : {
           mode: 'downloadedCertificates',
-          apiV3Key: sandbox ? await sandboxApiV3Key(platformSandbox(platformId).store) : env.PROVIDER_A_APIV3_KEY!,
+          apiV3Key: sandbox ? await sandbox.apiV3Key() : env.PROVIDER_A_APIV3_KEY!,
           store: platformCertificateStore(sandbox ? platformId : undefined),
           ...(mode === 'both' ? { publicKey } : {}),
         };
@@ -66,11 +62,9 @@ export async function providerAPayCredentials(platformId: string) {
  */
 export async function providerAComponentCredentials(platformId?: string) {
   const env = getEnv();
-  if (env.UPSTREAM_MODE === 'sandbox') {
+  if (inSandbox()) {
     if (platformId === undefined) throw new AppError('not_found', 'Sandbox credentials belong to a platform.');
-    const { componentAppId, componentAppSecret, token, encodingAesKey } = (await sandboxKeys(platformId))
-      .providerAComponent;
-    return { componentAppId, componentAppSecret, token, encodingAesKey };
+    return (await sandboxCredentials()).sandboxProviderAComponentCredentials(platformId);
   }
   return {
     componentAppId: env.PROVIDER_A_COMPONENT_APPID!,
@@ -104,15 +98,7 @@ export async function providerBCredentials(platformId: string): Promise<{
   certificates?: ProviderBCertificates | (() => Promise<ProviderBCertificates | undefined>);
 }> {
   const env = getEnv();
-  if (env.UPSTREAM_MODE === 'sandbox') {
-    const { appId, appPrivateKeyPem, alipayPublicKeyPem } = (await sandboxKeys(platformId)).providerB;
-    const sandbox = platformSandbox(platformId);
-    const certificates = async () =>
-      (await providerBSigningMode(sandbox.store)) === 'certificate'
-        ? sandboxProviderBCertificates(sandbox.namespace)
-        : undefined;
-    return { appId, appPrivateKeyPem, alipayPublicKeyPem, certificates };
-  }
+  if (inSandbox()) return (await sandboxCredentials()).sandboxProviderBCredentials(platformId);
   const certificates = providerBLiveCertificates();
   return {
     appId: env.PROVIDER_B_APP_ID!,
@@ -135,15 +121,7 @@ export async function providerBNotificationKey(
 ): Promise<{ appId: string; alipayPublicKeyPem: string; platformId?: string }> {
   const env = getEnv();
   const appId = notificationParams(raw).app_id;
-  if (env.UPSTREAM_MODE === 'sandbox') {
-    const keys = appId ? await sandboxKeysOfApp('providerB', appId) : undefined;
-    if (!keys) throw new AppError('unauthenticated', 'The notification names no app of this service.');
-    return {
-      appId: keys.providerB.appId,
-      alipayPublicKeyPem: keys.providerB.alipayPublicKeyPem,
-      platformId: keys.platformId,
-    };
-  }
+  if (inSandbox()) return (await sandboxCredentials()).sandboxProviderBNotificationKey(appId);
   const certificates = providerBLiveCertificates();
   return {
     appId: env.PROVIDER_B_APP_ID!,
@@ -162,11 +140,11 @@ export async function providerAPushCredentials(addressedTo: {
   componentAppId?: string;
   authorizerPlatformId?: string;
 }): Promise<(Awaited<ReturnType<typeof providerAComponentCredentials>> & { platformId?: string }) | undefined> {
-  if (getEnv().UPSTREAM_MODE !== 'sandbox') return providerAComponentCredentials();
+  if (!inSandbox()) return providerAComponentCredentials();
   const platformId =
     addressedTo.authorizerPlatformId ??
     (addressedTo.componentAppId
-      ? (await sandboxKeysOfApp('providerA', addressedTo.componentAppId))?.platformId
+      ? await (await sandboxCredentials()).sandboxPlatformOfComponent(addressedTo.componentAppId)
       : undefined);
   return platformId === undefined ? undefined : { ...(await providerAComponentCredentials(platformId)), platformId };
 }
@@ -178,37 +156,7 @@ export async function providerAPushCredentials(addressedTo: {
  * live secret.
  */
 export async function sandboxAsLiveEnvironment(platformId: string): Promise<Record<string, string>> {
-  if (getEnv().UPSTREAM_MODE !== 'sandbox')
+  if (!inSandbox())
     throw new AppError('invalid_request', 'Only an instance in sandbox mode has sandbox credentials to hand out.');
-  const keys = await sandboxKeys(platformId);
-  const sandbox = platformSandbox(platformId);
-  const hosts = upstreamHosts(platformId);
-  return {
-    PROVIDER_A_PAY_BASE_URL: hosts.providerAPay,
-    PROVIDER_A_OPEN_BASE_URL: hosts.providerAOpen,
-    PROVIDER_B_GATEWAY_URL: hosts.providerBGateway,
-    PROVIDER_A_MCH_ID: keys.providerAPay.merchant.mchId,
-    PROVIDER_A_MERCHANT_SERIAL_NO: keys.providerAPay.merchant.serialNo,
-    PROVIDER_A_MERCHANT_PRIVATE_KEY: keys.providerAPay.merchant.privateKeyPem,
-    PROVIDER_A_PLATFORM_PUBLIC_KEY_ID: keys.providerAPay.platform.publicKeyId,
-    PROVIDER_A_PLATFORM_PUBLIC_KEY: keys.providerAPay.platform.publicKeyPem,
-    PROVIDER_A_APIV3_KEY: await sandboxApiV3Key(sandbox.store),
-    PROVIDER_A_COMPONENT_APPID: keys.providerAComponent.componentAppId,
-    PROVIDER_A_COMPONENT_SECRET: keys.providerAComponent.componentAppSecret,
-    PROVIDER_A_COMPONENT_TOKEN: keys.providerAComponent.token,
-    PROVIDER_A_COMPONENT_AES_KEY: keys.providerAComponent.encodingAesKey,
-    PROVIDER_B_APP_ID: keys.providerB.appId,
-    PROVIDER_B_APP_PRIVATE_KEY: keys.providerB.appPrivateKeyPem,
-    // The Alipay signing mode the platform's sandbox is switched to: its certificate files, or the public key.
-    ...((await providerBSigningMode(sandbox.store)) === 'certificate'
-      ? await (async () => {
-          const files = await sandboxProviderBCertificates(sandbox.namespace);
-          return {
-            PROVIDER_B_APP_CERT: files.appCertPem,
-            PROVIDER_B_ALIPAY_ROOT_CERT: files.alipayRootCertPem,
-            PROVIDER_B_ALIPAY_CERT: files.alipayCertPem,
-          };
-        })()
-      : { PROVIDER_B_ALIPAY_PUBLIC_KEY: keys.providerB.alipayPublicKeyPem }),
-  };
+  return (await sandboxCredentials()).sandboxAsLiveVariables(platformId);
 }

@@ -1,12 +1,12 @@
 /**
  * Where a platform's provider adapters send their calls, decided here only. Live mode: the real hosts, one
  * service-provider identity for the whole instance whatever the platform. Sandbox mode: the platform's own
- * namespace of the built-in sandbox (sandbox/namespace.ts), so each platform's test mode sees only its own
+ * namespace of the built-in sandbox (src/server/config/sandbox-namespace.ts), so each platform's test mode sees only its own
  * applications, authorizations, audits and faults. Adapters are cached per (provider, scope), with a bound.
  */
 import { getEnv } from '@/env';
 import { publicBaseUrl } from '@/server/config/secrets';
-import { sandboxNamespace } from '@/sandbox/namespace';
+import { sandboxNamespace } from '@/server/config/sandbox-namespace';
 
 export type UpstreamHosts = {
   mode: 'sandbox' | 'live';

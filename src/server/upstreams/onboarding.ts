@@ -5,16 +5,12 @@
  */
 import { getEnv } from '@/env';
 import type { Provider } from '@/domain/providers';
-import {
-  maxImageBytes,
-  providerAOnboardingAdapter,
-  providerBOnboardingAdapter,
-} from '@/server/providers/onboarding-adapters';
+import { providerAOnboardingAdapter, providerBOnboardingAdapter } from '@/server/providers/onboarding-adapters';
 import { createProviderAPayClient } from '@/server/providers/providerA/pay/client';
 import { createProviderBClient } from '@/server/providers/providerB';
 import type { OnboardingProvider } from '@/server/providers/types';
 import { providerAPayCredentials, providerBCredentials } from './credentials';
-import { buildOnFirstCall, deferredAdapter } from './deferred';
+import { buildOnFirstCall } from './deferred';
 import { adapterCache, type UpstreamHosts } from './hosts';
 import { loggedUpstreamFetch } from './logged-fetch';
 
@@ -43,20 +39,14 @@ async function build(name: Provider, hosts: UpstreamHosts, platformId: string): 
   return providerAOnboardingAdapter(await configuredProviderAPayClient(hosts, platformId));
 }
 
-const cache = adapterCache<OnboardingProvider>();
+const cache = adapterCache<() => Promise<OnboardingProvider>>();
 
-/** The onboarding adapter of a provider for one platform (its sandbox namespace; in live mode the same for all). */
-export function onboardingProvider(name: Provider, platformId: string): OnboardingProvider {
-  return cache.get(name, platformId, (hosts) =>
-    deferredAdapter<OnboardingProvider, 'name' | 'maxImageBytes'>(
-      { name, maxImageBytes: maxImageBytes[name] },
-      // Only WeChat has a bank-branch look-up (docs/upstream/providerA.md B.13).
-      name === 'providerA'
-        ? ['uploadImage', 'submitApplication', 'queryApplication', 'searchBankBranches']
-        : ['uploadImage', 'submitApplication', 'queryApplication'],
-      buildOnFirstCall(() => build(name, hosts, platformId)),
-    ),
-  );
+/**
+ * The onboarding adapter of a provider for one platform (its sandbox namespace; in live mode the same for all),
+ * built on its first call.
+ */
+export function onboardingProvider(name: Provider, platformId: string): Promise<OnboardingProvider> {
+  return cache.get(name, platformId, (hosts) => buildOnFirstCall(() => build(name, hosts, platformId)))();
 }
 
 /** Tests point the adapters at a sandbox they started themselves. */

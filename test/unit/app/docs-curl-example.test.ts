@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { curlExample } from '@/app/docs/curl-example';
+import { operations } from '@/app/operations';
 import { buildOpenApiDocument } from '@/server/openapi/build-document';
 
 type Op = Parameters<typeof curlExample>[3];
-const doc = buildOpenApiDocument('http://localhost:3000');
+const doc = buildOpenApiDocument(operations, 'http://localhost:3000');
 const operation = (path: string, method: string) => (doc.paths as Record<string, Record<string, Op>>)[path]![method]!;
 
 describe('the /docs curl example', () => {

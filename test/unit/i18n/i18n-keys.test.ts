@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { en, type MessageKey } from '@/i18n/messages/en';
 import { zhCN } from '@/i18n/messages/zh-CN';
@@ -12,7 +14,56 @@ const quotesAnUpstreamValue = new Set<MessageKey>([
   'subMerchants.field.permanent',
 ]);
 
+/**
+ * Keys the console builds at run time, by the prefix written before the template's `${…}` (t(`settings.role.${r}`)).
+ * A key under one of these counts as used; each prefix must itself still occur in src/, so the list cannot go stale.
+ */
+const dynamicPrefixes = [
+  'accountMail.', // the mail kind: accountMail.${kind}.subject / .body
+  'auditLog.action.', // the audit entry's action
+  'auditLog.actor.', // its actor kind, with and without a name
+  'auditLog.actorKind.', // the actor filter's options
+  'docs.in.', // where an API parameter goes (path, query, header, cookie)
+  'invitation.state.', // the invitation link's state
+  'passwordReset.state.', // the reset link's state
+  'signUp.state.', // the sign-up link's state
+  'settings.config.help.', // a platform setting's help, by setting name
+  'settings.config.label.', // a platform setting's label, by setting name
+  'settings.deliveries.status.', // a webhook delivery's status
+  'settings.doctor.', // an upstream the doctor checked
+  'settings.paymentsProvider.', // a payments provider
+  'settings.provider.', // a mini-program provider
+  'settings.role.', // an operator role
+  'settings.sandbox.decided.', // the sandbox reviewer's decision
+  'settings.service.', // an API key's service
+  'settings.state.', // a sandbox application state
+  'settings.templates.', // a manual template's input, by field name
+  'subMerchants.upload.', // an upload problem
+  'workQueue.actor.', // a history entry's actor kind (and its "unknown" variant)
+] as const;
+
+/** Every TypeScript source outside the catalogs themselves. */
+function consoleSources(dir = 'src'): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) return file === path.join('src', 'i18n', 'messages') ? [] : consoleSources(file);
+    return /\.tsx?$/.test(entry.name) ? [file] : [];
+  });
+}
+
 describe('console strings', () => {
+  it('every catalog key is used in src/, by its literal name or under a listed dynamic prefix', () => {
+    const source = consoleSources()
+      .map((file) => fs.readFileSync(file, 'utf8'))
+      .join('\n');
+    const literals = new Set([...source.matchAll(/(['"`])([\w.-]+)\1/g)].map((m) => m[2]));
+    expect(dynamicPrefixes.filter((prefix) => !source.includes('`' + prefix + '${'))).toEqual([]);
+    const unused = Object.keys(en).filter(
+      (key) => !literals.has(key) && !dynamicPrefixes.some((prefix) => key.startsWith(prefix)),
+    );
+    expect(unused).toEqual([]);
+  });
+
   it('each catalog has every key of the other (the failure names the missing keys)', () => {
     const zhKeys = new Set(Object.keys(zhCN));
     const enKeys = new Set(Object.keys(en));

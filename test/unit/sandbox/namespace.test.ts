@@ -1,19 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { isSandboxNamespace, namespacedStore, sandboxNamespace } from '@/sandbox/namespace';
+import { namespacedStore } from '@/sandbox/namespace';
 import { KIND } from '@/sandbox/providerA/component/state';
 import { APPLYMENT_KIND } from '@/sandbox/providerA/pay/applyment-store';
 import { createMemorySandboxStore } from '@/sandbox/store';
 
 describe('sandbox namespaces', () => {
-  it('derives a stable 22-character base62 segment per platform and server secret', () => {
-    const secret = 'x'.repeat(32);
-    const a = sandboxNamespace('plat_A', secret);
-    expect(isSandboxNamespace(a)).toBe(true);
-    expect(sandboxNamespace('plat_A', secret)).toBe(a);
-    expect(sandboxNamespace('plat_B', secret)).not.toBe(a);
-    expect(sandboxNamespace('plat_A', 'y'.repeat(32))).not.toBe(a);
-  });
-
   it('keeps each namespace’s objects apart, the component’s ticket and token included (each platform’s sandbox has its own component)', async () => {
     const shared = createMemorySandboxStore();
     const [a, b] = [namespacedStore(shared, 'a'.repeat(22)), namespacedStore(shared, 'b'.repeat(22))];

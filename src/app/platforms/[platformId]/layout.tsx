@@ -1,7 +1,8 @@
-import { headers } from 'next/headers';
-import { notFound, redirect } from 'next/navigation';
+import { cookies, headers } from 'next/headers';
+import { redirect } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { ConsoleShell } from '@/components/console-shell';
+import { NotAMember } from '@/components/shell/not-a-member';
 import type { Membership } from '@/components/membership';
 import { ViewportHint } from '@/components/ui/viewport-hint';
 import { getEnv } from '@/env';
@@ -10,6 +11,7 @@ import { consoleSession } from '@/server/console-session/console-session';
 import { consoleTitleTemplate } from '@/server/console-session/console-metadata';
 import { getDb } from '@/server/db';
 import { CONSOLE_PATH_HEADER, signInReturnPath } from '@/server/http/console-path';
+import { SESSION_COOKIE, SESSION_ENDED } from '@/schemas/sign-in';
 import { changePasswordPath, passwordMustChange } from '@/server/services/operators/password-must-change';
 
 export const generateMetadata = consoleTitleTemplate;
@@ -30,11 +32,14 @@ export default async function PlatformLayout({
   const { platformId } = await params;
   const session = await consoleSession();
   const request = await headers();
-  // Back to the page asked for (a record link opened while signed out), within this platform's console only.
-  if (!session)
-    redirect(
-      `/sign-in?callbackUrl=${encodeURIComponent(signInReturnPath(request.get(CONSOLE_PATH_HEADER), platformId))}`,
-    );
+  // Back to the page asked for (a record link opened while signed out), within this platform's console only. A
+  // session cookie that no longer admits anyone was ended (by an admin, a password change, a disabled account) or
+  // ran out: the sign-in page says so instead of appearing for no reason.
+  if (!session) {
+    const returnTo = encodeURIComponent(signInReturnPath(request.get(CONSOLE_PATH_HEADER), platformId));
+    const ended = (await cookies()).getAll().some((cookie) => SESSION_COOKIE.test(cookie.name));
+    redirect(`/sign-in?callbackUrl=${returnTo}${ended ? `&reason=${SESSION_ENDED}` : ''}`);
+  }
   if (
     await passwordMustChange(
       { db: await getDb(), actor: `operator:${session.operator.id}` },
@@ -43,8 +48,9 @@ export default async function PlatformLayout({
   )
     redirect(changePasswordPath);
   const current = session.platforms.find((p) => p.platformId === platformId);
-  if (!current) notFound();
   const { locale } = session.operator;
+  // Removed from this platform (or never on it): say so, with the way back, rather than a bare 404.
+  if (!current) return <NotAMember locale={locale} hasOther={session.platforms.length > 0} />;
   const phone =
     request.get('sec-ch-ua-mobile') === '?1' || /Mobi|Android|iPhone/i.test(request.get('user-agent') ?? '');
   return (
@@ -53,6 +59,7 @@ export default async function PlatformLayout({
       current={current as Membership}
       sandbox={getEnv().UPSTREAM_MODE === 'sandbox'}
       locale={locale}
+      timeZone={{ shown: session.operator.timeZone, chosen: session.operator.timeZoneChosen }}
       t={translator(locale)}
     >
       <ViewportHint wide={!phone}>{children}</ViewportHint>

@@ -3,15 +3,30 @@ import type { Locale } from '@/i18n/locales';
 import type { Translate } from '@/i18n/translate';
 import { LanguageSwitch } from './language-switch';
 
-/** The seller pages' frame: phone-first column, no console chrome. */
-export function SellerFrame({ t, locale, children }: { t: Translate; locale: Locale; children: ReactNode }) {
+/**
+ * The seller pages' frame: phone-first column, no console chrome. `eyebrow` names the page's purpose (the
+ * mini-program authorization by default; the hosted onboarding pages pass theirs).
+ */
+export function SellerFrame({
+  t,
+  locale,
+  eyebrow,
+  children,
+}: {
+  t: Translate;
+  locale: Locale;
+  eyebrow?: string;
+  children: ReactNode;
+}) {
   return (
     <main
       className="mx-auto max-w-[30rem] px-4 pt-4 pb-12 leading-normal md:pt-12 [&_h1]:text-[1.35rem] [&_h1]:leading-snug [&_h2]:mt-0 [&_h2]:mb-2 [&_h2]:text-base"
       lang={locale}
     >
       <div className="mb-4 flex items-center justify-between gap-3">
-        <p className="m-0 text-sm tracking-wide text-muted-foreground uppercase">{t('miniPrograms.seller.eyebrow')}</p>
+        <p className="m-0 text-sm tracking-wide text-muted-foreground uppercase">
+          {eyebrow ?? t('miniPrograms.seller.eyebrow')}
+        </p>
         <LanguageSwitch locale={locale} label={t('miniPrograms.seller.language')} />
       </div>
       {children}

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { ErrorMessage, type ClientError } from '@/components/shared/error-message';
+import { ErrorMessage, type ClientError } from '@/components/ui/error-message';
 import { Button } from '@/components/ui/button';
 import { Form, FormControl, FormField, useZodForm } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';

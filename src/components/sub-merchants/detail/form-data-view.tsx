@@ -6,6 +6,7 @@ import { formDataFields, isFormDataField, type FormDataField } from '@/schemas/f
 import { cn } from '@/components/ui/cn';
 import { useI18n } from '@/i18n/i18n-provider';
 import type { SubMerchantRecord } from '../record-types';
+import { CODED_FIELDS, CodeValue } from '../code-value';
 import { useSubMerchantLabels } from '../use-sub-merchant-labels';
 import { toWizardValues } from '../wizard/form-model';
 import { mediaUrl } from '../wizard/fields/upload-media';
@@ -49,6 +50,7 @@ export function FormDataView({ platformId, record }: { platformId: string; recor
     if (Array.isArray(value))
       return value.length ? value.map((v) => labels.enumValue(v, record.provider)).join('、') : '—';
     if (!value) return '—';
+    if (CODED_FIELDS.has(field)) return <CodeValue field={field} code={value} />;
     return def.kind === 'enum' ? labels.enumValue(value, record.provider) : value;
   };
   const unplaced = reasons.filter((r) => !isFormDataField(r.field));

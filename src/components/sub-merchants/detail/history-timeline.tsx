@@ -14,6 +14,8 @@ const actionKeys: Record<string, MessageKey> = {
   upstream_status: 'subMerchants.history.upstream_status',
   upstream_rejected: 'subMerchants.history.upstream_rejected',
   assigned: 'workQueue.history.assigned',
+  seller_submitted: 'subMerchants.history.seller_submitted',
+  seller_uploaded: 'subMerchants.history.seller_uploaded',
 };
 
 const attrKeys: Record<string, MessageKey> = {
@@ -27,6 +29,7 @@ const attrKeys: Record<string, MessageKey> = {
   rejectReasons: 'subMerchants.attr.rejectReasons',
   chApplymentStateMsg: 'subMerchants.attr.stateMsg',
   formData: 'subMerchants.detail.formData',
+  reviewRequestedAt: 'subMerchants.attr.reviewRequestedAt',
   assignee: 'workQueue.history.assignee',
 };
 
@@ -47,6 +50,8 @@ export function HistoryTimeline({ entries }: { entries: HistoryEntry[] }) {
     if (value === null || value === undefined || value === '') return '—';
     if (field === 'status') return labels.status(String(value));
     if (field === 'chApplymentState') return labels.state(String(value));
+    // The earlier message too: an English service sentence is no line for a Chinese console.
+    if (field === 'chApplymentStateMsg') return upstreamMessageWorthShowing(String(value), '', locale) ?? '—';
     if (field === 'assignee' && typeof value === 'object')
       return (value as { name?: string }).name ?? t('workQueue.actor.operatorUnknown');
     if (field === 'commissionRate' && !Number.isNaN(Number(value))) return `${format.number(Number(value))}%`;
@@ -98,11 +103,17 @@ export function HistoryTimeline({ entries }: { entries: HistoryEntry[] }) {
             )}
             <ul className="mt-1 mb-0 pl-4.5 text-sm break-all text-muted-foreground">
               {Object.entries(entry.changes)
-                // A status message that says nothing in the operator's language beyond the state (upstream-message.ts).
+                // A status message that says nothing in the operator's language beyond the state (upstream-message.ts),
+                // or a reviewer's raw text whose reasons this entry already lists under the fields' labels.
                 .filter(
                   ([field, change]) =>
                     field !== 'chApplymentStateMsg' ||
-                    upstreamMessageWorthShowing(typeof change.to === 'string' ? change.to : null, '', locale) !== null,
+                    upstreamMessageWorthShowing(
+                      typeof change.to === 'string' ? change.to : null,
+                      '',
+                      locale,
+                      entry.changes.rejectReasons ? 1 : 0,
+                    ) !== null,
                 )
                 .map(([field, change]) => (
                   <li key={field}>

@@ -1,6 +1,6 @@
 'use client';
 
-import { ErrorMessage } from '@/components/shared/error-message';
+import { ErrorMessage } from '@/components/ui/error-message';
 import Link from 'next/link';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -31,6 +31,7 @@ export function StatusPanel({ platformId, record }: { platformId: string; record
     record.chApplymentStateMsg,
     record.status === 'pending' ? labels.state(record.chApplymentState) : labels.status(record.status),
     locale,
+    record.chApplymentState === 'rejected' ? record.rejectReasons.length : 0,
   );
   return (
     <Card aria-labelledby="status-heading">
@@ -54,6 +55,19 @@ export function StatusPanel({ platformId, record }: { platformId: string; record
             {stateMessage && <span className="mt-1 block text-sm">{stateMessage}</span>}
           </dd>
         </div>
+        {record.reviewRequestedAt && (
+          <div>
+            <dt>{t('subMerchants.attr.reviewRequestedAt')}</dt>
+            <dd>
+              <Badge variant="warning" data-testid="review-requested">
+                {t('subMerchants.detail.reviewRequested')}
+              </Badge>
+              <time className="mt-1 block text-sm" dateTime={record.reviewRequestedAt}>
+                {format.dateTimeWithZone(record.reviewRequestedAt)}
+              </time>
+            </dd>
+          </div>
+        )}
         <div>
           <dt>{t('subMerchants.detail.lastSynced')}</dt>
           <dd>{record.lastSyncedAt ? format.dateTimeWithZone(record.lastSyncedAt) : t('common.never')}</dd>
@@ -102,9 +116,13 @@ export function StatusPanel({ platformId, record }: { platformId: string; record
         {canEdit && (
           <Button asChild>
             <Link
-              href={`/platforms/${platformId}/sub-merchants/${record.id}/edit?step=${record.chApplymentState ? 'review' : 'license'}`}
+              href={`/platforms/${platformId}/sub-merchants/${record.id}/edit?step=${record.chApplymentState || record.reviewRequestedAt ? 'review' : 'license'}`}
             >
-              {record.chApplymentState ? t('subMerchants.detail.fixAndResubmit') : t('subMerchants.detail.continue')}
+              {record.reviewRequestedAt
+                ? t('subMerchants.detail.checkAndSubmit')
+                : record.chApplymentState
+                  ? t('subMerchants.detail.fixAndResubmit')
+                  : t('subMerchants.detail.continue')}
             </Link>
           </Button>
         )}

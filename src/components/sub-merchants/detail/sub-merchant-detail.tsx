@@ -1,6 +1,6 @@
 'use client';
 
-import { ErrorMessage } from '@/components/shared/error-message';
+import { ErrorMessage } from '@/components/ui/error-message';
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useMembership } from '@/components/membership';
@@ -17,6 +17,8 @@ import { reviewUnderWay, waitingOnMerchant } from '@/domain/sub-merchant-states'
 // first-load JavaScript budget is 250 kB gzipped).
 const SuspendControl = dynamic(() => import('./suspend-control').then((m) => m.SuspendControl));
 const BackfillForm = dynamic(() => import('./backfill-form').then((m) => m.BackfillForm));
+// Below the fold, and it brings the QR encoder's caller: not part of the first paint either.
+const SendToSeller = dynamic(() => import('./send-to-seller').then((m) => m.SendToSeller));
 
 /** One record: state, what the merchant must do, what the upstream refused, its history, admin back-fill. */
 export function SubMerchantDetail({ platformId, id }: { platformId: string; id: string }) {
@@ -50,6 +52,7 @@ export function SubMerchantDetail({ platformId, id }: { platformId: string; id: 
           {data.signUrl && waitingOnMerchant(data.chApplymentState) && (
             <SignQr url={data.signUrl} state={data.chApplymentState as 'to_be_confirmed' | 'to_be_signed'} />
           )}
+          <SendToSeller platformId={platformId} subMerchantId={data.id} />
           <FormDataView platformId={platformId} record={data} />
           {history.data && <HistoryTimeline entries={history.data} />}
           {can('admin') && <BackfillForm key={`${data.id}-${data.updatedAt}`} platformId={platformId} record={data} />}

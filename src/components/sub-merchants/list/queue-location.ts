@@ -1,43 +1,56 @@
+import { createLoader, createParser, createSerializer, parseAsStringLiteral } from 'nuqs/server';
 import { workQueueSorts, workQueueViews, type WorkQueueSort, type WorkQueueView } from '@/domain/work-queue';
 
-/** What the work queue's address holds: tab, search, "assigned to me", sort and the keyset cursors walked so far. */
+/**
+ * What the work queue's address holds: tab, search, "assigned to me", "seller submitted", sort and the keyset cursors
+ * walked so far.
+ */
 export type QueueLocation = {
   tab: WorkQueueView;
   q: string;
   mine: boolean;
+  seller: boolean;
   sort: WorkQueueSort;
   direction?: 'asc' | 'desc';
   /** Cursors of the pages before this one (the last one opens this page). */
   after: string[];
 };
 
-const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
-const oneOf = <T extends string>(values: readonly T[], value: string | undefined, fallback: T): T =>
-  values.includes(value as T) ? (value as T) : fallback;
+/**
+ * The address's parameters, typed (nuqs): the same names and values the queue has always used, so shared links and
+ * bookmarks keep working. Lenient: an unknown tab or sort falls back to the default instead of an error page, and a
+ * parameter at its default is left out of the address.
+ */
+export const queueParsers = {
+  tab: parseAsStringLiteral(workQueueViews).withDefault('action'),
+  q: createParser({ parse: (value) => value.trim().slice(0, 128), serialize: (value: string) => value }).withDefault(
+    '',
+  ),
+  mine: createParser({ parse: (value) => value === '1', serialize: () => '1' }).withDefault(false),
+  seller: createParser({ parse: (value) => value === '1', serialize: () => '1' }).withDefault(false),
+  sort: parseAsStringLiteral(workQueueSorts).withDefault('updated'),
+  direction: parseAsStringLiteral(['asc', 'desc'] as const),
+  // Cursors are opaque ids without dots; at most 50 pages are walked.
+  after: createParser({
+    parse: (value) => value.split('.').filter(Boolean).slice(0, 50),
+    serialize: (value: string[]) => value.join('.'),
+    eq: (a, b) => a.length === b.length && a.every((cursor, i) => cursor === b[i]),
+  }).withDefault([]),
+};
+/** `direction` is `dir` in the address. */
+export const queueUrlKeys = { direction: 'dir' } as const;
 
-/** Reads the address leniently: an unknown tab or sort falls back to the default instead of an error page. */
+const loadQueueLocation = createLoader(queueParsers, { urlKeys: queueUrlKeys });
+const serializeQueueLocation = createSerializer(queueParsers, { urlKeys: queueUrlKeys });
+
+/** Reads the address (a page's searchParams) the way the screen's useQueryStates reads it. */
 export function readQueueLocation(params: Record<string, string | string[] | undefined>): QueueLocation {
-  const direction = one(params.dir);
-  return {
-    tab: oneOf(workQueueViews, one(params.tab), 'action'),
-    q: (one(params.q) ?? '').trim().slice(0, 128),
-    mine: one(params.mine) === '1',
-    sort: oneOf(workQueueSorts, one(params.sort), 'updated'),
-    direction: direction === 'asc' || direction === 'desc' ? direction : undefined,
-    after: (one(params.after) ?? '').split('.').filter(Boolean).slice(0, 50),
-  };
+  const { direction, ...rest } = loadQueueLocation(params);
+  return { ...rest, direction: direction ?? undefined };
 }
 
 export function queueSearch(location: QueueLocation): string {
-  const params = new URLSearchParams();
-  if (location.tab !== 'action') params.set('tab', location.tab);
-  if (location.q) params.set('q', location.q);
-  if (location.mine) params.set('mine', '1');
-  if (location.sort !== 'updated') params.set('sort', location.sort);
-  if (location.direction) params.set('dir', location.direction);
-  if (location.after.length > 0) params.set('after', location.after.join('.'));
-  const text = params.toString();
-  return text ? `?${text}` : '';
+  return serializeQueueLocation({ ...location, direction: location.direction ?? null });
 }
 
 /**
@@ -52,6 +65,7 @@ export function queueInputs(platformId: string, location: QueueLocation, pageSiz
     platformId,
     ...(location.q && { q: location.q }),
     ...(location.mine && { assignedToMe: true }),
+    ...(location.seller && { sellerSubmitted: true }),
   };
   return {
     page: {
@@ -74,6 +88,7 @@ export function exportHref(platformId: string, location: QueueLocation, ids?: st
     params.set('tab', location.tab);
     if (location.q) params.set('q', location.q);
     if (location.mine) params.set('mine', '1');
+    if (location.seller) params.set('seller', '1');
     params.set('sort', location.sort);
     if (location.direction) params.set('direction', location.direction);
   }

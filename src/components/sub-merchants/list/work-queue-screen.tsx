@@ -1,35 +1,18 @@
 'use client';
 
 import { keepPreviousData } from '@tanstack/react-query';
-import Link from 'next/link';
-import { usePathname, useSearchParams } from 'next/navigation';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useQueryStates } from 'nuqs';
+import { useState } from 'react';
 import { workQueueViews, type WorkQueueView } from '@/domain/work-queue';
 import { useI18n } from '@/i18n/i18n-provider';
 import type { MessageKey } from '@/i18n/messages/en';
-import type { inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '@/server/trpc/app-router';
 import { api } from '@/trpc/react';
-import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
-import { Checkbox } from '@/components/ui/checkbox';
-import { DataTable, type ColumnDef, type RowSelectionState, type SortingState } from '@/components/ui/data-table';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { DataTable, type RowSelectionState, type SortingState } from '@/components/ui/data-table';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { toast } from '@/components/ui/toast';
-import { stateTone, statusLabels, toneVariant } from '../status-labels';
-import { upstreamMessageWorthShowing } from '../upstream-message';
-import {
-  exportHref,
-  QUEUE_PAGE_SIZE,
-  queueInputs,
-  queueSearch,
-  readQueueLocation,
-  type QueueLocation,
-} from './queue-location';
-
-type WorkQueueItem = inferRouterOutputs<AppRouter>['subMerchantConsole']['queue']['data'][number];
+import { QUEUE_PAGE_SIZE, queueInputs, queueParsers, queueUrlKeys, type QueueLocation } from './queue-location';
+import { useWorkQueueColumns, type WorkQueueItem } from './work-queue-columns';
+import { WorkQueuePager } from './work-queue-pager';
+import { WorkQueueBulkActions, WorkQueueToolbar } from './work-queue-toolbar';
 
 const tabKeys: Record<WorkQueueView, MessageKey> = {
   action: 'workQueue.tab.action',
@@ -58,155 +41,28 @@ export function WorkQueueScreen({
   /** formData field labels in the operator's language, from the server (the catalogue stays out of the bundle). */
   fieldLabels: Record<string, string>;
 }) {
-  const { t, locale, format } = useI18n();
-  const labels = statusLabels(t);
-  const pathname = usePathname();
-  const params = useSearchParams();
-  const location = readQueueLocation(Object.fromEntries(params.entries()));
+  const { t, format } = useI18n();
+  // The view is the address (nuqs): a shallow replace, so the screen fetches the new view itself instead of
+  // re-rendering the server page for every tab, sort or page.
+  const [address, setAddress] = useQueryStates(queueParsers, { urlKeys: queueUrlKeys, history: 'replace' });
+  const location: QueueLocation = { ...address, direction: address.direction ?? undefined };
   const inputs = queueInputs(platformId, location, QUEUE_PAGE_SIZE);
   const queue = api.subMerchantConsole.queue.useQuery(inputs.page, { placeholderData: keepPreviousData });
   const counts = api.subMerchantConsole.counts.useQuery(inputs.counts, { placeholderData: keepPreviousData });
   const utils = api.useUtils();
   const [selection, setSelection] = useState<RowSelectionState>({});
-  const [search, setSearch] = useState(location.q);
   const selectedIds = Object.keys(selection).filter((id) => selection[id]);
 
+  /** Another view: a new tab, search, filter or sort starts again at the first page; `after` moves between pages. */
   const go = (next: Partial<QueueLocation>) => {
     setSelection({});
-    // A shallow change of the address (Next.js keeps useSearchParams in step): the screen fetches the new view
-    // itself instead of re-rendering the server page for every tab, sort or page.
-    window.history.replaceState(null, '', `${pathname}${queueSearch({ ...location, after: [], ...next })}`);
+    const { direction, ...rest } = { ...location, after: [], ...next };
+    void setAddress({ ...rest, direction: direction ?? null });
   };
   const afterChange = async () => {
     await Promise.all([utils.subMerchantConsole.queue.invalidate(), utils.subMerchantConsole.counts.invalidate()]);
   };
-  const refresh = api.subMerchantConsole.refreshSelected.useMutation({
-    onSuccess: async (result) => {
-      toast.success(t('workQueue.refreshed', { refreshed: result.refreshed, failed: result.failed }));
-      setSelection({});
-      await afterChange();
-    },
-  });
-  const assign = api.subMerchantConsole.assign.useMutation({
-    onSuccess: async (result) => {
-      toast.success(t('workQueue.assigned', { count: result.assigned }));
-      setSelection({});
-      await afterChange();
-    },
-  });
-
-  const fieldLabel = (field: string) => fieldLabels[field] ?? field;
-  const columns = useMemo<ColumnDef<WorkQueueItem, unknown>[]>(
-    () => [
-      {
-        id: 'name',
-        // An accessor makes the header sortable (TanStack sorts only columns that have one); the order itself
-        // comes from the server (manual sorting, the natural name key).
-        accessorFn: (item) => item.name ?? '',
-        header: t('workQueue.col.name'),
-        meta: { cardTitle: true, className: 'min-w-44' },
-        cell: ({ row }) => (
-          <div className="min-w-0">
-            <Link
-              href={`/platforms/${platformId}/sub-merchants/${row.original.id}`}
-              className="font-medium text-primary underline-offset-2 hover:underline"
-            >
-              {row.original.name ?? t('workQueue.unnamed')}
-            </Link>
-            {/* The distributor id shares the name's column: eight columns do not fit 1280 px side by side. One
-                line each, a long id cut with an ellipsis and shown whole on hover (title). */}
-            <div
-              className="max-w-44 truncate text-xs text-muted-foreground"
-              title={row.original.distributorExternalUserId}
-            >
-              {t('workQueue.distributorLine', { id: row.original.distributorExternalUserId ?? t('workQueue.nobody') })}
-            </div>
-            <div className="max-w-44 truncate font-mono text-xs text-muted-foreground">{row.original.id}</div>
-          </div>
-        ),
-      },
-      {
-        id: 'provider',
-        header: t('workQueue.col.provider'),
-        enableSorting: false,
-        cell: ({ row }) => labels.provider(row.original.provider),
-      },
-      {
-        id: 'state',
-        accessorFn: (item) => item.chApplymentState ?? '',
-        header: t('workQueue.col.state'),
-        meta: { className: 'min-w-32' },
-        cell: ({ row }) => {
-          const item = row.original;
-          const label = item.status === 'suspended' ? labels.status('suspended') : labels.state(item.chApplymentState);
-          const message = upstreamMessageWorthShowing(item.chApplymentStateMsg, label, locale);
-          return (
-            <div className="flex flex-col gap-1">
-              <Badge
-                variant={item.status === 'suspended' ? 'destructive' : toneVariant[stateTone(item.chApplymentState)]}
-              >
-                {label}
-              </Badge>
-              {message && (
-                <span className="block max-w-60 text-xs text-muted-foreground">
-                  {t('workQueue.upstreamSays', { message })}
-                </span>
-              )}
-            </div>
-          );
-        },
-      },
-      {
-        id: 'todo',
-        header: t('workQueue.col.todo'),
-        enableSorting: false,
-        meta: { className: 'min-w-32 text-xs' },
-        cell: ({ row }) => {
-          const { missing, rejection } = row.original;
-          if (rejection?.first) {
-            return rejection.count > 1
-              ? t('workQueue.rejectedMore', { reason: rejection.first.reason, more: rejection.count - 1 })
-              : t('workQueue.rejected', { reason: rejection.first.reason });
-          }
-          if (missing) {
-            return missing.count === 0
-              ? t('workQueue.complete')
-              : t('workQueue.missing', {
-                  count: missing.count,
-                  fields: missing.first.map(fieldLabel).join(locale === 'zh-CN' ? '、' : ', '),
-                });
-          }
-          return t('workQueue.nobody');
-        },
-      },
-      {
-        id: 'assignee',
-        header: t('workQueue.col.assignee'),
-        enableSorting: false,
-        // An e-mail as a name is one word: one line, cut with an ellipsis, whole on hover (title).
-        cell: ({ row }) => {
-          const assignee = row.original.assignee?.name ?? t('workQueue.nobody');
-          return (
-            <span data-testid="assignee" className="block max-w-28 truncate" title={assignee}>
-              {assignee}
-            </span>
-          );
-        },
-      },
-      {
-        id: 'updated',
-        accessorFn: (item) => item.updatedAt,
-        // Newest first is the default; the first click on the header turns it to oldest first.
-        sortDescFirst: true,
-        header: t('workQueue.col.updated'),
-        meta: { className: 'min-w-24' },
-        cell: ({ row }) => (
-          <time dateTime={row.original.updatedAt}>{format.dateTimeWithZone(row.original.updatedAt)}</time>
-        ),
-      },
-    ],
-    [t, locale, format, platformId],
-  );
+  const columns = useWorkQueueColumns(platformId, fieldLabels);
 
   const sorting: SortingState = [
     {
@@ -222,38 +78,17 @@ export function WorkQueueScreen({
     go({ sort, direction: first.desc ? 'desc' : 'asc' });
   };
 
-  const onSearch = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    go({ q: search.trim() });
-  };
-
   const page = queue.data;
   const selectedItems = (page?.data ?? []).filter((item) => selection[item.id]);
   return (
     <div className="flex min-w-0 flex-col gap-4">
-      <form role="search" onSubmit={onSearch} className="flex min-w-0 flex-wrap items-end gap-2">
-        <div className="flex min-w-0 flex-1 basis-64 flex-col gap-1">
-          <Label htmlFor="queue-search">{t('workQueue.searchLabel')}</Label>
-          <Input
-            id="queue-search"
-            type="search"
-            value={search}
-            maxLength={128}
-            placeholder={t('workQueue.searchPlaceholder')}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </div>
-        <Button type="submit">{t('workQueue.search')}</Button>
-        <div className="flex h-9 items-center gap-2">
-          <Checkbox id="queue-mine" checked={location.mine} onCheckedChange={(value) => go({ mine: value === true })} />
-          <Label htmlFor="queue-mine">{t('workQueue.assignedToMe')}</Label>
-        </div>
-        <Button asChild variant="outline">
-          <a href={exportHref(platformId, location)} download>
-            {t('workQueue.exportView')}
-          </a>
-        </Button>
-      </form>
+      <WorkQueueToolbar
+        platformId={platformId}
+        location={location}
+        onSearch={(q) => go({ q })}
+        onMine={(mine) => go({ mine })}
+        onSeller={(seller) => go({ seller })}
+      />
 
       <Tabs value={location.tab} onValueChange={(value) => go({ tab: value as WorkQueueView })}>
         <TabsList aria-label={t('workQueue.tabs')} className="flex h-auto w-full flex-wrap justify-start">
@@ -268,46 +103,18 @@ export function WorkQueueScreen({
         </TabsList>
         <TabsContent value={location.tab} className="flex min-w-0 flex-col gap-3 pt-3">
           {canOperate && selectedIds.length > 0 && (
-            <div
-              role="region"
-              aria-label={t('workQueue.bulk')}
-              className="flex flex-wrap items-center gap-2 rounded-lg border bg-muted/40 p-2"
-            >
-              <span className="text-sm font-medium">{t('workQueue.selected', { count: selectedIds.length })}</span>
-              <Button
-                size="sm"
-                disabled={refresh.isPending}
-                onClick={() => refresh.mutate({ platformId, ids: selectedIds })}
-              >
-                {t('workQueue.refreshSelected')}
-              </Button>
-              <Button
-                size="sm"
-                variant="secondary"
-                disabled={assign.isPending}
-                onClick={() => assign.mutate({ platformId, ids: selectedIds, operatorId })}
-              >
-                {t('workQueue.assignToMe')}
-              </Button>
-              {selectedItems.some((item) => item.assignee) && (
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  disabled={assign.isPending}
-                  onClick={() => assign.mutate({ platformId, ids: selectedIds, operatorId: null })}
-                >
-                  {t('workQueue.unassign')}
-                </Button>
-              )}
-              <Button asChild size="sm" variant="outline">
-                <a href={exportHref(platformId, location, selectedIds)} download>
-                  {t('workQueue.exportSelected')}
-                </a>
-              </Button>
-              <Button size="sm" variant="ghost" onClick={() => setSelection({})}>
-                {t('workQueue.clearSelection')}
-              </Button>
-            </div>
+            <WorkQueueBulkActions
+              platformId={platformId}
+              operatorId={operatorId}
+              location={location}
+              selectedIds={selectedIds}
+              selectedItems={selectedItems}
+              onDone={async () => {
+                setSelection({});
+                await afterChange();
+              }}
+              onClear={() => setSelection({})}
+            />
           )}
           {queue.isError && !page ? (
             <p role="alert" className="text-sm text-destructive">
@@ -336,23 +143,11 @@ export function WorkQueueScreen({
               })}
             />
           )}
-          <nav aria-label={t('subMerchants.list.pages')} className="flex flex-wrap gap-2">
-            {location.after.length > 0 && (
-              <>
-                <Button variant="outline" size="sm" onClick={() => go({ after: [] })}>
-                  {t('workQueue.first')}
-                </Button>
-                <Button variant="outline" size="sm" onClick={() => go({ after: location.after.slice(0, -1) })}>
-                  {t('workQueue.previous')}
-                </Button>
-              </>
-            )}
-            {page?.hasMore && page.nextCursor && (
-              <Button variant="outline" size="sm" onClick={() => go({ after: [...location.after, page.nextCursor!] })}>
-                {t('workQueue.next')}
-              </Button>
-            )}
-          </nav>
+          <WorkQueuePager
+            after={location.after}
+            nextCursor={page?.hasMore ? page.nextCursor : null}
+            onGo={(after) => go({ after })}
+          />
         </TabsContent>
       </Tabs>
     </div>

@@ -2,7 +2,7 @@
 
 import { forwardRef } from 'react';
 import { useI18n } from '@/i18n/i18n-provider';
-import { useSubMerchantLabels } from '../use-sub-merchant-labels';
+import { useFieldLabel } from './use-field-label';
 import { fieldId, stepOfField } from './steps';
 import { useWizard } from './wizard-context';
 
@@ -11,7 +11,7 @@ export type SummaryItem = { field: string; message: string };
 /** Every current error at the top of the form, each a link that opens the step and focuses the field. */
 export const ErrorSummary = forwardRef<HTMLDivElement, { items: SummaryItem[] }>(function ErrorSummary({ items }, ref) {
   const { t } = useI18n();
-  const labels = useSubMerchantLabels();
+  const fieldLabel = useFieldLabel();
   const { goTo } = useWizard();
   if (items.length === 0) return null;
   return (
@@ -36,9 +36,9 @@ export const ErrorSummary = forwardRef<HTMLDivElement, { items: SummaryItem[] }>
                   goTo(step, item.field as Parameters<typeof goTo>[1]);
                 }}
               >
-                {item.message.includes(labels.field(item.field))
+                {item.message.includes(fieldLabel(item.field))
                   ? item.message
-                  : `${labels.field(item.field)}: ${item.message}`}
+                  : `${fieldLabel(item.field)}: ${item.message}`}
               </a>
             </li>
           );

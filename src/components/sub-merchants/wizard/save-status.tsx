@@ -2,10 +2,10 @@
 
 import { Button } from '@/components/ui/button';
 import { useI18n } from '@/i18n/i18n-provider';
-import type { SaveStatus } from './use-wizard-actions';
+import type { AutosaveStatus } from '@/components/ui/use-autosave';
 
 /** Where the draft stands: 已保存 · 保存中… · 保存失败（重试）, or another tab's save came first (reload). */
-export function SaveStatusLine({ status, onRetry }: { status: SaveStatus; onRetry: () => void }) {
+export function SaveStatusLine({ status, onRetry }: { status: AutosaveStatus; onRetry: () => void }) {
   const { t } = useI18n();
   if (status === 'conflict') {
     return (

@@ -2,12 +2,14 @@
 
 import { Badge } from '@/components/ui/badge';
 import { useI18n } from '@/i18n/i18n-provider';
-import { stepIds, stepOfField, stepTitleKeys, type StepId } from './steps';
+import { stepIds, stepOfField, type StepId } from './steps';
+import { useStepTitle } from './use-field-label';
 import { useWizard } from './wizard-context';
 
 /** The steps as links (the current one marked), each with how many required fields it still misses. */
 export function StepNav({ current, onNavigate }: { current: StepId; onNavigate: (step: StepId) => void }) {
   const { t, format } = useI18n();
+  const stepTitle = useStepTitle();
   const { currentlyDue } = useWizard();
   return (
     <nav aria-label={t('subMerchants.wizard.steps')}>
@@ -31,7 +33,7 @@ export function StepNav({ current, onNavigate }: { current: StepId; onNavigate: 
                 >
                   {index + 1}
                 </span>
-                <span>{t(stepTitleKeys[step])}</span>
+                <span>{stepTitle(step)}</span>
                 {missing > 0 && (
                   <Badge variant="warning">
                     {t('subMerchants.wizard.missingCount', { count: format.number(missing) })}

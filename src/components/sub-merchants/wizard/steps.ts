@@ -20,6 +20,16 @@ export const stepTitleKeys: Record<StepId, MessageKey> = {
   review: 'subMerchants.step.review',
 };
 
+/** The same steps in a shop owner's words, on the seller's hosted form. */
+export const sellerStepTitleKeys: Record<StepId, MessageKey> = {
+  license: 'onboarding.step.license',
+  legalPerson: 'onboarding.step.legalPerson',
+  business: 'onboarding.step.business',
+  settlement: 'onboarding.step.settlement',
+  contact: 'onboarding.step.contact',
+  review: 'onboarding.step.review',
+};
+
 /** Every formData field lives on exactly one step (a unit test holds the catalogue to that). */
 export const stepFields: Record<FieldStepId, readonly FormDataField[]> = {
   license: [

@@ -3,7 +3,8 @@
 import { useCallback } from 'react';
 import { useI18n } from '@/i18n/i18n-provider';
 import type { MessageKey } from '@/i18n/messages/en';
-import { useSubMerchantLabels } from '../use-sub-merchant-labels';
+import { useFieldLabel } from './use-field-label';
+import type { WizardBackend } from './wizard-backend';
 import { formatHintKeys } from './field-hints';
 import type { WizardFieldError } from './error-order';
 
@@ -23,9 +24,9 @@ const codeKeys: Record<string, MessageKey> = {
  * expected format); Chinese rebuilds them from the code, the field's label and its format hint. Codes the
  * formData rules do not know (the upstream's own rejections) keep the server's words.
  */
-export function useErrorText() {
+export function useErrorText(mode?: WizardBackend['mode']) {
   const { t, locale } = useI18n();
-  const labels = useSubMerchantLabels();
+  const fieldLabel = useFieldLabel(mode);
   return useCallback(
     (error: WizardFieldError) => {
       const key = codeKeys[error.code];
@@ -33,11 +34,12 @@ export function useErrorText() {
       if (error.code === 'invalid_value' && error.field === 'bankAccountType')
         return t('subMerchants.error.enterpriseAccount');
       if (error.code === 'invalid_value' && /PeriodEnd$/.test(error.field))
-        return t('subMerchants.error.periodOrder', { label: labels.field(error.field) });
+        return t('subMerchants.error.periodOrder', { label: fieldLabel(error.field) });
       const hint = formatHintKeys[error.field];
-      const text = t(key, { label: labels.field(error.field) });
-      return error.code === 'invalid_format' && hint ? `${text}：${t(hint)}` : text;
+      const text = t(key, { label: fieldLabel(error.field) });
+      // A hint's `code` marks are for rendered text; a message is plain.
+      return error.code === 'invalid_format' && hint ? `${text}：${t(hint).replaceAll('`', '')}` : text;
     },
-    [t, locale, labels],
+    [t, locale, fieldLabel],
   );
 }

@@ -5,62 +5,57 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import type { FormDataField } from '@/schemas/form-data/fields';
 import { useI18n } from '@/i18n/i18n-provider';
-import { saveSubMerchantDraft, type WizardActionResult } from '@/server/console-actions/save-sub-merchant-draft';
-import { submitSubMerchant } from '@/server/console-actions/submit-sub-merchant';
-import type { SubMerchantRecord } from '../record-types';
+import type { WizardBackend, WizardRecord, WizardResult } from './wizard-backend';
 import { applyPatch, draftPatch, maskedFieldsOf, type WizardValues } from './form-model';
 import { stepOfField, type StepId } from './steps';
 import type { WizardFieldError } from './error-order';
+import { uploadsInFlight, uploadsSettled } from './fields/uploads-in-flight';
+import { useAutosave, type AutosaveResult } from '@/components/ui/use-autosave';
 
 type Options = {
-  platformId: string;
+  backend: WizardBackend;
   form: UseFormReturn<WizardValues>;
-  server: SubMerchantRecord;
+  server: WizardRecord;
   /** The record's values as loaded (personal ones masked). */
   initialValues: WizardValues;
-  setServer: (record: SubMerchantRecord) => void;
+  setServer: (record: WizardRecord) => void;
   goTo: (step: StepId, field?: FormDataField) => void;
   errorText: (error: WizardFieldError) => string;
 };
 
 export type ActionMessage = { kind: 'error' | 'status'; text: string };
-/** 已保存 · 保存中… (a change waits for its save, or the save is under way) · 保存失败 · another tab saved first. */
-export type SaveStatus = 'saved' | 'saving' | 'failed' | 'conflict';
+type SaveFailure = Extract<WizardResult, { ok: false }>;
 
 /** How long typing may pause before the draft is saved: well inside the two seconds an operator may lose. */
 const AUTOSAVE_DELAY_MS = 800;
 
 /**
- * Saving the draft and submitting, through server actions that run the same tRPC procedures as before (no tRPC
- * client in the wizard's bundle).
+ * Saving the draft and submitting, through the wizard's backend: the console's server actions (the same tRPC
+ * procedures' rules) or the seller's (the seller session's record); no tRPC client in the wizard's bundle.
  *
- * Autosave: every change is saved shortly after the operator pauses, valid or not (the draft keeps what was
- * typed; validation is for submit). Saves run one after another, each sending only what differs from what
- * the server already holds (`baseline`), with the `updatedAt` of the last save: a save made elsewhere in
+ * Autosave (useAutosave): every change is saved shortly after the operator pauses, valid or not (the draft keeps
+ * what was typed; validation is for submit). Saves run one after another, each sending only what differs from
+ * what the server already holds (`baseline`), with the `updatedAt` of the last save: a save made elsewhere in
  * between is a conflict the operator is told about, never a silent overwrite. The form is never reset from
  * the server's answer, so what the operator is typing stays under the cursor.
  */
-export function useWizardActions({ platformId, form, server, initialValues, setServer, goTo, errorText }: Options) {
+export function useWizardActions({ backend, form, server, initialValues, setServer, goTo, errorText }: Options) {
   const { t } = useI18n();
   const router = useRouter();
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<ActionMessage | null>(null);
-  const [status, setStatus] = useState<SaveStatus>('saved');
   /** Where a console link would have taken the operator while changes were unsaved: the leave dialog is open. */
   const [leaveTo, setLeaveTo] = useState<string | null>(null);
   const [masked, setMasked] = useState<ReadonlySet<FormDataField>>(() => maskedFieldsOf(initialValues));
   const baseline = useRef(initialValues);
   const maskedRef = useRef(masked);
   const updatedAt = useRef(server.updatedAt);
-  const statusRef = useRef(status);
-  const queue = useRef<Promise<boolean>>(Promise.resolve(true));
-  const timer = useRef<number | undefined>(undefined);
   const provider = server.provider;
 
-  const changeStatus = (next: SaveStatus) => {
-    statusRef.current = next;
-    setStatus(next);
-  };
+  // The seller's only credential is the link's session: NOT_FOUND means it ended, said in the seller's words.
+  const reasonOf = (failure: SaveFailure) =>
+    backend.mode === 'seller' && failure.code === 'NOT_FOUND' ? t('onboarding.session.expired') : failure.message;
+
   const pendingPatch = useCallback(
     () => draftPatch(form.getValues(), baseline.current, { provider, masked: maskedRef.current }),
     [form, provider],
@@ -78,32 +73,17 @@ export function useWizardActions({ platformId, form, server, initialValues, setS
     return true;
   };
 
-  /** One save of whatever differs from the baseline now; true when nothing is left unsaved. */
-  const saveOnce = async (): Promise<boolean> => {
-    if (statusRef.current === 'conflict') return false;
+  /** One save of whatever differs from the baseline now. */
+  const saveDraft = async (): Promise<AutosaveResult<SaveFailure>> => {
     const patch = pendingPatch();
-    if (Object.keys(patch).length === 0) {
-      changeStatus('saved');
-      return true;
-    }
-    changeStatus('saving');
-    let result: WizardActionResult;
+    let result: WizardResult;
     try {
-      result = await saveSubMerchantDraft(platformId, server.id, patch, updatedAt.current);
+      result = await backend.saveDraft(patch, updatedAt.current);
     } catch {
       // The action did not answer (network, server down): nothing is known to have changed.
       result = { ok: false, code: 'INTERNAL_SERVER_ERROR', message: t('subMerchants.wizard.unreachable'), errors: [] };
     }
-    if (!result.ok) {
-      if (result.code === 'CONFLICT') {
-        changeStatus('conflict');
-        return false;
-      }
-      changeStatus('failed');
-      await landFieldErrors(result);
-      setMessage({ kind: 'error', text: t('subMerchants.wizard.saveFailed', { reason: result.message }) });
-      return false;
-    }
+    if (!result.ok) return { ok: false, conflict: result.code === 'CONFLICT', error: result };
     baseline.current = applyPatch(baseline.current, patch);
     const stillMasked = new Set([...maskedRef.current].filter((field) => !(field in patch)));
     maskedRef.current = stillMasked;
@@ -111,42 +91,29 @@ export function useWizardActions({ platformId, form, server, initialValues, setS
     updatedAt.current = result.record.updatedAt;
     setServer(result.record);
     setMessage((m) => (m?.kind === 'error' ? null : m));
-    // The operator may have typed on while this save was under way.
-    if (Object.keys(pendingPatch()).length > 0) return saveOnce();
-    changeStatus('saved');
-    return true;
+    return { ok: true };
   };
 
-  /** Saves now (after any save under way); resolves true once the server holds everything typed. */
-  const flush = (): Promise<boolean> => {
-    window.clearTimeout(timer.current);
-    queue.current = queue.current.then(saveOnce, saveOnce);
-    return queue.current;
-  };
-  const flushRef = useRef(flush);
-  flushRef.current = flush;
-
-  // Every change schedules a save once typing pauses.
-  useEffect(() => {
-    const subscription = form.watch(() => {
-      if (statusRef.current === 'conflict') return;
-      window.clearTimeout(timer.current);
-      if (Object.keys(pendingPatch()).length === 0) {
-        if (statusRef.current !== 'saving') changeStatus('saved');
-        return;
-      }
-      changeStatus('saving');
-      timer.current = window.setTimeout(() => void flushRef.current(), AUTOSAVE_DELAY_MS);
-    });
-    return () => subscription.unsubscribe();
-  }, [form, pendingPatch]);
+  const autosave = useAutosave({
+    form,
+    hasChanges: () => Object.keys(pendingPatch()).length > 0,
+    save: saveDraft,
+    onFailure: async (failure: SaveFailure) => {
+      await landFieldErrors(failure);
+      setMessage({ kind: 'error', text: t('subMerchants.wizard.saveFailed', { reason: reasonOf(failure) }) });
+    },
+    delayMs: AUTOSAVE_DELAY_MS,
+  });
+  const { flush, currentStatus, markSaving } = autosave;
 
   // Leaving with unsaved changes asks first: closing or reloading the tab (beforeunload, the browser's own
   // prompt), and links elsewhere in the console (caught before Next's router sees the click; the wizard's leave
   // dialog asks). Leaving through the browser's back button
   // cannot be held in the App Router, so the wizard saves what is pending as it unmounts.
   useEffect(() => {
-    const unsaved = () => statusRef.current !== 'saved' || Object.keys(pendingPatch()).length > 0;
+    // A photo still uploading is unsaved too: its media id reaches the draft only when the upload answers.
+    const unsaved = () =>
+      uploadsInFlight() > 0 || currentStatus() !== 'saved' || Object.keys(pendingPatch()).length > 0;
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
       if (!unsaved()) return;
       event.preventDefault();
@@ -168,13 +135,18 @@ export function useWizardActions({ platformId, form, server, initialValues, setS
     return () => {
       window.removeEventListener('beforeunload', onBeforeUnload);
       document.removeEventListener('click', onClick, true);
-      if (unsaved() && statusRef.current !== 'conflict') void flushRef.current();
+      if (unsaved() && currentStatus() !== 'conflict') void flush();
     };
-  }, [pendingPatch]);
+  }, [pendingPatch, currentStatus, flush]);
 
   const save = async (options: { announce?: boolean } = {}): Promise<boolean> => {
     setBusy(true);
     try {
+      // "Saved" must include a photo still on its way: wait for its upload, whose answer is then saved.
+      if (uploadsInFlight() > 0) {
+        markSaving();
+        await uploadsSettled();
+      }
       const saved = await flush();
       if (saved && options.announce) setMessage({ kind: 'status', text: t('subMerchants.wizard.saved') });
       return saved;
@@ -186,9 +158,9 @@ export function useWizardActions({ platformId, form, server, initialValues, setS
   const submit = async (): Promise<boolean> => {
     if (!(await save())) return false;
     setBusy(true);
-    let result: WizardActionResult;
+    let result: WizardResult;
     try {
-      result = await submitSubMerchant(platformId, server.id, undefined);
+      result = await backend.submit();
     } catch {
       result = { ok: false, code: 'INTERNAL_SERVER_ERROR', message: t('subMerchants.wizard.unreachable'), errors: [] };
     } finally {
@@ -200,7 +172,7 @@ export function useWizardActions({ platformId, form, server, initialValues, setS
       kind: 'error',
       text: landed
         ? t('subMerchants.wizard.submitFieldErrors')
-        : t('subMerchants.wizard.submitFailed', { reason: result.message }),
+        : t('subMerchants.wizard.submitFailed', { reason: reasonOf(result) }),
     });
     return false;
   };
@@ -216,5 +188,5 @@ export function useWizardActions({ platformId, form, server, initialValues, setS
     },
   };
 
-  return { save, submit, message, busy, status, masked, baseline, leave, retry: () => void save() };
+  return { save, submit, message, busy, status: autosave.status, masked, baseline, leave, retry: () => void save() };
 }

@@ -3,10 +3,9 @@
 import { formDataFields, type FormDataField } from '@/schemas/form-data/fields';
 import { pointerToPath, submitFormDataSchemaFor } from '@/schemas/form-data/validate-for-submit';
 import type { Provider } from '@/domain/providers';
-import { orderByForm } from './error-order';
+import { orderByForm, type WizardFieldError } from './error-order';
 import { allVisibleFields, visibleFieldsOf, type FieldStepId, type StepId } from './steps';
 import { visibleFormData, type WizardValues } from './form-model';
-import type { WizardFieldError } from './error-order';
 
 /**
  * Submit rules (the API's own zod schema for the record's provider) for the fields of one step, or of every

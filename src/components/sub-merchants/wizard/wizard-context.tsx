@@ -5,9 +5,11 @@ import type { FormDataField } from '@/schemas/form-data/fields';
 import type { WizardValues } from './form-model';
 import type { StepId } from './steps';
 import type { Provider } from '@/domain/providers';
+import type { WizardBackend } from './wizard-backend';
 
 export type WizardContextValue = {
-  platformId: string;
+  /** Where saves, uploads and look-ups go (the operator's console or the seller's form), and whose wording. */
+  backend: WizardBackend;
   provider: Provider;
   /** Current form values (watched), for conditions and required markers. */
   values: WizardValues;
@@ -23,7 +25,7 @@ export type WizardContextValue = {
   goTo: (step: StepId, focusField?: FormDataField) => void;
 };
 
-const WizardContext = createContext<WizardContextValue | null>(null);
+export const WizardContext = createContext<WizardContextValue | null>(null);
 
 export const WizardProvider = ({ value, children }: { value: WizardContextValue; children: ReactNode }) => (
   <WizardContext.Provider value={value}>{children}</WizardContext.Provider>

@@ -2,30 +2,43 @@
 
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { useRouter, useSearchParams } from 'next/navigation';
+import { useSearchParams } from 'next/navigation';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormProvider, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { isFormDataField, type FormDataField } from '@/schemas/form-data/fields';
 import { currentlyDue, requiredFieldsFor } from '@/schemas/form-data/requirements';
 import { useI18n } from '@/i18n/i18n-provider';
-import type { SubMerchantRecord } from '../record-types';
 import { ErrorSummary } from './error-summary';
 import { toWizardValues, visibleFormData, type WizardValues } from './form-model';
 import { StepNav } from './step-nav';
-import { fieldId, isStepId, stepIds, stepTitleKeys, type StepId } from './steps';
+import { fieldId, isStepId, stepIds, type StepId } from './steps';
+import { useStepTitle } from './use-field-label';
 import { StepBody } from './step-body';
 import { SaveStatusLine } from './save-status';
 import { useErrorText } from './use-error-text';
 import { useWizardActions } from './use-wizard-actions';
 import { orderByForm } from './error-order';
 import { WizardProvider } from './wizard-context';
+import type { WizardBackend, WizardRecord } from './wizard-backend';
 
 const loadSubmitRules = () => import('./validate-step');
 
-/** The onboarding form across its steps: one react-hook-form, the API's own submit rules per step. */
-export function WizardForm({ platformId, record }: { platformId: string; record: SubMerchantRecord }) {
+/**
+ * The onboarding form across its steps: one react-hook-form, the API's own submit rules per step. The operator's
+ * console and the seller's hosted form both render it; `backend` says where it saves and in whose words it speaks.
+ */
+export function WizardForm({
+  backend,
+  record,
+  onSubmitted,
+}: {
+  backend: WizardBackend;
+  record: WizardRecord;
+  /** After a submit the server accepted: where the person goes next. */
+  onSubmitted: () => void;
+}) {
   const { t } = useI18n();
-  const router = useRouter();
+  const seller = backend.mode === 'seller';
   const searchParams = useSearchParams();
   const requested = searchParams.get('step');
   const step: StepId = isStepId(requested) ? requested : 'license';
@@ -33,7 +46,8 @@ export function WizardForm({ platformId, record }: { platformId: string; record:
   const provider = server.provider;
   // The values as loaded: personal ones are the server's masks, restored into a masked field left empty.
   const [initialValues] = useState(() => toWizardValues(record.formData));
-  const errorText = useErrorText();
+  const errorText = useErrorText(backend.mode);
+  const stepTitle = useStepTitle(backend.mode);
   const actionsRef = useRef<{ baseline: { current: WizardValues }; masked: ReadonlySet<FormDataField> } | null>(null);
   const resolver: Resolver<WizardValues> = async (values) => {
     const { stepErrors } = await loadSubmitRules();
@@ -81,7 +95,7 @@ export function WizardForm({ platformId, record }: { platformId: string; record:
     if (!first) return;
     setFocusRequest((r) => ({ target: step === 'review' ? 'summary' : fieldId(first.field), n: (r?.n ?? 0) + 1 }));
   };
-  const actions = useWizardActions({ platformId, form, server, initialValues, setServer, goTo, errorText });
+  const actions = useWizardActions({ backend, form, server, initialValues, setServer, goTo, errorText });
   actionsRef.current = { baseline: actions.baseline, masked: actions.masked };
   const index = stepIds.indexOf(step);
   const nextStep = stepIds[index + 1];
@@ -92,7 +106,7 @@ export function WizardForm({ platformId, record }: { platformId: string; record:
       return;
     }
     const submitted = await actions.submit();
-    if (submitted) router.push(`/platforms/${platformId}/sub-merchants/${server.id}`);
+    if (submitted) onSubmitted();
   }, focusFirstError);
   // 保存并继续 saves first, whatever the step's state: a validation error never costs what was typed.
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -111,7 +125,7 @@ export function WizardForm({ platformId, record }: { platformId: string; record:
   // requirements the server applies at submit.
   const missing = currentlyDue(visibleFormData(values, provider), provider);
   const context = {
-    platformId,
+    backend,
     provider,
     values,
     required: new Set(requiredFieldsFor(values, provider)),
@@ -143,7 +157,7 @@ export function WizardForm({ platformId, record }: { platformId: string; record:
               tabIndex={-1}
               className="mt-1 focus:outline-2 focus:outline-offset-2 focus:outline-ring"
             >
-              {t('subMerchants.wizard.stepOf', { n: index + 1, total: stepIds.length })} · {t(stepTitleKeys[step])}
+              {t('subMerchants.wizard.stepOf', { n: index + 1, total: stepIds.length })} · {stepTitle(step)}
             </h2>
             <SaveStatusLine status={actions.status} onRetry={actions.retry} />
           </div>
@@ -168,7 +182,11 @@ export function WizardForm({ platformId, record }: { platformId: string; record:
               </Button>
             )}
             <Button type="submit" disabled={actions.busy}>
-              {step === 'review' ? t('subMerchants.wizard.submit') : t('subMerchants.wizard.saveAndContinue')}
+              {step !== 'review'
+                ? t('subMerchants.wizard.saveAndContinue')
+                : seller
+                  ? t('onboarding.form.submit')
+                  : t('subMerchants.wizard.submit')}
             </Button>
           </div>
         </form>

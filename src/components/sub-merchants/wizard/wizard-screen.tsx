@@ -1,14 +1,16 @@
 'use client';
 
 import Link from 'next/link';
-import { Suspense } from 'react';
+import { useRouter } from 'next/navigation';
+import { Suspense, useMemo } from 'react';
 import { useMembership } from '@/components/membership';
-import { ErrorMessage } from '@/components/shared/error-message';
+import { ErrorMessage } from '@/components/ui/error-message';
 import { statusLabels } from '@/components/sub-merchants/status-labels';
 import { editable } from '@/domain/sub-merchant-states';
 import { useI18n } from '@/i18n/i18n-provider';
 import { api } from '@/trpc/react';
 import { merchantNameOf } from '../record-types';
+import { operatorBackend } from './operator-backend';
 import { WizardForm } from './wizard-form';
 
 const notice = 'mb-4 rounded-lg border bg-card p-4 sm:p-5';
@@ -21,6 +23,8 @@ const notice = 'mb-4 rounded-lg border bg-card p-4 sm:p-5';
 export function WizardScreen({ platformId, id }: { platformId: string; id: string }) {
   const { t } = useI18n();
   const { can } = useMembership();
+  const router = useRouter();
+  const backend = useMemo(() => operatorBackend(platformId, id), [platformId, id]);
   const loaded = api.subMerchants.get.useQuery({ platformId, id }, { refetchOnWindowFocus: false });
   const record = loaded.data;
   const labels = statusLabels(t);
@@ -50,7 +54,12 @@ export function WizardScreen({ platformId, id }: { platformId: string; id: strin
       )}
       {record && can('operator') && editable(record.chApplymentState) && (
         <Suspense fallback={<p>{t('common.loading')}</p>}>
-          <WizardForm key={record.id} platformId={platformId} record={record} />
+          <WizardForm
+            key={record.id}
+            backend={backend}
+            record={record}
+            onSubmitted={() => router.push(`/platforms/${platformId}/sub-merchants/${id}`)}
+          />
         </Suspense>
       )}
     </>

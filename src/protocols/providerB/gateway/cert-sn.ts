@@ -1,10 +1,28 @@
 import { X509Certificate, createHash } from 'node:crypto';
 
 /**
+ * Serials by the text they were read from. Certificate mode sends and checks them on every call, and the files may
+ * reach a caller as a fresh copy each time (read from a store), so each call parsed the same certificates again. A
+ * certificate's text fixes its serial; the few files of an installation fit easily.
+ */
+const known = new Map<string, string>();
+const MAX_KNOWN = 1024;
+function remembered(text: string, compute: (text: string) => string): string {
+  let serial = known.get(text);
+  if (serial === undefined) {
+    if (known.size >= MAX_KNOWN) known.clear();
+    known.set(text, (serial = compute(text)));
+  }
+  return serial;
+}
+
+/**
  * Certificate-mode serial numbers (A.8, TV-6): md5 hex of the issuer DN written `CN=..,OU=..,O=..,C=..`
  * (reverse of the certificate's RDN order) followed by the decimal serial number.
  */
-export function certSn(pem: string): string {
+export const certSn = (pem: string): string => remembered(pem, readCertSn);
+
+function readCertSn(pem: string): string {
   const cert = new X509Certificate(pem);
   const issuer = cert.issuer.split('\n').reverse().join(',');
   const serial = BigInt(`0x${cert.serialNumber}`).toString(10);
@@ -27,9 +45,8 @@ export function isRsaSigned(pem: string): boolean {
  * The root SN joins the SNs of the RSA-signed certificates of the chain file with `_`: the file also holds
  * SM2 and ECC roots, which the SDKs leave out (TV-6).
  */
-export function rootCertSn(chainPem: string): string {
-  return pemCertificates(chainPem).filter(isRsaSigned).map(certSn).join('_');
-}
+export const rootCertSn = (chainPem: string): string =>
+  remembered(`root\n${chainPem}`, () => pemCertificates(chainPem).filter(isRsaSigned).map(certSn).join('_'));
 
 /** Node's X509Certificate does not expose the signature algorithm, so read it from the DER directly. */
 function signatureAlgorithmOid(der: Buffer): string {

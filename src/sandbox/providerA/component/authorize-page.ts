@@ -1,3 +1,6 @@
+import type { Locale } from '@/i18n/locales';
+import { translator } from '@/i18n/translate';
+
 const escapeHtml = (value: string) =>
   value.replace(
     /[&<>"']/g,
@@ -14,6 +17,8 @@ export type AuthorizePageInput = {
   formAction?: string;
   /** Prefill for the mini program appid (biz_appid of the link, if any). */
   appId?: string;
+  /** The seller's language, as on the seller pages (the language cookie, else the browser's). */
+  locale: Locale;
 };
 
 /**
@@ -22,28 +27,30 @@ export type AuthorizePageInput = {
  * grantAuthorization and redirects. Every value is HTML-escaped.
  */
 export function renderAuthorizePage(input: AuthorizePageInput): string {
-  const platform = escapeHtml(input.platformName ?? 'this platform');
+  const t = translator(input.locale);
+  const text = (key: Parameters<typeof t>[0], values?: Record<string, string>) => escapeHtml(t(key, values));
+  const platform = input.platformName ?? t('miniPrograms.sandboxAuthorize.wechat.thisPlatform');
   const hidden = (name: string, value: string) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
   return `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Authorize mini program (sandbox)</title>
+<html lang="${input.locale}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${text('miniPrograms.sandboxAuthorize.wechat.title')}</title>
 <style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem;color:#111}label{display:block;margin:.75rem 0 .25rem}input[type=text]{width:100%;padding:.5rem;box-sizing:border-box}button{margin-top:1.25rem;padding:.6rem 1.4rem;background:#07c160;color:#fff;border:0;border-radius:4px;font-size:1rem}.note{color:#666;font-size:.85rem}</style>
 </head>
 <body>
 <main>
-<h1>Authorize ${platform}</h1>
-<p>Sandbox: this page stands in for scanning the QR code with WeChat. Authorizing lets ${platform} develop and manage your mini program's code.</p>
+<h1>${text('miniPrograms.sandboxAuthorize.wechat.heading', { platform })}</h1>
+<p>${text('miniPrograms.sandboxAuthorize.wechat.intro', { platform })}</p>
 <form method="post"${input.formAction ? ` action="${escapeHtml(input.formAction)}"` : ''}>
 ${hidden('pre_auth_code', input.preAuthCode)}
 ${hidden('redirect_uri', input.redirectUri)}
 ${hidden('component_appid', input.componentAppId ?? '')}
-<label for="appid">Mini program appid (optional)</label>
-<input type="text" id="appid" name="appid" value="${escapeHtml(input.appId ?? '')}" placeholder="generated when empty" pattern="wx[0-9a-z]{16}">
-<label for="nickname">Mini program name (optional)</label>
+<label for="appid">${text('miniPrograms.sandboxAuthorize.wechat.appId')}</label>
+<input type="text" id="appid" name="appid" value="${escapeHtml(input.appId ?? '')}" placeholder="${text('miniPrograms.sandboxAuthorize.wechat.appIdPlaceholder')}" pattern="wx[0-9a-z]{16}">
+<label for="nickname">${text('miniPrograms.sandboxAuthorize.nickname')}</label>
 <input type="text" id="nickname" name="nickname" maxlength="30">
-<button type="submit">Authorize</button>
+<button type="submit">${text('miniPrograms.sandboxAuthorize.submit')}</button>
 </form>
-<p class="note">No real WeChat account is involved.</p>
+<p class="note">${text('miniPrograms.sandboxAuthorize.wechat.note')}</p>
 </main>
 </body>
 </html>`;

@@ -14,7 +14,7 @@ import {
   type SubjectType,
 } from '@/domain/reference';
 import { sandboxBranchIndex } from './capital-banks-data';
-import type { ApplymentProblem } from './validate-applyment';
+import type { ApplymentProblem } from './applyment-problem';
 
 type Get = (path: string) => unknown;
 

@@ -100,8 +100,11 @@ export async function handleQueryApplyment(
   by: 'business_code' | 'applyment_id',
   key: string,
   ctx: RouteContext,
+  /** The record, already being read (handler.ts, readAhead). */
+  ahead?: Promise<SandboxApplyment | undefined>,
 ): Promise<Response> {
-  const record = by === 'business_code' ? await getApplyment(ctx.store, key) : await findApplymentById(ctx.store, key);
+  const record = await (ahead ??
+    (by === 'business_code' ? getApplyment(ctx.store, key) : findApplymentById(ctx.store, key)));
   if (!record)
     return errorResponse(ctx.signer, 400, 'APPLYMENT_NOTEXIST', '未能找到申请单', {
       field: by,

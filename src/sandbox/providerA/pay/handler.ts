@@ -1,4 +1,5 @@
 import type { SandboxStore } from '@/sandbox/store';
+import { findApplymentById, getApplyment, type SandboxApplyment } from './applyment-store';
 import { handleQueryApplyment, handleSubmitApplyment } from './applyment-routes';
 import { handleCapitalRequest } from './capital-banks-routes';
 import type { ProviderASandboxKeys } from './keys';
@@ -28,6 +29,39 @@ async function certificatesResponse(
   return signedResponse(signer, 200, buildCertificatesResponse(listed, await apiV3Key()));
 }
 
+/** The stored objects a call reads, started before the call is looked at (readAhead). */
+export type ReadsAhead = {
+  platform: Promise<SandboxPlatformState>;
+  /** A status query's application (undefined: not a status query). */
+  applyment?: Promise<SandboxApplyment | undefined>;
+};
+
+const QUERY_ROUTE = /^\/v3\/applyment4sub\/applyment\/(business_code|applyment_id)\/([^/]+)$/;
+
+/** The route below the mount point: everything from `/v3/` on. */
+function v3Route(url: URL): string {
+  const v3 = url.pathname.indexOf('/v3/');
+  return v3 === -1 ? '' : url.pathname.slice(v3);
+}
+
+/**
+ * Starts the reads of a call (the merchant's platform state; a status query's application) at once, so that they
+ * and the fault list travel in one query of the store (db-store.ts) instead of one round trip after another.
+ * Reading has no effect: a call refused later (a fault, a bad signature) only leaves its reads unused.
+ */
+export function readAhead(request: Request, store: SandboxStore, keys: ProviderASandboxKeys): ReadsAhead {
+  const unhandled = <T>(read: Promise<T>) => (read.catch(() => undefined), read);
+  const query = request.method === 'GET' ? QUERY_ROUTE.exec(v3Route(new URL(request.url))) : null;
+  const key = query && decodeURIComponent(query[2]!);
+  return {
+    platform: unhandled(loadPlatformState(store, keys)),
+    applyment:
+      key === null
+        ? undefined
+        : unhandled(query![1] === 'business_code' ? getApplyment(store, key) : findApplymentById(store, key)),
+  };
+}
+
 export type ProviderAPayEmulatorContext = {
   store: SandboxStore;
   keys: ProviderASandboxKeys;
@@ -40,6 +74,8 @@ export type ProviderAPayEmulatorContext = {
   signatureProbe?: boolean;
   /** Upload size limit; default 2 MB (B.7). */
   maxImageBytes?: number;
+  /** This call's reads, already started (readAhead); read now when absent. */
+  ahead?: ReadsAhead;
 };
 
 /**
@@ -51,7 +87,7 @@ export async function handleProviderAPayRequest(request: Request, ctx: ProviderA
   const now = ctx.now ?? (() => new Date());
   const injected = await ctx.fault?.(request);
   if (injected) return injected;
-  const platform = await loadPlatformState(ctx.store, ctx.keys);
+  const platform = await (ctx.ahead?.platform ?? loadPlatformState(ctx.store, ctx.keys));
   const signer: ResponseSigner = {
     keys: ctx.keys,
     now,
@@ -60,8 +96,7 @@ export async function handleProviderAPayRequest(request: Request, ctx: ProviderA
   };
 
   const url = new URL(request.url);
-  const v3 = url.pathname.indexOf('/v3/');
-  const route = v3 === -1 ? '' : url.pathname.slice(v3);
+  const route = v3Route(url);
   const body = Buffer.from(await request.arrayBuffer());
   const routeCtx = {
     signer,
@@ -73,7 +108,7 @@ export async function handleProviderAPayRequest(request: Request, ctx: ProviderA
     return handleMediaUpload(request, body, { ...routeCtx, maxImageBytes: ctx.maxImageBytes });
   }
   const bodyText = body.toString('utf8');
-  const query = route.match(/^\/v3\/applyment4sub\/applyment\/(business_code|applyment_id)\/([^/]+)$/);
+  const query = QUERY_ROUTE.exec(route);
   if (request.method === 'GET' && route.startsWith('/v3/capital/capitallhh/')) {
     const unsignedLookup = checkRequestSignature(signer, request, '');
     if (unsignedLookup) return unsignedLookup;
@@ -95,7 +130,12 @@ export async function handleProviderAPayRequest(request: Request, ctx: ProviderA
   const unsigned = checkRequestSignature(signer, request, bodyText);
   if (unsigned) return unsigned;
   if (isSubmit) return handleSubmitApplyment(request, bodyText, routeCtx);
-  return handleQueryApplyment(query![1] as 'business_code' | 'applyment_id', decodeURIComponent(query![2]!), routeCtx);
+  return handleQueryApplyment(
+    query![1] as 'business_code' | 'applyment_id',
+    decodeURIComponent(query![2]!),
+    routeCtx,
+    ctx.ahead?.applyment,
+  );
 }
 
 export { listApplyments, setApplymentState } from './control';

@@ -9,9 +9,7 @@ import {
   requirementsFor,
 } from './applyment-rules';
 import { checkApplymentReferenceRules } from './applyment-reference-rules';
-
-/** One PARAM_ERROR, as the upstream reports the first problem it finds. `value` only for non-sensitive fields. */
-export type ApplymentProblem = { field: string; message: string; issue: string; value?: unknown };
+import type { ApplymentProblem } from './applyment-problem';
 
 type Json = Record<string, unknown>;
 

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { GatewayMethodHandler } from '../gateway/registry';
-import { GatewayBusinessError, requireBizFields } from '../gateway/registry';
+import { type GatewayMethodHandler, GatewayBusinessError, requireBizFields } from '../gateway/registry';
 import { IMAGE_KIND, newImageId, type SandboxImage } from './zft-orders';
 
 const IMAGE_TYPES = new Set(['bmp', 'jpg', 'jpeg', 'png', 'gif']);

@@ -1,5 +1,4 @@
-import type { GatewayMethodHandler } from '../gateway/registry';
-import { businessFailed } from '../gateway/registry';
+import { type GatewayMethodHandler, businessFailed } from '../gateway/registry';
 import { formatGatewayTimestamp } from '@/protocols/providerB/gateway/timestamp';
 import { checkZftCreateFields, checkZftImageIds } from './zft-create-rules';
 import { checkZftReferenceRules } from './zft-reference-rules';

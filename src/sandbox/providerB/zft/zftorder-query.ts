@@ -1,5 +1,4 @@
-import type { GatewayMethodHandler } from '../gateway/registry';
-import { invalidParameter } from '../gateway/registry';
+import { type GatewayMethodHandler, invalidParameter } from '../gateway/registry';
 import { getZftOrder, ordersForExternalId, upstreamView } from './zft-orders';
 
 /**

@@ -12,3 +12,5 @@ export * from './invitations';
 export * from './account-mail-tokens';
 export * from './idempotency-keys';
 export * from './audit-log';
+export * from './onboarding-links';
+export * from './mini-program-rollouts';

@@ -57,6 +57,11 @@ export const subMerchants = pgTable(
     chApplymentStateMsg: text('ch_applyment_state_msg'),
     signUrl: text('sign_url'),
     rejectReasons: jsonb('reject_reasons').$type<{ field: string; reason: string }[]>().notNull().default([]),
+    /**
+     * Set when the seller pressed submit on the hosted form under the `review` policy (payments.seller_submit): the
+     * form is complete and waits for an operator to check and submit it. Cleared when the record is submitted.
+     */
+    reviewRequestedAt: timestamp('review_requested_at', { withTimezone: true, mode: 'date' }),
     /** Bumped on every new upstream review round; part of the derived upstream submission id. */
     reviewRound: integer('review_round').notNull().default(0),
     lastSyncedAt: timestamp('last_synced_at', { withTimezone: true, mode: 'date' }),
@@ -150,7 +155,11 @@ export const subMerchantHistory = pgTable(
     changes: jsonb('changes').$type<Record<string, { from: unknown; to: unknown }>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('sub_merchant_history_record_idx').on(t.subMerchantId, t.createdAt)],
+  // created_at alone: HISTORY_RETENTION_DAYS deletes the oldest entries in batches; /metrics reads the oldest kept.
+  (t) => [
+    index('sub_merchant_history_record_idx').on(t.subMerchantId, t.createdAt),
+    index('sub_merchant_history_created_idx').on(t.createdAt),
+  ],
 );
 
 /**

@@ -3,7 +3,7 @@ import { apiKeys } from '@/server/db/schema';
 import type { Db } from '@/server/db';
 import { preparedPerDb } from '@/server/db/prepared';
 import { hashApiKey, looksLikeApiKey, type ServiceCode } from './api-key-format';
-import { authenticatedKeyCache } from './authenticated-key-cache';
+import { authenticatedKeyCache, type AuthenticatedKey } from './authenticated-key-cache';
 import type { ServiceContext } from '../context';
 
 const lastUsedResolutionMs = 60_000;
@@ -15,8 +15,6 @@ const keyByHash = preparedPerDb((db: Db) =>
     .where(eq(apiKeys.keyHash, sql.placeholder('hash')))
     .prepare('api_key_by_hash'),
 );
-
-export type AuthenticatedKey = { id: string; platformId: string; services: ServiceCode[] };
 
 /** The key, when it authenticated in the last few seconds; undefined means "ask authenticateApiKey". */
 export function recentlyAuthenticatedKey(presented: string): AuthenticatedKey | undefined {

@@ -1,4 +1,7 @@
-import type { AuthenticatedKey } from './authenticate-api-key';
+import type { ServiceCode } from './api-key-format';
+
+/** A key that authenticated: its id, platform and the services it may call. */
+export type AuthenticatedKey = { id: string; platformId: string; services: ServiceCode[] };
 
 /**
  * Keys that authenticated in the last few seconds (by the key's SHA-256, so the cache never holds a key). The API-key lookup was the largest single

@@ -4,7 +4,12 @@ import { newId } from '@/server/ids';
 import { createDelivery } from './create-delivery';
 import { currentNotifyUrl } from './notify-url';
 
-export type EventType = 'sub_merchant.updated' | 'miniprogram.audit.approved' | 'miniprogram.audit.rejected';
+export type EventType =
+  | 'sub_merchant.updated'
+  | 'miniprogram.audit.approved'
+  | 'miniprogram.audit.rejected'
+  | 'miniprogram.rollout.updated'
+  | 'miniprogram.rollout.completed';
 
 /**
  * Records an event for a platform and, when the platform has a notify URL for its type, a pending delivery

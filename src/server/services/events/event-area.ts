@@ -1,3 +1,4 @@
+import { getEnv } from '@/env';
 import type { ServiceCode } from '@/server/services/api-keys/api-key-format';
 
 /**
@@ -9,5 +10,8 @@ export const eventTypePrefix: Record<ServiceCode, string> = {
   miniprogram: 'miniprogram.',
 };
 
-/** How long events can be read back through the API. */
-export const EVENT_RETENTION_DAYS = 30;
+/**
+ * How long events can be read back through the API (`EVENT_RETENTION_DAYS`, default 30). The daily retention job
+ * deletes what is older with the same setting, so the API's window and what is stored are one promise.
+ */
+export const eventWindowStart = (now = Date.now()) => new Date(now - getEnv().EVENT_RETENTION_DAYS * 86_400_000);

@@ -5,7 +5,7 @@ import { filterInstant } from '@/schemas/pagination';
 import { decodeCursor, pageOf, paginationQuery } from '@/server/pagination/cursor';
 import type { ServiceCode } from '@/server/services/api-keys/api-key-format';
 import type { PlatformContext } from '../context';
-import { EVENT_RETENTION_DAYS, eventTypePrefix } from './event-area';
+import { eventTypePrefix, eventWindowStart } from './event-area';
 import { eventBody } from './event-payload';
 
 export const listEventsQuery = z
@@ -37,14 +37,14 @@ const aboutObject = (id: string) =>
   );
 
 /**
- * The platform's events of one area from the last 30 days, newest first (keyset pagination), each exactly the body
+ * The platform's events of one area from the last EVENT_RETENTION_DAYS days (30 by default), newest first (keyset pagination), each exactly the body
  * its webhook carried, so an integrator whose receiver was down can reconcile from here.
  */
 export async function listEvents(
   ctx: PlatformContext,
   { area, query }: { area: ServiceCode; query: z.infer<typeof listEventsQuery> },
 ) {
-  const since = new Date(Date.now() - EVENT_RETENTION_DAYS * 86_400_000);
+  const since = eventWindowStart();
   const conditions: (SQL | undefined)[] = [
     eq(events.platformId, ctx.platformId),
     like(events.type, `${eventTypePrefix[area]}%`),

@@ -67,7 +67,7 @@ export async function uploadMedia(ctx: PlatformContext, input: UploadMediaInput)
       'Upload a JPEG, PNG or BMP image (recognised by its content, not its name).',
     );
 
-  const adapter = onboardingProvider(input.provider, ctx.platformId);
+  const adapter = await onboardingProvider(input.provider, ctx.platformId);
   const prepared = await prepareImage(input.bytes, type, adapter.maxImageBytes, { owner: ctx.platformId });
   const digest = mediaDigest(prepared.bytes);
   const sha256 = createHash('sha256').update(prepared.bytes).digest('hex');

@@ -17,10 +17,10 @@ export async function completeAuthorization(
   { provider, authCode, state }: { provider: Provider; authCode: string; state: string },
 ) {
   const authorization = await consumeState(ctx, { provider, state });
-  const upstream = miniProgramProvider(provider, ctx.platformId);
   let grant;
   let profile;
   try {
+    const upstream = await miniProgramProvider(provider, ctx.platformId);
     grant = await upstream.exchangeAuthCode(authCode);
     // The profile is nice to have: an authorization must not fail because the info call did.
     profile = await upstream

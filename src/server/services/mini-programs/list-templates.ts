@@ -14,7 +14,7 @@ export async function listTemplates(ctx: PlatformContext, query: { platform: Pro
     config['miniprogram.template_mode'] ??
     'upstream') as 'upstream' | 'manual';
   if (mode === 'upstream')
-    return { mode, templates: await miniProgramProvider(query.platform, ctx.platformId).listTemplates() };
+    return { mode, templates: await (await miniProgramProvider(query.platform, ctx.platformId)).listTemplates() };
   const rows = await ctx.db
     .select()
     .from(mpManualTemplates)

@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { mpAudits } from '@/server/db/schema';
 import { emitEvent } from '../events/emit-event';
+import { promoteAuditedItems } from '../mini-program-rollouts/promote-audited-items';
+import { jobSignals } from '@/server/db/job-signals';
 import type { ServiceContext } from '../context';
 
 type Decision =
@@ -22,7 +24,7 @@ export async function recordAuditDecision(
       .where(eq(mpAudits.auditId, audit.auditId));
     return null;
   }
-  return db.transaction(async (tx) => {
+  const decided = await db.transaction(async (tx) => {
     const [moved] = await tx
       .update(mpAudits)
       .set({ status: decision.status, reason: decision.reason ?? null, decidedAt: new Date(), nextPollAt: null })
@@ -44,6 +46,10 @@ export async function recordAuditDecision(
         },
       },
     );
-    return moved;
+    // A rollout waiting on this audit moves on (release or failed) with the decision, and its executor is kicked.
+    const rollouts = await promoteAuditedItems(tx, { auditId: moved.auditId });
+    return { moved, kicked: rollouts.length > 0 };
   });
+  if (decided?.kicked) jobSignals.outboxWritten();
+  return decided?.moved ?? null;
 }

@@ -33,10 +33,9 @@ function replacementToken(current: Row | undefined, seen: Row, refusedToken: str
 async function refreshUpstream(ctx: PlatformContext, row: Row): Promise<string> {
   const cipher = getFieldCipher();
   if (!row.refreshTokenEnc) throw new AppError('conflict', 'This authorizer has no refresh token; authorize it again.');
-  const tokens = await miniProgramProvider(row.provider as Provider, row.platformId).refreshTokens(
-    row.appId,
-    cipher.decrypt(row.refreshTokenEnc),
-  );
+  const tokens = await (
+    await miniProgramProvider(row.provider as Provider, row.platformId)
+  ).refreshTokens(row.appId, cipher.decrypt(row.refreshTokenEnc));
   await ctx.db
     .update(mpAuthorizers)
     .set({

@@ -20,7 +20,9 @@ export async function startAuthorization(ctx: PlatformContext, body: z.infer<typ
   const state = newState();
   const upstreamRedirect = new URL(redirect);
   if (body.platform === 'providerA') upstreamRedirect.searchParams.set('state', state);
-  const links = await miniProgramProvider(body.platform as Provider, ctx.platformId).startAuthorization({
+  const links = await (
+    await miniProgramProvider(body.platform as Provider, ctx.platformId)
+  ).startAuthorization({
     redirectUri: upstreamRedirect.toString(),
     state,
   });

@@ -26,7 +26,7 @@ export async function withAuthorizerToken<T>(
   const row = await findAuthorizer(ctx, { appId, provider });
   if (row.status !== 'authorized')
     throw new AppError('conflict', 'This mini program revoked its authorization; authorize it again.');
-  const upstream = miniProgramProvider(provider, ctx.platformId);
+  const upstream = await miniProgramProvider(provider, ctx.platformId);
   const expiring = !row.accessTokenExpiresAt || row.accessTokenExpiresAt.getTime() - Date.now() < refreshMarginMs;
   let accessToken = expiring
     ? await refreshAuthorizerTokens(ctx, { row })

@@ -130,7 +130,7 @@ async function bankBranches(ctx: PlatformContext, filters: ReferenceFilters) {
   const province = path[0]!;
   const city = path.at(-1)!;
   // CNAPS branch numbers are national: Alipay takes the same 联行号 in biz_cards.bank_code, and has no look-up.
-  const upstream = onboardingProvider('providerA', ctx.platformId);
+  const upstream = await onboardingProvider('providerA', ctx.platformId);
   if (!upstream.searchBankBranches) return [];
   return upstream.searchBankBranches({
     bankName: bank,

@@ -28,7 +28,7 @@ export async function countWorkQueue(
 ): Promise<Record<WorkQueueView, number>> {
   const view = workQueueView.parse(input);
   // The whole platform: the trigger-kept counters (one row per tab). A search or filter: counted over its matches.
-  const filtered = Boolean(view.q || view.provider || view.assignedToMe);
+  const filtered = Boolean(view.q || view.provider || view.assignedToMe || view.sellerSubmitted);
   const rows = filtered
     ? await workQueueCountSelect(ctx, input)
     : await ctx.db

@@ -122,6 +122,7 @@ export async function* exportWorkQueue(
     q: query.q,
     provider: query.provider,
     assignedToMe: query.mine === '1' || undefined,
+    sellerSubmitted: query.seller === '1' || undefined,
     sort: query.sort,
     direction: query.direction,
     ids: query.ids,

@@ -90,6 +90,7 @@ export function workQueuePageSelect(ctx: PlatformContext & { operatorId?: string
       chApplymentId: subMerchants.chApplymentId,
       chSubMchid: subMerchants.chSubMchid,
       rejectReasons: subMerchants.rejectReasons,
+      reviewRequestedAt: subMerchants.reviewRequestedAt,
       formData: subMerchants.formData,
       assigneeOperatorId: subMerchants.assigneeOperatorId,
       assigneeName: sql<string | null>`coalesce(${operators.name}, ${operators.email})`,
@@ -135,6 +136,7 @@ function toWorkQueueItem(row: {
   chApplymentId: string | null;
   chSubMchid: string | null;
   rejectReasons: { field: string; reason: string }[];
+  reviewRequestedAt: Date | null;
   formData: Record<string, unknown>;
   assigneeOperatorId: string | null;
   assigneeName: string | null;
@@ -159,6 +161,8 @@ function toWorkQueueItem(row: {
       row.chApplymentState === 'rejected'
         ? { count: row.rejectReasons.length, first: row.rejectReasons[0] ?? undefined }
         : undefined,
+    /** The seller submitted the hosted form and it waits for an operator's review (payments.seller_submit). */
+    reviewRequestedAt: row.reviewRequestedAt?.toISOString(),
     assignee: row.assigneeOperatorId ? { id: row.assigneeOperatorId, name: row.assigneeName ?? '' } : undefined,
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -27,6 +27,7 @@ export function toSubMerchantDto(row: Row) {
     chApplymentStateMsg: row.chApplymentStateMsg ?? undefined,
     signUrl: row.signUrl ?? undefined,
     rejectReasons: row.rejectReasons,
+    reviewRequestedAt: row.reviewRequestedAt?.toISOString() ?? undefined,
     formData: maskFormData(formData),
     requirements: { currentlyDue: currentlyDue(formData, row.provider) },
     lastSyncedAt: row.lastSyncedAt?.toISOString() ?? undefined,

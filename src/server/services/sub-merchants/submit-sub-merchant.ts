@@ -1,42 +1,25 @@
 import { eq } from 'drizzle-orm';
-import { validateFormDataForSubmit, type FormData, type FormDataPatch } from '@/schemas/form-data';
+import type { FormData, FormDataPatch } from '@/schemas/form-data';
 import { subMerchants } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { jobSignals } from '@/server/db/job-signals';
 import { onboardingProvider } from '@/server/upstreams/onboarding';
-import { checkMediaOwnership } from '@/server/services/media/check-media-ownership';
 import type { PlatformContext } from '../context';
 import { applyUpstreamStatus } from './apply-upstream-status';
 import { nextSyncAt } from './next-sync-at';
 import { emitSubMerchantUpdated } from './emit-sub-merchant-updated';
 import { findSubMerchant } from './find-sub-merchant';
 import { formDataTouched, recordHistory } from './record-history';
-import { mergeFormDataPatch } from './merge-form-data-patch';
 import { storedFormColumns } from './stored-form-data';
 import { acquireSubmitLease, releaseSubmitLease } from './submit-lease';
 import { submissionId } from './submission-id';
+import { validatedMerge } from './validated-form-data';
 import { revealFormData, toSubMerchantDto } from './sub-merchant-dto';
 import { reviewUnderWay } from '@/domain/sub-merchant-states';
 
 type Row = typeof subMerchants.$inferSelect;
 
 const isReplay = (row: Row) => row.chApplymentState === 'finished' || reviewUnderWay(row.chApplymentState);
-
-async function validatedMerge(ctx: PlatformContext, row: Row, patch: FormDataPatch | undefined): Promise<FormData> {
-  const merged = mergeFormDataPatch(revealFormData(row), patch ?? {});
-  const errors = [
-    ...validateFormDataForSubmit(merged, row.provider),
-    ...(await checkMediaOwnership(ctx, { provider: row.provider, formData: merged })),
-  ];
-  if (errors.length > 0) {
-    throw new AppError(
-      'form_incomplete',
-      `The onboarding form has ${errors.length} problem(s); nothing was submitted.`,
-      { errors },
-    );
-  }
-  return merged;
-}
 
 /**
  * Submits a record upstream, or replays: while a review is under way (or finished) it reports the upstream's
@@ -46,7 +29,16 @@ async function validatedMerge(ctx: PlatformContext, row: Row, patch: FormDataPat
  */
 export async function submitSubMerchant(
   ctx: PlatformContext,
-  { id, patch }: { id: string; patch: FormDataPatch | undefined },
+  {
+    id,
+    patch,
+    change = 'submitted',
+  }: {
+    id: string;
+    patch: FormDataPatch | undefined;
+    /** What the `sub_merchant.updated` event says happened (`seller_submitted` from the hosted form). */
+    change?: string;
+  },
 ) {
   const row = await findSubMerchant(ctx, { id });
   if (!isReplay(row)) await validatedMerge(ctx, row, patch); // fail fast, before waiting for a lease
@@ -55,14 +47,20 @@ export async function submitSubMerchant(
     const current = await findSubMerchant(ctx, { id });
     if (isReplay(current)) return { record: toSubMerchantDto(await replay(ctx, current)), replayed: true };
     const formData = await validatedMerge(ctx, current, patch);
-    const prepared = await markSubmitted(ctx, current, formData, patch);
+    const prepared = await markSubmitted(ctx, current, formData, patch, change);
     return { record: toSubMerchantDto(await sendToUpstream(ctx, prepared, formData, current)), replayed: false };
   } finally {
     await releaseSubmitLease(ctx, { id, token });
   }
 }
 
-async function markSubmitted(ctx: PlatformContext, row: Row, formData: FormData, patch: FormDataPatch | undefined) {
+async function markSubmitted(
+  ctx: PlatformContext,
+  row: Row,
+  formData: FormData,
+  patch: FormDataPatch | undefined,
+  change: string,
+) {
   const newRound = row.reviewRound === 0 || row.chApplymentState === 'rejected' || row.chApplymentState === 'canceled';
   const prepared = await ctx.db.transaction(async (tx) => {
     const [updated] = await tx
@@ -73,6 +71,8 @@ async function markSubmitted(ctx: PlatformContext, row: Row, formData: FormData,
         chApplymentStateMsg: null,
         rejectReasons: [],
         signUrl: null,
+        // Submitted now: a seller's request for review is answered.
+        reviewRequestedAt: null,
         reviewRound: newRound ? row.reviewRound + 1 : row.reviewRound,
         // Asked again soon in case the upstream call below fails; a stored answer sets its own next check.
         nextSyncAt: nextSyncAt({ state: 'submitted', changedAt: new Date(), provider: row.provider }),
@@ -87,7 +87,7 @@ async function markSubmitted(ctx: PlatformContext, row: Row, formData: FormData,
       action: 'submitted',
       changes: { chApplymentState: { from: row.chApplymentState, to: 'submitted' }, ...formDataTouched(patch) },
     });
-    await emitSubMerchantUpdated({ ...ctx, db: tx }, { row: updated!, change: 'submitted' });
+    await emitSubMerchantUpdated({ ...ctx, db: tx }, { row: updated!, change });
     return updated!;
   });
   if (prepared.nextSyncAt) await jobSignals.syncDueAt(prepared.nextSyncAt);
@@ -95,8 +95,8 @@ async function markSubmitted(ctx: PlatformContext, row: Row, formData: FormData,
 }
 
 async function sendToUpstream(ctx: PlatformContext, prepared: Row, formData: FormData, before: Row): Promise<Row> {
-  const provider = onboardingProvider(prepared.provider, prepared.platformId);
   try {
+    const provider = await onboardingProvider(prepared.provider, prepared.platformId);
     const { applymentId } = await provider.submitApplication({ submissionId: submissionId(prepared), formData });
     const status = await provider
       .queryApplication({ submissionId: submissionId(prepared), formData })
@@ -142,7 +142,9 @@ async function revertRejectedSubmission(ctx: PlatformContext, prepared: Row, bef
 async function replay(ctx: PlatformContext, row: Row): Promise<Row> {
   if (row.chApplymentState === 'finished') return row;
   const formData = revealFormData(row);
-  const status = await onboardingProvider(row.provider, row.platformId).queryApplication({
+  const status = await (
+    await onboardingProvider(row.provider, row.platformId)
+  ).queryApplication({
     submissionId: submissionId(row),
     formData,
   });

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNotNull, isNull, lt, lte, min, or, sql } from 'drizzle-orm';
+import { and, asc, count, inArray, isNotNull, lte, min, sql } from 'drizzle-orm';
 import { getEnv } from '@/env';
 import type { Db } from '@/server/db';
 import { rowsOf } from '@/server/db/rows';
@@ -6,15 +6,23 @@ import { providers, subMerchants } from '@/server/db/schema';
 import { logger } from '@/server/logger';
 import { onboardingProvider } from '@/server/upstreams/onboarding';
 import type { ApplicationStatus } from '@/server/providers/types';
-import { nextSyncAt, setUnderReviewCount } from './next-sync-at';
+import { setUnderReviewCount } from './next-sync-at';
 import { submissionId } from './submission-id';
 import { refreshFromUpstream } from './submit-sub-merchant';
 import { acquireSubmitLease, releaseSubmitLease } from './submit-lease';
 import { upstreamRateLimit } from './rate-limiter';
+import { stampStillWaiting, type StillWaiting } from './sync-stamps';
 import { reviewUnderWayStates } from '@/domain/sub-merchant-states';
 import type { ServiceContext } from '../context';
 
 type Row = typeof subMerchants.$inferSelect;
+
+/**
+ * "Still waiting" answers stamped together: one UPDATE instead of one each. A round trip cost the sync more CPU than
+ * its request's RSA signature (docs/benchmarks.md, "The upstream-call path"); a crash loses at most this many stamps,
+ * and those records are checked again at the interval the claim set.
+ */
+const STAMP_BATCH = 50;
 
 /** Nothing the record shows would change: the common case of a review that is still waiting. */
 const unchanged = (row: Row, status: ApplicationStatus | null) =>
@@ -28,34 +36,11 @@ const unchanged = (row: Row, status: ApplicationStatus | null) =>
   !status.subMchid;
 
 /**
- * The fast path: one guarded UPDATE of the sync stamps (same version, no submit holding the lease) instead of
- * lease + transaction + history. Returns false when the record moved meanwhile, so the slow path runs.
- */
-async function stampSynced(db: Db, row: Row): Promise<boolean> {
-  const now = new Date();
-  const updated = await db
-    .update(subMerchants)
-    .set({
-      lastSyncedAt: now,
-      nextSyncAt: nextSyncAt({ state: row.chApplymentState, changedAt: row.updatedAt, provider: row.provider }, now),
-    })
-    .where(
-      and(
-        eq(subMerchants.id, row.id),
-        eq(subMerchants.version, row.version),
-        or(isNull(subMerchants.submitLockUntil), lt(subMerchants.submitLockUntil, now)),
-      ),
-    )
-    .returning({ id: subMerchants.id });
-  return updated.length === 1;
-}
-
-/**
  * Claims up to `batch` records under review whose next sync is due (claiming pushes next_sync_at forward in
  * the same statement, with SKIP LOCKED, so two instances never take the same record), then refreshes them
  * from the upstream with bounded concurrency and each provider's rate limit. Terminal records are not
- * due: their next_sync_at is null. Most answers say "still waiting": those cost one query and one UPDATE;
- * only a change takes the lease and writes history and an event.
+ * due: their next_sync_at is null. Most answers say "still waiting": those cost one query and a share of one
+ * UPDATE (sync-stamps.ts); only a change takes the lease and writes history and an event.
  */
 export async function syncDueSubMerchants(ctx: ServiceContext, options: { batch?: number; concurrency?: number } = {}) {
   const { db } = ctx;
@@ -74,44 +59,71 @@ export async function syncDueSubMerchants(ctx: ServiceContext, options: { batch?
   const rows = await db.select().from(subMerchants).where(inArray(subMerchants.id, ids));
   let synced = 0;
   let failed = 0;
+  const syncFailed = (row: Row, error: unknown) => {
+    failed++;
+    logger.warn(
+      { subMerchantId: row.id, err: (error as Error).message },
+      'status sync failed; retried at the next slot',
+    );
+  };
+  // Something changed (or the upstream never got the application): the full refresh, under the lease.
+  const refreshUnderLease = async (row: Row) => {
+    const token = await acquireSubmitLease(ctx, { id: row.id, waitMs: 0 }).catch(() => null);
+    if (!token) return; // a submit holds it; that submit stores the fresh state itself
+    try {
+      await refreshFromUpstream({ db, platformId: row.platformId, actor: 'sync' }, row);
+      synced++;
+    } catch (error) {
+      syncFailed(row, error);
+    } finally {
+      await releaseSubmitLease(ctx, { id: row.id, token });
+    }
+  };
+  // "Still waiting" answers are stamped STAMP_BATCH at a time (and the rest when the queue is empty); the records
+  // that moved since they were read are refreshed under the lease afterwards.
+  const waiting: StillWaiting[] = [];
+  const moved: Row[] = [];
+  const stampWaiting = async () => {
+    const answers = waiting.splice(0);
+    try {
+      const stamped = await stampStillWaiting(db, answers);
+      for (const { row } of answers) {
+        if (stamped.has(row.id)) synced++;
+        else moved.push(row);
+      }
+    } catch (error) {
+      for (const { row } of answers) syncFailed(row, error);
+    }
+  };
   const queue = [...rows];
   const worker = async () => {
     for (let row = queue.shift(); row; row = queue.shift()) {
       await upstreamRateLimit(row.provider);
       try {
-        const status = await onboardingProvider(row.provider, row.platformId).queryApplication({
+        const status = await (
+          await onboardingProvider(row.provider, row.platformId)
+        ).queryApplication({
           submissionId: submissionId(row),
         });
-        if (unchanged(row, status) && (await stampSynced(db, row))) {
-          synced++;
+        if (unchanged(row, status)) {
+          waiting.push({ row, answeredAt: new Date() });
+          if (waiting.length >= STAMP_BATCH) await stampWaiting();
           continue;
         }
       } catch (error) {
-        failed++;
-        logger.warn(
-          { subMerchantId: row.id, err: (error as Error).message },
-          'status sync failed; retried at the next slot',
-        );
+        syncFailed(row, error);
         continue;
       }
-      // Something changed (or the upstream never got the application): the full refresh, under the lease.
-      const token = await acquireSubmitLease(ctx, { id: row.id, waitMs: 0 }).catch(() => null);
-      if (!token) continue; // a submit holds it; that submit stores the fresh state itself
-      try {
-        await refreshFromUpstream({ db, platformId: row.platformId, actor: 'sync' }, row);
-        synced++;
-      } catch (error) {
-        failed++;
-        logger.warn(
-          { subMerchantId: row.id, err: (error as Error).message },
-          'status sync failed; retried at the next slot',
-        );
-      } finally {
-        await releaseSubmitLease(ctx, { id: row.id, token });
-      }
+      await refreshUnderLease(row);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(options.concurrency ?? 8, rows.length) }, worker));
+  const concurrency = Math.min(options.concurrency ?? 8, rows.length);
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  await stampWaiting();
+  const refreshes = async () => {
+    for (let row = moved.shift(); row; row = moved.shift()) await refreshUnderLease(row);
+  };
+  await Promise.all(Array.from({ length: concurrency }, refreshes));
   return { synced, failed, nextDueAt: await earliestDue(db) };
 }
 

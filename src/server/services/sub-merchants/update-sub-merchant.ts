@@ -55,7 +55,9 @@ async function verifyBackfill(row: Row, body: UpdateSubMerchantBody) {
   const claimed = body.chSubMchid ?? row.chSubMchid!;
   const status =
     row.reviewRound > 0
-      ? await onboardingProvider(row.provider, row.platformId).queryApplication({ submissionId: submissionId(row) })
+      ? await (
+          await onboardingProvider(row.provider, row.platformId)
+        ).queryApplication({ submissionId: submissionId(row) })
       : null;
   if (status?.state !== 'finished' || status.subMchid !== claimed) {
     throw new AppError(
@@ -77,7 +79,15 @@ export async function updateSubMerchant(
     body,
     ifMatch,
     expectedUpdatedAt,
-  }: { id: string; body: UpdateSubMerchantBody; ifMatch?: string | null; expectedUpdatedAt?: string },
+    change = 'updated',
+  }: {
+    id: string;
+    body: UpdateSubMerchantBody;
+    ifMatch?: string | null;
+    expectedUpdatedAt?: string;
+    /** What the `sub_merchant.updated` event says happened (`seller_saved` from the hosted form). */
+    change?: string;
+  },
 ) {
   const row = await findSubMerchant(ctx, { id });
   if (ifMatch && ifMatch !== '*' && ifMatch !== subMerchantEtag(row)) {
@@ -127,7 +137,7 @@ export async function updateSubMerchant(
         reason: body.reason,
       });
     }
-    await emitSubMerchantUpdated({ ...ctx, db: tx }, { row: updated, change: 'updated' });
+    await emitSubMerchantUpdated({ ...ctx, db: tx }, { row: updated, change });
     return toSubMerchantDto(updated);
   });
 }

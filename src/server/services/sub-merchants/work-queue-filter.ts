@@ -1,6 +1,6 @@
 // Not a use case: the WHERE clause the work queue's page, counts and export share, so the three always agree on
 // what "the current view" is.
-import { and, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { workQueueView } from '@/schemas/work-queue-requests';
 import { subMerchants } from '@/server/db/schema';
@@ -42,6 +42,7 @@ export function viewConditions(ctx: PlatformContext & { operatorId?: string }, v
   if (view.q) conditions.push(searchCondition(view.q));
   if (view.provider) conditions.push(eq(subMerchants.provider, view.provider));
   if (view.ids) conditions.push(inArray(subMerchants.id, view.ids));
+  if (view.sellerSubmitted) conditions.push(isNotNull(subMerchants.reviewRequestedAt));
   if (view.assignedToMe) {
     // Nobody is signed in for an API key: "assigned to me" then matches nothing rather than everything.
     conditions.push(ctx.operatorId ? eq(subMerchants.assigneeOperatorId, ctx.operatorId) : sql`false`);

@@ -12,7 +12,7 @@ export const meRouter = router({
   get: passwordChangeProcedure.query(async ({ ctx }) => {
     const serviceCtx = { db: ctx.db, actor: `operator:${ctx.operatorId}` };
     const [operator, platforms] = await Promise.all([
-      getOperator(serviceCtx, { operatorId: ctx.operatorId }),
+      getOperator(serviceCtx, { operatorId: ctx.operatorId, browserTimeZone: ctx.browserTimeZone }),
       listOperatorPlatforms(serviceCtx, { operatorId: ctx.operatorId }),
     ]);
     return { operator, platforms };

@@ -8,6 +8,8 @@ import {
   membersBody,
   submitAuditBody,
   templatesQuery,
+  createManualTemplateInput,
+  listManualTemplatesInput,
 } from '@/schemas/mini-program-requests';
 import { changeMembers } from '@/server/services/mini-programs/change-members';
 import { createExperience } from '@/server/services/mini-programs/create-experience';
@@ -16,24 +18,21 @@ import { getVersions } from '@/server/services/mini-programs/get-versions';
 import { rollbackRelease } from '@/server/services/mini-programs/rollback-release';
 import { commitCode } from '@/server/services/mini-programs/commit-code';
 import { createManualTemplate } from '@/server/services/mini-programs/create-manual-template';
-import { createManualTemplateInput } from '@/schemas/mini-program-requests';
 import { deleteAuthorizer } from '@/server/services/mini-programs/delete-authorizer';
 import { deleteManualTemplate } from '@/server/services/mini-programs/delete-manual-template';
 import { getAuditStatus } from '@/server/services/mini-programs/get-audit-status';
 import { getAuthorizer } from '@/server/services/mini-programs/get-authorizer';
 import { listAuthorizers } from '@/server/services/mini-programs/list-authorizers';
 import { listManualTemplates } from '@/server/services/mini-programs/list-manual-templates';
-import { listManualTemplatesInput } from '@/schemas/mini-program-requests';
 import { listTemplates } from '@/server/services/mini-programs/list-templates';
 import { releaseVersion } from '@/server/services/mini-programs/release-version';
 import { startAuthorization } from '@/server/services/mini-programs/start-authorization';
 import { submitAudit } from '@/server/services/mini-programs/submit-audit';
-import { platformProcedure, router } from '../init';
+import { platformProcedure, platformRequest, router, withoutPlatformId } from '../init';
 import { providerSchema } from '@/domain/providers';
 
-// platformProcedure contributes platformId; the REST schemas are strict, so their shapes are reused instead.
 const byAppId = z.object({ appId: z.string().min(1).max(64) });
-const onAuthorizer = z.object({ platform: providerSchema, ...authorizerAppIdBody.shape });
+const onAuthorizer = platformRequest(authorizerAppIdBody, { platform: providerSchema });
 
 /** The console's access to the same mini-program services as /v1/miniprogram, plus manual templates. */
 export const miniProgramsRouter = router({
@@ -42,11 +41,8 @@ export const miniProgramsRouter = router({
     .input(byAppId)
     .query(({ ctx, input }) => getAuthorizer(ctx, { appId: input.appId })),
   startAuthorization: platformProcedure('operator')
-    .input(z.object(authorizeBody.shape))
-    .mutation(({ ctx, input }) => {
-      const { platformId: _platformId, ...body } = input;
-      return startAuthorization(ctx, body);
-    }),
+    .input(platformRequest(authorizeBody))
+    .mutation(({ ctx, input }) => startAuthorization(ctx, withoutPlatformId(input))),
   deleteAuthorizer: platformProcedure('admin')
     .input(byAppId)
     .mutation(async ({ ctx, input }) => {
@@ -54,18 +50,18 @@ export const miniProgramsRouter = router({
       return { appId: input.appId, deleted: true as const };
     }),
   templates: platformProcedure('viewer')
-    .input(z.object(templatesQuery.shape))
+    .input(platformRequest(templatesQuery))
     .query(({ ctx, input }) => listTemplates(ctx, { platform: input.platform, tenant_id: input.tenant_id })),
   commit: platformProcedure('operator')
-    .input(z.object({ platform: providerSchema, ...commitBody.shape }))
+    .input(platformRequest(commitBody, { platform: providerSchema }))
     .mutation(({ ctx, input }) => {
-      const { platformId: _platformId, platform, ...body } = input;
+      const { platform, ...body } = withoutPlatformId(input);
       return commitCode(ctx, { provider: platform, body });
     }),
   submitAudit: platformProcedure('operator')
-    .input(z.object({ platform: providerSchema, ...submitAuditBody.shape }))
+    .input(platformRequest(submitAuditBody, { platform: providerSchema }))
     .mutation(({ ctx, input }) => {
-      const { platformId: _platformId, platform, ...body } = input;
+      const { platform, ...body } = withoutPlatformId(input);
       return submitAudit(ctx, { provider: platform, body });
     }),
   auditStatus: platformProcedure('viewer')
@@ -84,12 +80,12 @@ export const miniProgramsRouter = router({
       rollbackRelease(ctx, { provider: input.platform, appId: input.authorizerAppId, reason: input.reason }),
     ),
   experience: platformProcedure('operator')
-    .input(z.object({ platform: providerSchema, ...experienceBody.shape }))
+    .input(platformRequest(experienceBody, { platform: providerSchema }))
     .mutation(({ ctx, input }) =>
       createExperience(ctx, { provider: input.platform, appId: input.authorizerAppId, path: input.path }),
     ),
   members: platformProcedure('operator')
-    .input(z.object({ platform: providerSchema, ...membersBody.shape }))
+    .input(platformRequest(membersBody, { platform: providerSchema }))
     .mutation(({ ctx, input }) =>
       changeMembers(ctx, {
         provider: input.platform,
@@ -109,13 +105,12 @@ export const miniProgramsRouter = router({
     .query(({ ctx, input }) => getBaseinfo(ctx, { provider: input.platform, appId: input.authorizerAppId })),
   manualTemplates: router({
     list: platformProcedure('viewer')
-      .input(z.object(listManualTemplatesInput.shape))
+      .input(platformRequest(listManualTemplatesInput))
       .query(({ ctx, input }) => listManualTemplates(ctx, { provider: input.provider })),
     create: platformProcedure('admin')
-      .input(z.object(createManualTemplateInput.shape))
+      .input(platformRequest(createManualTemplateInput))
       .mutation(({ ctx, input }) => {
-        const { platformId: _platformId, ...body } = input;
-        return createManualTemplate(ctx, body);
+        return createManualTemplate(ctx, withoutPlatformId(input));
       }),
     delete: platformProcedure('admin')
       .input(z.object({ id: z.string().min(1).max(64) }))

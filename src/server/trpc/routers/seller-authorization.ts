@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { authorizeBody } from '@/schemas/mini-program-requests';
 import { listAuthorizerAudits } from '@/server/services/mini-programs/list-authorizer-audits';
 import { startAuthorizationWithSellerPage } from '@/server/services/mini-programs/start-authorization-with-seller-page';
-import { platformProcedure, router } from '../init';
+import { platformProcedure, platformRequest, router } from '../init';
 import { providerSchema } from '@/domain/providers';
 
 /**
@@ -11,7 +11,7 @@ import { providerSchema } from '@/domain/providers';
  */
 export const sellerAuthorizationRouter = router({
   startAuthorizationWithSellerPage: platformProcedure('operator')
-    .input(z.object(authorizeBody.shape))
+    .input(platformRequest(authorizeBody))
     .mutation(({ ctx, input }) =>
       startAuthorizationWithSellerPage(ctx, {
         platform: input.platform,

@@ -27,6 +27,9 @@ describe('ROUTE_TEMPLATES', () => {
         kind: 'banks',
         platform: 'providerA',
         ns: 'Ns1',
+        token: 'tok1',
+        linkId: 'olink_1',
+        rolloutId: 'ro_1',
       });
       const expected = ['/v1/{...path}', '/admin/{...path}'].includes(template) ? 'unmatched' : template;
       expect(routeTemplateOf(url), url).toBe(expected);

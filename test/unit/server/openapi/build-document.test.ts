@@ -1,9 +1,10 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
+import { operations } from '@/app/operations';
 import { buildOpenApiDocument } from '@/server/openapi/build-document';
 
 describe('OpenAPI document', () => {
-  const doc = buildOpenApiDocument('http://localhost:3000');
+  const doc = buildOpenApiDocument(operations, 'http://localhost:3000');
 
   it('is a valid OpenAPI 3.1 document', async () => {
     const result = await new Validator().validate(doc as never);
@@ -60,7 +61,7 @@ describe('OpenAPI document', () => {
 });
 
 describe('OpenAPI components', () => {
-  const doc = buildOpenApiDocument('http://localhost:3000');
+  const doc = buildOpenApiDocument(operations, 'http://localhost:3000');
   const schemas = doc.components.schemas as Record<string, Record<string, unknown>>;
 
   it('holds real definitions for named schemas, never a reference to themselves', () => {

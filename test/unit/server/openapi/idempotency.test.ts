@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { operations as declared } from '@/app/operations';
 import { buildOpenApiDocument } from '@/server/openapi/build-document';
 
 type Parameter = { name: string; in: string; required: boolean };
 type OperationObject = { parameters: Parameter[]; responses: Record<string, unknown> };
 
 describe('Idempotency-Key in the OpenAPI document', () => {
-  const document = buildOpenApiDocument('http://localhost:3000');
+  const document = buildOpenApiDocument(declared, 'http://localhost:3000');
   const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, op]) => ({ path, method, op: op as OperationObject })),
   );

@@ -11,6 +11,7 @@ import { trpcRefusal } from '@/server/trpc/trpc-refusal';
 import { newRequestId, requestContext } from '@/server/request-context';
 import { appRouter } from '@/server/trpc/app-router';
 import { createContext } from '@/server/trpc/init';
+import { browserTimeZoneFromCookies } from '@/i18n/browser-time-zone';
 import { observeRequest } from '@/server/metrics/registry';
 
 export const dynamic = 'force-dynamic';
@@ -51,7 +52,13 @@ const answer = (request: Request) => {
         endpoint: '/api/trpc',
         req: await boundedRequest(request),
         router: appRouter,
-        createContext: async () => createContext(operatorId, requestId, clientAddress(request)),
+        createContext: async () =>
+          createContext(
+            operatorId,
+            requestId,
+            clientAddress(request),
+            browserTimeZoneFromCookies(request.headers.get('cookie')),
+          ),
       });
       return withHeaders(response, rateLimitHeaders);
     } catch (error) {

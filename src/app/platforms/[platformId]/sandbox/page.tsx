@@ -1,6 +1,6 @@
 import { notFound } from 'next/navigation';
 import { getEnv } from '@/env';
-import { SandboxScreen } from './sandbox-screen';
+import { SandboxScreen } from '@/components/sandbox/sandbox-screen';
 import { ConsoleClient } from '@/components/console-client';
 import { TrpcProvider } from '@/trpc/react';
 import { HydrateClient, serverApi } from '@/trpc/server';
@@ -17,8 +17,8 @@ export default async function SandboxPage({ params }: { params: Promise<{ platfo
   if (getEnv().UPSTREAM_MODE !== 'sandbox') notFound();
   const { platformId } = await params;
   await Promise.all([
-    serverApi.consoleAdmin.sandbox.applyments.prefetch({ platformId }),
-    serverApi.consoleAdmin.sandbox.audits.prefetch({ platformId }),
+    serverApi.sandbox.applyments.prefetch({ platformId, page: 0 }),
+    serverApi.sandbox.audits.prefetch({ platformId }),
   ]);
   return (
     <ConsoleClient namespaces={['settings']}>

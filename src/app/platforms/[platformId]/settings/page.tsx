@@ -1,4 +1,4 @@
-import { SettingsSections } from './settings-sections';
+import { SettingsSections } from '@/components/settings/settings-sections';
 import { ConsoleClient } from '@/components/console-client';
 import { TrpcProvider } from '@/trpc/react';
 import { HydrateClient, serverApi } from '@/trpc/server';

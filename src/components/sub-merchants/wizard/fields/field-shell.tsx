@@ -1,10 +1,11 @@
 'use client';
 
+import { richText } from '@/components/ui/rich-text';
 import type { ReactNode } from 'react';
 import { useFormState } from 'react-hook-form';
 import type { FormDataField } from '@/schemas/form-data/fields';
 import { useI18n } from '@/i18n/i18n-provider';
-import { useSubMerchantLabels } from '../../use-sub-merchant-labels';
+import { useFieldLabel } from '../use-field-label';
 import { formatHintKeys } from '../field-hints';
 import { fieldId } from '../steps';
 import { useWizard } from '../wizard-context';
@@ -29,14 +30,14 @@ export function FieldShell(props: {
 }) {
   const { name, legend, children } = props;
   const { t } = useI18n();
-  const labels = useSubMerchantLabels();
+  const fieldLabel = useFieldLabel();
   const { rejected, required } = useWizard();
   const { errors } = useFormState<WizardValues>({ name });
   const error = errors[name]?.message;
   const reason = rejected[name];
   const id = fieldId(name);
   const hintKey = formatHintKeys[name];
-  const hint = props.hint ?? (hintKey ? t(hintKey) : undefined);
+  const hint = props.hint ?? (hintKey ? richText(t(hintKey)) : undefined);
   const describedBy =
     [hint && `${id}-hint`, reason && `${id}-rejected`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
   const control: ControlProps = {
@@ -81,7 +82,7 @@ export function FieldShell(props: {
         data-field={name}
       >
         <legend>
-          {labels.field(name)} {marker}
+          {fieldLabel(name)} {marker}
         </legend>
         {children(control)}
         {notes}
@@ -92,7 +93,7 @@ export function FieldShell(props: {
     <div className="mb-3.5" data-field={name}>
       <div className="flex items-baseline gap-1">
         <label htmlFor={id} className="mt-3 mb-1 block text-sm font-semibold">
-          {labels.field(name)}
+          {fieldLabel(name)}
         </label>
         {marker}
       </div>

@@ -28,18 +28,19 @@ export const mediaUrl = (platformId: string, mediaId: string) =>
   `/admin/payment-onboardings/${encodeURIComponent(platformId)}/media/${encodeURIComponent(mediaId)}`;
 
 /**
- * Multipart upload with the console session's cookie. XMLHttpRequest rather than fetch: only XHR reports
+ * Multipart upload with the session's cookie (the operator's or the seller's). XMLHttpRequest rather than fetch: only XHR reports
  * upload progress. Problem+json answers become an UploadError carrying the server's `detail`.
  */
 export function uploadMedia(input: {
-  platformId: string;
+  /** The console's media route of the platform, or the seller's. */
+  url: string;
   provider: string;
   file: File;
   onProgress: (fraction: number) => void;
 }): Promise<MediaAnswer> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/admin/payment-onboardings/${encodeURIComponent(input.platformId)}/media`);
+    xhr.open('POST', input.url);
     xhr.responseType = 'json';
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) input.onProgress(event.loaded / event.total);
@@ -56,3 +57,14 @@ export function uploadMedia(input: {
     xhr.send(form);
   });
 }
+
+/**
+ * Photos picked in this page, by media id: their preview is drawn from the phone's own copy, at once and without
+ * downloading what was just uploaded (the seller's media route serves only ids the saved form already holds).
+ */
+const localPreviews = new Map<string, string>();
+export const rememberLocalPreview = (mediaId: string, file: File) => {
+  if (typeof URL.createObjectURL === 'function' && !localPreviews.has(mediaId))
+    localPreviews.set(mediaId, URL.createObjectURL(file));
+};
+export const localPreviewOf = (mediaId: string) => localPreviews.get(mediaId);

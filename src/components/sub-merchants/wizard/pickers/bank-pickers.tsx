@@ -6,7 +6,6 @@ import { Combobox, type ComboboxOption } from '@/components/ui/combobox';
 import { Input } from '@/components/ui/input';
 import { findBank } from '@/domain/reference/wechat-banks';
 import { useI18n } from '@/i18n/i18n-provider';
-import { searchBankBranches } from '@/server/console-actions/search-bank-branches';
 import type { WizardValues } from '../form-model';
 import { useWizard } from '../wizard-context';
 import { FieldShell } from '../fields/field-shell';
@@ -49,7 +48,7 @@ export function BankPicker() {
  */
 export function BranchPicker() {
   const { t } = useI18n();
-  const { values, platformId } = useWizard();
+  const { values, backend } = useWizard();
   const { setValue } = useFormContext<WizardValues>();
   const bank = String(values.accountBank ?? '');
   const city = String(values.bankAddressCode ?? '');
@@ -61,7 +60,7 @@ export function BranchPicker() {
   const search = useCallback(
     async (query: string): Promise<ComboboxOption[]> => {
       setProblem(null);
-      const result = await searchBankBranches(platformId, { bank: searchBank, city, q: query.trim() || undefined });
+      const result = await backend.searchBankBranches({ bank: searchBank, city, q: query.trim() || undefined });
       if (!result.ok) {
         setProblem(result.errors[0]?.message ?? result.message);
         return [];
@@ -72,7 +71,7 @@ export function BranchPicker() {
         description: branch.branchId,
       }));
     },
-    [platformId, searchBank, city],
+    [backend, searchBank, city],
   );
   return (
     <FieldShell name="bankBranchId" hint={ready ? undefined : t('subMerchants.picker.branchNeedsBankCity')}>

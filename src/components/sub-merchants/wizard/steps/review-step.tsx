@@ -1,17 +1,22 @@
 'use client';
 
+import type { ReactNode } from 'react';
 import { formDataFields, type FormDataField } from '@/schemas/form-data/fields';
 import { useI18n } from '@/i18n/i18n-provider';
+import { CODED_FIELDS, CodeValue } from '../../code-value';
 import { useSubMerchantLabels } from '../../use-sub-merchant-labels';
-import { fieldSteps, stepOfField, stepTitleKeys, visibleFieldsOf } from '../steps';
+import { useFieldLabel, useStepTitle } from '../use-field-label';
+import { fieldSteps, stepOfField, visibleFieldsOf } from '../steps';
 import { useWizard } from '../wizard-context';
 
 /** Review: what the server still misses (links to each field), then everything entered, step by step. */
 export function ReviewStep() {
   const { t } = useI18n();
   const labels = useSubMerchantLabels();
+  const fieldLabel = useFieldLabel();
+  const stepTitle = useStepTitle();
   const { currentlyDue, values, goTo, provider } = useWizard();
-  const display = (field: FormDataField): string => {
+  const display = (field: FormDataField): ReactNode => {
     const value = values[field];
     const def = formDataFields[field];
     if (Array.isArray(value)) {
@@ -22,6 +27,7 @@ export function ReviewStep() {
     }
     if (!value) return '—';
     if (def.kind === 'mediaId') return t('subMerchants.review.images', { count: 1 });
+    if (CODED_FIELDS.has(field)) return <CodeValue field={field} code={value} />;
     return def.kind === 'enum' ? labels.enumValue(value, provider) : value;
   };
   return (
@@ -51,9 +57,9 @@ export function ReviewStep() {
                         goTo(step, field);
                       }}
                     >
-                      {labels.field(field)}
+                      {fieldLabel(field)}
                     </a>{' '}
-                    <span className="text-muted-foreground">({t(stepTitleKeys[step])})</span>
+                    <span className="text-muted-foreground">({stepTitle(step)})</span>
                   </li>
                 );
               })}
@@ -64,7 +70,7 @@ export function ReviewStep() {
       {fieldSteps.map((step) => (
         <section key={step} aria-labelledby={`review-${step}`} className="mb-4 [&_h3]:my-2 [&_h3]:text-base">
           <div className="flex flex-wrap items-baseline justify-between gap-2">
-            <h3 id={`review-${step}`}>{t(stepTitleKeys[step])}</h3>
+            <h3 id={`review-${step}`}>{stepTitle(step)}</h3>
             <a
               href={`?step=${step}`}
               onClick={(e) => {
@@ -72,13 +78,13 @@ export function ReviewStep() {
                 goTo(step);
               }}
             >
-              {t('subMerchants.review.edit', { step: t(stepTitleKeys[step]) })}
+              {t('subMerchants.review.edit', { step: stepTitle(step) })}
             </a>
           </div>
           <dl className="m-0 grid grid-cols-1 [&>div]:grid [&>div]:grid-cols-1 [&>div]:gap-0.5 [&>div]:border-b [&>div]:border-border [&>div]:py-1.5 sm:[&>div]:grid-cols-[minmax(8rem,2fr)_3fr] sm:[&>div]:gap-3 [&_dd]:m-0 [&_dd]:break-all [&_dt]:text-muted-foreground">
             {visibleFieldsOf(step, values, provider).map((field) => (
               <div key={field}>
-                <dt>{labels.field(field)}</dt>
+                <dt>{fieldLabel(field)}</dt>
                 <dd>{display(field)}</dd>
               </div>
             ))}

@@ -7,7 +7,7 @@ import {
   type PlatformCertificate,
 } from '@/protocols/providerA/pay/platform-certificates';
 import { AppError } from '@/server/errors';
-import type { UpstreamRequest, UpstreamResult } from './http-transport';
+import type { UpstreamRequest, UpstreamResult } from './types';
 import { mapUpstreamError } from './map-upstream-error';
 import { ResponseVerificationError, verifyResponseSignature } from './verify-response';
 

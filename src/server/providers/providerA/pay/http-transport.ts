@@ -3,42 +3,8 @@ import { AppError } from '@/server/errors';
 import { downloadPlatformCertificates } from './certificate-download';
 import { createPlatformKeyRing, type PlatformKeyRing } from './platform-keys';
 import { signRequest } from '@/protocols/providerA/pay/sign-request';
-import type { ProviderAPayClientConfig } from './types';
+import type { ProviderAPayClientConfig, UpstreamErrorBody, UpstreamRequest, UpstreamResult } from './types';
 import { ResponseVerificationError, verifyResponseSignature } from './verify-response';
-
-/** The upstream's error JSON (docs/upstream/providerA.md A.1). `detail.value` may hold personal data: never surface it. */
-export type UpstreamErrorBody = {
-  code?: string;
-  message?: string;
-  detail?: { field?: string; issue?: string; location?: string; [key: string]: unknown };
-};
-
-export type UpstreamResult =
-  | { ok: true; status: number; bodyText: string; attempts: number }
-  | {
-      ok: false;
-      status: number;
-      error: UpstreamErrorBody;
-      attempts: number;
-      /** With `verifyErrors`: `verified`, or why the error answer's signature did not verify. */
-      verification?: string;
-    };
-
-export type UpstreamRequest = {
-  method: 'GET' | 'POST';
-  /** Path below baseUrl, starting with `/v3/`. */
-  path: string;
-  body?: string | Uint8Array<ArrayBuffer>;
-  /** What the signature covers: the JSON body, or the `meta` JSON of an upload (B.7). */
-  signBody: string;
-  contentType?: string;
-  /** Replaces the usual verification of a 2xx answer (the certificate download verifies with what it downloaded). */
-  verify?: (headers: Headers, body: Uint8Array) => Promise<void>;
-  /** Verify error answers too (WeChat signs them): the connection check proves the platform key with a 404. */
-  verifyErrors?: boolean;
-  /** The serial sent in `Wechatpay-Serial`: the key that encrypted the body's fields; default the encryption key's. */
-  encryptionSerial?: string;
-};
 
 export type PayTransport = {
   send(request: UpstreamRequest): Promise<UpstreamResult>;

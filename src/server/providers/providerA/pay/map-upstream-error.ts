@@ -1,7 +1,6 @@
 import { AppError } from '@/server/errors';
 import { upstreamFieldToFormField } from './field-map';
-import type { UpstreamErrorBody } from './http-transport';
-import type { ApplymentFormData } from './types';
+import type { ApplymentFormData, UpstreamErrorBody } from './types';
 
 /**
  * A submit whose business_code already has an application under review (400 PROCESSING, B.6). Not a failure

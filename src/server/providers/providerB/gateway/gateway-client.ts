@@ -54,17 +54,24 @@ interface CertificateMode {
   alipayKeys: Map<string, KeyObject>;
 }
 
-const certificateModes = new WeakMap<ProviderBCertificates, CertificateMode>();
+/**
+ * By the files' text, not the object: the sandbox hands its files over as a fresh copy on every call (read from its
+ * store), and parsing them again each call is work that never changes the answer.
+ */
+const certificateModes = new Map<string, CertificateMode>();
+const MAX_CERTIFICATE_MODES = 256;
 
 function certificateMode(files: ProviderBCertificates): CertificateMode {
-  let mode = certificateModes.get(files);
+  const key = `${files.appCertPem}\n${files.alipayRootCertPem}\n${files.alipayCertPem}`;
+  let mode = certificateModes.get(key);
   if (!mode) {
     mode = {
       appCertSn: certSn(files.appCertPem),
       alipayRootCertSn: rootCertSn(files.alipayRootCertPem),
       alipayKeys: new Map(pemCertificates(files.alipayCertPem).map((pem) => [certSn(pem), loadPublicKey(pem)])),
     };
-    certificateModes.set(files, mode);
+    if (certificateModes.size >= MAX_CERTIFICATE_MODES) certificateModes.clear();
+    certificateModes.set(key, mode);
   }
   return mode;
 }

@@ -12,6 +12,7 @@ describe('the work queue’s address', () => {
       tab: 'merchant',
       q: ' 西湖 ',
       mine: '1',
+      seller: '1',
       sort: 'name',
       dir: 'desc',
       after: 'a.b',
@@ -20,15 +21,19 @@ describe('the work queue’s address', () => {
       tab: 'merchant',
       q: '西湖',
       mine: true,
+      seller: true,
       sort: 'name',
       direction: 'desc',
       after: ['a', 'b'],
     });
+    // The parameter names and values links and bookmarks already hold (tab, q, mine=1, sort, dir, after=a.b).
+    expect(queueSearch(location)).toBe('?tab=merchant&q=西湖&mine=1&seller=1&sort=name&dir=desc&after=a.b');
     expect(readQueueLocation(Object.fromEntries(new URLSearchParams(queueSearch(location))))).toEqual(location);
     expect(readQueueLocation({ tab: 'everything', sort: 'random', dir: 'up' })).toEqual({
       tab: 'action',
       q: '',
       mine: false,
+      seller: false,
       sort: 'updated',
       direction: undefined,
       after: [],
@@ -47,6 +52,13 @@ describe('the work queue’s address', () => {
     );
     expect(exportHref('plat_1', location, ['sm_1', 'sm_2'])).toBe(
       '/admin/payment-onboardings/plat_1/sub-merchants/export?ids=sm_1%2Csm_2',
+    );
+    // "Seller submitted": a filter of the page, the counts and the export alike.
+    const submitted = readQueueLocation({ seller: '1' });
+    expect(queueInputs('plat_1', submitted, 25).counts).toEqual({ platformId: 'plat_1', sellerSubmitted: true });
+    expect(queueInputs('plat_1', submitted, 25).page).toMatchObject({ sellerSubmitted: true, tab: 'action' });
+    expect(exportHref('plat_1', submitted)).toBe(
+      '/admin/payment-onboardings/plat_1/sub-merchants/export?tab=action&seller=1&sort=updated',
     );
   });
 });

@@ -329,8 +329,19 @@ describe('sandbox authorization controls', () => {
       redirectUri: 'https://p.example/cb?x=<script>',
       platformName: '<b>Shop</b>',
       formAction: '/sandbox/providerA/authorize',
+      locale: 'zh-CN',
     });
-    expect(html).toContain('<button type="submit">Authorize</button>');
+    expect(html).toContain('<html lang="zh-CN">');
+    expect(html).toContain('<button type="submit">授权</button>');
+    expect(html).toContain('<h1>授权给&lt;b&gt;Shop&lt;/b&gt;</h1>');
+    expect(html).not.toContain('Authorize');
+    const english = renderAuthorizePage({
+      preAuthCode: 'preauthcode@@@1',
+      redirectUri: 'https://p.example/cb',
+      locale: 'en',
+    });
+    expect(english).toContain('<button type="submit">Authorize</button>');
+    expect(english).toContain('<h1>Authorize this platform</h1>');
     expect(html).toContain('name="pre_auth_code" value="preauthcode@@@a&quot;b"');
     expect(html).toContain('value="https://p.example/cb?x=&lt;script&gt;"');
     expect(html).toContain('&lt;b&gt;Shop&lt;/b&gt;');

@@ -41,11 +41,19 @@ describe('providerB mini program: client ↔ sandbox over HTTP, whole journey', 
       redirectUri: link.redirectUri,
       state: link.state,
       action: '/sandbox/providerB/authorize',
+      locale: 'zh-CN',
     });
     expect(html).toContain('<form method="post" action="/sandbox/providerB/authorize">');
     expect(html).toContain(`name="state" value="${state}"`);
     expect(html).toContain('redirect_uri" value="https://isv.example.com/alipay/callback?tenant=t1"');
-    expect(html).toMatch(/<button type="submit">Authorize<\/button>/);
+    // Chinese by default, like the seller pages; English for a seller who chose it there.
+    expect(html).toContain('<html lang="zh-CN">');
+    expect(html).toMatch(/<button type="submit">授权<\/button>/);
+    expect(html).toContain('<title>沙箱 · 支付宝应用授权</title>');
+    expect(html).not.toMatch(/>[^<]*(providerB|Authorize)[^<]*</); // no code name or English in the text
+    const english = renderAuthorizePage({ appId: link.isvAppId, redirectUri: link.redirectUri, locale: 'en' });
+    expect(english).toMatch(/<button type="submit">Authorize<\/button>/);
+    expect(english).toContain('<label for="nickname">Mini program name (optional)</label>');
 
     const grant = await grantAppAuthorization(
       h.store,

@@ -1,3 +1,4 @@
+import { browserTimeZoneFromCookies } from '@/i18n/browser-time-zone';
 import { workQueueExportQuery } from '@/schemas/work-queue-requests';
 import { defineRoute } from '@/server/http/define-route';
 import { parseQuery } from '@/server/http/parse-request';
@@ -16,7 +17,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
     const query = parseQuery(request, workQueueExportQuery);
     const operatorId = ctx.actor.startsWith('operator:') ? ctx.actor.slice('operator:'.length) : undefined;
     // An operator's export speaks their language and zone; an API key's, English and UTC.
-    const operator = operatorId ? await getOperator(ctx, { operatorId }) : null;
+    const browserTimeZone = browserTimeZoneFromCookies(request.headers.get('cookie'));
+    const operator = operatorId ? await getOperator(ctx, { operatorId, browserTimeZone }) : null;
     const audience = operator ? { locale: operator.locale, timeZone: operator.timeZone } : undefined;
     const lines = exportWorkQueue({ ...ctx, operatorId }, query, audience);
     const encoder = new TextEncoder();

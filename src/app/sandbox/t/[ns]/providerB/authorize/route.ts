@@ -1,3 +1,4 @@
+import { localeOfRequest } from '@/i18n/request-locale';
 import { grantInNamespace } from '@/sandbox/control/mini-program-control';
 import { grantInputFromAuthorizeForm, renderAuthorizePage } from '@/sandbox/providerB/mini';
 import { parseAppAuthUrl } from '@/protocols/providerB/mini/auth-url';
@@ -6,7 +7,8 @@ import { sandboxRoute } from '@/sandbox/sandbox-context';
 
 export const dynamic = 'force-dynamic';
 
-/** The page Alipay's authorization link opens, in the sandbox: the merchant presses Authorize. */
+/** The page Alipay's authorization link opens, in the sandbox: the merchant presses Authorize, in
+ * the seller pages' language. */
 export const GET = sandboxRoute(async (request) => {
   const link = readProtocolInput(() => parseAppAuthUrl(request.url));
   const html = renderAuthorizePage({
@@ -14,6 +16,7 @@ export const GET = sandboxRoute(async (request) => {
     redirectUri: link.redirectUri,
     state: link.state,
     action: request.url,
+    locale: localeOfRequest(request),
   });
   return new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8' } });
 });

@@ -1,10 +1,12 @@
+import { localeOfRequest } from '@/i18n/request-locale';
 import { grantInNamespace } from '@/sandbox/control/mini-program-control';
 import { readAuthUrl, renderAuthorizePage } from '@/sandbox/providerA/component';
 import { sandboxRoute } from '@/sandbox/sandbox-context';
 
 export const dynamic = 'force-dynamic';
 
-/** The page WeChat's authUrl / mobileAuthUrl opens, in the sandbox: the seller presses Authorize. */
+/** The page WeChat's authUrl / mobileAuthUrl opens, in the sandbox: the seller presses Authorize, in
+ * the seller pages' language. */
 export const GET = sandboxRoute(async (request) => {
   const link = readAuthUrl(request.url);
   const html = renderAuthorizePage({
@@ -12,6 +14,7 @@ export const GET = sandboxRoute(async (request) => {
     redirectUri: link.redirectUri,
     componentAppId: link.componentAppId,
     formAction: request.url,
+    locale: localeOfRequest(request),
   });
   return new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8' } });
 });

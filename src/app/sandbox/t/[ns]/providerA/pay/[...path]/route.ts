@@ -1,5 +1,5 @@
 import { answerWithFaults } from '@/sandbox/faults';
-import { handleProviderAPayRequest, sandboxApiV3Key } from '@/sandbox/providerA/pay/handler';
+import { handleProviderAPayRequest, readAhead, sandboxApiV3Key } from '@/sandbox/providerA/pay/handler';
 import { namespaceKeys, sandboxRoute } from '@/sandbox/sandbox-context';
 
 export const dynamic = 'force-dynamic';
@@ -9,8 +9,10 @@ const handle = sandboxRoute(async (request, ctx) => {
   const keys = (await namespaceKeys(ctx.namespace)).providerAPay;
   // Made on first use only: a request that is refused must not create sandbox state.
   const apiV3Key = () => sandboxApiV3Key(ctx.store);
-  return answerWithFaults(ctx.store, 'providerA', request, (r) =>
-    handleProviderAPayRequest(r, { store: ctx.store, keys, apiV3Key }),
+  // The call's own reads start with the fault list's, so all travel in one query.
+  const ahead = readAhead(request, ctx.store, keys);
+  return answerWithFaults(ctx.store, 'providerA', request, (r, held) =>
+    handleProviderAPayRequest(r, { store: ctx.store, keys, apiV3Key, ahead: held ? undefined : ahead }),
   );
 });
 

@@ -1,0 +1,2 @@
+CREATE INDEX IF NOT EXISTS "sub_merchant_history_created_idx" ON "sub_merchant_history" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "events_created_idx" ON "events" USING btree ("created_at");

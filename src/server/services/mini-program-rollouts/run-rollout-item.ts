@@ -1,0 +1,182 @@
+// Not a use case: one claimed rollout item taken as far as it goes now (helper of advance-rollouts).
+import { and, desc, eq, gte, ne } from 'drizzle-orm';
+import {
+  miniProgramRolloutItems,
+  miniProgramRollouts,
+  mpAudits,
+  type Provider,
+  type RolloutItemState,
+  type RolloutStep,
+} from '@/server/db/schema';
+import { AppError } from '@/server/errors';
+import { logger } from '@/server/logger';
+import type { PlatformContext, ServiceContext } from '../context';
+import { commitCode } from '../mini-programs/commit-code';
+import { findAuthorizer } from '../mini-programs/find-authorizer';
+import { releaseVersion } from '../mini-programs/release-version';
+import { submitAudit } from '../mini-programs/submit-audit';
+
+type Rollout = typeof miniProgramRollouts.$inferSelect;
+type Item = typeof miniProgramRolloutItems.$inferSelect;
+type Outcome = Partial<Item> & { step: RolloutStep; state: RolloutItemState };
+
+/** How long an item waits when WeChat's audit quota is used up before the submit is tried again. */
+export const QUOTA_RETRY_SECONDS = 300;
+/** How long an item waits after the upstream did not answer. */
+const UNAVAILABLE_RETRY_SECONDS = 30;
+
+const later = (seconds: number) => new Date(Date.now() + seconds * 1000);
+const transient = (error: unknown) =>
+  error instanceof AppError && (error.code === 'upstream_unavailable' || error.code === 'upstream_timeout');
+const words = (error: unknown) => (error instanceof AppError ? error.message : 'internal error');
+
+async function commitStep(ctx: PlatformContext, rollout: Rollout, item: Item): Promise<Outcome> {
+  const provider = rollout.provider as Provider;
+  // ctx is the rollout's platform (runRolloutItem): its authorizer, or none when it was removed since the rollout began.
+  const authorizer = await findAuthorizer(ctx, { appId: item.appId, provider }).catch((error: unknown) =>
+    error instanceof AppError && error.code === 'not_found' ? undefined : Promise.reject(error),
+  );
+  if (!authorizer) return { step: 'commit', state: 'skipped', reason: 'the authorizer was removed' };
+  if (authorizer.status !== 'authorized')
+    return { step: 'commit', state: 'skipped', reason: 'unauthorized: the mini program revoked its authorization' };
+  if (rollout.mode === 'submit_audit') {
+    const [other] = await ctx.db
+      .select({ auditId: mpAudits.auditId })
+      .from(mpAudits)
+      .where(
+        and(
+          eq(mpAudits.platformId, rollout.platformId),
+          eq(mpAudits.provider, provider),
+          eq(mpAudits.appId, item.appId),
+          eq(mpAudits.status, 'pending'),
+          ne(mpAudits.userVersion, rollout.userVersion),
+        ),
+      )
+      .limit(1);
+    if (other) return { step: 'commit', state: 'skipped', reason: `under another audit (${other.auditId})` };
+  }
+  // Committing is idempotent per version upstream: a commit repeated after a crash sends the same code again.
+  await commitCode(ctx, {
+    provider,
+    body: {
+      authorizerAppId: item.appId,
+      templateId: rollout.templateId,
+      ...(rollout.templateVersion ? { templateVersion: rollout.templateVersion } : {}),
+      extJson: item.extJson,
+      userVersion: rollout.userVersion,
+      userDesc: rollout.userDesc,
+    },
+  });
+  return rollout.mode === 'submit_audit'
+    ? { step: 'submit_audit', state: 'pending', committedAt: new Date(), reason: null }
+    : { step: 'done', state: 'succeeded', committedAt: new Date(), reason: null };
+}
+
+async function submitStep(ctx: PlatformContext, rollout: Rollout, item: Item, write: Write): Promise<Outcome | null> {
+  const provider = rollout.provider as Provider;
+  if (item.submitIntentAt && !item.auditId) {
+    // An earlier attempt wrote its intent and stopped: the audit it may have started is looked up, not submitted
+    // again. submit-audit records the audit before it returns, so a submit that reached the upstream is here.
+    const [audit] = await ctx.db
+      .select({ auditId: mpAudits.auditId })
+      .from(mpAudits)
+      .where(
+        and(
+          eq(mpAudits.platformId, rollout.platformId),
+          eq(mpAudits.provider, provider),
+          eq(mpAudits.appId, item.appId),
+          eq(mpAudits.userVersion, rollout.userVersion),
+          gte(mpAudits.submittedAt, new Date(item.submitIntentAt.getTime() - 60_000)),
+        ),
+      )
+      .orderBy(desc(mpAudits.submittedAt))
+      .limit(1);
+    if (audit) return { step: 'await_audit', state: 'waiting', auditId: audit.auditId, reason: null };
+  }
+  // Lost the claim (its lease ran out and another instance holds the item now): that instance submits, not this one.
+  if (!(await write({ submitIntentAt: new Date() }))) return null;
+  try {
+    // A submit whose answer was lost upstream is adopted by submit-audit (WeChat 85009 → the latest audit).
+    const { auditId } = await submitAudit(ctx, {
+      provider,
+      body: { authorizerAppId: item.appId, itemList: rollout.itemList },
+    });
+    return { step: 'await_audit', state: 'waiting', auditId, reason: null };
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'rate_limited')
+      return {
+        step: 'submit_audit',
+        state: 'waiting',
+        submitIntentAt: null,
+        reason: `audit quota: ${error.message}`,
+        notBefore: later(Math.min(error.options.retryAfterSeconds ?? QUOTA_RETRY_SECONDS, QUOTA_RETRY_SECONDS)),
+      };
+    if (error instanceof AppError && error.code === 'audit_in_progress')
+      return { step: 'submit_audit', state: 'skipped', submitIntentAt: null, reason: 'already under another audit' };
+    throw error;
+  }
+}
+
+async function releaseStep(ctx: PlatformContext, rollout: Rollout, item: Item): Promise<Outcome> {
+  // release-version claims the audit row first: a release repeated after a crash is answered `replayed`.
+  await releaseVersion(ctx, { provider: rollout.provider as Provider, authorizerAppId: item.appId });
+  return { step: 'done', state: 'succeeded', releasedAt: new Date(), reason: null };
+}
+
+type Write = (patch: Partial<Item>) => Promise<boolean>;
+
+/** Why a cancelled rollout's item ended where it did (cancel-rollout writes the same words for items not claimed). */
+export const cancelledReason = (auditId: string | null | undefined) =>
+  auditId ? `cancelled; audit ${auditId} was submitted and is not released by this rollout` : 'cancelled';
+
+/**
+ * Runs the item's steps until it waits (an audit, the quota), ends, or the rollout stops running. Every write
+ * is fenced by the claim's attempt number: an instance whose lease ran out cannot overwrite the next claim.
+ */
+export async function runRolloutItem(ctx: ServiceContext, { rollout, item }: { rollout: Rollout; item: Item }) {
+  const pctx: PlatformContext = { db: ctx.db, platformId: rollout.platformId, actor: `rollout:${rollout.id}` };
+  const write: Write = async (patch) => {
+    const [row] = await ctx.db
+      .update(miniProgramRolloutItems)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(
+        and(
+          eq(miniProgramRolloutItems.id, item.id),
+          eq(miniProgramRolloutItems.state, 'running'),
+          eq(miniProgramRolloutItems.attempts, item.attempts),
+        ),
+      )
+      .returning({ id: miniProgramRolloutItems.id });
+    return Boolean(row);
+  };
+  let current = item;
+  for (;;) {
+    let outcome: Outcome;
+    try {
+      if (current.step === 'commit') outcome = await commitStep(pctx, rollout, current);
+      else if (current.step === 'submit_audit') {
+        const submitted = await submitStep(pctx, rollout, current, write);
+        if (!submitted) return;
+        outcome = submitted;
+      } else if (current.step === 'release') outcome = await releaseStep(pctx, rollout, current);
+      else outcome = { step: 'done', state: 'succeeded' };
+    } catch (error) {
+      if (!(error instanceof AppError)) logger.error({ err: error, itemId: current.id }, 'rollout step failed');
+      outcome = transient(error)
+        ? { step: current.step, state: 'pending', reason: words(error), notBefore: later(UNAVAILABLE_RETRY_SECONDS) }
+        : { step: current.step, state: 'failed', reason: words(error) };
+    }
+    const [state] = await ctx.db
+      .select({ state: miniProgramRollouts.state })
+      .from(miniProgramRollouts)
+      .where(eq(miniProgramRollouts.id, rollout.id));
+    // Cancelled while this step ran: the step's result is kept, and the item goes no further.
+    if (state?.state === 'cancelled' && (outcome.state === 'pending' || outcome.state === 'waiting'))
+      outcome = { ...outcome, state: 'skipped', reason: cancelledReason(outcome.auditId ?? current.auditId) };
+    const goOn = outcome.state === 'pending' && !outcome.notBefore && state?.state === 'running';
+    const patch = { ...outcome, state: goOn ? ('running' as const) : outcome.state, leaseUntil: null };
+    if (!(await write(goOn ? { ...patch, leaseUntil: later(300) } : patch))) return;
+    if (!goOn) return;
+    current = { ...current, ...patch };
+  }
+}

@@ -49,6 +49,7 @@ export async function moveApplyment(
  * re-encodes every image (a 12-megapixel photo takes seconds on a busy machine), so the wait is generous.
  */
 export async function uploadImage(page: Page, field: string, file: string) {
+  await expect(page.locator(`#field-${field}`)).toBeEnabled(); // enabled once hydrated
   await page.locator(`#field-${field}`).setInputFiles(file);
   await expect(page.getByTestId(`upload-${field}`)).toContainText(/Uploaded|已上传/, { timeout: 60_000 });
 }

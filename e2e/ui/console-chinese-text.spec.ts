@@ -240,6 +240,7 @@ test('a zh-CN operator sees Chinese, said once, on the list, rejected records, t
         new URL(response.url()).pathname === `/admin/payment-onboardings/${platformId}/media`,
       { timeout: 60_000 },
     );
+    await expect(page.locator('#field-licenseCopy')).toBeEnabled(); // enabled once hydrated
     await page.locator('#field-licenseCopy').setInputFiles(cut);
     expect((await refused).status()).toBe(415);
     await expect(page.getByTestId('upload-licenseCopy')).toContainText('该文件不是 JPEG、PNG 或 BMP 图片', {

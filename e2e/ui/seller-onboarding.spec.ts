@@ -31,12 +31,14 @@ async function mintLink(include: 'miniprogram_authorization'[] = []) {
 
 /** Takes the photo with the phone's camera input and waits for the server's answer on the field. */
 async function takePhoto(page: Page, field: string, file: string) {
+  await expect(page.getByTestId(`camera-${field}`)).toBeEnabled(); // enabled once hydrated
   await page.getByTestId(`camera-${field}`).setInputFiles(file);
   await expect(page.getByTestId(`upload-${field}`)).toContainText('已上传', { timeout: 60_000 });
 }
 
 /** Picks the photo from the album (the field's own input). */
 async function pickPhoto(page: Page, field: string, file: string) {
+  await expect(page.locator(`#field-${field}`)).toBeEnabled(); // enabled once hydrated
   await page.locator(`#field-${field}`).setInputFiles(file);
   await expect(page.getByTestId(`upload-${field}`)).toContainText('已上传', { timeout: 60_000 });
 }

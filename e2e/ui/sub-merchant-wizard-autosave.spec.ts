@@ -172,6 +172,7 @@ test.describe('the wizard keeps every change (zh-CN)', () => {
       await held;
       await route.continue();
     });
+    await expect(page.locator('#field-licenseCopy')).toBeEnabled(); // enabled once hydrated
     await page.locator('#field-licenseCopy').setInputFiles(await jpegFile('in-flight.jpg', '#c8b0e0'));
     await expect(page.getByTestId('upload-licenseCopy')).toBeVisible();
 

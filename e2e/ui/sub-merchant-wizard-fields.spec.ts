@@ -22,6 +22,7 @@ test('image fields refuse a non-image in the browser and shrink a phone photo ov
   await page.getByLabel('Distributor id (optional)').fill(`photo-${Date.now()}`);
   await page.getByRole('button', { name: 'Create and start the wizard' }).click();
   await page.getByLabel('Subject type').selectOption('SUBJECT_TYPE_INDIVIDUAL');
+  await expect(page.locator('#field-licenseCopy')).toBeEnabled(); // enabled once hydrated
   await page.locator('#field-licenseCopy').setInputFiles(notes);
   await expect(page.getByTestId('upload-licenseCopy')).toHaveText('This file is not a JPEG, PNG or BMP image.');
   await uploadImage(page, 'licenseCopy', photo);

@@ -4,6 +4,7 @@ import { cn } from '@/components/ui/cn';
 import { useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import { useController } from 'react-hook-form';
 import type { FormDataField } from '@/schemas/form-data/fields';
+import { useHydrated } from '@/components/ui/use-hydrated';
 import { useI18n } from '@/i18n/i18n-provider';
 import type { MessageKey } from '@/i18n/messages/en';
 import type { WizardValues } from '../form-model';
@@ -37,6 +38,8 @@ export function ImageField({ name, multiple }: { name: FormDataField; multiple?:
   const [upload, setUpload] = useState<Upload | null>(null);
   const [dragging, setDragging] = useState(false);
   const inputRef = useRef<HTMLInputElement | null>(null);
+  // A photo picked in the server's HTML, before React runs, would fire a change nobody hears: lost without a word.
+  const hydrated = useHydrated();
   const ids = Array.isArray(field.value) ? field.value : field.value ? [field.value] : [];
 
   const seller = backend.mode === 'seller';
@@ -139,6 +142,7 @@ export function ImageField({ name, multiple }: { name: FormDataField; multiple?:
               className="sr-only"
               type="file"
               accept={seller ? 'image/*' : 'image/jpeg,image/png,image/bmp'}
+              disabled={!hydrated}
               onClick={(e) => e.stopPropagation()}
               onChange={onPicked}
             />
@@ -152,6 +156,7 @@ export function ImageField({ name, multiple }: { name: FormDataField; multiple?:
                 type="file"
                 accept="image/*"
                 capture="environment"
+                disabled={!hydrated}
                 data-testid={`camera-${name}`}
                 onChange={onPicked}
               />

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import type { SandboxStore } from '@/sandbox/store';
 import { formatGatewayTimestamp } from '@/protocols/providerB/gateway/timestamp';
 import { GatewayBusinessError, businessFailed, invalidParameter, type GatewayUploadedFile } from '../gateway/registry';
 import { planAuditDecision, readAuditPolicy } from '@/sandbox/audit-policy';
@@ -75,6 +77,22 @@ function mergedBaseinfo(app: SandboxMerchantApp, biz: Record<string, unknown>): 
 }
 
 /**
+ * One of the day's `limit` submissions of a template, or false when all are taken. Each is claimed through the
+ * store's first-writer-wins create, so concurrent submissions on any instance never exceed the limit.
+ */
+async function claimDailySlot(store: SandboxStore, countId: string, limit: number) {
+  const token = randomBytes(8).toString('hex');
+  // The hint only saves probing from 0; the create decides.
+  for (let n = (await store.get<number>(MINI_KINDS.auditApplyCount, countId)) ?? 0; n < limit; n++) {
+    if ((await store.create(MINI_KINDS.auditApplySlot, `${countId}:${n}`, token)) === token) {
+      await store.put(MINI_KINDS.auditApplyCount, countId, n + 1);
+      return true;
+    }
+  }
+  return false;
+}
+
+/**
  * `alipay.open.mini.version.audit.apply` (C.4): an upload request, so business fields are top-level
  * parameters (multipart or form). INIT → AUDITING; the sandbox then waits for the control API's decision.
  */
@@ -104,13 +122,11 @@ export const auditApplyMethod = proxiedMethod(
     // audit policy's quota. The sub_code is the sandbox's (Alipay publishes none for it).
     const { quota } = await readAuditPolicy(ctx.store, 'providerB');
     const countId = `${version.template_id}:${ctx.now().toISOString().slice(0, 10)}`;
-    const submitted = (await ctx.store.get<number>(MINI_KINDS.auditApplyCount, countId)) ?? 0;
-    if (quota.limit !== null && submitted >= quota.limit)
+    if (quota.limit !== null && !(await claimDailySlot(ctx.store, countId, quota.limit)))
       throw businessFailed(
         'MINI_APP_AUDIT_APPLY_LIMITED',
         `该模板今日提审的小程序数量已达上限（${quota.limit} 个），请明日再试`,
       );
-    await ctx.store.put(MINI_KINDS.auditApplyCount, countId, submitted + 1);
     await saveApp(ctx.store, nextApp);
     await saveVersion(ctx.store, {
       ...version,

@@ -11,8 +11,10 @@ export const MINI_KINDS = {
   app: 'providerB:mini:merchant_app',
   template: 'providerB:mini:template',
   version: 'providerB:mini:version',
-  /** Audit submissions per template and day (`<template_id>:<yyyy-MM-dd>`), for the audit policy's quota. */
+  /** How many of a template's day's submissions are claimed (`<template_id>:<yyyy-MM-dd>`): a hint for the next. */
   auditApplyCount: 'providerB:mini:audit_apply_count',
+  /** One claimed submission of a template's day: `<template_id>:<yyyy-MM-dd>:<n>`. */
+  auditApplySlot: 'providerB:mini:audit_apply_slot',
 } as const;
 
 export interface SandboxAppAuthCode {

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { listRolloutsQuery } from '@/schemas/mini-program-rollouts';
 import { miniProgramRollouts, type Provider } from '@/server/db/schema';
@@ -25,10 +25,7 @@ export async function listRollouts(
         eq(miniProgramRollouts.provider, provider),
         query.state ? eq(miniProgramRollouts.state, query.state) : undefined,
         after
-          ? or(
-              lt(createdMs, after.createdAt),
-              and(eq(createdMs, after.createdAt), lt(miniProgramRollouts.id, after.id)),
-            )
+          ? sql`(${createdMs}, ${miniProgramRollouts.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id})`
           : undefined,
       ),
     )

@@ -61,7 +61,10 @@ describeEachDatabase('rollout fleet controls against the sandbox over HTTP', (da
       const granted = await sandbox.control(team.apiKey, 'POST', `/${provider}/authorizations`, {
         state: started.body.state,
       });
-      const done = await teamApi.callback(provider, new URL(granted.body!.redirectUrl as string).searchParams.toString());
+      const done = await teamApi.callback(
+        provider,
+        new URL(granted.body!.redirectUrl as string).searchParams.toString(),
+      );
       expect(done.status).toBe(200);
       appIds.push(done.body.appId as string);
     }
@@ -214,7 +217,9 @@ describeEachDatabase('rollout fleet controls against the sandbox over HTTP', (da
     const items = await itemsOf('providerB', id);
     // One read by the service settles that one; the sweep the other three.
     const firstAudit = items[appIds[0]!]!.auditId;
-    expect(['approved', 'rejected']).toContain((await api.auditStatus('providerB', firstAudit, appIds[0]!)).body.status);
+    expect(['approved', 'rejected']).toContain(
+      (await api.auditStatus('providerB', firstAudit, appIds[0]!)).body.status,
+    );
     expect((await sweepDueAudits()).settled).toBe(3);
     await executor();
     const view = await api.rollout('providerB', id);
@@ -316,8 +321,11 @@ describeEachDatabase('rollout fleet controls against the sandbox over HTTP', (da
     // The console: operators set them; viewers cannot.
     const { platformId } = platform;
     expect(
-      (await platform.as('operator').miniPrograms.updateAuthorizer({ platformId, appId: second!, ext: { shopId: 's2' } }))
-        .ext,
+      (
+        await platform
+          .as('operator')
+          .miniPrograms.updateAuthorizer({ platformId, appId: second!, ext: { shopId: 's2' } })
+      ).ext,
     ).toEqual({ shopId: 's2' });
     expect(
       await failure(platform.as('viewer').miniPrograms.updateAuthorizer({ platformId, appId: second!, ext: {} })),

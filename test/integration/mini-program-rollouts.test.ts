@@ -338,7 +338,9 @@ describeEachDatabase('mini-program rollouts against the sandbox over HTTP', (dat
     }
     // Within the wait the executor leaves them alone.
     expect(await advanceRollouts({ db: database().db, actor: 'test' }, { rolloutId: id })).toEqual({ ran: 0 });
-    expect((await sandbox.control(platform.apiKey, 'PUT', '/providerA/audit-policy', { quota: { rest } })).status).toBe(200);
+    expect((await sandbox.control(platform.apiKey, 'PUT', '/providerA/audit-policy', { quota: { rest } })).status).toBe(
+      200,
+    );
     // The wait (QUOTA_RETRY_SECONDS) passes.
     await database()
       .db.update(miniProgramRolloutItems)

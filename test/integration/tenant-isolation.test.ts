@@ -83,7 +83,9 @@ const restMatrix: Record<string, RestEntry> = {
   listAuthorizers: { lists: {} },
   getAuthorizer: { addresses: (t) => ({ params: { appId: t.resources.appId } }) },
   deleteAuthorizer: { addresses: (t) => ({ params: { appId: t.resources.appId } }) },
-  updateAuthorizer: { addresses: (t) => ({ params: { appId: t.resources.appId }, body: { ext: { shopId: 'b-shop' } } }) },
+  updateAuthorizer: {
+    addresses: (t) => ({ params: { appId: t.resources.appId }, body: { ext: { shopId: 'b-shop' } } }),
+  },
   listMiniProgramTemplates: { lists: { query: { platform: 'providerA' } } },
   commitMiniProgramCode: {
     addresses: (t) => ({
@@ -290,7 +292,8 @@ const sandboxMatrix: Record<string, SandboxEntry> = {
     params: { provider: 'providerA' },
   },
   'PUT /sandbox/control/{provider}/audit-policy': {
-    ownPlatformOnly: "sets the audit policy of the calling platform's sandbox namespace (A's is checked in its own test)",
+    ownPlatformOnly:
+      "sets the audit policy of the calling platform's sandbox namespace (A's is checked in its own test)",
     params: { provider: 'providerA' },
     body: { durationSeconds: 5, rejectRate: 0.5 },
   },

@@ -2,11 +2,7 @@ import { defineRoute, json } from '@/server/http/define-route';
 import { parseJsonBody } from '@/server/http/parse-request';
 import { withSandboxControl } from '@/sandbox/control/with-sandbox-control';
 import { parseSandboxProvider } from '@/sandbox/control-applyments';
-import {
-  auditPolicySchema,
-  readAuditPolicyAsControl,
-  setAuditPolicy,
-} from '@/sandbox/control/audit-policy-control';
+import { auditPolicySchema, readAuditPolicyAsControl, setAuditPolicy } from '@/sandbox/control/audit-policy-control';
 
 export const dynamic = 'force-dynamic';
 

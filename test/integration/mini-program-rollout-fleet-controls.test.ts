@@ -161,15 +161,22 @@ describeEachDatabase('rollout fleet controls against the sandbox over HTTP', (da
     await policy('providerA', { durationSeconds: null });
   });
 
-  it('audit quota through the control API: rest 0 answers 85085 and the rollout waits; providerB’s per-template daily limit likewise; bad input is a 400 that changes nothing', async () => {
-    const set = await policy('providerA', { quota: { rest: 0, speedupLimit: 10, speedupRest: 3 } });
-    expect(set.body).toMatchObject({ quota: { limit: 1000, rest: 0, speedupLimit: 10, speedupRest: 3 } });
-    const appIds = await authorizeApps(1);
-    const created = await rollout('providerA', appIds, '2.0.0');
-    await executor();
-    const waiting = (await itemsOf('providerA', created.body.id))[appIds[0]!]!;
-    expect(waiting).toMatchObject({ step: 'submit_audit', state: 'waiting' });
-    expect(waiting.reason).toContain('85085');
+  it('audit quota through the control API: never exceeded by concurrent submits, 85085 and the rollout waits; providerB’s per-template daily limit likewise; bad input is a 400 that changes nothing', async () => {
+    const set = await policy('providerA', { quota: { rest: 2, speedupLimit: 10, speedupRest: 3 } });
+    expect(set.body).toMatchObject({ quota: { limit: 1000, rest: 2, speedupLimit: 10, speedupRest: 3 } });
+    // Four submissions at once against two left: exactly two pass, the others get 85085 and wait.
+    const appIds = await authorizeApps(4);
+    const created = await rollout('providerA', appIds, '2.0.0', { policy: { concurrency: 4 } });
+    await Promise.all([executor(), executor()]);
+    const items = Object.values(await itemsOf('providerA', created.body.id));
+    expect(items.map((i) => `${i.step}/${i.state}`).sort()).toEqual([
+      'await_audit/waiting',
+      'await_audit/waiting',
+      'submit_audit/waiting',
+      'submit_audit/waiting',
+    ]);
+    for (const waiting of items.filter((i) => i.step === 'submit_audit')) expect(waiting.reason).toContain('85085');
+    expect((await policy('providerA')).body).toMatchObject({ quota: { rest: 0 } });
     expect((await policy('providerA', { quota: { rest: 500 } })).body).toMatchObject({ quota: { rest: 500 } });
 
     const before = (await policy('providerA')).body;

@@ -10,7 +10,8 @@ import { listKeyedNamespaces } from '../instance-keys';
 import { deliverAlipayMessage, deliverComponentPush } from '../mini-program-pushes';
 import { buildPush } from '../providerA/component';
 import { settleDueAudit } from '../providerA/component/audit-control';
-import { auditQuotaLimit, quotaId } from '../providerA/component/audit-routes';
+import { quotaUsed, setQuotaUsed } from '../providerA/component/audit-quota';
+import { auditQuotaLimit } from '../providerA/component/audit-routes';
 import { KIND as PROVIDER_A_KIND, type Audit } from '../providerA/component/state';
 import { settleDueVersion } from '../providerB/mini/audit-control';
 import { MINI_KINDS, type SandboxMiniVersion } from '../providerB/mini/mini-store';
@@ -74,7 +75,7 @@ async function view(sandbox: NamespacedSandbox, provider: SandboxAuditProvider):
     return { provider, quota: { limit: policy.quota.limit }, durationSeconds, rejectRate, seed };
   const config = await providerAComponentSandboxConfig(sandbox.namespace);
   const limit = await auditQuotaLimit({ store: sandbox.store, config });
-  const used = (await sandbox.store.get<number>(PROVIDER_A_KIND.counter, quotaId(new Date()))) ?? 0;
+  const used = await quotaUsed(sandbox.store, new Date());
   return {
     provider,
     quota: {
@@ -135,7 +136,7 @@ export async function setAuditPolicy(
     const config = await providerAComponentSandboxConfig(sandbox.namespace);
     const limit = next.quota.limit ?? config.submitAuditQuotaPerMonth;
     if (quota.rest > limit) throw invalid('/quota/rest', `rest (${quota.rest}) exceeds the limit (${limit}).`);
-    await sandbox.store.put(PROVIDER_A_KIND.counter, quotaId(new Date()), limit - quota.rest);
+    await setQuotaUsed(sandbox.store, new Date(), limit - quota.rest);
   }
   await writeAuditPolicy(sandbox.store, provider, next);
   return view(sandbox, provider);

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { planAuditDecision, readAuditPolicy } from '@/sandbox/audit-policy';
 import { settleDueAudit } from './audit-control';
+import { claimQuota, quotaUsed } from './audit-quota';
 import { CATEGORIES } from './code-routes';
 import { buildPush } from './push';
 import { wxError, wxOk } from './respond';
@@ -9,8 +10,6 @@ import { KIND, loadCode, type Audit, type Authorizer } from './state';
 
 const me = (ctx: RouteContext) => ctx.authorizer as Authorizer;
 const month = (d: Date) => d.toISOString().slice(0, 7);
-/** The store key of a month's submit-audit counter (the audit-policy control API sets it through `rest`). */
-export const quotaId = (d: Date) => `submit-audit-quota:${month(d)}`;
 
 /** The platform's monthly submit-audit quota: the namespace's audit policy, else the emulator's default. */
 export async function auditQuotaLimit(ctx: Pick<RouteContext, 'store' | 'config'>) {
@@ -114,9 +113,7 @@ export const auditRoutes: Record<string, Route> = {
       if (String(ctx.body.feedback_info ?? '').length > 200) return wxError(47001, 'feedback_info');
       const badDeclaration = checkDeclarations(ctx.body);
       if (badDeclaration) return wxError(47001, badDeclaration);
-      const used = (await ctx.store.get<number>(KIND.counter, quotaId(ctx.now()))) ?? 0;
-      if (used >= (await auditQuotaLimit(ctx))) return wxError(85085);
-      await ctx.store.put(KIND.counter, quotaId(ctx.now()), used + 1);
+      if (!(await claimQuota(ctx.store, ctx.now(), await auditQuotaLimit(ctx)))) return wxError(85085);
       const auditId = String(randomInt(100_000_000, 2_000_000_000));
       const auto = await planAuditDecision(ctx.store, 'providerA', auditId, ctx.now());
       const audit: Audit = {
@@ -198,7 +195,7 @@ export const auditRoutes: Record<string, Route> = {
     method: 'GET',
     token: 'authorizer',
     async handle(ctx) {
-      const used = (await ctx.store.get<number>(KIND.counter, quotaId(ctx.now()))) ?? 0;
+      const used = await quotaUsed(ctx.store, ctx.now());
       const { quota } = await readAuditPolicy(ctx.store, 'providerA');
       const limit = quota.limit ?? ctx.config.submitAuditQuotaPerMonth;
       return wxOk({

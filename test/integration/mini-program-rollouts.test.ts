@@ -5,7 +5,6 @@ import { advanceRollouts } from '@/server/services/mini-program-rollouts/advance
 import { deliverComponentPush } from '@/sandbox/mini-program-pushes';
 import { buildPush, revokeAuthorization } from '@/sandbox/providerA/component';
 import { KIND, type Audit, type CodeState } from '@/sandbox/providerA/component/state';
-import { quotaId } from '@/sandbox/providerA/component/audit-routes';
 import { sandboxNamespace } from '@/server/config/sandbox-namespace';
 import { providerAComponentSandboxConfig } from '@/sandbox/sandbox-context';
 import { describeEachDatabase } from '../support/databases';
@@ -314,8 +313,12 @@ describeEachDatabase('mini-program rollouts against the sandbox over HTTP', (dat
   it('when the audit quota is used up the items wait with that reason, and go on once it is restored', async () => {
     const appIds = await authorizeApps(2, 'seller-quota');
     const store = sandbox.store(platform.platformId);
-    const used = (await store.get<number>(KIND.counter, quotaId(new Date()))) ?? 0;
-    await store.put(KIND.counter, quotaId(new Date()), 1_000_000);
+    // The sandbox's reviewers are told the month's quota is used up (queryquota rest 0 → submit_audit 85085).
+    const policy = await sandbox.control(platform.apiKey, 'GET', '/providerA/audit-policy');
+    const { rest } = policy.body!.quota as { rest: number };
+    expect(rest).toBeGreaterThanOrEqual(2);
+    const exhausted = await sandbox.control(platform.apiKey, 'PUT', '/providerA/audit-policy', { quota: { rest: 0 } });
+    expect(exhausted.body).toMatchObject({ quota: { rest: 0 } });
     const created = await api.createRollout('providerA', {
       templateId,
       userVersion: '5.0.0',
@@ -335,7 +338,10 @@ describeEachDatabase('mini-program rollouts against the sandbox over HTTP', (dat
     }
     // Within the wait the executor leaves them alone.
     expect(await advanceRollouts({ db: database().db, actor: 'test' }, { rolloutId: id })).toEqual({ ran: 0 });
-    await store.put(KIND.counter, quotaId(new Date()), used);
+    // Restored as a new month's: the tests after this one submit more than what was left.
+    expect(
+      (await sandbox.control(platform.apiKey, 'PUT', '/providerA/audit-policy', { quota: { rest: 20 } })).status,
+    ).toBe(200);
     // The wait (QUOTA_RETRY_SECONDS) passes.
     await database()
       .db.update(miniProgramRolloutItems)

@@ -38,6 +38,21 @@ export const sandboxTicketQueue = defineJob({
 });
 
 /**
+ * The sandbox's automatic audit decisions that no read has settled yet (src/sandbox/audit-policy.ts): one sweep a
+ * minute instead of a timer per audit.
+ */
+export const sandboxAuditSweepQueue = defineJob({
+  name: 'sandbox-audit-sweep',
+  retryLimit: 0,
+  schedule: '* * * * *',
+  handler: async () => {
+    if (getEnv().UPSTREAM_MODE !== 'sandbox') return;
+    const { sweepDueAudits } = await import('@/sandbox/control/audit-policy-control');
+    await sweepDueAudits();
+  },
+});
+
+/**
  * The rollout executor: kicked (outbox) when a rollout starts, resumes or an audit it waits on is decided, and
  * every minute for all running rollouts (items waiting for the audit quota, leases of a crashed instance).
  */

@@ -51,7 +51,8 @@ export interface MiniProgramProvider {
     token: AuthorizerToken,
     input: { upstreamAuditId: string; userVersion: string },
   ): Promise<UpstreamAuditStatus>;
-  release(token: AuthorizerToken, input: { userVersion: string }): Promise<void>;
+  /** With `grayPercentage` (WeChat only), a phased release to that share of users instead of everyone. */
+  release(token: AuthorizerToken, input: { userVersion: string; grayPercentage?: number }): Promise<void>;
   rollback(token: AuthorizerToken): Promise<void>;
   versions(token: AuthorizerToken): Promise<Record<string, unknown>>;
   baseinfo(token: AuthorizerToken): Promise<Record<string, unknown>>;

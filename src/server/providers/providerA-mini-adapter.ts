@@ -28,6 +28,13 @@ export function providerAMiniAdapter(options: ComponentClientOptions): MiniProgr
     fetch: options.fetch,
     componentAccessToken: component.componentAccessToken,
   });
+  // 85082 "must be higher": a repeat whose first answer was lost finds its plan running at that percentage or more.
+  const grayRelease = (accessToken: string, grayPercentage: number) =>
+    code.grayRelease({ accessToken, grayPercentage }).catch(async (error: unknown) => {
+      if (!isErrcode(error, 85082)) throw error;
+      const plan = await code.getGrayReleasePlan({ accessToken });
+      if (plan.status !== 1 || plan.grayPercentage < grayPercentage) throw error;
+    });
   return {
     name: 'providerA',
     startAuthorization: async ({ redirectUri }) => {
@@ -110,11 +117,13 @@ export function providerAMiniAdapter(options: ComponentClientOptions): MiniProgr
         return { status: 'pending', delayed: result.status === 'delayed' };
       }),
     // 85052 "already released": a repeated release (its first answer lost) found the work done.
-    release: (token) =>
+    release: (token, input) =>
       tokenAware(() =>
-        code
-          .release({ accessToken: token.accessToken })
-          .catch((error) => (isErrcode(error, 85052) ? undefined : Promise.reject(error))),
+        input.grayPercentage === undefined
+          ? code
+              .release({ accessToken: token.accessToken })
+              .catch((error) => (isErrcode(error, 85052) ? undefined : Promise.reject(error)))
+          : grayRelease(token.accessToken, input.grayPercentage),
       ),
     rollback: (token) => tokenAware(() => code.revertCodeRelease({ accessToken: token.accessToken })),
     versions: (token) =>

@@ -27,13 +27,22 @@ export async function createRollout(
   ctx: PlatformContext,
   { provider, body }: { provider: Provider; body: z.infer<typeof createRolloutBody> },
 ) {
+  const gray = body.policy.grayPercentage;
+  if (gray !== undefined && provider !== 'providerA')
+    throw new AppError('invalid_request', `policy.grayPercentage is WeChat's phased release; ${provider} has none.`, {
+      errors: [{ pointer: '/policy/grayPercentage', code: 'unsupported', message: `not available on ${provider}` }],
+    });
+  if (gray !== undefined && body.policy.release !== 'auto')
+    throw new AppError('invalid_request', 'policy.grayPercentage shapes the release step: it needs release "auto".', {
+      errors: [{ pointer: '/policy/grayPercentage', code: 'invalid', message: 'needs policy.release "auto"' }],
+    });
   const unknown = unknownPlaceholders(body.extJson);
   if (unknown.length)
     throw new AppError('invalid_request', `extJson names unknown placeholders: ${unknown.join(', ')}.`, {
       errors: [{ pointer: '/extJson', code: 'invalid', message: 'Use {{appId}}, {{sellerId}} or {{ext.<key>}}.' }],
     });
   const targets = await ctx.db
-    .select({ appId: mpAuthorizers.appId, tenantId: mpAuthorizers.tenantId })
+    .select({ appId: mpAuthorizers.appId, tenantId: mpAuthorizers.tenantId, ext: mpAuthorizers.ext })
     .from(mpAuthorizers)
     .where(
       and(
@@ -61,7 +70,8 @@ export async function createRollout(
     result: renderExtJson(body.extJson, {
       appId: t.appId,
       sellerId: t.tenantId,
-      ext: body.authorizerExt[t.appId] ?? {},
+      // The values stored on the authorizer, each overridden by the request's value of the same key.
+      ext: { ...t.ext, ...body.authorizerExt[t.appId] },
     }),
   }));
   const invalid = rendered.filter((r) => !r.result.ok);
@@ -119,6 +129,7 @@ export async function createRollout(
         mode: body.policy.mode,
         release: body.policy.release,
         concurrency: body.policy.concurrency,
+        grayPercentage: gray ?? null,
         total: targets.length,
         createdBy: ctx.actor,
       })

@@ -118,9 +118,15 @@ async function submitStep(ctx: PlatformContext, rollout: Rollout, item: Item, wr
 }
 
 async function releaseStep(ctx: PlatformContext, rollout: Rollout, item: Item): Promise<Outcome> {
+  const gray = rollout.grayPercentage ?? undefined;
   // release-version claims the audit row first: a release repeated after a crash is answered `replayed`.
-  await releaseVersion(ctx, { provider: rollout.provider as Provider, authorizerAppId: item.appId });
-  return { step: 'done', state: 'succeeded', releasedAt: new Date(), reason: null };
+  await releaseVersion(ctx, {
+    provider: rollout.provider as Provider,
+    authorizerAppId: item.appId,
+    grayPercentage: gray,
+  });
+  const reason = gray === undefined ? null : `gray release to ${gray}% of users`;
+  return { step: 'done', state: 'succeeded', releasedAt: new Date(), reason };
 }
 
 type Write = (patch: Partial<Item>) => Promise<boolean>;

@@ -8,6 +8,7 @@ import {
   membersBody,
   submitAuditBody,
   templatesQuery,
+  updateAuthorizerBody,
   createManualTemplateInput,
   listManualTemplatesInput,
 } from '@/schemas/mini-program-requests';
@@ -22,6 +23,7 @@ import { deleteAuthorizer } from '@/server/services/mini-programs/delete-authori
 import { deleteManualTemplate } from '@/server/services/mini-programs/delete-manual-template';
 import { getAuditStatus } from '@/server/services/mini-programs/get-audit-status';
 import { getAuthorizer } from '@/server/services/mini-programs/get-authorizer';
+import { updateAuthorizer } from '@/server/services/mini-programs/update-authorizer';
 import { listAuthorizers } from '@/server/services/mini-programs/list-authorizers';
 import { listManualTemplates } from '@/server/services/mini-programs/list-manual-templates';
 import { listTemplates } from '@/server/services/mini-programs/list-templates';
@@ -40,6 +42,10 @@ export const miniProgramsRouter = router({
   authorizer: platformProcedure('viewer')
     .input(byAppId)
     .query(({ ctx, input }) => getAuthorizer(ctx, { appId: input.appId })),
+  // The ext values shape what every rollout ships to this mini program: an operator's, like a commit.
+  updateAuthorizer: platformProcedure('operator')
+    .input(byAppId.extend(updateAuthorizerBody.shape))
+    .mutation(({ ctx, input }) => updateAuthorizer(ctx, { appId: input.appId, body: { ext: input.ext } })),
   startAuthorization: platformProcedure('operator')
     .input(platformRequest(authorizeBody))
     .mutation(({ ctx, input }) => startAuthorization(ctx, withoutPlatformId(input))),

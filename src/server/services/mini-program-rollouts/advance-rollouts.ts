@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { rowsOf } from '@/server/db/rows';
 import { miniProgramRolloutItems, miniProgramRollouts } from '@/server/db/schema';
+import { upstreamStepLeaseMs } from '@/server/upstreams/upstream-lease';
 import type { ServiceContext } from '../context';
 import { emitEvent } from '../events/emit-event';
 import { promoteAuditedItems } from './promote-audited-items';
@@ -9,8 +10,11 @@ import { runRolloutItem } from './run-rollout-item';
 
 /** `miniprogram.rollout.updated` is sent at most once per this many seconds per rollout. */
 const PROGRESS_EVENT_SECONDS = 5;
-/** How long a claim holds an item; an instance that dies mid-step leaves it to be claimed again after this. */
-const LEASE_SECONDS = 300;
+/**
+ * How long a claim holds an item: an instance that dies mid-step leaves it to be claimed again after this (72 s
+ * with the default upstream timeout), so a restart after a crash resumes within minutes, not at the next deploy.
+ */
+const leaseSeconds = () => Math.ceil(upstreamStepLeaseMs() / 1000);
 
 /**
  * The executor (docs/mini-program-rollouts.md): for each running rollout, claims items in one statement that
@@ -47,7 +51,7 @@ async function claimItems(ctx: ServiceContext, rolloutId: string) {
     busy as (select count(*)::int as n from mini_program_rollout_items
              where rollout_id = ${rolloutId} and state = 'running' and lease_until > now())
     update mini_program_rollout_items set state = 'running', attempts = attempts + 1,
-      lease_until = now() + make_interval(secs => ${LEASE_SECONDS}), not_before = null, updated_at = now()
+      lease_until = now() + make_interval(secs => ${leaseSeconds()}), not_before = null, updated_at = now()
     where id in (
       select id from mini_program_rollout_items
       where rollout_id = ${rolloutId} and (

@@ -297,6 +297,10 @@ const sandboxMatrix: Record<string, SandboxEntry> = {
     params: { provider: 'providerA' },
     body: { durationSeconds: 5, rejectRate: 0.5 },
   },
+  'GET /sandbox/control/{provider}/calls': {
+    ownPlatformOnly: "counts the calls the calling platform's sandbox namespace received",
+    params: { provider: 'providerA' },
+  },
   'GET /sandbox/control/faults': { lists: {} },
   'PUT /sandbox/control/faults': {
     ownPlatformOnly: "replaces the calling platform's faults (checked below: A's stay)",

@@ -76,6 +76,7 @@ export const declaredInputs: Record<string, Partial<Record<HttpMethod, 'none' | 
   '/sandbox/control/{provider}/applyments': { GET: 'none' },
   '/sandbox/control/{provider}/applyments/{applymentId}': { POST: applymentControlSchema },
   '/sandbox/control/{provider}/audit-policy': { GET: 'none', PUT: auditPolicySchema },
+  '/sandbox/control/{provider}/calls': { GET: 'none' },
   '/sandbox/control/{provider}/audits/{auditId}': { POST: auditDecisionSchema },
   '/sandbox/control/{provider}/authorizations': { POST: grantSchema },
   '/sandbox/control/{provider}/tokens/expire': { POST: expireSchema },

@@ -24,6 +24,7 @@ export const ROUTE_TEMPLATES = [
   '/sandbox/control/{provider}/applyments/{applymentId}',
   '/sandbox/control/{provider}/applyments',
   '/sandbox/control/{provider}/audit-policy',
+  '/sandbox/control/{provider}/calls',
   '/sandbox/control/{provider}/audits/{auditId}',
   '/sandbox/control/{provider}/authorizations',
   '/sandbox/control/{provider}/tokens/expire',

@@ -67,17 +67,35 @@ export function providerAMiniAdapter(options: ComponentClientOptions): MiniProgr
         createdAt: t.createdAt.toISOString(),
       })),
     commit: (token, input) =>
-      tokenAware(() =>
-        code.commit({
+      tokenAware(async () => {
+        // The experience version already is this version, committed since the earlier attempt began: that
+        // attempt's commit arrived, and a second would only be the same code sent again.
+        if (input.since) {
+          const { experience } = await code.getVersionInfo({ accessToken: token.accessToken });
+          if (experience?.version === input.userVersion && experience.time >= input.since) return;
+        }
+        await code.commit({
           accessToken: token.accessToken,
           templateId: input.templateId,
           extJson: input.extJson,
           userVersion: input.userVersion,
           userDesc: input.userDesc,
-        }),
-      ),
+        });
+      }),
     submitAudit: (token, input) =>
       tokenAware(async () => {
+        // An audit of this version under review, submitted since the earlier attempt began: that attempt's.
+        if (input.since) {
+          const latest = await code.getLatestAuditStatus({ accessToken: token.accessToken });
+          if (
+            latest?.auditId &&
+            latest.userVersion === input.userVersion &&
+            ['pending', 'delayed'].includes(latest.status) &&
+            latest.submittedAt &&
+            latest.submittedAt >= input.since
+          )
+            return { upstreamAuditId: latest.auditId, adopted: true };
+        }
         // WeChat wants a category per page item; the authorizer's first category serves items that name none.
         const category = input.itemList.length
           ? (await code.getCategories({ accessToken: token.accessToken }))[0]

@@ -55,9 +55,12 @@ async function commitStep(ctx: PlatformContext, rollout: Rollout, item: Item): P
       .limit(1);
     if (other) return { step: 'commit', state: 'skipped', reason: `under another audit (${other.auditId})` };
   }
-  // Committing is idempotent per version upstream: a commit repeated after a crash sends the same code again.
+  // Committing is idempotent per version upstream; still, a commit whose answer was lost is looked for first.
   await commitCode(ctx, {
     provider,
+    // A second attempt (the first died or timed out, its commit may have arrived): look before committing again.
+    // (A minute earlier: the upstream stamps versions in whole seconds, and its clock is not ours.)
+    since: item.attempts > 1 ? new Date(rollout.createdAt.getTime() - 60_000) : undefined,
     body: {
       authorizerAppId: item.appId,
       templateId: rollout.templateId,
@@ -93,6 +96,7 @@ async function submitStep(ctx: PlatformContext, rollout: Rollout, item: Item, wr
       .limit(1);
     if (audit) return { step: 'await_audit', state: 'waiting', auditId: audit.auditId, reason: null };
   }
+  const recovering = item.submitIntentAt && !item.auditId ? item.submitIntentAt : undefined;
   // Lost the claim (its lease ran out and another instance holds the item now): that instance submits, not this one.
   if (!(await write({ submitIntentAt: new Date() }))) return null;
   try {
@@ -100,6 +104,8 @@ async function submitStep(ctx: PlatformContext, rollout: Rollout, item: Item, wr
     const { auditId } = await submitAudit(ctx, {
       provider,
       body: { authorizerAppId: item.appId, itemList: rollout.itemList },
+      // The earlier attempt's intent: an audit the upstream started since then is adopted, not submitted again.
+      since: recovering ? new Date(recovering.getTime() - 60_000) : undefined,
     });
     return { step: 'await_audit', state: 'waiting', auditId, reason: null };
   } catch (error) {

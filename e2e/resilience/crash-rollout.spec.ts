@@ -15,13 +15,13 @@ const extJson = JSON.stringify({ extEnable: true, extAppid: '{{appId}}', ext: { 
 type RolloutView = {
   state: string;
   counts: { byStep: Record<string, number>; byState: Record<string, number> };
-  items: { authorizerAppId: string; step: string; state: string; auditId: string | null }[];
+  items: { authorizerAppId: string; step: string; state: string; reason: string | null; auditId: string | null }[];
 };
 type LedgerRow = { appId: string; api: string; count: number };
 
 async function rollout(rig: CrashRig, id: string): Promise<RolloutView> {
   const response = await fetch(`${serviceUrl}/v1/miniprogram/providerA/rollouts/${id}?limit=100`, {
-    headers: { authorization: `Bearer ${rig.platform.apiKey}` },
+    headers: { authorization: `Bearer ${rig.platform.apiKey}`, 'x-service-code': 'miniprogram' },
   });
   expect(response.status).toBe(200);
   return (await response.json()) as RolloutView;
@@ -54,7 +54,11 @@ for (const kind of crashDatabases()) {
       ]);
       const created = await fetch(`${serviceUrl}/v1/miniprogram/providerA/rollouts`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${rig.platform.apiKey}`, 'content-type': 'application/json' },
+        headers: {
+          authorization: `Bearer ${rig.platform.apiKey}`,
+          'x-service-code': 'miniprogram',
+          'content-type': 'application/json',
+        },
         body: JSON.stringify({
           templateId,
           userVersion: '3.1.0',
@@ -65,8 +69,9 @@ for (const kind of crashDatabases()) {
           policy: { mode: 'submit_audit', release: 'auto', concurrency: 4 },
         }),
       });
-      expect(created.status).toBe(200);
-      const id = ((await created.json()) as { id: string }).id;
+      const answer = (await created.json()) as { id: string };
+      expect(created.status, JSON.stringify(answer)).toBe(200);
+      const id = answer.id;
       await untilFaultFired(rig, 60_000);
       await expect
         .poll(
@@ -83,12 +88,13 @@ for (const kind of crashDatabases()) {
       await rig.restart();
 
       // Every item reaches its audit: the held submits adopted, the rest submitted (leases out, the minute's pass).
-      await expect
-        .poll(async () => (await rollout(rig, id)).counts.byStep.await_audit ?? 0, {
-          timeout: 180_000,
-          intervals: [2000],
-        })
-        .toBe(AUTHORIZERS);
+      let view = await rollout(rig, id);
+      for (const deadline = Date.now() + 180_000; Date.now() < deadline; view = await rollout(rig, id)) {
+        if ((view.counts.byStep.await_audit ?? 0) === AUTHORIZERS) break;
+        await new Promise((resolve) => setTimeout(resolve, 2000));
+      }
+      const elsewhere = view.items.filter((item) => item.step !== 'await_audit');
+      expect(elsewhere, 'items not under audit yet').toEqual([]);
       for (const item of (await rollout(rig, id)).items) {
         const decided = await rig.control('POST', `/providerA/audits/${encodeURIComponent(item.auditId!)}`, {
           decision: 'approve',

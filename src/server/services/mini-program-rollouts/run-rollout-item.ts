@@ -10,6 +10,7 @@ import {
 } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { logger } from '@/server/logger';
+import { upstreamStepLeaseMs } from '@/server/upstreams/upstream-lease';
 import type { PlatformContext, ServiceContext } from '../context';
 import { commitCode } from '../mini-programs/commit-code';
 import { findAuthorizer } from '../mini-programs/find-authorizer';
@@ -187,7 +188,9 @@ export async function runRolloutItem(ctx: ServiceContext, { rollout, item }: { r
       outcome = { ...outcome, state: 'skipped', reason: cancelledReason(outcome.auditId ?? current.auditId) };
     const goOn = outcome.state === 'pending' && !outcome.notBefore && state?.state === 'running';
     const patch = { ...outcome, state: goOn ? ('running' as const) : outcome.state, leaseUntil: null };
-    if (!(await write(goOn ? { ...patch, leaseUntil: later(300) } : patch))) return;
+    // Going on to the next step in the same claim renews its lease (the claim's length: upstreamStepLeaseMs).
+    const renewed = { ...patch, leaseUntil: new Date(Date.now() + upstreamStepLeaseMs()) };
+    if (!(await write(goOn ? renewed : patch))) return;
     if (!goOn) return;
     current = { ...current, ...patch };
   }

@@ -2,7 +2,9 @@ import { getEnv } from '@/env';
 import { pollPendingAudits } from '@/server/services/mini-programs/poll-pending-audits';
 import { refreshExpiringAuthorizerTokens } from '@/server/services/mini-programs/refresh-expiring-authorizer-tokens';
 import { advanceRollouts } from '@/server/services/mini-program-rollouts/advance-rollouts';
+import { kickRunningRollouts } from '@/server/services/mini-program-rollouts/kick-running-rollouts';
 import {
+  kickRollout,
   ROLLOUT_ADVANCE_QUEUE,
   type RolloutAdvancePayload,
 } from '@/server/services/mini-program-rollouts/rollout-queue';
@@ -37,16 +39,27 @@ export const sandboxTicketQueue = defineJob({
   },
 });
 
+/** Claim rounds of one rollout per job (advance-rollouts `rounds`); then the rollout queues again behind the others. */
+export const ROLLOUT_ROUNDS_PER_JOB = 4;
+
 /**
- * The rollout executor: kicked (outbox) when a rollout starts, resumes or an audit it waits on is decided, and
- * every minute for all running rollouts (items waiting for the audit quota, leases of a crashed instance).
+ * The rollout executor: kicked (outbox) when a rollout starts, resumes or an audit it waits on is decided; every
+ * minute one job per running rollout (items waiting for the audit quota, leases of a crashed instance). A job runs
+ * a bounded slice of its rollout and queues the rest again, so the job slots rotate between rollouts
+ * (docs/mini-program-rollouts.md, "Fairness").
  */
 export const rolloutAdvanceQueue = defineJob<Partial<RolloutAdvancePayload>>({
   name: ROLLOUT_ADVANCE_QUEUE,
   retryLimit: 2,
   expireInSeconds: 900,
   concurrency: 4,
+  policy: 'stately',
+  singletonKey: (payload) => (typeof payload.rolloutId === 'string' ? payload.rolloutId : undefined),
   schedule: '* * * * *',
-  handler: async (payload, job) =>
-    void (await advanceRollouts({ db: job.db, actor: 'rollout' }, { rolloutId: payload.rolloutId })),
+  handler: async ({ rolloutId }, job) => {
+    const ctx = { db: job.db, actor: 'rollout' };
+    if (!rolloutId) return void (await kickRunningRollouts(ctx));
+    const { unfinished } = await advanceRollouts(ctx, { rolloutId, rounds: ROLLOUT_ROUNDS_PER_JOB });
+    for (const id of unfinished) await kickRollout(job.db, id);
+  },
 });

@@ -16,9 +16,15 @@ const LEASE_SECONDS = 300;
  * The executor (docs/mini-program-rollouts.md): for each running rollout, claims items in one statement that
  * locks the rollout row (so instances serialize their claims and together never exceed its concurrency) and
  * moves each item `pending → running` (SKIP LOCKED; an item whose lease ran out is claimed again), runs them,
- * and repeats until nothing is claimable now. A rollout with every item ended is completed once.
+ * and repeats until nothing is claimable now, or `rounds` claims were run (a job's bounded slice, so that a large
+ * rollout hands its job slot back and the queue rotates between rollouts). Rollouts advance side by side, each
+ * through its own platform's upstream rate limit, so one does not wait for another's steps. A rollout with every
+ * item ended is completed once. `unfinished`: the rollouts that used their rounds with items still claimable.
  */
-export async function advanceRollouts(ctx: ServiceContext, { rolloutId }: { rolloutId?: string } = {}) {
+export async function advanceRollouts(
+  ctx: ServiceContext,
+  { rolloutId, rounds = Infinity }: { rolloutId?: string; rounds?: number } = {},
+) {
   const rollouts = await ctx.db
     .select()
     .from(miniProgramRollouts)
@@ -26,19 +32,27 @@ export async function advanceRollouts(ctx: ServiceContext, { rolloutId }: { roll
       and(eq(miniProgramRollouts.state, 'running'), rolloutId ? eq(miniProgramRollouts.id, rolloutId) : undefined),
     );
   let ran = 0;
-  for (const rollout of rollouts) {
-    for (;;) {
-      // A decision that arrived before its item recorded the audit id (a fast push) is picked up here.
-      await promoteAuditedItems(ctx.db, { rolloutId: rollout.id, kick: false });
-      const claimed = await claimItems(ctx, rollout.id);
-      if (claimed.length === 0) break;
-      ran += claimed.length;
-      await Promise.all(claimed.map((item) => runRolloutItem(ctx, { rollout, item })));
-      await notifyProgress(ctx, rollout.id);
-    }
-    await completeIfDone(ctx, rollout.id);
-  }
-  return { ran };
+  const unfinished: string[] = [];
+  await Promise.all(
+    rollouts.map(async (rollout) => {
+      for (let round = 0; ; round++) {
+        if (round >= rounds) {
+          // The slice is used up: a rollout whose last items just ended completes now, any other goes on later.
+          if (!(await completeIfDone(ctx, rollout.id))) unfinished.push(rollout.id);
+          return;
+        }
+        // A decision that arrived before its item recorded the audit id (a fast push) is picked up here.
+        await promoteAuditedItems(ctx.db, { rolloutId: rollout.id, kick: false });
+        const claimed = await claimItems(ctx, rollout.id);
+        if (claimed.length === 0) break;
+        ran += claimed.length;
+        await Promise.all(claimed.map((item) => runRolloutItem(ctx, { rollout, item })));
+        await notifyProgress(ctx, rollout.id);
+      }
+      await completeIfDone(ctx, rollout.id);
+    }),
+  );
+  return { ran, unfinished };
 }
 
 async function claimItems(ctx: ServiceContext, rolloutId: string) {
@@ -63,8 +77,9 @@ async function claimItems(ctx: ServiceContext, rolloutId: string) {
   return ctx.db.select().from(miniProgramRolloutItems).where(inArray(miniProgramRolloutItems.id, ids));
 }
 
+/** Whether the rollout is completed now (by this call). */
 async function completeIfDone(ctx: ServiceContext, rolloutId: string) {
-  await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const [done] = await tx
       .update(miniProgramRollouts)
       .set({ state: 'completed', completedAt: new Date(), updatedAt: new Date() })
@@ -77,7 +92,7 @@ async function completeIfDone(ctx: ServiceContext, rolloutId: string) {
         ),
       )
       .returning();
-    if (!done) return;
+    if (!done) return false;
     const { byStep, byState } = await rolloutCounts(tx, rolloutId);
     await emitEvent(
       { ...ctx, db: tx },
@@ -94,6 +109,7 @@ async function completeIfDone(ctx: ServiceContext, rolloutId: string) {
         },
       },
     );
+    return true;
   });
 }
 

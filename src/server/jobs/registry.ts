@@ -19,6 +19,12 @@ export type JobDefinition = {
    */
   concurrency?: number;
   /**
+   * Workers of this queue in each process, each fetching on its own (default 1). Unlike `concurrency`, a long job
+   * holds only its own worker: the others go on fetching, so long and short jobs of one queue do not wait for
+   * each other (the rollout executor's passes).
+   */
+  workers?: number;
+  /**
    * pg-boss queue policy; `singleton`: at most one job of the queue active at a time, across instances;
    * `stately`: per `singletonKey`, at most one job queued and one active (a send beyond that is dropped: the queued
    * job has not started, so it will see what the dropped one was sent for).

@@ -67,7 +67,12 @@ try {
     databasePrefix: 'bench_rollout',
     runDir,
     pool: options.pool,
-    env: { ROLLOUT_RATE_LIMIT_PER_SECOND: String(options.rate) },
+    env: {
+      ROLLOUT_RATE_LIMIT_PER_SECOND: String(options.rate),
+      // Seeding and reviewing drive one key's sandbox control flat out; the per-key limit would refuse them.
+      API_RATE_LIMIT_PER_SECOND: '1000000',
+      API_RATE_LIMIT_BURST: '1000000',
+    },
     cleanups,
     say,
   });

@@ -235,7 +235,10 @@ describeEachDatabase('mini-program rollouts against the sandbox over HTTP', (dat
     const id = created.body.id as string;
     expect((await api.rolloutAction('providerA', id, 'pause')).body.state).toBe('paused');
     expect((await api.rolloutAction('providerA', id, 'pause')).status).toBe(409);
-    expect(await advanceRollouts({ db: database().db, actor: 'test' }, { rolloutId: id })).toEqual({ ran: 0 });
+    expect(await advanceRollouts({ db: database().db, actor: 'test' }, { rolloutId: id })).toEqual({
+      ran: 0,
+      unfinished: [],
+    });
     expect((await api.rollout('providerA', id)).body.counts.byState).toEqual({ pending: 2 });
     expect((await api.rolloutAction('providerA', id, 'resume')).body.state).toBe('running');
     await executor();
@@ -430,7 +433,10 @@ describeEachDatabase('mini-program rollouts against the sandbox over HTTP', (dat
       expect(item.reason).toContain('quota');
     }
     // Within the wait the executor leaves them alone.
-    expect(await advanceRollouts({ db: database().db, actor: 'test' }, { rolloutId: id })).toEqual({ ran: 0 });
+    expect(await advanceRollouts({ db: database().db, actor: 'test' }, { rolloutId: id })).toEqual({
+      ran: 0,
+      unfinished: [],
+    });
     // Restored as a new month's: the tests after this one submit more than what was left.
     expect(
       (await sandbox.control(platform.apiKey, 'PUT', '/providerA/audit-policy', { quota: { rest: 20 } })).status,

@@ -1,8 +1,11 @@
 import { getEnv } from '@/env';
+import { jobSignals } from '@/server/db/job-signals';
 import { pollPendingAudits } from '@/server/services/mini-programs/poll-pending-audits';
 import { refreshExpiringAuthorizerTokens } from '@/server/services/mini-programs/refresh-expiring-authorizer-tokens';
 import { advanceRollouts } from '@/server/services/mini-program-rollouts/advance-rollouts';
+import { kickRunningRollouts } from '@/server/services/mini-program-rollouts/kick-running-rollouts';
 import {
+  kickRollout,
   ROLLOUT_ADVANCE_QUEUE,
   type RolloutAdvancePayload,
 } from '@/server/services/mini-program-rollouts/rollout-queue';
@@ -37,6 +40,9 @@ export const sandboxTicketQueue = defineJob({
   },
 });
 
+/** Claim rounds of one rollout per job (advance-rollouts `rounds`); then the rollout queues again behind the others. */
+export const ROLLOUT_ROUNDS_PER_JOB = 4;
+
 /**
  * The sandbox's automatic audit decisions that no read has settled yet (src/sandbox/audit-policy.ts): one sweep a
  * minute instead of a timer per audit.
@@ -53,15 +59,25 @@ export const sandboxAuditSweepQueue = defineJob({
 });
 
 /**
- * The rollout executor: kicked (outbox) when a rollout starts, resumes or an audit it waits on is decided, and
- * every minute for all running rollouts (items waiting for the audit quota, leases of a crashed instance).
+ * The rollout executor: kicked (outbox) when a rollout starts, resumes or an audit it waits on is decided; every
+ * minute one job per running rollout (items waiting for the audit quota, leases of a crashed instance). A job runs
+ * a bounded slice of its rollout and queues the rest again, so the job slots rotate between rollouts
+ * (docs/mini-program-rollouts.md, "Fairness").
  */
 export const rolloutAdvanceQueue = defineJob<Partial<RolloutAdvancePayload>>({
   name: ROLLOUT_ADVANCE_QUEUE,
   retryLimit: 2,
   expireInSeconds: 900,
-  concurrency: 4,
+  workers: 4,
+  policy: 'stately',
+  singletonKey: (payload) => (typeof payload.rolloutId === 'string' ? payload.rolloutId : undefined),
   schedule: '* * * * *',
-  handler: async (payload, job) =>
-    void (await advanceRollouts({ db: job.db, actor: 'rollout' }, { rolloutId: payload.rolloutId })),
+  handler: async ({ rolloutId }, job) => {
+    const ctx = { db: job.db, actor: 'rollout' };
+    if (!rolloutId) return void (await kickRunningRollouts(ctx));
+    const { unfinished } = await advanceRollouts(ctx, { rolloutId, rounds: ROLLOUT_ROUNDS_PER_JOB });
+    for (const id of unfinished) await kickRollout(job.db, id);
+    // Relayed now rather than at the relay's next tick: the rollout's next slice follows without a pause.
+    if (unfinished.length > 0) jobSignals.outboxWritten();
+  },
 });

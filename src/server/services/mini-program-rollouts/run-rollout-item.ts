@@ -11,6 +11,8 @@ import {
 import { AppError } from '@/server/errors';
 import { logger } from '@/server/logger';
 import { upstreamStepLeaseMs } from '@/server/upstreams/upstream-lease';
+import { isErrcode } from '@/server/providers/providerA/component/wx-errors';
+import { rolloutRateLimit } from '@/server/upstreams/rate-limits';
 import type { PlatformContext, ServiceContext } from '../context';
 import { commitCode } from '../mini-programs/commit-code';
 import { findAuthorizer } from '../mini-programs/find-authorizer';
@@ -23,13 +25,17 @@ type Outcome = Partial<Item> & { step: RolloutStep; state: RolloutItemState };
 
 /** How long an item waits when WeChat's audit quota is used up before the submit is tried again. */
 export const QUOTA_RETRY_SECONDS = 300;
-/** How long an item waits after the upstream did not answer. */
+/** How long an item waits after the upstream did not answer, or throttled it without saying for how long. */
 const UNAVAILABLE_RETRY_SECONDS = 30;
 
 const later = (seconds: number) => new Date(Date.now() + seconds * 1000);
 const transient = (error: unknown) =>
   error instanceof AppError && (error.code === 'upstream_unavailable' || error.code === 'upstream_timeout');
 const words = (error: unknown) => (error instanceof AppError ? error.message : 'internal error');
+/** The upstream's answer for a quota it counts itself (WeChat 45009 "api freq out of limit", 45011, Alipay's throttling). */
+const throttled = (error: unknown): error is AppError => error instanceof AppError && error.code === 'rate_limited';
+/** Each upstream call of a step takes a token of its platform's rollout limit first (docs/mini-program-rollouts.md). */
+const upstreamTurn = (rollout: Rollout) => rolloutRateLimit(rollout.provider as Provider, rollout.platformId);
 
 async function commitStep(ctx: PlatformContext, rollout: Rollout, item: Item): Promise<Outcome> {
   const provider = rollout.provider as Provider;
@@ -57,6 +63,7 @@ async function commitStep(ctx: PlatformContext, rollout: Rollout, item: Item): P
     if (other) return { step: 'commit', state: 'skipped', reason: `under another audit (${other.auditId})` };
   }
   // Committing is idempotent per version upstream; still, a commit whose answer was lost is looked for first.
+  await upstreamTurn(rollout);
   await commitCode(ctx, {
     provider,
     // A second attempt (the first died or timed out, its commit may have arrived): look before committing again.
@@ -102,6 +109,7 @@ async function submitStep(ctx: PlatformContext, rollout: Rollout, item: Item, wr
   if (!(await write({ submitIntentAt: new Date() }))) return null;
   try {
     // A submit whose answer was lost upstream is adopted by submit-audit (WeChat 85009 → the latest audit).
+    await upstreamTurn(rollout);
     const { auditId } = await submitAudit(ctx, {
       provider,
       body: { authorizerAppId: item.appId, itemList: rollout.itemList },
@@ -110,7 +118,7 @@ async function submitStep(ctx: PlatformContext, rollout: Rollout, item: Item, wr
     });
     return { step: 'await_audit', state: 'waiting', auditId, reason: null };
   } catch (error) {
-    if (error instanceof AppError && error.code === 'rate_limited')
+    if (throttled(error) && isErrcode(error, 85085))
       return {
         step: 'submit_audit',
         state: 'waiting',
@@ -127,6 +135,7 @@ async function submitStep(ctx: PlatformContext, rollout: Rollout, item: Item, wr
 async function releaseStep(ctx: PlatformContext, rollout: Rollout, item: Item): Promise<Outcome> {
   const gray = rollout.grayPercentage ?? undefined;
   // release-version claims the audit row first: a release repeated after a crash is answered `replayed`.
+  await upstreamTurn(rollout);
   await releaseVersion(ctx, {
     provider: rollout.provider as Provider,
     authorizerAppId: item.appId,
@@ -135,6 +144,10 @@ async function releaseStep(ctx: PlatformContext, rollout: Rollout, item: Item): 
   const reason = gray === undefined ? null : `gray release to ${gray}% of users`;
   return { step: 'done', state: 'succeeded', releasedAt: new Date(), reason };
 }
+
+/** Until the upstream's hint (at most the quota wait: a daily quota may be cleared by the platform meanwhile). */
+const backOff = (error: AppError) =>
+  later(Math.min(error.options.retryAfterSeconds ?? UNAVAILABLE_RETRY_SECONDS, QUOTA_RETRY_SECONDS));
 
 type Write = (patch: Partial<Item>) => Promise<boolean>;
 
@@ -177,7 +190,10 @@ export async function runRolloutItem(ctx: ServiceContext, { rollout, item }: { r
       if (!(error instanceof AppError)) logger.error({ err: error, itemId: current.id }, 'rollout step failed');
       outcome = transient(error)
         ? { step: current.step, state: 'pending', reason: words(error), notBefore: later(UNAVAILABLE_RETRY_SECONDS) }
-        : { step: current.step, state: 'failed', reason: words(error) };
+        : throttled(error)
+          ? // A call quota ran out (45009 daily, 45011 per minute): the item backs off instead of failing.
+            { step: current.step, state: 'pending', reason: `rate limited: ${words(error)}`, notBefore: backOff(error) }
+          : { step: current.step, state: 'failed', reason: words(error) };
     }
     const [state] = await ctx.db
       .select({ state: miniProgramRollouts.state })

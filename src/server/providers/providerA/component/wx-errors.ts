@@ -98,6 +98,8 @@ export function mapErrcode(errcode: number, errmsg: unknown, tokenKind: 'compone
   if (quota)
     return new AppError('rate_limited', `providerA: ${quota.what} is exhausted (${tag}).`, {
       retryAfterSeconds: quota.retryAfterSeconds,
+      // Which quota: a rollout waits for the audit quota (85085) and backs off from a call quota (45009, 45011).
+      errors: [{ pointer: '', code: `providerA_${errcode}`, message: `${quota.what} is exhausted` }],
     });
   const platform = PLATFORM_PROBLEMS[errcode];
   if (platform)

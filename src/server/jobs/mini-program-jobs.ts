@@ -42,6 +42,8 @@ export const sandboxTicketQueue = defineJob({
 
 /** Claim rounds of one rollout per job (advance-rollouts `rounds`); then the rollout queues again behind the others. */
 export const ROLLOUT_ROUNDS_PER_JOB = 4;
+/** A job stops claiming after this; its steps in flight end within their upstream timeouts. */
+const ROLLOUT_PASS_SECONDS = 30;
 
 /**
  * The sandbox's automatic audit decisions that no read has settled yet (src/sandbox/audit-policy.ts): one sweep a
@@ -67,7 +69,10 @@ export const sandboxAuditSweepQueue = defineJob({
 export const rolloutAdvanceQueue = defineJob<Partial<RolloutAdvancePayload>>({
   name: ROLLOUT_ADVANCE_QUEUE,
   retryLimit: 2,
-  expireInSeconds: 900,
+  // The queue holds one active job per rollout (stately): a job whose instance was killed keeps that slot until it
+  // expires, so expiry is near a pass's length (30 s of claiming, then the steps in flight), not pg-boss's 15 min.
+  // An expired pass still running is harmless: its items are claimed and fenced like another instance's.
+  expireInSeconds: 90,
   workers: 4,
   policy: 'stately',
   singletonKey: (payload) => (typeof payload.rolloutId === 'string' ? payload.rolloutId : undefined),
@@ -75,7 +80,11 @@ export const rolloutAdvanceQueue = defineJob<Partial<RolloutAdvancePayload>>({
   handler: async ({ rolloutId }, job) => {
     const ctx = { db: job.db, actor: 'rollout' };
     if (!rolloutId) return void (await kickRunningRollouts(ctx));
-    const { unfinished } = await advanceRollouts(ctx, { rolloutId, rounds: ROLLOUT_ROUNDS_PER_JOB });
+    const { unfinished } = await advanceRollouts(ctx, {
+      rolloutId,
+      rounds: ROLLOUT_ROUNDS_PER_JOB,
+      seconds: ROLLOUT_PASS_SECONDS,
+    });
     for (const id of unfinished) await kickRollout(job.db, id);
     // Relayed now rather than at the relay's next tick: the rollout's next slice follows without a pause.
     if (unfinished.length > 0) jobSignals.outboxWritten();

@@ -22,15 +22,17 @@ const leaseSeconds = () => Math.ceil(upstreamStepLeaseMs() / 1000);
  * and together never exceed its concurrency) and moves items `pending → running` (SKIP LOCKED; an item whose
  * lease ran out is claimed again); as soon as one item stops, the freed place is claimed again, so an item that
  * became due (an approval to release) waits for one step, not for a round. It stops when nothing is claimable and
- * nothing runs, or after `rounds × concurrency` items (a job's bounded slice, so that a large rollout hands its
- * job back and the queue rotates between rollouts). Rollouts advance side by side, each through its own
+ * nothing runs, or after `rounds × concurrency` items or `seconds` of claiming (a job's bounded slice, so that a
+ * large rollout hands its job back and the queue rotates between rollouts, and a job's length stays well inside its
+ * expiry: the job of an instance that died holds its rollout's queue slot until it expires). Rollouts advance side by side, each through its own
  * platform's upstream rate limit. A rollout with every item ended is completed once. `unfinished`: the rollouts
  * that used their slice with items possibly still claimable.
  */
 export async function advanceRollouts(
   ctx: ServiceContext,
-  { rolloutId, rounds = Infinity }: { rolloutId?: string; rounds?: number } = {},
+  { rolloutId, rounds = Infinity, seconds = Infinity }: { rolloutId?: string; rounds?: number; seconds?: number } = {},
 ) {
+  const stopClaimingAt = Date.now() + seconds * 1000;
   const rollouts = await ctx.db
     .select()
     .from(miniProgramRollouts)
@@ -45,6 +47,7 @@ export async function advanceRollouts(
       let notifiedAt = 0;
       const running = new Set<Promise<void>>();
       for (;;) {
+        if (Date.now() >= stopClaimingAt) budget = 0;
         // A decision that arrived before its item recorded the audit id (a fast push) is picked up here.
         if (budget > 0) await promoteAuditedItems(ctx.db, { rolloutId: rollout.id, kick: false });
         const claimed = budget > 0 ? await claimItems(ctx, rollout.id, budget) : [];

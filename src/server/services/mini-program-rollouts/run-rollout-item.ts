@@ -12,6 +12,7 @@ import { AppError } from '@/server/errors';
 import { logger } from '@/server/logger';
 import { upstreamStepLeaseMs } from '@/server/upstreams/upstream-lease';
 import { isErrcode } from '@/server/providers/providerA/component/wx-errors';
+import { ProviderBGatewayError } from '@/server/providers/providerB/gateway/gateway-errors';
 import { rolloutRateLimit } from '@/server/upstreams/rate-limits';
 import type { PlatformContext, ServiceContext } from '../context';
 import { commitCode } from '../mini-programs/commit-code';
@@ -34,6 +35,13 @@ const transient = (error: unknown) =>
 const words = (error: unknown) => (error instanceof AppError ? error.message : 'internal error');
 /** The upstream's answer for a quota it counts itself (WeChat 45009 "api freq out of limit", 45011, Alipay's throttling). */
 const throttled = (error: unknown): error is AppError => error instanceof AppError && error.code === 'rate_limited';
+/**
+ * The upstream's audit quota, not its call rate: WeChat 85085 (the month's submissions), Alipay's per-template daily
+ * limit (the sandbox's sub code; Alipay publishes none, docs/upstream/providerB.md).
+ */
+const auditQuotaUsed = (error: AppError) =>
+  isErrcode(error, 85085) ||
+  (error.cause instanceof ProviderBGatewayError && error.cause.subCode === 'MINI_APP_AUDIT_APPLY_LIMITED');
 /** Each upstream call of a step takes a token of its platform's rollout limit first (docs/mini-program-rollouts.md). */
 const upstreamTurn = (rollout: Rollout) => rolloutRateLimit(rollout.provider as Provider, rollout.platformId);
 
@@ -118,7 +126,7 @@ async function submitStep(ctx: PlatformContext, rollout: Rollout, item: Item, wr
     });
     return { step: 'await_audit', state: 'waiting', auditId, reason: null };
   } catch (error) {
-    if (throttled(error) && isErrcode(error, 85085))
+    if (throttled(error) && auditQuotaUsed(error))
       return {
         step: 'submit_audit',
         state: 'waiting',

@@ -83,9 +83,6 @@ try {
   const { serveOverHttp } = await import('../test/support/http-adapter');
   const { sandboxHandler } = await import('../test/support/sandbox-server');
   const { createPlatformWithKey } = await import('../test/support/fixtures');
-  const { platformSandbox } = await import('@/sandbox/sandbox-context');
-  const { KIND } = await import('@/sandbox/providerA/component/state');
-  const { quotaId } = await import('@/sandbox/providerA/component/audit-routes');
   const { miniProgramApi, authorizeMiniProgram, extJsonFor } = await import('../test/support/mini-programs');
 
   // The sandbox and the service's /callbacks on one HTTP port (as the integration tests serve them). Each of the
@@ -136,8 +133,11 @@ try {
     );
     say(`${prefix}: ${n} authorizers in ${fixed((Date.now() - started) / 1000, 1)} s`);
     // The sandbox's monthly submit-audit quota (20, WeChat's default) would stop the rollout at 20 with "audit
-    // quota": the platform's counter starts this far below zero instead, so each of its submits is accepted.
-    await platformSandbox(created.platformId).store.put(KIND.counter, quotaId(new Date()), -3 * n);
+    // quota": the platform's quota is raised through the control API, as an operator of the sandbox would.
+    const quota = await control(created.apiKey)('PUT', '/providerA/audit-policy', {
+      quota: { limit: 3 * n, rest: 3 * n },
+    });
+    if (quota.status !== 200) throw new Error(`audit policy: ${JSON.stringify(quota.body)}`);
     const templateId = (await api.templates('providerA')).body.templates[0].templateId as string;
     return { ...created, api, appIds, templateId, namespace: sandboxNamespace(created.platformId) };
   }

@@ -56,7 +56,7 @@ describeEachDatabase('the console’s rollout preview and version history', (dat
       unknownPlaceholders: [],
       invalidCount: 0,
       invalid: [],
-      preview: { appId: appIds[1], sellerId: `${prefix}-1`, extJson: expect.any(String) },
+      preview: { appId: appIds[1], sellerId: `${prefix}-1`, extJson: expect.any(String), error: null },
     });
     expect(JSON.parse(bySeller.preview!.extJson!)).toEqual({
       extEnable: true,
@@ -77,7 +77,7 @@ describeEachDatabase('the console’s rollout preview and version history', (dat
       unknownAppIds: ['wxnosuchapp'],
       invalidCount: 1,
       invalid: [{ appId: appIds[2], error: 'no value for {{ext.shopId}}' }],
-      preview: { appId: appIds[2], error: 'no value for {{ext.shopId}}' },
+      preview: { appId: appIds[2], extJson: null, error: 'no value for {{ext.shopId}}' },
     });
     const placeholder = await team.as('admin').miniProgramRollouts.preview({
       ...base,

@@ -33,7 +33,8 @@ export async function previewRollout(
       ? {
           appId: shown.appId,
           sellerId: shown.sellerId,
-          ...(shown.result.ok ? { extJson: shown.result.extJson } : { error: shown.result.error }),
+          extJson: shown.result.ok ? shown.result.extJson : null,
+          error: shown.result.ok ? null : shown.result.error,
         }
       : null,
   };

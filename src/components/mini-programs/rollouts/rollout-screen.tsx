@@ -26,7 +26,7 @@ import {
   stepProgress,
   type ItemState,
 } from './rollout-progress';
-import { rolloutsPath } from './rollouts-screen';
+import { rolloutsPath } from './rollout-paths';
 
 type Item = RouterOutputs['miniProgramRollouts']['get']['items'][number];
 

@@ -16,7 +16,7 @@ import type { Provider } from '@/domain/providers';
 import { useI18n } from '@/i18n/i18n-provider';
 import { createRolloutBody, rolloutTargets } from '@/schemas/mini-program-rollouts';
 import { api } from '@/trpc/react';
-import { rolloutPath } from './rollouts-screen';
+import { rolloutPath } from './rollout-paths';
 
 type TargetKind = 'all' | 'appIds' | 'sellerIds';
 const targetKinds: TargetKind[] = ['all', 'appIds', 'sellerIds'];

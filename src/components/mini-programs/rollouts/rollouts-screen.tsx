@@ -9,6 +9,7 @@ import { providers, type Provider } from '@/domain/providers';
 import { useI18n } from '@/i18n/i18n-provider';
 import { api, type RouterOutputs } from '@/trpc/react';
 import { providerLabel } from '../provider-label';
+import { rolloutPath, rolloutsPath } from './rollout-paths';
 import { rolloutStateLabel, rolloutStateVariant } from './rollout-progress';
 import { RolloutStartForm } from './rollout-start-form';
 
@@ -16,11 +17,6 @@ type Rollout = RouterOutputs['miniProgramRollouts']['list']['data'][number];
 
 /** How often the list is read again while one of its rollouts is running. */
 const RUNNING_POLL_MS = 5_000;
-
-export const rolloutsPath = (platformId: string, platform: Provider) =>
-  `/platforms/${platformId}/mini-programs/rollouts?platform=${platform}`;
-export const rolloutPath = (platformId: string, platform: Provider, id: string) =>
-  `/platforms/${platformId}/mini-programs/rollouts/${encodeURIComponent(id)}?platform=${platform}`;
 
 /** The rollouts of one provider (版本发布): start one (admins), and the list, newest first. */
 export function RolloutsScreen({ platform }: { platform: Provider }) {

@@ -31,8 +31,6 @@ export const rolloutsEn = {
   'rollouts.start.heading': 'Start a rollout',
   'rollouts.start.adminNote': 'Only admins start rollouts (a rollout can release versions).',
   'rollouts.start.template': 'Template',
-  'rollouts.start.templatesLoading': 'Loading the template library…',
-  'rollouts.start.noTemplates': 'The template library of this provider is empty.',
   'rollouts.start.version': 'Version',
   'rollouts.start.description': 'Version description',
   'rollouts.start.extJson': 'ext JSON template',

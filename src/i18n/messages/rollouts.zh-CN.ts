@@ -33,8 +33,6 @@ export const rolloutsZhCN: Record<keyof typeof rolloutsEn, string> = {
   'rollouts.start.heading': '发起批量发布',
   'rollouts.start.adminNote': '只有管理员可以发起批量发布（批量发布会发布线上版）。',
   'rollouts.start.template': '代码模板',
-  'rollouts.start.templatesLoading': '正在读取模板库…',
-  'rollouts.start.noTemplates': '该平台的模板库为空。',
   'rollouts.start.version': '版本号',
   'rollouts.start.description': '版本描述',
   'rollouts.start.extJson': 'ext JSON 模板',

@@ -12,6 +12,8 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
+import { CodeVersionFields } from '../code-version-fields';
+import { TemplateField } from '../template-field';
 import type { Provider } from '@/domain/providers';
 import { useI18n } from '@/i18n/i18n-provider';
 import { createRolloutBody, rolloutTargets } from '@/schemas/mini-program-rollouts';
@@ -159,70 +161,21 @@ export function RolloutStartForm({ platform }: { platform: Provider }) {
             });
         }}
       >
-        <FormField
-          control={form.control}
+        <TemplateField
           name="templateId"
           label={t('rollouts.start.template')}
-          description={
-            templates.isLoading
-              ? t('rollouts.start.templatesLoading')
-              : templates.data && list.length === 0
-                ? t('rollouts.start.noTemplates')
-                : undefined
-          }
-          render={({ field }) => (
-            <FormControl>
-              <NativeSelect
-                {...field}
-                disabled={list.length === 0}
-                onChange={(e) => {
-                  field.onChange(e);
-                  const chosen = list.find((tpl) => tpl.templateId === e.target.value);
-                  if (chosen?.userVersion) form.setValue('userVersion', chosen.userVersion);
-                }}
-              >
-                {list.map((tpl) => (
-                  <option key={`${tpl.templateId}:${tpl.userVersion}`} value={tpl.templateId}>
-                    {[tpl.templateId, tpl.userVersion, tpl.userDesc].filter(Boolean).join(' · ')}
-                  </option>
-                ))}
-              </NativeSelect>
-            </FormControl>
-          )}
+          templates={templates}
+          valueOf={(tpl) => tpl.templateId}
+          onPick={(tpl) => tpl?.userVersion && form.setValue('userVersion', tpl.userVersion)}
         />
-        <ErrorMessage error={templates.error} />
-        <div className="grid gap-3 md:grid-cols-2">
-          <FormField
-            control={form.control}
-            name="userVersion"
-            label={t('rollouts.start.version')}
-            render={({ field }) => (
-              <FormControl>
-                <Input maxLength={64} {...field} />
-              </FormControl>
-            )}
-          />
-          <FormField
-            control={form.control}
-            name="userDesc"
-            label={t('rollouts.start.description')}
-            render={({ field }) => (
-              <FormControl>
-                <Input maxLength={500} {...field} />
-              </FormControl>
-            )}
-          />
-        </div>
-        <FormField
-          control={form.control}
-          name="extJson"
-          label={t('rollouts.start.extJson')}
-          description={t('rollouts.start.extJsonHint')}
-          render={({ field }) => (
-            <FormControl>
-              <Textarea className="min-h-40 font-mono text-sm" rows={8} spellCheck={false} {...field} />
-            </FormControl>
-          )}
+        <CodeVersionFields
+          className="grid gap-3 md:grid-cols-2"
+          labels={{
+            version: t('rollouts.start.version'),
+            description: t('rollouts.start.description'),
+            extJson: t('rollouts.start.extJson'),
+            extJsonHint: t('rollouts.start.extJsonHint'),
+          }}
         />
         {refusedFor.length > 0 && (
           <div className="text-sm text-destructive" data-testid="rollout-refused">

@@ -1,7 +1,6 @@
 /** English strings of the rollouts screens (keys prefixed "rollouts."): one template version to many mini programs. */
 export const rolloutsEn = {
   'rollouts.title': 'Rollouts',
-  'rollouts.open': 'Rollouts (ship one version to many)',
   'rollouts.intro':
     'Ship one template version to many authorized mini programs at once: commit the code (trial version), submit each for audit, release each approved one.',
   'rollouts.back': 'All rollouts',
@@ -73,7 +72,6 @@ export const rolloutsEn = {
   'rollouts.view.template': 'Template',
   'rollouts.view.description': 'Description',
   'rollouts.view.policy': 'Policy',
-  'rollouts.view.createdBy': 'Started by',
   'rollouts.view.created': 'Started',
   'rollouts.view.completed': 'Finished',
   'rollouts.view.progress': 'Progress per step',

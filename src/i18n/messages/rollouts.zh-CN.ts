@@ -3,7 +3,6 @@ import type { rolloutsEn } from './rollouts.en';
 /** 批量发布（版本发布）页面文案，键以 "rollouts." 开头。 */
 export const rolloutsZhCN: Record<keyof typeof rolloutsEn, string> = {
   'rollouts.title': '版本发布',
-  'rollouts.open': '版本发布（批量发布同一版本）',
   'rollouts.intro':
     '把同一个模板版本一次发布到多个已授权小程序：提交代码（体验版）、逐个提交审核、审核通过后发布（线上版）。',
   'rollouts.back': '全部批量发布',
@@ -73,7 +72,6 @@ export const rolloutsZhCN: Record<keyof typeof rolloutsEn, string> = {
   'rollouts.view.template': '代码模板',
   'rollouts.view.description': '版本描述',
   'rollouts.view.policy': '发布策略',
-  'rollouts.view.createdBy': '发起人',
   'rollouts.view.created': '开始时间',
   'rollouts.view.completed': '结束时间',
   'rollouts.view.progress': '各步骤进度',

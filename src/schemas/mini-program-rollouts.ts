@@ -66,3 +66,9 @@ export const getRolloutQuery = z
   .strict();
 
 export const rolloutActionBody = z.object({}).strict().default({});
+
+/** The console's check before sending: the targets' count, and the ext JSON template rendered for them. */
+export const previewRolloutQuery = createRolloutBody
+  .pick({ extJson: true, authorizerExt: true, targets: true })
+  .extend({ previewAppId: appId.optional() })
+  .strict();

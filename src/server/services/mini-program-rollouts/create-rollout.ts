@@ -2,19 +2,14 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { createRolloutBody } from '@/schemas/mini-program-rollouts';
 import { jobSignals } from '@/server/db/job-signals';
-import {
-  miniProgramRolloutItems,
-  miniProgramRollouts,
-  mpAuthorizers,
-  platforms,
-  type Provider,
-} from '@/server/db/schema';
+import { miniProgramRolloutItems, miniProgramRollouts, platforms, type Provider } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { newId } from '@/server/ids';
 import { recordAudit } from '../audit/record-audit';
 import type { PlatformContext } from '../context';
 import { listTemplates } from '../mini-programs/list-templates';
-import { renderExtJson, unknownPlaceholders } from './render-ext-json';
+import { renderForTargets, unknownPlaceholders } from './render-ext-json';
+import { resolveRolloutTargets } from './rollout-targets';
 import { rolloutDto } from './rollout-dto';
 import { kickRollout } from './rollout-queue';
 
@@ -41,39 +36,16 @@ export async function createRollout(
     throw new AppError('invalid_request', `extJson names unknown placeholders: ${unknown.join(', ')}.`, {
       errors: [{ pointer: '/extJson', code: 'invalid', message: 'Use {{appId}}, {{sellerId}} or {{ext.<key>}}.' }],
     });
-  const targets = await ctx.db
-    .select({ appId: mpAuthorizers.appId, tenantId: mpAuthorizers.tenantId, ext: mpAuthorizers.ext })
-    .from(mpAuthorizers)
-    .where(
-      and(
-        eq(mpAuthorizers.platformId, ctx.platformId),
-        eq(mpAuthorizers.provider, provider),
-        'appIds' in body.targets ? inArray(mpAuthorizers.appId, body.targets.appIds) : undefined,
-        'sellerIds' in body.targets ? inArray(mpAuthorizers.tenantId, body.targets.sellerIds) : undefined,
-      ),
-    )
-    .orderBy(mpAuthorizers.appId);
-  if ('appIds' in body.targets) {
-    const found = new Set(targets.map((t) => t.appId));
-    const missing = [...new Set(body.targets.appIds)].filter((id) => !found.has(id));
-    if (missing.length)
-      throw new AppError('not_found', `No ${provider} authorizer of this platform has app id ${missing.join(', ')}.`);
-  }
+  const { targets, missing } = await resolveRolloutTargets(ctx, { provider, targets: body.targets });
+  if (missing.length)
+    throw new AppError('not_found', `No ${provider} authorizer of this platform has app id ${missing.join(', ')}.`);
   if (targets.length === 0) throw new AppError('not_found', 'The targets match no authorizer of this platform.');
 
   const { templates } = await listTemplates(ctx, { platform: provider });
   if (!templates.some((t) => t.templateId === body.templateId))
     throw new AppError('not_found', `Template "${body.templateId}" was not found for ${provider}.`);
 
-  const rendered = targets.map((t) => ({
-    appId: t.appId,
-    result: renderExtJson(body.extJson, {
-      appId: t.appId,
-      sellerId: t.tenantId,
-      // The values stored on the authorizer, each overridden by the request's value of the same key.
-      ext: { ...t.ext, ...body.authorizerExt[t.appId] },
-    }),
-  }));
+  const rendered = renderForTargets(body.extJson, targets, body.authorizerExt);
   const invalid = rendered.filter((r) => !r.result.ok);
   if (invalid.length)
     throw new AppError(

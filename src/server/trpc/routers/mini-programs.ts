@@ -26,6 +26,7 @@ import { getAuthorizer } from '@/server/services/mini-programs/get-authorizer';
 import { updateAuthorizer } from '@/server/services/mini-programs/update-authorizer';
 import { listAuthorizers } from '@/server/services/mini-programs/list-authorizers';
 import { listManualTemplates } from '@/server/services/mini-programs/list-manual-templates';
+import { listVersionHistory } from '@/server/services/mini-programs/list-version-history';
 import { listTemplates } from '@/server/services/mini-programs/list-templates';
 import { releaseVersion } from '@/server/services/mini-programs/release-version';
 import { startAuthorization } from '@/server/services/mini-programs/start-authorization';
@@ -106,6 +107,10 @@ export const miniProgramsRouter = router({
   versions: platformProcedure('viewer')
     .input(onAuthorizer)
     .query(({ ctx, input }) => getVersions(ctx, { provider: input.platform, appId: input.authorizerAppId })),
+  /** The 体验版 / 审核版 / 线上版 over time, from our own records (no upstream call). */
+  versionHistory: platformProcedure('viewer')
+    .input(onAuthorizer)
+    .query(({ ctx, input }) => listVersionHistory(ctx, { provider: input.platform, appId: input.authorizerAppId })),
   baseinfo: platformProcedure('viewer')
     .input(onAuthorizer)
     .query(({ ctx, input }) => getBaseinfo(ctx, { provider: input.platform, appId: input.authorizerAppId })),

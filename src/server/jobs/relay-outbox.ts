@@ -2,7 +2,6 @@ import { and, asc, inArray, isNull } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import type { Db } from '@/server/db';
 import { outbox } from '@/server/db/schema';
-import { jobDefinition } from './registry';
 
 /**
  * Moves committed outbox rows into pg-boss. No transaction is held around boss.send: on PGlite there is one
@@ -17,12 +16,7 @@ export async function relayOutbox(db: Db, boss: PgBoss, batch = 100): Promise<nu
     .orderBy(asc(outbox.createdAt))
     .limit(batch);
   for (const row of rows) {
-    const singletonKey = jobDefinition(row.queue)?.singletonKey?.(row.payload);
-    await boss.send(row.queue, row.payload, {
-      id: row.id,
-      ...(row.startAfter ? { startAfter: row.startAfter } : {}),
-      ...(singletonKey ? { singletonKey } : {}),
-    });
+    await boss.send(row.queue, row.payload, { id: row.id, ...(row.startAfter ? { startAfter: row.startAfter } : {}) });
   }
   if (rows.length > 0) {
     await db

@@ -8,16 +8,7 @@ import { withAuthorizerToken } from './with-authorizer-token';
 /** Commits template code to the authorizer (Alipay: a version upload). extJson was validated by the schema. */
 export async function commitCode(
   ctx: PlatformContext,
-  {
-    provider,
-    body,
-    since,
-  }: {
-    provider: Provider;
-    body: z.infer<typeof commitBody>;
-    /** A retry of a commit that may have reached the upstream since then: looked for before it is sent again. */
-    since?: Date;
-  },
+  { provider, body }: { provider: Provider; body: z.infer<typeof commitBody> },
 ) {
   await withAuthorizerToken(ctx, {
     provider,
@@ -29,7 +20,6 @@ export async function commitCode(
         extJson: body.extJson,
         userVersion: body.userVersion,
         userDesc: body.userDesc,
-        since,
       }),
   });
   const [row] = await ctx.db

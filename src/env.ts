@@ -75,6 +75,8 @@ const envSchema = z.object({
   AUDIT_POLL_INTERVAL_SECONDS: seconds(300),
   /** Upstream status queries per second per provider for the background sync. */
   SYNC_RATE_LIMIT_PER_SECOND: z.coerce.number().min(0.1).max(1000).default(10),
+  /** Upstream calls per second per provider and platform for rollout steps (commit, submit, release). */
+  ROLLOUT_RATE_LIMIT_PER_SECOND: z.coerce.number().min(0.1).max(1000).default(10),
   /** Retry delays of event deliveries, e.g. "1,1,1" in tests; default: a schedule spanning more than 3 days. */
   /**
    * `1`: notify URLs may point at loopback, private and link-local addresses (a receiver on the developer's

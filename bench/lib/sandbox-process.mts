@@ -7,8 +7,23 @@
 const { serveOverHttp } = await import('../../test/support/http-adapter');
 const { sandboxHandler } = await import('../../test/support/sandbox-server');
 
+const { sweepDueAudits } = await import('../../src/sandbox/control/audit-policy-control');
+
 const server = await serveOverHttp(sandboxHandler);
 process.stdout.write(`${JSON.stringify({ url: server.url })}\n`);
-const stop = () => void server.close().finally(() => process.exit(0));
+// The audit policy's automatic decisions nobody reads are settled by a sweep, here every second (the app's job
+// runs it every minute); one pass at a time.
+let sweeping = false;
+const sweep = setInterval(() => {
+  if (sweeping) return;
+  sweeping = true;
+  void sweepDueAudits()
+    .catch(() => undefined)
+    .finally(() => (sweeping = false));
+}, 1000);
+const stop = () => {
+  clearInterval(sweep);
+  void server.close().finally(() => process.exit(0));
+};
 process.once('SIGTERM', stop);
 process.stdin.once('close', stop).resume();

@@ -249,7 +249,7 @@ export interface paths {
     };
     /**
      * List rollouts
-     * @description The platform's rollouts of this provider, newest first. `{platform}` is `providerA` (WeChat) or `providerB` (Alipay); any other value is 404.
+     * @description The platform's rollouts of this provider, newest first. Follow `nextCursor` (as `cursor`) while `hasMore` is true. `{platform}` is `providerA` (WeChat) or `providerB` (Alipay); any other value is 404.
      */
     get: operations['listMiniProgramRollouts'];
     put?: never;
@@ -485,7 +485,11 @@ export interface paths {
     delete: operations['deleteAuthorizer'];
     options?: never;
     head?: never;
-    patch?: never;
+    /**
+     * Update an authorizer
+     * @description Sets the authorizer's `ext` values, which a rollout's ext JSON template reads as `{{ext.<key>}}` (the rollout's `authorizerExt` overrides them key by key). A JSON merge patch: a string (≤ 256) sets a key, null removes it, keys not sent stay; keys are 1–64 letters, digits, `_` or `-`; at most 50 keys. Another platform's app id is 404.
+     */
+    patch: operations['updateAuthorizer'];
     trace?: never;
   };
   '/v1/miniprogram/templates': {
@@ -754,6 +758,9 @@ export interface components {
      *         }
      *       ],
      *       "status": "authorized",
+     *       "ext": {
+     *         "shopId": "shop-1"
+     *       },
      *       "authorizedAt": "2026-11-21T08:00:00.000Z",
      *       "updatedAt": "2026-11-21T08:00:00.000Z"
      *     }
@@ -763,6 +770,10 @@ export interface components {
       appId: string;
       /** @description ISO 8601 date-time (UTC). */
       authorizedAt: string;
+      /** @description Your values for a rollout's {{ext.<key>}} placeholders (PATCH to change them). */
+      ext: {
+        [key: string]: string;
+      };
       /** @description Logo URL. */
       headImg?: string;
       nickname?: string;
@@ -1033,6 +1044,8 @@ export interface components {
       platform: 'providerA' | 'providerB';
       policy: {
         concurrency: number;
+        /** @description Set when the release step is a phased (gray) release. */
+        grayPercentage?: number;
         /** @enum {string} */
         mode: 'commit_only' | 'submit_audit';
         /** @enum {string} */
@@ -1066,6 +1079,8 @@ export interface components {
       platform: 'providerA' | 'providerB';
       policy: {
         concurrency: number;
+        /** @description Set when the release step is a phased (gray) release. */
+        grayPercentage?: number;
         /** @enum {string} */
         mode: 'commit_only' | 'submit_audit';
         /** @enum {string} */
@@ -1104,6 +1119,8 @@ export interface components {
       platform: 'providerA' | 'providerB';
       policy: {
         concurrency: number;
+        /** @description Set when the release step is a phased (gray) release. */
+        grayPercentage?: number;
         /** @enum {string} */
         mode: 'commit_only' | 'submit_audit';
         /** @enum {string} */
@@ -1136,6 +1153,9 @@ export interface components {
     };
     RolloutList: {
       data: components['schemas']['Rollout'][];
+      hasMore: boolean;
+      /** @description Give it as `cursor` for the next page; null on the last. */
+      nextCursor: string | null;
       /** @constant */
       object: 'list';
     };
@@ -2658,6 +2678,7 @@ export interface operations {
   listMiniProgramRollouts: {
     parameters: {
       query?: {
+        cursor?: string;
         limit?: number;
         state?: 'running' | 'paused' | 'cancelled' | 'completed';
       };
@@ -2841,6 +2862,8 @@ export interface operations {
           policy?: {
             /** @default 10 */
             concurrency?: number;
+            /** @description providerA only: the release step is a phased (gray) release to this percentage of users (WeChat /wxa/grayrelease); needs release "auto" and a version already online. */
+            grayPercentage?: number;
             /**
              * @default submit_audit
              * @enum {string}
@@ -4268,6 +4291,101 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+      /** @description Invalid request, or X-Service-Code missing / not matching this endpoint. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing, invalid or revoked API key. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The API key may not use this service. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not found (also for records of another platform). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited; see Retry-After. */
+      429: {
+        headers: {
+          /** @description What is left of it: `"default";r=<remaining>;t=<seconds until a token is back>`. */
+          RateLimit?: string;
+          /** @description The key's quota: `"default";q=<burst>;w=1` (tokens, refilled every second). */
+          'RateLimit-Policy'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  updateAuthorizer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        appId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "ext": {
+         *         "shopId": "shop-1",
+         *         "city": "杭州",
+         *         "oldKey": null
+         *       }
+         *     }
+         */
+        'application/json': {
+          /** @description Values for {{ext.<key>}} in rollouts: a string (≤ 256) sets the key, null removes it; keys not given stay. */
+          ext: {
+            [key: string]: string | null;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description The authorizer with its ext values. */
+      200: {
+        headers: {
+          /** @description What is left of it: `"default";r=<remaining>;t=<seconds until a token is back>`. */
+          RateLimit?: string;
+          /** @description The key's quota: `"default";q=<burst>;w=1` (tokens, refilled every second). */
+          'RateLimit-Policy'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Authorizer'];
+        };
       };
       /** @description Invalid request, or X-Service-Code missing / not matching this endpoint. */
       400: {

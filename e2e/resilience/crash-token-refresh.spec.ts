@@ -1,30 +1,12 @@
 import { expect, test } from '@playwright/test';
 import {
+  authorizedMiniProgram,
   crashDatabases,
   rigApi,
   startCrashRig,
   untilFaultFired,
   untilStatus,
-  type CrashRig,
 } from '../support/crash-rig';
-
-/** A seller authorizes a mini program: the upstream's ticket push, the service's pre-auth code, the grant, the callback. */
-async function authorizedMiniProgram(rig: CrashRig): Promise<string> {
-  expect((await rig.control('POST', '/providerA/ticket')).status).toBeLessThan(300);
-  const api = rigApi(rig);
-  const started = await api.POST('/v1/miniprogram/authorize', {
-    body: { platform: 'providerA', redirectUri: 'https://seller.example.com/back' },
-  });
-  expect(started.response.status).toBe(201);
-  const granted = await rig.control('POST', '/providerA/authorizations', { authUrl: started.data!.authUrl });
-  expect(granted.status).toBe(200);
-  const query = new URL(granted.body!.redirectUrl as string).searchParams;
-  const done = await api.GET('/v1/miniprogram/authorize/callback/{platform}', {
-    params: { path: { platform: 'providerA' }, query: Object.fromEntries(query) as { state: string } },
-  });
-  expect(done.response.status).toBe(200);
-  return done.data!.appId;
-}
 
 for (const kind of crashDatabases()) {
   test(`[${kind}] SIGKILL mid token refresh (component, then authorizer): after restart neither lock nor token is wedged`, async () => {
@@ -32,6 +14,7 @@ for (const kind of crashDatabases()) {
     const rig = await startCrashRig(kind, { UPSTREAM_TIMEOUT_MS: '5000' });
     try {
       const api = rigApi(rig);
+      expect((await rig.control('POST', '/providerA/ticket')).status).toBeLessThan(300);
       const appId = await authorizedMiniProgram(rig);
       const versions = () =>
         api.GET('/v1/miniprogram/{platform}/versions', {

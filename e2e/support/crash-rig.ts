@@ -170,3 +170,23 @@ export async function untilStatus<T extends { response: Response }>(
     .toBe(status);
   return last!;
 }
+
+/**
+ * A seller authorizes a mini program on WeChat (the upstream's ticket must have been pushed): the service's
+ * pre-auth code, the grant at the upstream, the callback. Returns the authorizer's app id.
+ */
+export async function authorizedMiniProgram(rig: CrashRig, tenantId?: string): Promise<string> {
+  const api = rigApi(rig);
+  const started = await api.POST('/v1/miniprogram/authorize', {
+    body: { platform: 'providerA', redirectUri: 'https://seller.example.com/back', ...(tenantId ? { tenantId } : {}) },
+  });
+  expect(started.response.status).toBe(201);
+  const granted = await rig.control('POST', '/providerA/authorizations', { authUrl: started.data!.authUrl });
+  expect(granted.status).toBe(200);
+  const query = new URL(granted.body!.redirectUrl as string).searchParams;
+  const done = await api.GET('/v1/miniprogram/authorize/callback/{platform}', {
+    params: { path: { platform: 'providerA' }, query: Object.fromEntries(query) as { state: string } },
+  });
+  expect(done.response.status).toBe(200);
+  return done.data!.appId;
+}

@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { sandboxControlHeaders } from './provision';
+import { apiClient } from './api-client';
+import { provision, sandboxControlHeaders } from './provision';
 import type { Provider } from '../../src/domain/providers';
 
 export const phone = { width: 375, height: 812 };
@@ -50,4 +51,30 @@ export async function authorizeAsSeller(
     .replace('Mini program app id: ', '')
     .trim();
   return { context, seller, appId };
+}
+
+/**
+ * A WeChat mini program authorized over /v1 for seller `tenantId`, the seller's consent played through the
+ * sandbox's control API (quicker than the seller page when a spec needs several); returns its app id.
+ */
+export async function authorizeOverApi(request: APIRequestContext, tenantId: string, apiKey = provision().apiKey) {
+  const api = apiClient(apiKey);
+  const started = await api.POST('/v1/miniprogram/authorize', {
+    body: { platform: 'providerA', redirectUri: 'https://seller.example.com/done', tenantId },
+  });
+  expect(started.response.ok, JSON.stringify(started.error)).toBe(true);
+  const granted = await request.post('/sandbox/control/providerA/authorizations', {
+    headers: sandboxControlHeaders(apiKey),
+    data: { state: started.data!.state },
+  });
+  expect(granted.status()).toBe(200);
+  const query = new URL((await granted.json()).redirectUrl as string).searchParams;
+  const authorized = await api.GET('/v1/miniprogram/authorize/callback/{platform}', {
+    params: {
+      path: { platform: 'providerA' },
+      query: Object.fromEntries(query) as { auth_code: string; state: string },
+    },
+  });
+  expect(authorized.response.ok, JSON.stringify(authorized.error)).toBe(true);
+  return authorized.data!.appId;
 }

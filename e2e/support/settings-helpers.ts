@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { OnboardingClient, paths } from '../../clients/typescript/index';
 import { apiClient, uploadJpeg } from './api-client';
-import { sandboxControlHeaders } from './provision';
+import { authorizeOverApi } from './mini-programs-flow';
 import { completeFormDataFixture } from '../../test/support/form-data-fixtures';
 import type { Provider } from '../../src/domain/providers';
 
@@ -96,25 +96,7 @@ export async function getSubMerchant(apiKey: string, id: string) {
  */
 export async function miniProgramUnderAudit(request: APIRequestContext, apiKey: string, userVersion: string) {
   const api = apiClient(apiKey);
-  const started = await api.POST('/v1/miniprogram/authorize', {
-    body: { platform: 'providerA', redirectUri: 'https://seller.example.com/done', tenantId: `e2e-${Date.now()}` },
-  });
-  expect(started.response.ok, JSON.stringify(started.error)).toBe(true);
-  // The seller's consent, played in the sandbox (its control API, not /v1).
-  const granted = await request.post('/sandbox/control/providerA/authorizations', {
-    headers: sandboxControlHeaders(apiKey),
-    data: { state: started.data!.state },
-  });
-  expect(granted.status()).toBe(200);
-  const query = new URL((await granted.json()).redirectUrl as string).searchParams;
-  const authorized = await api.GET('/v1/miniprogram/authorize/callback/{platform}', {
-    params: {
-      path: { platform: 'providerA' },
-      query: Object.fromEntries(query) as { auth_code: string; state: string },
-    },
-  });
-  expect(authorized.response.ok, JSON.stringify(authorized.error)).toBe(true);
-  const appId = authorized.data!.appId;
+  const appId = await authorizeOverApi(request, `e2e-${Date.now()}`, apiKey);
   const templates = await api.GET('/v1/miniprogram/templates', { params: { query: { platform: 'providerA' } } });
   expect(templates.response.ok, JSON.stringify(templates.error)).toBe(true);
   const extJson = JSON.stringify({

@@ -47,7 +47,7 @@ test('a viewer is offered no submit, release or key buttons, and the server answ
   await expect(page.getByRole('heading', { name: 'Mini programs', level: 1 })).toBeVisible();
   await expect(page.getByRole('button', { name: /release|submit for audit|发布|提交审核/i })).toHaveCount(0);
 
-  await page.getByRole('link', { name: 'Sandbox' }).click();
+  await page.getByRole('link', { name: 'Sandbox', exact: true }).click();
   await expect(page.getByText('Only operators and admins use the sandbox controls.')).toBeVisible();
   await expect(page.getByRole('button', { name: /Approve|Push component_verify_ticket/ })).toHaveCount(0);
 

@@ -12,7 +12,7 @@ import { signIn } from '../support/sign-in';
 async function openSandbox(page: Page) {
   await signIn(page, admin);
   const apiKey = await apiKeyFromPage(page, platformIdOf(page));
-  await page.getByRole('link', { name: 'Sandbox' }).click();
+  await page.getByRole('link', { name: 'Sandbox', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Sandbox', level: 1 })).toBeVisible();
   return apiKey;
 }

@@ -26,6 +26,8 @@ export const auditActions = [
   'onboarding_link.revoke',
   'mini_program.release',
   'mini_program.rollback',
+  'mini_program.rollout.create',
+  'mini_program.authorizer.update',
   'webhook_secret.rotate',
   'webhook.test_send',
 ] as const;

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { actionReason } from './action-reason';
 import { blankAsAbsent } from './blank-as-absent';
+import { textFault } from './input-text';
 import { providerSchema } from '@/domain/providers';
 
 export const authorizeBody = z
@@ -203,3 +204,32 @@ export const manualTemplateForm = createManualTemplateInput.extend({
 });
 
 export const listManualTemplatesInput = z.object({ provider: providerSchema.optional() }).strict();
+
+/** A key of an authorizer's ext values: what `{{ext.<key>}}` in a rollout's ext JSON template can name. */
+export const authorizerExtKey = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'Keys are 1–64 letters, digits, "_" or "-" (what {{ext.<key>}} can name).');
+export const AUTHORIZER_EXT_MAX_KEYS = 50;
+/**
+ * `PATCH /v1/miniprogram/authorizers/{appId}`: the given ext keys are set (a string ≤ 256) or removed (null), the
+ * others kept, as a JSON merge patch does; at most 50 keys stored.
+ */
+export const updateAuthorizerBody = z
+  .object({
+    ext: z
+      .record(
+        authorizerExtKey,
+        z
+          .string()
+          .max(256, 'Values are at most 256 characters.')
+          .refine((v) => textFault(v) === undefined, 'Values may not hold control characters or lone surrogates.')
+          .nullable(),
+      )
+      .refine((ext) => Object.keys(ext).length <= AUTHORIZER_EXT_MAX_KEYS, {
+        message: `At most ${AUTHORIZER_EXT_MAX_KEYS} keys.`,
+      })
+      .describe(
+        'Values for {{ext.<key>}} in rollouts: a string (≤ 256) sets the key, null removes it; keys not given stay.',
+      ),
+  })
+  .strict();

@@ -22,6 +22,9 @@ export const authorizerSchema = z
     status: z
       .enum(['authorized', 'unauthorized'])
       .describe('`unauthorized` after the seller revoked the authorization upstream.'),
+    ext: z
+      .record(z.string(), z.string())
+      .describe("Your values for a rollout's {{ext.<key>}} placeholders (PATCH to change them)."),
     authorizedAt: timestamp,
     updatedAt: timestamp,
   })
@@ -37,6 +40,7 @@ export const authorizerSchema = z
       headImg: 'https://wx.qlogo.cn/mmopen/example/0',
       permissions: [{ funcscope_category: { id: 18 } }],
       status: 'authorized',
+      ext: { shopId: 'shop-1' },
       authorizedAt: '2026-11-21T08:00:00.000Z',
       updatedAt: '2026-11-21T08:00:00.000Z',
     },

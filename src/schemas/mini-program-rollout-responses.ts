@@ -16,6 +16,7 @@ const rolloutFields = {
     mode: z.enum(['commit_only', 'submit_audit']),
     release: z.enum(['auto', 'hold']),
     concurrency: z.number().int(),
+    grayPercentage: z.number().int().optional().describe('Set when the release step is a phased (gray) release.'),
   }),
   state: z.enum(['running', 'paused', 'cancelled', 'completed']),
   total: z.number().int(),
@@ -28,7 +29,12 @@ const rolloutFields = {
 export const rolloutSchema = z.object(rolloutFields).meta({ id: 'Rollout' });
 
 export const rolloutListSchema = z
-  .object({ object: z.literal('list'), data: z.array(rolloutSchema) })
+  .object({
+    object: z.literal('list'),
+    data: z.array(rolloutSchema),
+    hasMore: z.boolean(),
+    nextCursor: z.string().nullable().describe('Give it as `cursor` for the next page; null on the last.'),
+  })
   .meta({ id: 'RolloutList' });
 
 export const rolloutItemSchema = z

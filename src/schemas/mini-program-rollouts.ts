@@ -1,6 +1,7 @@
 /** Requests of mini-program rollouts (REST and tRPC share them); docs/mini-program-rollouts.md. */
 import { z } from 'zod';
 import { submitAuditBody } from './mini-program-requests';
+import { paginationQuery } from './pagination';
 
 const appId = z.string().min(1).max(64);
 
@@ -34,6 +35,15 @@ export const createRolloutBody = z
         mode: z.enum(['commit_only', 'submit_audit']).default('submit_audit'),
         release: z.enum(['auto', 'hold']).default('auto'),
         concurrency: z.number().int().min(1).max(50).default(10),
+        grayPercentage: z
+          .number()
+          .int()
+          .min(1)
+          .max(100)
+          .optional()
+          .describe(
+            'providerA only: the release step is a phased (gray) release to this percentage of users (WeChat /wxa/grayrelease); needs release "auto" and a version already online.',
+          ),
       })
       .strict()
       .default({ mode: 'submit_audit', release: 'auto', concurrency: 10 }),
@@ -42,7 +52,7 @@ export const createRolloutBody = z
 
 export const listRolloutsQuery = z
   .object({
-    limit: z.coerce.number().int().min(1).max(100).default(20),
+    ...paginationQuery,
     state: z.enum(['running', 'paused', 'cancelled', 'completed']).optional(),
   })
   .strict();
@@ -56,3 +66,9 @@ export const getRolloutQuery = z
   .strict();
 
 export const rolloutActionBody = z.object({}).strict().default({});
+
+/** The console's check before sending: the targets' count, and the ext JSON template rendered for them. */
+export const previewRolloutQuery = createRolloutBody
+  .pick({ extJson: true, authorizerExt: true, targets: true })
+  .extend({ previewAppId: appId.optional() })
+  .strict();

@@ -1,11 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { events, miniProgramRolloutItems, mpAudits, mpCommits } from '@/server/db/schema';
+import { events, miniProgramRolloutItems, miniProgramRollouts, mpAudits, mpCommits } from '@/server/db/schema';
 import { advanceRollouts } from '@/server/services/mini-program-rollouts/advance-rollouts';
 import { deliverComponentPush } from '@/sandbox/mini-program-pushes';
 import { buildPush, revokeAuthorization } from '@/sandbox/providerA/component';
 import { KIND, type Audit, type CodeState } from '@/sandbox/providerA/component/state';
-import { quotaId } from '@/sandbox/providerA/component/audit-routes';
 import { sandboxNamespace } from '@/server/config/sandbox-namespace';
 import { providerAComponentSandboxConfig } from '@/sandbox/sandbox-context';
 import { describeEachDatabase } from '../support/databases';
@@ -51,6 +50,11 @@ describeEachDatabase('mini-program rollouts against the sandbox over HTTP', (dat
     api = miniProgramApi(platform.apiKey);
     expect((await sandbox.control(platform.apiKey, 'POST', '/providerA/ticket')).body).toEqual({ delivered: true });
     templateId = (await api.templates('providerA')).body.templates[0].templateId;
+    // More audits than WeChat's default 20 a month: every test here submits some.
+    const quota = await sandbox.control(platform.apiKey, 'PUT', '/providerA/audit-policy', {
+      quota: { limit: 100, rest: 100 },
+    });
+    expect(quota.status).toBe(200);
   });
 
   async function authorizeApps(n: number, prefix: string, provider: Provider = 'providerA') {
@@ -148,6 +152,29 @@ describeEachDatabase('mini-program rollouts against the sandbox over HTTP', (dat
       expect((await decide(items[appId]!.auditId!, 'reject', '页面内容不完整')).status).toBe(200);
     await Promise.all([executor(), executor()]);
     expect(callsSince(start)).toEqual({ commit: 9, submit: 9, release: 6 });
+    // The sandbox's own ledger, as a checker in another process reads it: each authorizer once per call.
+    const ledger = await sandbox.control(platform.apiKey, 'GET', '/providerA/calls');
+    expect(ledger.status).toBe(200);
+    const perApp = (api: string) =>
+      (ledger.body!.data as { appId: string; api: string; count: number }[])
+        .filter((row) => row.api === api && appIds.includes(row.appId))
+        .map((row) => [row.appId, row.count])
+        .sort();
+    expect(perApp('/wxa/commit')).toEqual(
+      appIds
+        .filter((a) => a !== revoked)
+        .map((a) => [a, 1])
+        .sort(),
+    );
+    expect(perApp('/wxa/submit_audit')).toHaveLength(9);
+    expect(perApp('/wxa/release')).toEqual(
+      appIds
+        .slice(0, 6)
+        .map((a) => [a, 1])
+        .sort(),
+    );
+    expect((await sandbox.control(platform.apiKey, 'GET', `/providerA/calls?appId=${revoked}`)).body!.data).toEqual([]);
+    expect((await sandbox.control(platform.apiKey, 'GET', '/providerB/calls')).status).toBe(400);
     view = await api.rollout('providerA', id);
     expect(view.body.state).toBe('completed');
     expect(view.body.counts.byState).toEqual({ succeeded: 6, failed: 3, skipped: 1 });
@@ -208,7 +235,10 @@ describeEachDatabase('mini-program rollouts against the sandbox over HTTP', (dat
     const id = created.body.id as string;
     expect((await api.rolloutAction('providerA', id, 'pause')).body.state).toBe('paused');
     expect((await api.rolloutAction('providerA', id, 'pause')).status).toBe(409);
-    expect(await advanceRollouts({ db: database().db, actor: 'test' }, { rolloutId: id })).toEqual({ ran: 0 });
+    expect(await advanceRollouts({ db: database().db, actor: 'test' }, { rolloutId: id })).toEqual({
+      ran: 0,
+      unfinished: [],
+    });
     expect((await api.rollout('providerA', id)).body.counts.byState).toEqual({ pending: 2 });
     expect((await api.rolloutAction('providerA', id, 'resume')).body.state).toBe('running');
     await executor();
@@ -311,11 +341,80 @@ describeEachDatabase('mini-program rollouts against the sandbox over HTTP', (dat
     expect(items[appIds[0]!]!.reason).toContain('held for release');
   });
 
+  it('a step whose answer a crash lost is looked for upstream before it is sent again: no second commit, no second submit', async () => {
+    const appIds = await authorizeApps(2, 'seller-lost');
+    const start = async (userVersion: string, mode: 'commit_only' | 'submit_audit') => {
+      const created = await api.createRollout('providerA', {
+        templateId,
+        userVersion,
+        extJson: extTemplate,
+        authorizerExt: shops(appIds),
+        itemList,
+        targets: { appIds },
+        policy: { mode, release: 'hold' },
+      });
+      expect(created.status).toBe(200);
+      return created.body.id as string;
+    };
+    // The commit arrived upstream, the instance died before recording it: the item is still claimed (lease out).
+    const committing = await start('5.0.0', 'commit_only');
+    await executor();
+    await database()
+      .db.update(miniProgramRolloutItems)
+      .set({ step: 'commit', state: 'running', attempts: 1, leaseUntil: sql`now() - interval '1 second'` })
+      .where(eq(miniProgramRolloutItems.rolloutId, committing));
+    await database()
+      .db.update(miniProgramRollouts)
+      .set({ state: 'running', completedAt: null })
+      .where(eq(miniProgramRollouts.id, committing));
+    let before = calls();
+    await executor();
+    expect(callsSince(before)).toEqual({ commit: 0, submit: 0, release: 0 });
+    expect((await api.rollout('providerA', committing)).body).toMatchObject({
+      state: 'completed',
+      counts: { byState: { succeeded: 2 } },
+    });
+
+    // The submit arrived upstream, the instance died before submit-audit recorded the audit.
+    const submitting = await start('5.0.1', 'submit_audit');
+    await executor();
+    const upstreamIds = Object.fromEntries(
+      Object.values(await itemsOf(submitting)).map((item) => [item.authorizerAppId, item.auditId]),
+    );
+    for (const appId of appIds) expect(upstreamIds[appId]).toBeTruthy();
+    await database()
+      .db.delete(mpAudits)
+      .where(and(eq(mpAudits.platformId, platform.platformId), eq(mpAudits.userVersion, '5.0.1')));
+    await database()
+      .db.update(miniProgramRolloutItems)
+      .set({
+        step: 'submit_audit',
+        state: 'running',
+        auditId: null,
+        submitIntentAt: sql`now() - interval '2 seconds'`,
+        leaseUntil: sql`now() - interval '1 second'`,
+      })
+      .where(eq(miniProgramRolloutItems.rolloutId, submitting));
+    before = calls();
+    await executor();
+    expect(callsSince(before)).toEqual({ commit: 0, submit: 0, release: 0 });
+    const after = await itemsOf(submitting);
+    for (const appId of appIds) {
+      expect(after[appId]).toMatchObject({ step: 'await_audit', state: 'waiting', auditId: upstreamIds[appId] });
+      const [recorded] = await database().db.select().from(mpAudits).where(eq(mpAudits.auditId, upstreamIds[appId]!));
+      expect(recorded).toMatchObject({ status: 'pending', userVersion: '5.0.1' });
+    }
+  });
+
   it('when the audit quota is used up the items wait with that reason, and go on once it is restored', async () => {
     const appIds = await authorizeApps(2, 'seller-quota');
     const store = sandbox.store(platform.platformId);
-    const used = (await store.get<number>(KIND.counter, quotaId(new Date()))) ?? 0;
-    await store.put(KIND.counter, quotaId(new Date()), 1_000_000);
+    // The sandbox's reviewers are told the month's quota is used up (queryquota rest 0 → submit_audit 85085).
+    const policy = await sandbox.control(platform.apiKey, 'GET', '/providerA/audit-policy');
+    const { rest } = policy.body!.quota as { rest: number };
+    expect(rest).toBeGreaterThanOrEqual(2);
+    const exhausted = await sandbox.control(platform.apiKey, 'PUT', '/providerA/audit-policy', { quota: { rest: 0 } });
+    expect(exhausted.body).toMatchObject({ quota: { rest: 0 } });
     const created = await api.createRollout('providerA', {
       templateId,
       userVersion: '5.0.0',
@@ -334,8 +433,14 @@ describeEachDatabase('mini-program rollouts against the sandbox over HTTP', (dat
       expect(item.reason).toContain('quota');
     }
     // Within the wait the executor leaves them alone.
-    expect(await advanceRollouts({ db: database().db, actor: 'test' }, { rolloutId: id })).toEqual({ ran: 0 });
-    await store.put(KIND.counter, quotaId(new Date()), used);
+    expect(await advanceRollouts({ db: database().db, actor: 'test' }, { rolloutId: id })).toEqual({
+      ran: 0,
+      unfinished: [],
+    });
+    // Restored as a new month's: the tests after this one submit more than what was left.
+    expect(
+      (await sandbox.control(platform.apiKey, 'PUT', '/providerA/audit-policy', { quota: { rest: 20 } })).status,
+    ).toBe(200);
     // The wait (QUOTA_RETRY_SECONDS) passes.
     await database()
       .db.update(miniProgramRolloutItems)

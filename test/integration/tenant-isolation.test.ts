@@ -83,6 +83,9 @@ const restMatrix: Record<string, RestEntry> = {
   listAuthorizers: { lists: {} },
   getAuthorizer: { addresses: (t) => ({ params: { appId: t.resources.appId } }) },
   deleteAuthorizer: { addresses: (t) => ({ params: { appId: t.resources.appId } }) },
+  updateAuthorizer: {
+    addresses: (t) => ({ params: { appId: t.resources.appId }, body: { ext: { shopId: 'b-shop' } } }),
+  },
   listMiniProgramTemplates: { lists: { query: { platform: 'providerA' } } },
   commitMiniProgramCode: {
     addresses: (t) => ({
@@ -169,6 +172,7 @@ const trpcMatrix: Record<string, TrpcEntry> = {
     platformOnly: { platform: 'providerA', redirectUri: 'https://b.example.com/done' },
   },
   'miniPrograms.deleteAuthorizer': { addresses: (t) => ({ appId: t.resources.appId }) },
+  'miniPrograms.updateAuthorizer': { addresses: (t) => ({ appId: t.resources.appId, ext: { shopId: 'b-shop' } }) },
   'miniPrograms.templates': { platformOnly: { platform: 'providerA' } },
   'miniPrograms.commit': {
     addresses: (t) => ({
@@ -257,7 +261,7 @@ type SandboxEntry =
   /** Lists the caller's own sandbox objects: nothing of another platform may appear. */
   | { lists: RequestParts }
   /** Acts on the caller's own namespace (or the instance-wide ticket) and names no record. */
-  | { ownPlatformOnly: string; body?: unknown };
+  | { ownPlatformOnly: string; body?: unknown; params?: Record<string, string> };
 
 const sandboxMatrix: Record<string, SandboxEntry> = {
   'GET /sandbox/control/{provider}/applyments': { lists: { params: { provider: 'providerA' } } },
@@ -282,6 +286,20 @@ const sandboxMatrix: Record<string, SandboxEntry> = {
   'POST /sandbox/control/providerB/alipay-accounts': {
     ownPlatformOnly: "marks an account in the calling platform's sandbox namespace",
     body: { logonId: 'b-owner@example.com', realName: false },
+  },
+  'GET /sandbox/control/{provider}/audit-policy': {
+    ownPlatformOnly: "shows the audit policy of the calling platform's sandbox namespace",
+    params: { provider: 'providerA' },
+  },
+  'PUT /sandbox/control/{provider}/audit-policy': {
+    ownPlatformOnly:
+      "sets the audit policy of the calling platform's sandbox namespace (A's is checked in its own test)",
+    params: { provider: 'providerA' },
+    body: { durationSeconds: 5, rejectRate: 0.5 },
+  },
+  'GET /sandbox/control/{provider}/calls': {
+    ownPlatformOnly: "counts the calls the calling platform's sandbox namespace received",
+    params: { provider: 'providerA' },
   },
   'GET /sandbox/control/faults': { lists: {} },
   'PUT /sandbox/control/faults': {
@@ -532,7 +550,10 @@ describeEachDatabase('tenant isolation matrix', (database, driver) => {
         const faultsOfA = await control('GET /sandbox/control/faults', {}, { authorization: `Bearer ${a.apiKey}` });
         const answer = await control(
           key,
-          { body: entry.body ?? (key.startsWith('PUT') ? [{ provider: 'providerA', status: 500 }] : undefined) },
+          {
+            params: entry.params,
+            body: entry.body ?? (key.startsWith('PUT') ? [{ provider: 'providerA', status: 500 }] : undefined),
+          },
           { authorization: `Bearer ${b.apiKey}` },
         );
         expect(answer.status, answer.text).toBeLessThan(300);

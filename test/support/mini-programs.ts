@@ -52,6 +52,8 @@ export function miniProgramApi(apiKey: string) {
     authorizers: () => send(authorizersRoute.GET, '/v1/miniprogram/authorizers'),
     authorizer: (appId: string) =>
       send(authorizerRoute.GET, `/v1/miniprogram/authorizers/${appId}`, { params: { appId } }),
+    updateAuthorizer: (appId: string, body: unknown) =>
+      send(authorizerRoute.PATCH, `/v1/miniprogram/authorizers/${appId}`, { method: 'PATCH', body, params: { appId } }),
     deleteAuthorizer: (appId: string) =>
       send(authorizerRoute.DELETE, `/v1/miniprogram/authorizers/${appId}`, { method: 'DELETE', params: { appId } }),
     templates: (platform: string, tenant?: string) =>
@@ -80,8 +82,8 @@ export function miniProgramApi(apiKey: string) {
         params: { platform },
       }),
     createRollout: (platform: string, body: unknown) => post(rolloutsRoute.POST, platform, 'rollouts', body),
-    rollouts: (platform: string) =>
-      send(rolloutsRoute.GET, `/v1/miniprogram/${platform}/rollouts`, { params: { platform } }),
+    rollouts: (platform: string, query = '') =>
+      send(rolloutsRoute.GET, `/v1/miniprogram/${platform}/rollouts${query}`, { params: { platform } }),
     rollout: (platform: string, rolloutId: string, query = '') =>
       send(rolloutRoute.GET, `/v1/miniprogram/${platform}/rollouts/${rolloutId}${query}`, {
         params: { platform, rolloutId },

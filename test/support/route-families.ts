@@ -9,6 +9,7 @@ import { faultSchema } from '@/sandbox/faults';
 import { providerBSigningModeSchema } from '@/sandbox/providerB/signing-mode';
 import { alipayAccountControlSchema } from '@/sandbox/providerB/zft/alipay-accounts';
 import { auditDecisionSchema, expireSchema, grantSchema } from '@/sandbox/control/mini-program-control';
+import { auditPolicySchema } from '@/sandbox/control/audit-policy-control';
 import type { HttpMethod } from './route-files';
 
 export type RouteFamily =
@@ -74,6 +75,8 @@ export const declaredInputs: Record<string, Partial<Record<HttpMethod, 'none' | 
   '/sandbox/control/providerB/signing-mode': { GET: 'none', PUT: providerBSigningModeSchema },
   '/sandbox/control/{provider}/applyments': { GET: 'none' },
   '/sandbox/control/{provider}/applyments/{applymentId}': { POST: applymentControlSchema },
+  '/sandbox/control/{provider}/audit-policy': { GET: 'none', PUT: auditPolicySchema },
+  '/sandbox/control/{provider}/calls': { GET: 'none' },
   '/sandbox/control/{provider}/audits/{auditId}': { POST: auditDecisionSchema },
   '/sandbox/control/{provider}/authorizations': { POST: grantSchema },
   '/sandbox/control/{provider}/tokens/expire': { POST: expireSchema },

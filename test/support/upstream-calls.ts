@@ -136,6 +136,11 @@ export const callsNoServiceMakes: Record<string, string> = {
   '/wxa/get_page': 'client capability; no service reads the page list',
   '/wxa/get_latest_auditstatus': 'client capability; audit status is read by audit id',
   '/wxa/undocodeaudit': 'client capability; withdrawing an audit is not offered',
+  // Not through the matrix (a request answered with a status): a rollout's background step makes them.
+  '/wxa/grayrelease':
+    "made only by a rollout's release step with policy.grayPercentage; an upstream refusal becomes the item's reason (mini-program-rollout-fleet-controls.test.ts), a network failure puts the item back to pending like any step",
+  '/wxa/getgrayreleaseplan':
+    'read only after a repeated grayrelease answers 85082, to recognize a phase whose first answer was lost',
   [MINI_METHODS.tokenAppQuery]: 'client capability; no service inspects a token',
   [MINI_METHODS.versionBuildQuery]:
     'client capability; commits are answered synchronously by the sandbox and the live API',

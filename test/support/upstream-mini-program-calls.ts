@@ -6,9 +6,6 @@
 import { eq } from 'drizzle-orm';
 import { mpAuthorizers } from '@/server/db/schema';
 import { MINI_METHODS } from '@/protocols/providerB/mini/methods';
-import { quotaId } from '@/sandbox/providerA/component/audit-routes';
-import { KIND } from '@/sandbox/providerA/component/state';
-import { platformSandbox } from '@/sandbox/sandbox-context';
 import { extJsonFor } from './mini-programs';
 import { bMethod, nextSerial, type Harness, type Provider, type State, type UpstreamCall } from './upstream-call-types';
 
@@ -26,8 +23,11 @@ async function granted(h: Harness, provider: Provider): Promise<State> {
 async function freshApp(h: Harness, provider: Provider): Promise<State> {
   const done = await h.mini.callback(provider, (await granted(h, provider)).callbackQuery!);
   if (done.status !== 200) throw new Error(`authorization failed: ${JSON.stringify(done.body)}`);
-  // providerA's submit-audit quota (20 a month) is the platform's: each case starts a fresh month.
-  if (provider === 'providerA') await platformSandbox(h.platformId).store.put(KIND.counter, quotaId(new Date()), 0);
+  // providerA's submit-audit quota (20 a month) is the platform's: each case starts with all of it left.
+  if (provider === 'providerA') {
+    const reset = await h.control('PUT', '/providerA/audit-policy', { quota: { rest: 20 } });
+    if (reset.status !== 200) throw new Error(`audit policy: ${JSON.stringify(reset.body)}`);
+  }
   return { appId: done.body.appId as string };
 }
 

@@ -4,14 +4,13 @@ import { useEffect, useRef } from 'react';
 import { useI18n } from '@/i18n/i18n-provider';
 import { api } from '@/trpc/react';
 import { commitForm } from '@/schemas/mini-program-requests';
+import { CodeVersionFields } from './code-version-fields';
+import { TemplateField } from './template-field';
 import { checkExtJson, extJsonTemplate, type ExtJsonProblem } from './ext-json-check';
 import type { Provider } from '@/domain/providers';
 import { ErrorMessage, fieldErrorsOf, type ClientError } from '@/components/ui/error-message';
 import { Button } from '@/components/ui/button';
-import { Form, FormControl, FormField, useZodForm } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
-import { NativeSelect } from '@/components/ui/native-select';
-import { Textarea } from '@/components/ui/textarea';
+import { Form, useZodForm } from '@/components/ui/form';
 
 type Props = { platformId: string; platform: Provider; appId: string; tenantId?: string };
 
@@ -89,60 +88,19 @@ export function CommitForm({ platformId, platform, appId, tenantId }: Props) {
             });
         }}
       >
-        <FormField
-          control={form.control}
+        <TemplateField
           name="template"
           label={t('miniPrograms.commit.template')}
-          description={
-            templates.isLoading
-              ? t('miniPrograms.commit.templatesLoading')
-              : templates.data && list.length === 0
-                ? t('miniPrograms.commit.noTemplates')
-                : undefined
-          }
-          render={({ field }) => (
-            <FormControl>
-              <NativeSelect {...field} disabled={list.length === 0}>
-                {list.map((tpl, index) => (
-                  <option key={`${tpl.templateId}:${tpl.userVersion}`} value={String(index)}>
-                    {[tpl.templateId, tpl.userVersion, tpl.userDesc].filter(Boolean).join(' · ')}
-                  </option>
-                ))}
-              </NativeSelect>
-            </FormControl>
-          )}
+          templates={templates}
+          valueOf={(_, index) => String(index)}
         />
-        <ErrorMessage error={templates.error} />
-        <FormField
-          control={form.control}
-          name="userVersion"
-          label={t('miniPrograms.commit.version')}
-          render={({ field }) => (
-            <FormControl>
-              <Input maxLength={64} {...field} />
-            </FormControl>
-          )}
-        />
-        <FormField
-          control={form.control}
-          name="userDesc"
-          label={t('miniPrograms.commit.description')}
-          render={({ field }) => (
-            <FormControl>
-              <Input maxLength={500} {...field} />
-            </FormControl>
-          )}
-        />
-        <FormField
-          control={form.control}
-          name="extJson"
-          label={t('miniPrograms.commit.extJson')}
-          description={t('miniPrograms.commit.extJsonHint')}
-          render={({ field }) => (
-            <FormControl>
-              <Textarea className="min-h-44 font-mono text-sm" rows={9} spellCheck={false} {...field} />
-            </FormControl>
-          )}
+        <CodeVersionFields
+          labels={{
+            version: t('miniPrograms.commit.version'),
+            description: t('miniPrograms.commit.description'),
+            extJson: t('miniPrograms.commit.extJson'),
+            extJsonHint: t('miniPrograms.commit.extJsonHint'),
+          }}
         />
         {extInvalid && (problems.length > 0 || server.extJson) && (
           // What exactly is wrong, field by field, in the operator's language (the schema's sentences are English).

@@ -16,6 +16,7 @@ import { RemoveAuthorizerPanel } from './remove-authorizer-panel';
 import { SubmitAuditForm } from './submit-audit-form';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { useAuditFollow } from './use-audit-follow';
+import { VersionHistoryPanel } from './version-history-panel';
 import { VersionsPanel } from './versions-panel';
 
 const noHistory = { commits: [], audits: [] };
@@ -100,6 +101,7 @@ export function PipelineScreen({ appId, platform: given }: { appId: string; plat
           />
           {can('operator') && <ExperiencePanel {...target} />}
           {can('operator') && <MembersPanel {...target} />}
+          <VersionHistoryPanel {...target} changedAt={history.dataUpdatedAt} />
           <VersionsPanel {...target} />
           {can('admin') && <RemoveAuthorizerPanel platformId={platformId} appId={appId} />}
         </>

@@ -1,6 +1,7 @@
 import { coreEn } from './core.en';
 import { invitationsEn } from './invitations.en';
 import { miniProgramsEn } from './mini-programs.en';
+import { rolloutsEn } from './rollouts.en';
 import { onboardingEn } from './onboarding.en';
 import { subMerchantsEn } from './sub-merchants.en';
 import { settingsEn } from './settings.en';
@@ -16,6 +17,7 @@ export const en = {
   ...invitationsEn,
   ...wizardEn,
   ...workQueueEn,
+  ...rolloutsEn,
   ...onboardingEn,
 };
 export type MessageKey = keyof typeof en;

@@ -135,6 +135,8 @@ export const workQueueEn = {
   'auditLog.action.onboarding_link.revoke': "Revoked a seller's onboarding link",
   'auditLog.action.mini_program.release': 'Released a mini program',
   'auditLog.action.mini_program.rollback': 'Rolled back a mini program',
+  'auditLog.action.mini_program.rollout.create': 'Started a mini-program rollout',
+  'auditLog.action.mini_program.authorizer.update': 'Changed a mini program’s ext values',
   'auditLog.action.webhook_secret.rotate': 'Rotated the webhook secret',
   'auditLog.action.webhook.test_send': 'Sent a test event',
   'auditLog.timeZone': 'Time zone',

@@ -135,6 +135,8 @@ export const workQueueZhCN = {
   'auditLog.action.onboarding_link.revoke': '撤销商户填写链接',
   'auditLog.action.mini_program.release': '发布小程序',
   'auditLog.action.mini_program.rollback': '回退小程序版本',
+  'auditLog.action.mini_program.rollout.create': '发起小程序批量发布',
+  'auditLog.action.mini_program.authorizer.update': '修改小程序的 ext 参数',
   'auditLog.action.webhook_secret.rotate': '轮换 Webhook 签名密钥',
   'auditLog.action.webhook.test_send': '发送测试事件',
   'auditLog.timeZone': '时区',

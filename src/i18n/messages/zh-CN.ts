@@ -2,6 +2,7 @@ import { coreZhCN } from './core.zh-CN';
 import type { MessageKey } from './en';
 import { invitationsZhCN } from './invitations.zh-CN';
 import { miniProgramsZhCN } from './mini-programs.zh-CN';
+import { rolloutsZhCN } from './rollouts.zh-CN';
 import { onboardingZhCN } from './onboarding.zh-CN';
 import { subMerchantsZhCN } from './sub-merchants.zh-CN';
 import { settingsZhCN } from './settings.zh-CN';
@@ -17,5 +18,6 @@ export const zhCN: Record<MessageKey, string> = {
   ...invitationsZhCN,
   ...wizardZhCN,
   ...workQueueZhCN,
+  ...rolloutsZhCN,
   ...onboardingZhCN,
 };

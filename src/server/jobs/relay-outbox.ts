@@ -2,6 +2,7 @@ import { and, asc, inArray, isNull } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import type { Db } from '@/server/db';
 import { outbox } from '@/server/db/schema';
+import { jobDefinition } from './registry';
 
 /**
  * Moves committed outbox rows into pg-boss. No transaction is held around boss.send: on PGlite there is one
@@ -16,7 +17,12 @@ export async function relayOutbox(db: Db, boss: PgBoss, batch = 100): Promise<nu
     .orderBy(asc(outbox.createdAt))
     .limit(batch);
   for (const row of rows) {
-    await boss.send(row.queue, row.payload, { id: row.id, ...(row.startAfter ? { startAfter: row.startAfter } : {}) });
+    const singletonKey = jobDefinition(row.queue)?.singletonKey?.(row.payload);
+    await boss.send(row.queue, row.payload, {
+      id: row.id,
+      ...(row.startAfter ? { startAfter: row.startAfter } : {}),
+      ...(singletonKey ? { singletonKey } : {}),
+    });
   }
   if (rows.length > 0) {
     await db

@@ -8,7 +8,7 @@ import type { DatabaseHandle } from '@/server/db';
 import { answerJobSignals } from '@/server/db/job-signals';
 import { logger } from '@/server/logger';
 import { jobRunnerSlot, type JobRunner } from './job-runner';
-import { jobDefinitions } from './registry';
+import { jobDefinitions, type JobDefinition } from './registry';
 import { relayOutbox } from './relay-outbox';
 
 export type { JobRunner };
@@ -69,6 +69,10 @@ async function boot(handle: DatabaseHandle, relayIntervalMs: number): Promise<Jo
   });
   const workers: string[] = [];
   for (const job of jobDefinitions()) {
+    for (let n = 0; n < (job.workers ?? 1); n++) workers.push(await startWorker(job));
+    if (job.runOnStart) await boss.send(job.name, {});
+  }
+  async function startWorker(job: JobDefinition) {
     const batchSize = job.concurrency ?? job.batchSize ?? 1;
     const run = (item: PgBoss.Job<unknown>) => job.handler(item.data as never, { id: item.id, db: handle.db });
     let worker = '';
@@ -85,8 +89,7 @@ async function boot(handle: DatabaseHandle, relayIntervalMs: number): Promise<Jo
       // N seconds at one job a fetch. A full fetch means more may be waiting, so fetch again at once.
       if (jobs.length >= batchSize) boss.notifyWorker(worker);
     });
-    workers.push(worker);
-    if (job.runOnStart) await boss.send(job.name, {});
+    return worker;
   }
   let relaying: Promise<number> | undefined;
   // Relayed jobs are fetched at once by this process's workers instead of at their next poll.

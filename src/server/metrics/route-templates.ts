@@ -23,6 +23,8 @@ export const ROUTE_TEMPLATES = [
   '/onboard/{token}',
   '/sandbox/control/{provider}/applyments/{applymentId}',
   '/sandbox/control/{provider}/applyments',
+  '/sandbox/control/{provider}/audit-policy',
+  '/sandbox/control/{provider}/calls',
   '/sandbox/control/{provider}/audits/{auditId}',
   '/sandbox/control/{provider}/authorizations',
   '/sandbox/control/{provider}/tokens/expire',

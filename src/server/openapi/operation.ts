@@ -6,7 +6,7 @@
 import type { z } from 'zod';
 
 export type Operation = {
-  method: 'get' | 'post' | 'put' | 'delete';
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   path: string;
   operationId: string;
   summary: string;

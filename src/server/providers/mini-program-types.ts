@@ -31,7 +31,15 @@ export interface MiniProgramProvider {
   listTemplates(): Promise<UpstreamTemplate[]>;
   commit(
     token: AuthorizerToken,
-    input: { templateId: string; templateVersion?: string; extJson: string; userVersion: string; userDesc: string },
+    input: {
+      templateId: string;
+      templateVersion?: string;
+      extJson: string;
+      userVersion: string;
+      userDesc: string;
+      /** An earlier attempt may have sent this since then (its answer lost): look first, and do not send it twice. */
+      since?: Date;
+    },
   ): Promise<void>;
   /** `adopted`: the upstream already had this version under review (a repeat whose first answer was lost). */
   submitAudit(
@@ -45,13 +53,16 @@ export interface MiniProgramProvider {
       ugcDeclare?: UgcDeclare;
       previewInfo?: { videoIdList?: string[]; picIdList?: string[] };
       orderPath?: string;
+      /** An earlier attempt may have submitted since then (its answer lost): adopt that audit instead of a second. */
+      since?: Date;
     },
   ): Promise<{ upstreamAuditId: string; adopted?: boolean }>;
   auditStatus(
     token: AuthorizerToken,
     input: { upstreamAuditId: string; userVersion: string },
   ): Promise<UpstreamAuditStatus>;
-  release(token: AuthorizerToken, input: { userVersion: string }): Promise<void>;
+  /** With `grayPercentage` (WeChat only), a phased release to that share of users instead of everyone. */
+  release(token: AuthorizerToken, input: { userVersion: string; grayPercentage?: number }): Promise<void>;
   rollback(token: AuthorizerToken): Promise<void>;
   versions(token: AuthorizerToken): Promise<Record<string, unknown>>;
   baseinfo(token: AuthorizerToken): Promise<Record<string, unknown>>;

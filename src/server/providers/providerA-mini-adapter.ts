@@ -28,6 +28,13 @@ export function providerAMiniAdapter(options: ComponentClientOptions): MiniProgr
     fetch: options.fetch,
     componentAccessToken: component.componentAccessToken,
   });
+  // 85082 "must be higher": a repeat whose first answer was lost finds its plan running at that percentage or more.
+  const grayRelease = (accessToken: string, grayPercentage: number) =>
+    code.grayRelease({ accessToken, grayPercentage }).catch(async (error: unknown) => {
+      if (!isErrcode(error, 85082)) throw error;
+      const plan = await code.getGrayReleasePlan({ accessToken });
+      if (plan.status !== 1 || plan.grayPercentage < grayPercentage) throw error;
+    });
   return {
     name: 'providerA',
     startAuthorization: async ({ redirectUri }) => {
@@ -60,17 +67,35 @@ export function providerAMiniAdapter(options: ComponentClientOptions): MiniProgr
         createdAt: t.createdAt.toISOString(),
       })),
     commit: (token, input) =>
-      tokenAware(() =>
-        code.commit({
+      tokenAware(async () => {
+        // The experience version already is this version, committed since the earlier attempt began: that
+        // attempt's commit arrived, and a second would only be the same code sent again.
+        if (input.since) {
+          const { experience } = await code.getVersionInfo({ accessToken: token.accessToken });
+          if (experience?.version === input.userVersion && experience.time >= input.since) return;
+        }
+        await code.commit({
           accessToken: token.accessToken,
           templateId: input.templateId,
           extJson: input.extJson,
           userVersion: input.userVersion,
           userDesc: input.userDesc,
-        }),
-      ),
+        });
+      }),
     submitAudit: (token, input) =>
       tokenAware(async () => {
+        // An audit of this version under review, submitted since the earlier attempt began: that attempt's.
+        if (input.since) {
+          const latest = await code.getLatestAuditStatus({ accessToken: token.accessToken });
+          if (
+            latest?.auditId &&
+            latest.userVersion === input.userVersion &&
+            ['pending', 'delayed'].includes(latest.status) &&
+            latest.submittedAt &&
+            latest.submittedAt >= input.since
+          )
+            return { upstreamAuditId: latest.auditId, adopted: true };
+        }
         // WeChat wants a category per page item; the authorizer's first category serves items that name none.
         const category = input.itemList.length
           ? (await code.getCategories({ accessToken: token.accessToken }))[0]
@@ -110,11 +135,13 @@ export function providerAMiniAdapter(options: ComponentClientOptions): MiniProgr
         return { status: 'pending', delayed: result.status === 'delayed' };
       }),
     // 85052 "already released": a repeated release (its first answer lost) found the work done.
-    release: (token) =>
+    release: (token, input) =>
       tokenAware(() =>
-        code
-          .release({ accessToken: token.accessToken })
-          .catch((error) => (isErrcode(error, 85052) ? undefined : Promise.reject(error))),
+        input.grayPercentage === undefined
+          ? code
+              .release({ accessToken: token.accessToken })
+              .catch((error) => (isErrcode(error, 85052) ? undefined : Promise.reject(error)))
+          : grayRelease(token.accessToken, input.grayPercentage),
       ),
     rollback: (token) => tokenAware(() => code.revertCodeRelease({ accessToken: token.accessToken })),
     versions: (token) =>

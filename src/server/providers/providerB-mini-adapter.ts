@@ -119,9 +119,12 @@ export function providerBMiniAdapter(options: {
         return { status: 'pending' };
       }),
     release: (token, input) =>
-      tokenAware(
-        async () => void (await mini.online({ appAuthToken: token.accessToken, appVersion: input.userVersion })),
-      ),
+      tokenAware(async () => {
+        // Refused before anything is stored (create-rollout); a caller that gets here anyway is told, not ignored.
+        if (input.grayPercentage !== undefined)
+          throw new AppError('invalid_request', 'providerB has no gray release percentage; release to everyone.');
+        await mini.online({ appAuthToken: token.accessToken, appVersion: input.userVersion });
+      }),
     rollback: (token) => tokenAware(async () => void (await mini.rollback({ appAuthToken: token.accessToken }))),
     versions: (token) =>
       tokenAware(async () => ({ versions: await mini.listVersions({ appAuthToken: token.accessToken }) })),

@@ -25,8 +25,13 @@ const dynamicPrefixes = [
   'auditLog.actorKind.', // the actor filter's options
   'docs.in.', // where an API parameter goes (path, query, header, cookie)
   'invitation.state.', // the invitation link's state
+  'miniPrograms.history.event.', // a version history entry's kind
+  'miniPrograms.history.status.', // the audit version's status
   'passwordReset.state.', // the reset link's state
-  'signUp.state.', // the sign-up link's state
+  'rollouts.itemState.', // a rollout item's state
+  'rollouts.start.target.', // the kind of rollout targets
+  'rollouts.state.', // a rollout's state
+  'rollouts.step.', // a rollout item's step
   'settings.config.help.', // a platform setting's help, by setting name
   'settings.config.label.', // a platform setting's label, by setting name
   'settings.deliveries.status.', // a webhook delivery's status
@@ -38,6 +43,7 @@ const dynamicPrefixes = [
   'settings.service.', // an API key's service
   'settings.state.', // a sandbox application state
   'settings.templates.', // a manual template's input, by field name
+  'signUp.state.', // the sign-up link's state
   'subMerchants.upload.', // an upload problem
   'workQueue.actor.', // a history entry's actor kind (and its "unknown" variant)
 ] as const;

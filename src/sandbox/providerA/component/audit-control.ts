@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { AuditDelayEvent, AuditFailEvent, AuditSuccessEvent } from '@/protocols/providerA/component/push-events';
 import { AppError, notFound } from '@/server/errors';
+import { claimAutoDecision } from '@/sandbox/audit-policy';
 import type { SandboxStore } from '@/sandbox/store';
-import { KIND, type Audit, type Authorizer } from './state';
+import { KIND, randomHex, type Audit, type Authorizer } from './state';
 
 export type AuditDecision = 'approve' | 'reject' | 'delay';
 
@@ -55,4 +56,32 @@ export async function decideAudit(
   const reason = input.reason ?? DEFAULT_DELAY_REASON;
   await store.put<Audit>(KIND.audit, audit.auditId, { ...audit, status: 4, reason });
   return { authorizerAppId: audit.appId, event: { type: 'weapp_audit_delay', ...base, delayTime: at, reason } };
+}
+
+export type DecidedAudit = Awaited<ReturnType<typeof decideAudit>>;
+
+/**
+ * An audit whose automatic decision (the audit policy's) is due gets it now, and the decision is pushed through
+ * `push` like a reviewer's. Exactly one reader or sweep settles it; the others see it settled (or, for an
+ * instant, still under review). Returns the audit as it is then.
+ */
+export async function settleDueAudit(
+  store: SandboxStore,
+  audit: Audit,
+  options: { now: () => Date; push?: (decided: DecidedAudit) => Promise<unknown> },
+): Promise<Audit> {
+  const auto = audit.auto;
+  if (!auto || (audit.status !== 2 && audit.status !== 4) || options.now().getTime() < auto.decideAt) return audit;
+  if (await claimAutoDecision(store, 'providerA', audit.auditId, randomHex(8))) {
+    const decided = await decideAudit(
+      store,
+      { auditId: audit.auditId, decision: auto.decision, ...(auto.reason ? { reason: auto.reason } : {}) },
+      { now: options.now },
+    ).catch((error: unknown) =>
+      error instanceof AppError && error.code === 'conflict' ? undefined : Promise.reject(error),
+    );
+    // A push that fails does not undo the decision: the service's polling finds it, as with a lost real push.
+    if (decided) await options.push?.(decided).catch(() => undefined);
+  }
+  return (await store.get<Audit>(KIND.audit, audit.auditId)) ?? audit;
 }

@@ -1,13 +1,36 @@
 import { randomInt } from 'node:crypto';
+import { planAuditDecision, readAuditPolicy } from '@/sandbox/audit-policy';
+import { settleDueAudit } from './audit-control';
+import { claimQuota, quotaUsed } from './audit-quota';
 import { CATEGORIES } from './code-routes';
+import { buildPush } from './push';
 import { wxError, wxOk } from './respond';
 import type { Route, RouteContext } from './route-context';
 import { KIND, loadCode, type Audit, type Authorizer } from './state';
 
 const me = (ctx: RouteContext) => ctx.authorizer as Authorizer;
 const month = (d: Date) => d.toISOString().slice(0, 7);
-/** The store key of a month's submit-audit counter (tests start a fresh month by resetting it). */
-export const quotaId = (d: Date) => `submit-audit-quota:${month(d)}`;
+
+/** The platform's monthly submit-audit quota: the namespace's audit policy, else the emulator's default. */
+export async function auditQuotaLimit(ctx: Pick<RouteContext, 'store' | 'config'>) {
+  return (await readAuditPolicy(ctx.store, 'providerA')).quota.limit ?? ctx.config.submitAuditQuotaPerMonth;
+}
+
+/**
+ * An audit as the upstream sees it now: one whose automatic decision is due is decided first, and its push sent
+ * (so the service's polling and its push handler both see the decision).
+ */
+export async function currentAudit(ctx: RouteContext, auditId: string | undefined): Promise<Audit | undefined> {
+  const audit = auditId ? await ctx.store.get<Audit>(KIND.audit, auditId) : undefined;
+  if (!audit) return undefined;
+  return settleDueAudit(ctx.store, audit, {
+    now: ctx.now,
+    push: async (decided) =>
+      ctx.deliverPush?.(
+        buildPush(ctx.config, decided.event, { authorizerAppId: decided.authorizerAppId, now: ctx.now }),
+      ),
+  });
+}
 
 /** item_list rules (D.6): 1–5 items, tags, titles, page addresses from get_page, categories from get_category. */
 function checkItems(items: unknown, pages: string[]): number | undefined {
@@ -83,18 +106,19 @@ export const auditRoutes: Record<string, Route> = {
     async handle(ctx) {
       const code = await loadCode(ctx.store, me(ctx).appId);
       if (!code.experience) return wxError(85086);
-      const latest = code.latestAuditId ? await ctx.store.get<Audit>(KIND.audit, code.latestAuditId) : undefined;
+      const latest = await currentAudit(ctx, code.latestAuditId);
       if (latest && (latest.status === 2 || latest.status === 4)) return wxError(85009);
       const itemError = checkItems(ctx.body.item_list, code.experience.pages);
       if (itemError) return wxError(itemError);
       if (String(ctx.body.feedback_info ?? '').length > 200) return wxError(47001, 'feedback_info');
       const badDeclaration = checkDeclarations(ctx.body);
       if (badDeclaration) return wxError(47001, badDeclaration);
-      const used = (await ctx.store.get<number>(KIND.counter, quotaId(ctx.now()))) ?? 0;
-      if (used >= ctx.config.submitAuditQuotaPerMonth) return wxError(85085);
-      await ctx.store.put(KIND.counter, quotaId(ctx.now()), used + 1);
+      if (!(await claimQuota(ctx.store, ctx.now(), await auditQuotaLimit(ctx)))) return wxError(85085);
+      const auditId = String(randomInt(100_000_000, 2_000_000_000));
+      const auto = await planAuditDecision(ctx.store, 'providerA', auditId, ctx.now());
       const audit: Audit = {
-        auditId: String(randomInt(100_000_000, 2_000_000_000)),
+        auditId,
+        ...(auto ? { auto } : {}),
         appId: code.appId,
         status: 2,
         templateId: code.experience.templateId,
@@ -119,10 +143,7 @@ export const auditRoutes: Record<string, Route> = {
     permission: 18,
     async handle(ctx) {
       const id = ctx.body.auditid;
-      const audit =
-        typeof id === 'number' || typeof id === 'string'
-          ? await ctx.store.get<Audit>(KIND.audit, String(id))
-          : undefined;
+      const audit = typeof id === 'number' || typeof id === 'string' ? await currentAudit(ctx, String(id)) : undefined;
       if (!audit || audit.appId !== me(ctx).appId) return wxError(85012);
       return wxOk(auditStatusBody(audit, 'screenshot'));
     },
@@ -133,7 +154,7 @@ export const auditRoutes: Record<string, Route> = {
     permission: 18,
     async handle(ctx) {
       const code = await loadCode(ctx.store, me(ctx).appId);
-      const audit = code.latestAuditId ? await ctx.store.get<Audit>(KIND.audit, code.latestAuditId) : undefined;
+      const audit = await currentAudit(ctx, code.latestAuditId);
       if (!audit) return wxError(85058);
       // The doc example spells it `ScreenShot` here (D.7).
       return wxOk({
@@ -151,7 +172,7 @@ export const auditRoutes: Record<string, Route> = {
     permission: 18,
     async handle(ctx) {
       const code = await loadCode(ctx.store, me(ctx).appId);
-      const audit = code.latestAuditId ? await ctx.store.get<Audit>(KIND.audit, code.latestAuditId) : undefined;
+      const audit = await currentAudit(ctx, code.latestAuditId);
       // Withdrawing with nothing under audit historically still answered ok (D.8).
       if (!audit || (audit.status !== 2 && audit.status !== 4)) return wxOk();
       const day = ctx.now().toISOString().slice(0, 10);
@@ -174,9 +195,15 @@ export const auditRoutes: Record<string, Route> = {
     method: 'GET',
     token: 'authorizer',
     async handle(ctx) {
-      const used = (await ctx.store.get<number>(KIND.counter, quotaId(ctx.now()))) ?? 0;
-      const limit = ctx.config.submitAuditQuotaPerMonth;
-      return wxOk({ rest: Math.max(0, limit - used), limit, speedup_rest: 0, speedup_limit: 0 });
+      const used = await quotaUsed(ctx.store, ctx.now());
+      const { quota } = await readAuditPolicy(ctx.store, 'providerA');
+      const limit = quota.limit ?? ctx.config.submitAuditQuotaPerMonth;
+      return wxOk({
+        rest: Math.max(0, limit - used),
+        limit,
+        speedup_rest: quota.speedupRest,
+        speedup_limit: quota.speedupLimit,
+      });
     },
   },
 };

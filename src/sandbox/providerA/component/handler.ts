@@ -1,3 +1,4 @@
+import { COUNTED_PROVIDER_A_CALLS, recordProviderACall } from '@/sandbox/call-ledger';
 import { auditRoutes } from './audit-routes';
 import { checkAuthorizerToken, checkComponentToken } from './check-token';
 import { codeRoutes } from './code-routes';
@@ -54,6 +55,10 @@ export async function handleProviderAComponentRequest(
     if (checked instanceof Response) return checked;
     authorizer = checked;
   }
+
+  const api = apiPath(url.pathname);
+  if (authorizer && COUNTED_PROVIDER_A_CALLS.has(api))
+    await recordProviderACall(context.store, { appId: authorizer.appId, api, at: nowMs });
 
   let body: Record<string, unknown> = {};
   if (request.method === 'POST') {

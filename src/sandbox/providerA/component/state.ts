@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { PlannedAuditDecision } from '@/sandbox/audit-policy';
 import type { SandboxStore } from '@/sandbox/store';
 
 /** Every emulator object lives in the SandboxStore under these kinds (one JSON document per id). */
@@ -73,6 +74,8 @@ export type CodeState = {
   };
   latestAuditId?: string;
   online?: Release;
+  /** The latest phased release, if any (a finished or revoked one stays until the next). */
+  gray?: GrayPlan;
   /** Earlier releases, newest first, at most 5 (D.8). */
   history: Release[];
   /** Right after a rollback, another rollback is refused (87012). */
@@ -97,6 +100,21 @@ export type Audit = {
   releasedAt?: number;
   /** What the submit declared for the reviewer (D.6), kept as received. */
   declared?: { ugc_declare?: unknown; preview_info?: unknown; order_path?: unknown };
+  /** The automatic decision the namespace's audit policy planned for it (src/sandbox/audit-policy.ts). */
+  auto?: PlannedAuditDecision;
+};
+
+/**
+ * A phased ("gray") release of an approved audit (`/wxa/grayrelease`): status 1 running, 3 finished (full
+ * release), 4 revoked — as `getgrayreleaseplan` reports it.
+ */
+export type GrayPlan = {
+  auditId: string;
+  status: 1 | 3 | 4;
+  grayPercentage: number;
+  supportExperiencerFirst: boolean;
+  supportDebugerFirst: boolean;
+  createTimestamp: number;
 };
 
 export const randomToken = (bytes = 48) => randomBytes(bytes).toString('base64url');

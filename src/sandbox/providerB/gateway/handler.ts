@@ -7,7 +7,7 @@ import { providerBSandboxSerials, type ProviderBSandboxCertificates } from '../c
 import { signedGatewayResponse, unsignedGatewayError } from './envelope';
 import { parseGatewayRequest } from './parse-request';
 import { businessParams, checkPublicParams } from './public-params';
-import { GatewayBusinessError, gatewayMethod, invalidParameter } from './registry';
+import { GatewayBusinessError, gatewayMethod, invalidParameter, type GatewayMethodContext } from './registry';
 
 export interface ProviderBGatewayContext {
   store: SandboxStore;
@@ -15,6 +15,7 @@ export interface ProviderBGatewayContext {
   /** Certificate mode (signing-mode.ts): the files whose serials requests must carry and answers name. */
   certificates?: ProviderBSandboxCertificates;
   now?: () => Date;
+  deliverMessage?: GatewayMethodContext['deliverMessage'];
 }
 
 // Parsing PEM on every request is wasteful; keys are few and immutable, so memoise by their text.
@@ -71,7 +72,7 @@ export async function handleProviderBGatewayRequest(request: Request, ctx: Provi
     const biz = handler.bizFrom === 'params' ? businessParams(params) : parseBizContent(params.biz_content);
     const result = await handler.handle(
       { method: params.method, params, biz, files, appAuthToken: params.app_auth_token || undefined },
-      { store: ctx.store, keys: ctx.keys, now },
+      { store: ctx.store, keys: ctx.keys, now, deliverMessage: ctx.deliverMessage },
     );
     return signedGatewayResponse(
       responseKey,

@@ -5,6 +5,8 @@ export interface GatewayMethodContext {
   store: SandboxStore;
   keys: ProviderBSandboxKeys;
   now: () => Date;
+  /** Sends a message-service push to the service (an audit decided automatically while being read). */
+  deliverMessage?: (message: { body: string; contentType: string }) => Promise<unknown>;
 }
 
 export interface GatewayUploadedFile {

@@ -1,6 +1,11 @@
+import { randomBytes } from 'node:crypto';
+import type { SandboxStore } from '@/sandbox/store';
 import { formatGatewayTimestamp } from '@/protocols/providerB/gateway/timestamp';
 import { GatewayBusinessError, businessFailed, invalidParameter, type GatewayUploadedFile } from '../gateway/registry';
-import { appVersions, saveApp, saveVersion, type SandboxMerchantApp } from './mini-store';
+import { planAuditDecision, readAuditPolicy } from '@/sandbox/audit-policy';
+import { miniAuditId } from '@/protocols/providerB/mini/version-status';
+import { settleDueVersion } from './audit-control';
+import { MINI_KINDS, appVersions, saveApp, saveVersion, type SandboxMerchantApp } from './mini-store';
 import { proxiedMethod, requireVersion } from './proxied';
 
 /** One version per mini program may be in these states (C.3: CAN_NOT_SUBMIT_WITH_AUDIT_GRAY). */
@@ -72,6 +77,22 @@ function mergedBaseinfo(app: SandboxMerchantApp, biz: Record<string, unknown>): 
 }
 
 /**
+ * One of the day's `limit` submissions of a template, or false when all are taken. Each is claimed through the
+ * store's first-writer-wins create, so concurrent submissions on any instance never exceed the limit.
+ */
+async function claimDailySlot(store: SandboxStore, countId: string, limit: number) {
+  const token = randomBytes(8).toString('hex');
+  // The hint only saves probing from 0; the create decides.
+  for (let n = (await store.get<number>(MINI_KINDS.auditApplyCount, countId)) ?? 0; n < limit; n++) {
+    if ((await store.create(MINI_KINDS.auditApplySlot, `${countId}:${n}`, token)) === token) {
+      await store.put(MINI_KINDS.auditApplyCount, countId, n + 1);
+      return true;
+    }
+  }
+  return false;
+}
+
+/**
  * `alipay.open.mini.version.audit.apply` (C.4): an upload request, so business fields are top-level
  * parameters (multipart or form). INIT → AUDITING; the sandbox then waits for the control API's decision.
  */
@@ -81,7 +102,10 @@ export const auditApplyMethod = proxiedMethod(
     if (!str(biz.app_version)) throw businessFailed('APP_VERSION_IS_BLANK', '版本号为空');
     if (!versionDesc) throw businessFailed('VERSION_DESC_IS_BLANK', '小程序版本描述为空');
     const version = await requireVersion(ctx, app, biz);
-    const blocking = (await appVersions(ctx.store, app.auth_app_id)).find((v) => BLOCKING.has(v.status));
+    const versions = await Promise.all(
+      (await appVersions(ctx.store, app.auth_app_id)).map((v) => settleDueVersion(ctx, v)),
+    );
+    const blocking = versions.find((v) => BLOCKING.has(v.status));
     if (blocking)
       throw businessFailed('CAN_NOT_SUBMIT_WITH_AUDIT_GRAY', '存在审核中，审核通过，审核拒绝，灰度中版本不能提审');
     if (version.status !== 'INIT')
@@ -94,6 +118,15 @@ export const auditApplyMethod = proxiedMethod(
       throw invalidParameter('参数有误：version_desc 长度需为30-500个字符（中文算2个字符）');
     checkFiles(files);
     const nextApp = mergedBaseinfo(app, biz);
+    // An ordinary template's mini programs are submitted for at most N a day (docs/upstream/providerB.md C.4): the
+    // audit policy's quota. The sub_code is the sandbox's (Alipay publishes none for it).
+    const { quota } = await readAuditPolicy(ctx.store, 'providerB');
+    const countId = `${version.template_id}:${ctx.now().toISOString().slice(0, 10)}`;
+    if (quota.limit !== null && !(await claimDailySlot(ctx.store, countId, quota.limit)))
+      throw businessFailed(
+        'MINI_APP_AUDIT_APPLY_LIMITED',
+        `该模板今日提审的小程序数量已达上限（${quota.limit} 个），请明日再试`,
+      );
     await saveApp(ctx.store, nextApp);
     await saveVersion(ctx.store, {
       ...version,
@@ -107,6 +140,12 @@ export const auditApplyMethod = proxiedMethod(
       memo: str(biz.memo),
       audit_round: version.audit_round + 1,
       audit_delayed: false,
+      auto: await planAuditDecision(
+        ctx.store,
+        'providerB',
+        `${miniAuditId(version.auth_app_id, version.app_version)}:${version.audit_round + 1}`,
+        ctx.now(),
+      ),
       gmt_apply_audit: formatGatewayTimestamp(ctx.now()),
       gmt_audit_end: undefined,
     });

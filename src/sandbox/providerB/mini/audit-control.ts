@@ -1,9 +1,12 @@
+import { randomBytes } from 'node:crypto';
+import { claimAutoDecision } from '@/sandbox/audit-policy';
 import { AppError, notFound } from '@/server/errors';
 import type { SandboxStore } from '@/sandbox/store';
 import { formatGatewayTimestamp } from '@/protocols/providerB/gateway/timestamp';
 import { MINI_MESSAGE_METHODS } from '@/protocols/providerB/mini/methods';
 import { miniAuditId, parseMiniAuditId, type UpstreamVersionStatus } from '@/protocols/providerB/mini/version-status';
 import { readProtocolInput } from '../../protocol-input';
+import type { GatewayMethodContext } from '../gateway/registry';
 import type { ProviderBSandboxKeys } from '../keys';
 import { getVersion, saveVersion, type SandboxMiniVersion } from './mini-store';
 import { newNotifyId, signedPush, type SandboxPushMessage } from './push-message';
@@ -131,4 +134,34 @@ export async function buildMiniAuditMessage(
     options.keys,
   );
   return { msgMethod, ...push };
+}
+
+/**
+ * A version under audit whose automatic decision (the audit policy's) is due gets it now, and the audit message
+ * is pushed as for a reviewer's decision. Exactly one reader or sweep settles it. Returns the version as it is then.
+ */
+export async function settleDueVersion(
+  ctx: Pick<GatewayMethodContext, 'store' | 'keys' | 'now' | 'deliverMessage'>,
+  version: SandboxMiniVersion,
+): Promise<SandboxMiniVersion> {
+  const auto = version.auto;
+  if (!auto || version.status !== 'AUDITING' || ctx.now().getTime() < auto.decideAt) return version;
+  const auditId = miniAuditId(version.auth_app_id, version.app_version);
+  if (
+    await claimAutoDecision(ctx.store, 'providerB', `${auditId}:${version.audit_round}`, randomBytes(8).toString('hex'))
+  ) {
+    const decided = await decideMiniAudit(
+      ctx.store,
+      { auditId, decision: auto.decision, ...(auto.reason ? { reason: auto.reason } : {}) },
+      { now: ctx.now },
+    ).catch((error: unknown) =>
+      error instanceof AppError && error.code === 'conflict' ? undefined : Promise.reject(error),
+    );
+    // A push that fails does not undo the decision: the service's polling finds it, as with a lost real push.
+    if (decided && ctx.deliverMessage)
+      await ctx
+        .deliverMessage(await buildMiniAuditMessage(ctx.store, { auditId }, { keys: ctx.keys, now: ctx.now }))
+        .catch(() => undefined);
+  }
+  return (await getVersion(ctx.store, version.auth_app_id, version.app_version)) ?? version;
 }

@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
+import type { PlannedAuditDecision } from '@/sandbox/audit-policy';
 import type { SandboxStore } from '@/sandbox/store';
 import type { UpstreamVersionStatus } from '@/protocols/providerB/mini/version-status';
 
@@ -10,6 +11,10 @@ export const MINI_KINDS = {
   app: 'providerB:mini:merchant_app',
   template: 'providerB:mini:template',
   version: 'providerB:mini:version',
+  /** How many of a template's day's submissions are claimed (`<template_id>:<yyyy-MM-dd>`): a hint for the next. */
+  auditApplyCount: 'providerB:mini:audit_apply_count',
+  /** One claimed submission of a template's day: `<template_id>:<yyyy-MM-dd>:<n>`. */
+  auditApplySlot: 'providerB:mini:audit_apply_slot',
 } as const;
 
 export interface SandboxAppAuthCode {
@@ -93,6 +98,8 @@ export interface SandboxMiniVersion {
   memo?: string;
   audit_round: number;
   audit_delayed?: boolean;
+  /** The automatic decision the namespace's audit policy planned for the current audit round. */
+  auto?: PlannedAuditDecision;
   gmt_create: string;
   gmt_apply_audit?: string;
   gmt_audit_end?: string;

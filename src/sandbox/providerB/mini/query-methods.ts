@@ -1,4 +1,5 @@
 import { RELEASABLE_UPSTREAM_STATUSES } from '@/protocols/providerB/mini/version-status';
+import { settleDueVersion } from './audit-control';
 import { appVersions, type SandboxMerchantApp, type SandboxMiniVersion } from './mini-store';
 import { proxiedMethod, requireVersion } from './proxied';
 import { compareAsc } from './version-lifecycle';
@@ -7,7 +8,8 @@ const canRelease = (v: SandboxMiniVersion) => String(RELEASABLE_UPSTREAM_STATUSE
 
 /** `alipay.open.mini.version.detail.query` (C.6); base information comes from the mini program. */
 export const versionDetailMethod = proxiedMethod(async ({ biz }, ctx, app) => {
-  const v = await requireVersion(ctx, app, biz);
+  // The service's polling reads here: an audit whose automatic decision is due is decided first.
+  const v = await settleDueVersion(ctx, await requireVersion(ctx, app, biz));
   return {
     app_version: v.app_version,
     status: v.status,
@@ -35,10 +37,12 @@ export const versionDetailMethod = proxiedMethod(async ({ biz }, ctx, app) => {
 });
 
 /** `alipay.open.mini.version.list.query` (C.6): newest first, optionally filtered by comma-joined states. */
-export const versionListMethod = proxiedMethod(async ({ biz }, { store }, app) => {
+export const versionListMethod = proxiedMethod(async ({ biz }, ctx, app) => {
   const filter =
     typeof biz.version_status === 'string' && biz.version_status ? new Set(biz.version_status.split(',')) : undefined;
-  const versions = (await appVersions(store, app.auth_app_id))
+  const versions = (
+    await Promise.all((await appVersions(ctx.store, app.auth_app_id)).map((v) => settleDueVersion(ctx, v)))
+  )
     .filter((v) => !filter || filter.has(v.status))
     .sort((a, b) => compareAsc(b.app_version, a.app_version));
   return {

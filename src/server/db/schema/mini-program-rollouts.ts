@@ -29,6 +29,8 @@ export const miniProgramRollouts = pgTable(
     mode: text('mode').$type<'commit_only' | 'submit_audit'>().notNull(),
     release: text('release').$type<'auto' | 'hold'>().notNull(),
     concurrency: integer('concurrency').notNull().default(10),
+    /** WeChat gray release: the release step releases to this percentage of users (1–100); null releases to all. */
+    grayPercentage: integer('gray_percentage'),
     state: text('state').$type<RolloutState>().notNull().default('running'),
     total: integer('total').notNull(),
     createdBy: text('created_by').notNull(),

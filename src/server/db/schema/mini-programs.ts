@@ -43,6 +43,8 @@ export const mpAuthorizers = pgTable(
     headImg: text('head_img'),
     permissions: jsonb('permissions').$type<unknown[]>().notNull().default([]),
     status: text('status').$type<'authorized' | 'unauthorized'>().notNull().default('authorized'),
+    /** The platform's per-authorizer values for a rollout's `{{ext.<key>}}` (docs/mini-program-rollouts.md). */
+    ext: jsonb('ext').$type<Record<string, string>>().notNull().default({}),
     accessTokenEnc: text('access_token_enc'),
     refreshTokenEnc: text('refresh_token_enc'),
     accessTokenExpiresAt: ts('access_token_expires_at'),

@@ -11,7 +11,7 @@ import { findRollout } from './find-rollout';
 import { rolloutDto } from './rollout-dto';
 import { kickRollout } from './rollout-queue';
 
-export async function changeRolloutState(
+export async function changeRolloutState<Details extends Record<string, unknown> = Record<never, never>>(
   ctx: PlatformContext,
   input: {
     provider: Provider;
@@ -20,7 +20,7 @@ export async function changeRolloutState(
     from: RolloutState[];
     to: RolloutState;
     /** Runs in the transaction after the transition, for the items. */
-    alsoDo?: (tx: Db) => Promise<Record<string, unknown>>;
+    alsoDo?: (tx: Db) => Promise<Details>;
   },
 ) {
   const current = await findRollout(ctx, input);
@@ -35,7 +35,7 @@ export async function changeRolloutState(
         'invalid_status_transition',
         `The rollout is ${current.state}; ${input.action.replace('_', '-')} needs it ${input.from.join(' or ')}.`,
       );
-    const details = (await input.alsoDo?.(tx)) ?? {};
+    const details = ((await input.alsoDo?.(tx)) ?? {}) as Details;
     if (input.to === 'running') await kickRollout(tx, input.id);
     await recordAudit(tx, {
       platformId: ctx.platformId,

@@ -2,19 +2,14 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { createRolloutBody } from '@/schemas/mini-program-rollouts';
 import { jobSignals } from '@/server/db/job-signals';
-import {
-  miniProgramRolloutItems,
-  miniProgramRollouts,
-  mpAuthorizers,
-  platforms,
-  type Provider,
-} from '@/server/db/schema';
+import { miniProgramRolloutItems, miniProgramRollouts, platforms, type Provider } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { newId } from '@/server/ids';
 import { recordAudit } from '../audit/record-audit';
 import type { PlatformContext } from '../context';
 import { listTemplates } from '../mini-programs/list-templates';
-import { renderExtJson, unknownPlaceholders } from './render-ext-json';
+import { renderForTargets, unknownPlaceholders } from './render-ext-json';
+import { resolveRolloutTargets } from './rollout-targets';
 import { rolloutDto } from './rollout-dto';
 import { kickRollout } from './rollout-queue';
 
@@ -27,43 +22,30 @@ export async function createRollout(
   ctx: PlatformContext,
   { provider, body }: { provider: Provider; body: z.infer<typeof createRolloutBody> },
 ) {
+  const gray = body.policy.grayPercentage;
+  if (gray !== undefined && provider !== 'providerA')
+    throw new AppError('invalid_request', `policy.grayPercentage is WeChat's phased release; ${provider} has none.`, {
+      errors: [{ pointer: '/policy/grayPercentage', code: 'unsupported', message: `not available on ${provider}` }],
+    });
+  if (gray !== undefined && body.policy.release !== 'auto')
+    throw new AppError('invalid_request', 'policy.grayPercentage shapes the release step: it needs release "auto".', {
+      errors: [{ pointer: '/policy/grayPercentage', code: 'invalid', message: 'needs policy.release "auto"' }],
+    });
   const unknown = unknownPlaceholders(body.extJson);
   if (unknown.length)
     throw new AppError('invalid_request', `extJson names unknown placeholders: ${unknown.join(', ')}.`, {
       errors: [{ pointer: '/extJson', code: 'invalid', message: 'Use {{appId}}, {{sellerId}} or {{ext.<key>}}.' }],
     });
-  const targets = await ctx.db
-    .select({ appId: mpAuthorizers.appId, tenantId: mpAuthorizers.tenantId })
-    .from(mpAuthorizers)
-    .where(
-      and(
-        eq(mpAuthorizers.platformId, ctx.platformId),
-        eq(mpAuthorizers.provider, provider),
-        'appIds' in body.targets ? inArray(mpAuthorizers.appId, body.targets.appIds) : undefined,
-        'sellerIds' in body.targets ? inArray(mpAuthorizers.tenantId, body.targets.sellerIds) : undefined,
-      ),
-    )
-    .orderBy(mpAuthorizers.appId);
-  if ('appIds' in body.targets) {
-    const found = new Set(targets.map((t) => t.appId));
-    const missing = [...new Set(body.targets.appIds)].filter((id) => !found.has(id));
-    if (missing.length)
-      throw new AppError('not_found', `No ${provider} authorizer of this platform has app id ${missing.join(', ')}.`);
-  }
+  const { targets, missing } = await resolveRolloutTargets(ctx, { provider, targets: body.targets });
+  if (missing.length)
+    throw new AppError('not_found', `No ${provider} authorizer of this platform has app id ${missing.join(', ')}.`);
   if (targets.length === 0) throw new AppError('not_found', 'The targets match no authorizer of this platform.');
 
   const { templates } = await listTemplates(ctx, { platform: provider });
   if (!templates.some((t) => t.templateId === body.templateId))
     throw new AppError('not_found', `Template "${body.templateId}" was not found for ${provider}.`);
 
-  const rendered = targets.map((t) => ({
-    appId: t.appId,
-    result: renderExtJson(body.extJson, {
-      appId: t.appId,
-      sellerId: t.tenantId,
-      ext: body.authorizerExt[t.appId] ?? {},
-    }),
-  }));
+  const rendered = renderForTargets(body.extJson, targets, body.authorizerExt);
   const invalid = rendered.filter((r) => !r.result.ok);
   if (invalid.length)
     throw new AppError(
@@ -119,6 +101,7 @@ export async function createRollout(
         mode: body.policy.mode,
         release: body.policy.release,
         concurrency: body.policy.concurrency,
+        grayPercentage: gray ?? null,
         total: targets.length,
         createdBy: ctx.actor,
       })

@@ -1,5 +1,6 @@
 // Not a use case: the ext JSON template syntax of rollouts (docs/mini-program-rollouts.md), shared by
-// create-rollout (which renders every target before anything is sent upstream).
+// create-rollout (which renders every target before anything is sent upstream) and preview-rollout (the console's
+// check before sending).
 import { extJsonString } from '@/schemas/mini-program-requests';
 
 const placeholder = /\{\{\s*([A-Za-z0-9_.-]+)\s*\}\}/g;
@@ -33,3 +34,20 @@ export function renderExtJson(
   if (!checked.success) return { ok: false, error: checked.error.issues.map((i) => i.message).join('; ') };
   return { ok: true, extJson: rendered };
 }
+
+/** The template rendered for each target authorizer, with its `authorizerExt` values. */
+export const renderForTargets = (
+  template: string,
+  targets: { appId: string; tenantId: string | null; ext: Record<string, string> | null }[],
+  authorizerExt: Record<string, Record<string, string>>,
+) =>
+  targets.map((t) => ({
+    appId: t.appId,
+    sellerId: t.tenantId,
+    // The values stored on the authorizer, each overridden by the request's value of the same key.
+    result: renderExtJson(template, {
+      appId: t.appId,
+      sellerId: t.tenantId,
+      ext: { ...t.ext, ...authorizerExt[t.appId] },
+    }),
+  }));

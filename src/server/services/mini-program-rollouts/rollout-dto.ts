@@ -12,7 +12,12 @@ export const rolloutDto = (r: Rollout) => ({
   ...(r.templateVersion ? { templateVersion: r.templateVersion } : {}),
   userVersion: r.userVersion,
   userDesc: r.userDesc,
-  policy: { mode: r.mode, release: r.release, concurrency: r.concurrency },
+  policy: {
+    mode: r.mode,
+    release: r.release,
+    concurrency: r.concurrency,
+    ...(r.grayPercentage === null ? {} : { grayPercentage: r.grayPercentage }),
+  },
   state: r.state,
   total: r.total,
   createdBy: r.createdBy,

@@ -2,7 +2,13 @@
 import type { Db } from '@/server/db';
 import { enqueueJob } from '@/server/db/outbox';
 
-export const ROLLOUT_ADVANCE_QUEUE = 'mini-program-rollout-advance';
+/**
+ * One job runs a bounded slice of one rollout (advance-rollouts `rounds`). Its queue is `stately` keyed by the
+ * rollout: at most one pass of a rollout queued and one running, so a thousand audit decisions of one rollout are
+ * one queued pass, never a thousand jobs in front of another rollout's. (A new name: pg-boss keeps the policy a
+ * queue was created with.)
+ */
+export const ROLLOUT_ADVANCE_QUEUE = 'mini-program-rollout-pass';
 export type RolloutAdvancePayload = { rolloutId: string };
 
 /** Asks the executor to advance a rollout soon; pass the transaction making the change. */

@@ -10,6 +10,10 @@ import {
 } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { logger } from '@/server/logger';
+import { upstreamStepLeaseMs } from '@/server/upstreams/upstream-lease';
+import { isErrcode } from '@/server/providers/providerA/component/wx-errors';
+import { ProviderBGatewayError } from '@/server/providers/providerB/gateway/gateway-errors';
+import { rolloutRateLimit } from '@/server/upstreams/rate-limits';
 import type { PlatformContext, ServiceContext } from '../context';
 import { commitCode } from '../mini-programs/commit-code';
 import { findAuthorizer } from '../mini-programs/find-authorizer';
@@ -22,13 +26,24 @@ type Outcome = Partial<Item> & { step: RolloutStep; state: RolloutItemState };
 
 /** How long an item waits when WeChat's audit quota is used up before the submit is tried again. */
 export const QUOTA_RETRY_SECONDS = 300;
-/** How long an item waits after the upstream did not answer. */
+/** How long an item waits after the upstream did not answer, or throttled it without saying for how long. */
 const UNAVAILABLE_RETRY_SECONDS = 30;
 
 const later = (seconds: number) => new Date(Date.now() + seconds * 1000);
 const transient = (error: unknown) =>
   error instanceof AppError && (error.code === 'upstream_unavailable' || error.code === 'upstream_timeout');
 const words = (error: unknown) => (error instanceof AppError ? error.message : 'internal error');
+/** The upstream's answer for a quota it counts itself (WeChat 45009 "api freq out of limit", 45011, Alipay's throttling). */
+const throttled = (error: unknown): error is AppError => error instanceof AppError && error.code === 'rate_limited';
+/**
+ * The upstream's audit quota, not its call rate: WeChat 85085 (the month's submissions), Alipay's per-template daily
+ * limit (the sandbox's sub code; Alipay publishes none, docs/upstream/providerB.md).
+ */
+const auditQuotaUsed = (error: AppError) =>
+  isErrcode(error, 85085) ||
+  (error.cause instanceof ProviderBGatewayError && error.cause.subCode === 'MINI_APP_AUDIT_APPLY_LIMITED');
+/** Each upstream call of a step takes a token of its platform's rollout limit first (docs/mini-program-rollouts.md). */
+const upstreamTurn = (rollout: Rollout) => rolloutRateLimit(rollout.provider as Provider, rollout.platformId);
 
 async function commitStep(ctx: PlatformContext, rollout: Rollout, item: Item): Promise<Outcome> {
   const provider = rollout.provider as Provider;
@@ -55,9 +70,13 @@ async function commitStep(ctx: PlatformContext, rollout: Rollout, item: Item): P
       .limit(1);
     if (other) return { step: 'commit', state: 'skipped', reason: `under another audit (${other.auditId})` };
   }
-  // Committing is idempotent per version upstream: a commit repeated after a crash sends the same code again.
+  // Committing is idempotent per version upstream; still, a commit whose answer was lost is looked for first.
+  await upstreamTurn(rollout);
   await commitCode(ctx, {
     provider,
+    // A second attempt (the first died or timed out, its commit may have arrived): look before committing again.
+    // (A minute earlier: the upstream stamps versions in whole seconds, and its clock is not ours.)
+    since: item.attempts > 1 ? new Date(rollout.createdAt.getTime() - 60_000) : undefined,
     body: {
       authorizerAppId: item.appId,
       templateId: rollout.templateId,
@@ -93,17 +112,21 @@ async function submitStep(ctx: PlatformContext, rollout: Rollout, item: Item, wr
       .limit(1);
     if (audit) return { step: 'await_audit', state: 'waiting', auditId: audit.auditId, reason: null };
   }
+  const recovering = item.submitIntentAt && !item.auditId ? item.submitIntentAt : undefined;
   // Lost the claim (its lease ran out and another instance holds the item now): that instance submits, not this one.
   if (!(await write({ submitIntentAt: new Date() }))) return null;
   try {
     // A submit whose answer was lost upstream is adopted by submit-audit (WeChat 85009 → the latest audit).
+    await upstreamTurn(rollout);
     const { auditId } = await submitAudit(ctx, {
       provider,
       body: { authorizerAppId: item.appId, itemList: rollout.itemList },
+      // The earlier attempt's intent: an audit the upstream started since then is adopted, not submitted again.
+      since: recovering ? new Date(recovering.getTime() - 60_000) : undefined,
     });
     return { step: 'await_audit', state: 'waiting', auditId, reason: null };
   } catch (error) {
-    if (error instanceof AppError && error.code === 'rate_limited')
+    if (throttled(error) && auditQuotaUsed(error))
       return {
         step: 'submit_audit',
         state: 'waiting',
@@ -118,10 +141,21 @@ async function submitStep(ctx: PlatformContext, rollout: Rollout, item: Item, wr
 }
 
 async function releaseStep(ctx: PlatformContext, rollout: Rollout, item: Item): Promise<Outcome> {
+  const gray = rollout.grayPercentage ?? undefined;
   // release-version claims the audit row first: a release repeated after a crash is answered `replayed`.
-  await releaseVersion(ctx, { provider: rollout.provider as Provider, authorizerAppId: item.appId });
-  return { step: 'done', state: 'succeeded', releasedAt: new Date(), reason: null };
+  await upstreamTurn(rollout);
+  await releaseVersion(ctx, {
+    provider: rollout.provider as Provider,
+    authorizerAppId: item.appId,
+    grayPercentage: gray,
+  });
+  const reason = gray === undefined ? null : `gray release to ${gray}% of users`;
+  return { step: 'done', state: 'succeeded', releasedAt: new Date(), reason };
 }
+
+/** Until the upstream's hint (at most the quota wait: a daily quota may be cleared by the platform meanwhile). */
+const backOff = (error: AppError) =>
+  later(Math.min(error.options.retryAfterSeconds ?? UNAVAILABLE_RETRY_SECONDS, QUOTA_RETRY_SECONDS));
 
 type Write = (patch: Partial<Item>) => Promise<boolean>;
 
@@ -164,7 +198,10 @@ export async function runRolloutItem(ctx: ServiceContext, { rollout, item }: { r
       if (!(error instanceof AppError)) logger.error({ err: error, itemId: current.id }, 'rollout step failed');
       outcome = transient(error)
         ? { step: current.step, state: 'pending', reason: words(error), notBefore: later(UNAVAILABLE_RETRY_SECONDS) }
-        : { step: current.step, state: 'failed', reason: words(error) };
+        : throttled(error)
+          ? // A call quota ran out (45009 daily, 45011 per minute): the item backs off instead of failing.
+            { step: current.step, state: 'pending', reason: `rate limited: ${words(error)}`, notBefore: backOff(error) }
+          : { step: current.step, state: 'failed', reason: words(error) };
     }
     const [state] = await ctx.db
       .select({ state: miniProgramRollouts.state })
@@ -175,7 +212,9 @@ export async function runRolloutItem(ctx: ServiceContext, { rollout, item }: { r
       outcome = { ...outcome, state: 'skipped', reason: cancelledReason(outcome.auditId ?? current.auditId) };
     const goOn = outcome.state === 'pending' && !outcome.notBefore && state?.state === 'running';
     const patch = { ...outcome, state: goOn ? ('running' as const) : outcome.state, leaseUntil: null };
-    if (!(await write(goOn ? { ...patch, leaseUntil: later(300) } : patch))) return;
+    // Going on to the next step in the same claim renews its lease (the claim's length: upstreamStepLeaseMs).
+    const renewed = { ...patch, leaseUntil: new Date(Date.now() + upstreamStepLeaseMs()) };
+    if (!(await write(goOn ? renewed : patch))) return;
     if (!goOn) return;
     current = { ...current, ...patch };
   }

@@ -12,6 +12,7 @@ export function toAuthorizerDto(row: typeof mpAuthorizers.$inferSelect) {
     headImg: row.headImg ?? undefined,
     permissions: row.permissions,
     status: row.status,
+    ext: row.ext,
     authorizedAt: row.authorizedAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -8,7 +8,16 @@ import { withAuthorizerToken } from './with-authorizer-token';
 /** Commits template code to the authorizer (Alipay: a version upload). extJson was validated by the schema. */
 export async function commitCode(
   ctx: PlatformContext,
-  { provider, body }: { provider: Provider; body: z.infer<typeof commitBody> },
+  {
+    provider,
+    body,
+    since,
+  }: {
+    provider: Provider;
+    body: z.infer<typeof commitBody>;
+    /** A retry of a commit that may have reached the upstream since then: looked for before it is sent again. */
+    since?: Date;
+  },
 ) {
   await withAuthorizerToken(ctx, {
     provider,
@@ -20,6 +29,7 @@ export async function commitCode(
         extJson: body.extJson,
         userVersion: body.userVersion,
         userDesc: body.userDesc,
+        since,
       }),
   });
   const [row] = await ctx.db

@@ -7,12 +7,17 @@ import { findAuthorizer } from './find-authorizer';
 import { withAuthorizerToken } from './with-authorizer-token';
 
 /**
- * Releases the latest audited version; only after approval (409 audit_not_approved). The audit row is claimed
+ * Releases the latest audited version (with `grayPercentage`, WeChat's phased release to that share of users); only after approval (409 audit_not_approved). The audit row is claimed
  * first (released_at set conditionally), so two concurrent releases make one upstream release.
  */
 export async function releaseVersion(
   ctx: PlatformContext,
-  { provider, authorizerAppId, reason }: { provider: Provider; authorizerAppId: string; reason?: string | undefined },
+  {
+    provider,
+    authorizerAppId,
+    reason,
+    grayPercentage,
+  }: { provider: Provider; authorizerAppId: string; reason?: string | undefined; grayPercentage?: number },
 ) {
   await findAuthorizer(ctx, { appId: authorizerAppId, provider }); // ownership before state: another platform's app is a 404
   const [latest] = await ctx.db
@@ -52,7 +57,11 @@ export async function releaseVersion(
     await withAuthorizerToken(ctx, {
       provider,
       appId: authorizerAppId,
-      call: (upstream, token) => upstream.release(token, { userVersion: latest.userVersion }),
+      call: (upstream, token) =>
+        upstream.release(token, {
+          userVersion: latest.userVersion,
+          ...(grayPercentage === undefined ? {} : { grayPercentage }),
+        }),
     });
   } catch (error) {
     await ctx.db.update(mpAudits).set({ releasedAt: null }).where(eq(mpAudits.auditId, latest.auditId));
@@ -63,7 +72,12 @@ export async function releaseVersion(
     actor: ctx.actor,
     action: 'mini_program.release',
     target: { type: 'mini_program', id: authorizerAppId },
-    details: { provider, userVersion: claimed.userVersion, auditId: claimed.auditId },
+    details: {
+      provider,
+      userVersion: claimed.userVersion,
+      auditId: claimed.auditId,
+      ...(grayPercentage === undefined ? {} : { grayPercentage }),
+    },
     reason,
   });
   return {

@@ -11,7 +11,16 @@ import { withAuthorizerToken } from './with-authorizer-token';
 /** Submits the latest commit for review; the audit is then followed by pushes and, as a fallback, polling. */
 export async function submitAudit(
   ctx: PlatformContext,
-  { provider, body }: { provider: Provider; body: z.infer<typeof submitAuditBody> },
+  {
+    provider,
+    body,
+    since,
+  }: {
+    provider: Provider;
+    body: z.infer<typeof submitAuditBody>;
+    /** A retry of a submit that may have reached the upstream since then: its audit is adopted, not submitted twice. */
+    since?: Date;
+  },
 ) {
   const commit = await latestCommit(ctx, { provider, appId: body.authorizerAppId });
   const { upstreamAuditId, adopted } = await withAuthorizerToken(ctx, {
@@ -26,6 +35,7 @@ export async function submitAudit(
         ugcDeclare: body.ugcDeclare,
         previewInfo: body.previewInfo,
         orderPath: body.orderPath,
+        since,
       }),
   });
   // The upstream already reviews this version. Unknown to us, it is our earlier submit whose answer was lost:

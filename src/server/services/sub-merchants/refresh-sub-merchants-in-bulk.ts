@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { subMerchants } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import type { PlatformContext } from '../context';
-import { upstreamRateLimit } from './rate-limiter';
+import { upstreamRateLimit } from '@/server/upstreams/rate-limits';
 import { refreshSubMerchant } from './refresh-sub-merchant';
 
 export type BulkRefreshResult =

@@ -1,16 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
-import { getEnv } from '@/env';
 import { subMerchants } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
+import { upstreamStepLeaseMs } from '@/server/upstreams/upstream-lease';
 import type { ServiceContext } from '../context';
 
-/**
- * Long enough for one submit's upstream calls (the application, then its status: three attempts each, with
- * back-off) and the writes around them; no longer, because a holder that crashed keeps the record waiting
- * (409 `submission_in_progress`) until its lease runs out.
- */
-const leaseMs = () => 2 * (3 * getEnv().UPSTREAM_TIMEOUT_MS + 1_000) + 10_000;
+// A holder that crashed keeps the record waiting (409 `submission_in_progress`) until its lease runs out.
+const leaseMs = upstreamStepLeaseMs;
 
 /**
  * Serializes upstream submissions of one record across requests and instances without holding a transaction

@@ -10,7 +10,7 @@ import { setUnderReviewCount } from './next-sync-at';
 import { submissionId } from './submission-id';
 import { refreshFromUpstream } from './submit-sub-merchant';
 import { acquireSubmitLease, releaseSubmitLease } from './submit-lease';
-import { upstreamRateLimit } from './rate-limiter';
+import { upstreamRateLimit } from '@/server/upstreams/rate-limits';
 import { stampStillWaiting, type StillWaiting } from './sync-stamps';
 import { reviewUnderWayStates } from '@/domain/sub-merchant-states';
 import type { ServiceContext } from '../context';

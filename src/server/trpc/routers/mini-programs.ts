@@ -8,6 +8,7 @@ import {
   membersBody,
   submitAuditBody,
   templatesQuery,
+  updateAuthorizerBody,
   createManualTemplateInput,
   listManualTemplatesInput,
 } from '@/schemas/mini-program-requests';
@@ -22,8 +23,10 @@ import { deleteAuthorizer } from '@/server/services/mini-programs/delete-authori
 import { deleteManualTemplate } from '@/server/services/mini-programs/delete-manual-template';
 import { getAuditStatus } from '@/server/services/mini-programs/get-audit-status';
 import { getAuthorizer } from '@/server/services/mini-programs/get-authorizer';
+import { updateAuthorizer } from '@/server/services/mini-programs/update-authorizer';
 import { listAuthorizers } from '@/server/services/mini-programs/list-authorizers';
 import { listManualTemplates } from '@/server/services/mini-programs/list-manual-templates';
+import { listVersionHistory } from '@/server/services/mini-programs/list-version-history';
 import { listTemplates } from '@/server/services/mini-programs/list-templates';
 import { releaseVersion } from '@/server/services/mini-programs/release-version';
 import { startAuthorization } from '@/server/services/mini-programs/start-authorization';
@@ -40,6 +43,10 @@ export const miniProgramsRouter = router({
   authorizer: platformProcedure('viewer')
     .input(byAppId)
     .query(({ ctx, input }) => getAuthorizer(ctx, { appId: input.appId })),
+  // The ext values shape what every rollout ships to this mini program: an operator's, like a commit.
+  updateAuthorizer: platformProcedure('operator')
+    .input(byAppId.extend(updateAuthorizerBody.shape))
+    .mutation(({ ctx, input }) => updateAuthorizer(ctx, { appId: input.appId, body: { ext: input.ext } })),
   startAuthorization: platformProcedure('operator')
     .input(platformRequest(authorizeBody))
     .mutation(({ ctx, input }) => startAuthorization(ctx, withoutPlatformId(input))),
@@ -100,6 +107,10 @@ export const miniProgramsRouter = router({
   versions: platformProcedure('viewer')
     .input(onAuthorizer)
     .query(({ ctx, input }) => getVersions(ctx, { provider: input.platform, appId: input.authorizerAppId })),
+  /** The 体验版 / 审核版 / 线上版 over time, from our own records (no upstream call). */
+  versionHistory: platformProcedure('viewer')
+    .input(onAuthorizer)
+    .query(({ ctx, input }) => listVersionHistory(ctx, { provider: input.platform, appId: input.authorizerAppId })),
   baseinfo: platformProcedure('viewer')
     .input(onAuthorizer)
     .query(({ ctx, input }) => getBaseinfo(ctx, { provider: input.platform, appId: input.authorizerAppId })),

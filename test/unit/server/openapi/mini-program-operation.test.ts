@@ -17,6 +17,7 @@ const expected: [method: string, path: string, success: string, can404: boolean]
   ['get', '/v1/miniprogram/authorize/callback/{platform}', '200', true],
   ['get', '/v1/miniprogram/authorizers', '200', false],
   ['get', '/v1/miniprogram/authorizers/{appId}', '200', true],
+  ['patch', '/v1/miniprogram/authorizers/{appId}', '200', true],
   ['delete', '/v1/miniprogram/authorizers/{appId}', '204', true],
   ['get', '/v1/miniprogram/templates', '200', false],
   ['post', '/v1/miniprogram/{platform}/commit', '200', true],
@@ -41,7 +42,7 @@ describe('OpenAPI mini-program operations', () => {
   const doc = buildOpenApiDocument(operations, 'http://localhost:3000');
   const op = (path: string, method: string) => (doc.paths[path] as Record<string, Op> | undefined)?.[method];
 
-  it('documents exactly the twenty-two /v1/miniprogram operations with the miniprogram service code', () => {
+  it('documents exactly the twenty-three /v1/miniprogram operations with the miniprogram service code', () => {
     const documented = Object.entries(doc.paths)
       .filter(([path]) => path.startsWith('/v1/miniprogram'))
       .flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method} ${path}`));

@@ -225,6 +225,32 @@ export function createCodeClient(options: CodeClientOptions) {
       await authorizer({ method: 'POST', path: '/wxa/release', accessToken, body: '{}', idempotent: false });
     },
 
+    /**
+     * Phased release of the last approved version to `grayPercentage` % of users (D.8a); called again with a higher
+     * percentage to widen it. 85079 no online version, 85080 not approved, 85081 bad percentage, 85082 not higher.
+     */
+    async grayRelease(input: Auth & { grayPercentage: number }): Promise<void> {
+      await authorizer({
+        method: 'POST',
+        path: '/wxa/grayrelease',
+        accessToken: input.accessToken,
+        body: JSON.stringify({ gray_percentage: input.grayPercentage }),
+        idempotent: false,
+      });
+    },
+
+    /** The current phased release: status 0 none, 1 running, 2 paused, 3 finished, 4 revoked (D.8a). */
+    async getGrayReleasePlan({ accessToken }: Auth): Promise<{ status: number; grayPercentage: number }> {
+      const { body } = await authorizer({
+        method: 'GET',
+        path: '/wxa/getgrayreleaseplan',
+        accessToken,
+        idempotent: true,
+      });
+      const plan = (body.gray_release_plan ?? {}) as Record<string, unknown>;
+      return { status: Number(plan.status ?? 0), grayPercentage: Number(plan.gray_percentage ?? 0) };
+    },
+
     /** Rolls the online version back to the previous release (or `appVersion`); 87012 → conflict. */
     async revertCodeRelease(input: Auth & { appVersion?: number }): Promise<void> {
       const query = input.appVersion === undefined ? undefined : { app_version: String(input.appVersion) };

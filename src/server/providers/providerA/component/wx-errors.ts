@@ -67,6 +67,7 @@ const INPUT_PROBLEMS: Record<number, { pointer: string; message: string }> = {
   85012: { pointer: '/auditId', message: 'the audit id is not valid for this mini program' },
   85001: { pointer: '/member', message: 'the WeChat id does not exist or cannot be searched' },
   85004: { pointer: '/member', message: 'the WeChat id is already a tester' },
+  85081: { pointer: '/policy/grayPercentage', message: 'the gray release percentage is invalid (1–100)' },
 };
 
 /** State conflicts the caller can resolve by waiting or by another step (409). */
@@ -75,6 +76,9 @@ const CONFLICTS: Record<number, { code: 'audit_in_progress' | 'audit_not_approve
   85019: { code: 'audit_not_approved', message: 'no approved version is waiting for release' },
   85020: { code: 'audit_not_approved', message: 'the latest audit is not approved (or a newer commit replaced it)' },
   85052: { code: 'conflict', message: 'this version is already released' },
+  85079: { code: 'conflict', message: 'a gray release needs a version online already (release the first one fully)' },
+  85080: { code: 'audit_not_approved', message: 'the latest audit is not approved, so it cannot be gray released' },
+  85082: { code: 'conflict', message: 'the gray release percentage must be higher than the running one' },
   87011: { code: 'conflict', message: 'a gray release is in progress' },
   87012: { code: 'conflict', message: 'there is no previous release to roll back to' },
   61039: { code: 'conflict', message: 'the code scan of the last commit has not finished; submit again shortly' },
@@ -94,6 +98,8 @@ export function mapErrcode(errcode: number, errmsg: unknown, tokenKind: 'compone
   if (quota)
     return new AppError('rate_limited', `providerA: ${quota.what} is exhausted (${tag}).`, {
       retryAfterSeconds: quota.retryAfterSeconds,
+      // Which quota: a rollout waits for the audit quota (85085) and backs off from a call quota (45009, 45011).
+      errors: [{ pointer: '', code: `providerA_${errcode}`, message: `${quota.what} is exhausted` }],
     });
   const platform = PLATFORM_PROBLEMS[errcode];
   if (platform)

@@ -282,6 +282,53 @@ describe('component emulator: protocol checks as the upstream makes them', () =>
     expect(errcode(await call('GET', '/wxa/revertcoderelease', undefined, { ...q, app_version: '1' }))).toBe(87012);
   });
 
+  it('gray release: 85081 bad percentage, 85079 nothing online, 85080 not approved, 85082 not higher, 87011 rollback during a phase; release finishes it, revert revokes it', async () => {
+    const { s, call, componentToken, authorize } = await start();
+    const { accessToken } = await authorize(await componentToken());
+    const q = { access_token: accessToken };
+    const plan = async () => (await call('GET', '/wxa/getgrayreleaseplan', undefined, q)).json.gray_release_plan;
+    const approve = async (version: string) => {
+      await call(
+        'POST',
+        '/wxa/commit',
+        { template_id: 1, ext_json: '{}', user_version: version, user_desc: version },
+        q,
+      );
+      const { json } = await call('POST', '/wxa/submit_audit', {}, q);
+      await decideAudit(s.store, { auditId: String(json.auditid), decision: 'approve' });
+      return String(json.auditid);
+    };
+    expect(await plan()).toMatchObject({ status: 0 });
+    for (const body of [{}, { gray_percentage: 101 }, { gray_percentage: 0 }, { gray_percentage: '10' }])
+      expect(errcode(await call('POST', '/wxa/grayrelease', body, q)), JSON.stringify(body)).toBe(85081);
+    await approve('V1');
+    expect(errcode(await call('POST', '/wxa/grayrelease', { gray_percentage: 10 }, q))).toBe(85079);
+    expect(errcode(await call('POST', '/wxa/release', {}, q))).toBe(0);
+    // V1 is online; V2 committed but not yet approved.
+    await call('POST', '/wxa/commit', { template_id: 1, ext_json: '{}', user_version: 'V2', user_desc: 'V2' }, q);
+    expect(errcode(await call('POST', '/wxa/grayrelease', { gray_percentage: 10 }, q))).toBe(85080);
+    await approve('V2');
+    expect(errcode(await call('POST', '/wxa/grayrelease', { gray_percentage: 10 }, q))).toBe(0);
+    expect(await plan()).toMatchObject({ status: 1, gray_percentage: 10 });
+    expect(errcode(await call('POST', '/wxa/grayrelease', { gray_percentage: 10 }, q))).toBe(85082);
+    expect(errcode(await call('POST', '/wxa/grayrelease', { gray_percentage: 30 }, q))).toBe(0);
+    expect(await plan()).toMatchObject({ status: 1, gray_percentage: 30 });
+    expect(errcode(await call('GET', '/wxa/revertcoderelease', undefined, q))).toBe(87011);
+    expect((await call('POST', '/wxa/getversioninfo', {}, q)).json.release_info).toMatchObject({
+      release_version: 'V1',
+    });
+    // Revoked: the phase ends and the approved audit may be released again, this time to everyone.
+    expect(errcode(await call('GET', '/wxa/revertgrayrelease', undefined, q))).toBe(0);
+    expect(await plan()).toMatchObject({ status: 4 });
+    expect(errcode(await call('POST', '/wxa/grayrelease', { gray_percentage: 5 }, q))).toBe(0);
+    expect(errcode(await call('POST', '/wxa/release', {}, q))).toBe(0);
+    expect(await plan()).toMatchObject({ status: 3, gray_percentage: 100 });
+    expect((await call('POST', '/wxa/getversioninfo', {}, q)).json.release_info).toMatchObject({
+      release_version: 'V2',
+    });
+    expect(errcode(await call('POST', '/wxa/release', {}, q))).toBe(85052);
+  });
+
   it('testers: 85001 for an impossible WeChat id, 85002 at the cap', async () => {
     const { s, call, componentToken, authorize } = await start();
     s.config.maxTesters = 1;

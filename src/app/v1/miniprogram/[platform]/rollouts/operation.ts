@@ -31,7 +31,8 @@ export const operations: Operation[] = [
     path: '/v1/miniprogram/{platform}/rollouts',
     operationId: 'listMiniProgramRollouts',
     summary: 'List rollouts',
-    description: "The platform's rollouts of this provider, newest first.",
+    description:
+      "The platform's rollouts of this provider, newest first. Follow `nextCursor` (as `cursor`) while `hasMore` is true.",
     query: listRolloutsQuery,
     responses: { 200: { description: 'The rollouts.', schema: rolloutListSchema } },
   }),

@@ -1,5 +1,6 @@
 import '@/sandbox/providerB';
 import { answerWithFaults } from '@/sandbox/faults';
+import { deliverAlipayMessage } from '@/sandbox/mini-program-pushes';
 import { handleProviderBGatewayRequest } from '@/sandbox/providerB/gateway/handler';
 import { providerBSigningMode } from '@/sandbox/providerB/signing-mode';
 import { namespaceKeys, sandboxProviderBCertificates, sandboxRoute } from '@/sandbox/sandbox-context';
@@ -14,6 +15,6 @@ export const POST = sandboxRoute(async (request, ctx) => {
       ? await sandboxProviderBCertificates(ctx.namespace)
       : undefined;
   return answerWithFaults(ctx.store, 'providerB', request, (r) =>
-    handleProviderBGatewayRequest(r, { store: ctx.store, keys, certificates }),
+    handleProviderBGatewayRequest(r, { store: ctx.store, keys, certificates, deliverMessage: deliverAlipayMessage }),
   );
 });

@@ -137,7 +137,8 @@ describeEachDatabase('tampered cursors and dates on every list', (database, driv
               authorization: `Bearer ${tenant.apiKey}`,
               ...(op.serviceCode ? { 'x-service-code': op.serviceCode } : {}),
             },
-            params: routeParams(op.path, {}),
+            // A list under a provider (`/v1/miniprogram/{platform}/…`) is attacked under one of them.
+            params: routeParams(op.path, { platform: 'providerA' }),
           });
           const body = (await expectProblem(response)) as { errors?: { pointer: string }[] };
           expect(response.status).toBe(400);
@@ -162,7 +163,11 @@ describeEachDatabase('tampered cursors and dates on every list', (database, driv
           const { status, text } = await callTrpcOverHttp({
             method: 'GET',
             path: procedure.path,
-            input: JSON.stringify({ platformId: tenant.platformId, [name]: value }),
+            input: JSON.stringify({
+              platformId: tenant.platformId,
+              ...(procedure.fields.includes('platform') ? { platform: 'providerA' } : {}),
+              [name]: value,
+            }),
             cookie,
           });
           expect(status, text.slice(0, 300)).toBe(400);

@@ -158,10 +158,17 @@ describeEachDatabase('console API limits', (database) => {
     expect(batch.status).toBe(200);
     expect(batch.headers.get('ratelimit-policy')).toBe('"console";q=1;w=1');
     expect(batch.headers.get('ratelimit')).toMatch(/^"console";r=2;t=\d+$/);
-    expect((await query(busy)).status).toBe(200);
-    expect((await query(busy)).status).toBe(200);
-    const limited = await query(busy);
+    // Two tokens are left; the bucket refills one a second, so a loaded machine may earn one more per second spent.
+    const started = Date.now();
+    let allowed = 0;
+    let limited = await query(busy);
+    while (limited.status === 200 && allowed < 20) {
+      allowed++;
+      limited = await query(busy);
+    }
     expect(limited.status).toBe(429);
+    expect(allowed).toBeGreaterThanOrEqual(2);
+    expect(allowed).toBeLessThanOrEqual(2 + Math.ceil((Date.now() - started) / 1000));
     expect(((await limited.json()) as TrpcError).error.data).toMatchObject({
       code: 'TOO_MANY_REQUESTS',
       httpStatus: 429,

@@ -64,12 +64,18 @@ test('an admin starts a rollout after seeing the count and the preview, watches 
   await expect(rendered).toContainText(`"seller": "${sellers[1]}"`);
   await expect(count).toHaveText('3 authorized mini programs match.');
   await page.getByLabel('At once (1–50)').fill('2');
+  // One page item for the reviewers, sent with every submission of the rollout.
+  await page.getByRole('button', { name: 'Add a page' }).click();
+  await page.getByLabel('Page address 1').fill('pages/index/index');
+  await page.getByLabel('Page title 1').fill('首页');
+  await page.getByLabel('Tags 1').fill('购物');
   await expectAccessible(page, 'rollout start form');
   await page.screenshot({ path: 'e2e/artifacts/mini-program-rollouts-start.png', fullPage: true });
 
   await page.getByRole('button', { name: 'Start rollout' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Rollout of version 3.0.0' })).toBeVisible();
   rolloutUrl = page.url();
+  await expect(page.getByTestId('rollout-pages')).toHaveText('pages/index/index · 首页 · 购物');
   // The executor runs in the background; the page re-reads itself: all three reach the audit.
   await expect(page.getByTestId('progress-submit_audit')).toContainText('3 of 3', { timeout: 20_000 });
   await expect(page.getByTestId('rollout-state-counts')).toContainText('waiting 3');

@@ -155,10 +155,19 @@ export function RolloutScreen({ platform, rolloutId }: { platform: Provider; rol
               t(`rollouts.start.mode.${r.policy.mode}`),
               r.policy.mode === 'submit_audit' && t(`rollouts.start.release.${r.policy.release}`),
               `${t('rollouts.start.concurrency')}: ${r.policy.concurrency}`,
+              r.policy.grayPercentage !== undefined && t('rollouts.view.gray', { percent: r.policy.grayPercentage }),
             ]
               .filter(Boolean)
               .join(' · ')}
           </dd>
+          {r.itemList.length > 0 && (
+            <>
+              <dt>{t('miniPrograms.audit.pages')}</dt>
+              <dd data-testid="rollout-pages">
+                {r.itemList.map((page) => [page.address, page.title, page.tag].filter(Boolean).join(' · ')).join('; ')}
+              </dd>
+            </>
+          )}
           <dt>{t('rollouts.view.created')}</dt>
           <dd>{format.dateTime(r.createdAt)}</dd>
           {r.completedAt && (

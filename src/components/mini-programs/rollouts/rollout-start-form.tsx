@@ -12,6 +12,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
+import { AuditPageRows } from '../audit-page-rows';
 import { CodeVersionFields } from '../code-version-fields';
 import { TemplateField } from '../template-field';
 import type { Provider } from '@/domain/providers';
@@ -177,6 +178,7 @@ export function RolloutStartForm({ platform }: { platform: Provider }) {
             extJsonHint: t('rollouts.start.extJsonHint'),
           }}
         />
+        {form.watch('policy.mode') === 'submit_audit' && <AuditPageRows name="itemList" minRows={0} />}
         {refusedFor.length > 0 && (
           <div className="text-sm text-destructive" data-testid="rollout-refused">
             <p className="m-0">{t('rollouts.error.extInvalid')}</p>
@@ -365,6 +367,28 @@ export function RolloutStartForm({ platform }: { platform: Provider }) {
               </FormControl>
             )}
           />
+          {platform === 'providerA' && (
+            <FormField
+              control={form.control}
+              name="policy.grayPercentage"
+              label={t('rollouts.start.grayPercentage')}
+              description={t('rollouts.start.grayPercentageHint')}
+              render={({ field }) => (
+                <FormControl>
+                  <Input
+                    type="number"
+                    inputMode="numeric"
+                    min={1}
+                    max={100}
+                    disabled={form.watch('policy.mode') === 'commit_only' || form.watch('policy.release') === 'hold'}
+                    {...field}
+                    value={field.value ?? ''}
+                    onChange={(e) => field.onChange(e.target.value === '' ? undefined : Number(e.target.value))}
+                  />
+                </FormControl>
+              )}
+            />
+          )}
         </fieldset>
         <div>
           <Button type="submit" disabled={form.formState.isSubmitting || list.length === 0}>

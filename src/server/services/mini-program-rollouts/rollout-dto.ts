@@ -12,6 +12,8 @@ export const rolloutDto = (r: Rollout) => ({
   ...(r.templateVersion ? { templateVersion: r.templateVersion } : {}),
   userVersion: r.userVersion,
   userDesc: r.userDesc,
+  extJson: r.extJson,
+  itemList: r.itemList,
   policy: {
     mode: r.mode,
     release: r.release,

@@ -4,9 +4,9 @@
  * platform's policy its own; WeChat gray release as the release step; ext values stored on the authorizer and
  * read by the rollout renderer; the rollout list's pages.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { auditLog } from '@/server/db/schema';
+import { auditLog, mpAuthorizers } from '@/server/db/schema';
 import { advanceRollouts } from '@/server/services/mini-program-rollouts/advance-rollouts';
 import { sweepDueAudits } from '@/sandbox/control/audit-policy-control';
 import { KIND, type Audit, type CodeState } from '@/sandbox/providerA/component/state';
@@ -213,6 +213,56 @@ describeEachDatabase('rollout fleet controls against the sandbox over HTTP', (da
       ['providerB', alipayRollout.body.id],
     ] as const)
       expect((await api.rolloutAction(provider, id, 'cancel')).status).toBe(200);
+  });
+
+  it('tokens expiring upstream in the middle of a rollout are refreshed: every step goes on, and each upstream call that changes a mini program is made once', async () => {
+    const appIds = await authorizeApps(4);
+    const created = await rollout('providerA', appIds, '4.0.0', { policy: { concurrency: 2 } });
+    expect(created.status).toBe(200);
+    const tokens = async () =>
+      (
+        await database()
+          .db.select({ appId: mpAuthorizers.appId, token: mpAuthorizers.accessTokenEnc })
+          .from(mpAuthorizers)
+          .where(inArray(mpAuthorizers.appId, appIds))
+      )
+        .sort((a, b) => a.appId.localeCompare(b.appId))
+        .map((row) => row.token);
+    const first = await tokens();
+    // The component's and the authorizers' tokens die upstream after the start, before any step.
+    expect((await sandbox.control(platform.apiKey, 'POST', '/providerA/tokens/expire', {})).status).toBe(200);
+    await executor();
+    let items = await itemsOf('providerA', created.body.id);
+    expect(Object.values(items).map((i) => i.step)).toEqual(Array(4).fill('await_audit'));
+    // Each authorizer's token was refreshed (the service stores the new one), not merely still accepted.
+    const second = await tokens();
+    second.forEach((token, i) => expect(token).not.toBe(first[i]));
+    // And again while the audits run: the release step refreshes once more.
+    expect((await sandbox.control(platform.apiKey, 'POST', '/providerA/tokens/expire', {})).status).toBe(200);
+    for (const appId of appIds)
+      expect(
+        (
+          await sandbox.control(platform.apiKey, 'POST', `/providerA/audits/${items[appId]!.auditId}`, {
+            decision: 'approve',
+          })
+        ).status,
+      ).toBe(200);
+    await executor();
+    const view = await api.rollout('providerA', created.body.id);
+    expect(view.body).toMatchObject({ state: 'completed', counts: { byState: { succeeded: 4 } } });
+    (await tokens()).forEach((token, i) => expect(token).not.toBe(second[i]));
+    items = await itemsOf('providerA', created.body.id);
+    expect(Object.values(items).every((i) => i.reason === null)).toBe(true);
+    // A call refused for its expired token changed nothing and is not in the ledger; the rest are there once each.
+    const ledger = (await sandbox.control(platform.apiKey, 'GET', '/providerA/calls')).body!.data as {
+      appId: string;
+      api: string;
+      count: number;
+    }[];
+    const mine = ledger.filter((row) => appIds.includes(row.appId));
+    expect(mine.map((row) => `${row.api}×${row.count}`).sort()).toEqual(
+      ['/wxa/commit×1', '/wxa/release×1', '/wxa/submit_audit×1'].flatMap((c) => Array(4).fill(c)).sort(),
+    );
   });
 
   it('providerB automatic decisions: settled by the sweep and on the service’s read, pushed as Alipay messages, released', async () => {

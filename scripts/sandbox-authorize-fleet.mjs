@@ -62,10 +62,15 @@ async function authorizeOne(tenantId) {
     redirectUri: 'https://seller.example.com/authorized',
     tenantId,
   });
-  const granted = await call('POST', `/sandbox/control/${values.provider}/authorizations`, {
-    ...bearer,
-    'content-type': 'application/json',
-  }, { state: started.state });
+  const granted = await call(
+    'POST',
+    `/sandbox/control/${values.provider}/authorizations`,
+    {
+      ...bearer,
+      'content-type': 'application/json',
+    },
+    { state: started.state },
+  );
   const query = new URL(granted.redirectUrl).searchParams.toString();
   const done = await call('GET', `/v1/miniprogram/authorize/callback/${values.provider}?${query}`, api);
   return done.appId;

@@ -10,13 +10,14 @@ import { Form, FormControl, FormField, useZodForm } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { AuditPageRows } from './audit-page-rows';
 
-
 /** Submit for audit: the latest commit, with optional page items (address / title / tag rows). */
 export function SubmitAuditForm(props: { platformId: string; platform: Provider; appId: string; hasCommit: boolean }) {
   const { platformId, platform, appId, hasCommit } = props;
   const { t } = useI18n();
   const utils = api.useUtils();
-  const form = useZodForm(submitAuditForm, { defaultValues: { items: [{ address: '', title: '', tag: '' }], feedbackInfo: '' } });
+  const form = useZodForm(submitAuditForm, {
+    defaultValues: { items: [{ address: '', title: '', tag: '' }], feedbackInfo: '' },
+  });
   const submitAudit = api.miniPrograms.submitAudit.useMutation({
     onSuccess: () => void utils.sellerAuthorization.authorizerAudits.invalidate(),
   });

@@ -52,7 +52,8 @@ export const rolloutsEn = {
   'rollouts.start.release.hold': 'Hold for release',
   'rollouts.start.concurrency': 'At once (1–50)',
   'rollouts.start.grayPercentage': 'Gray release (% of users, optional)',
-  'rollouts.start.grayPercentageHint': 'Leave empty to release to everyone. WeChat releases to this share of users first; needs a version already online.',
+  'rollouts.start.grayPercentageHint':
+    'Leave empty to release to everyone. WeChat releases to this share of users first; needs a version already online.',
   'rollouts.start.submit': 'Start rollout',
   'rollouts.start.busy': 'Starting…',
   'rollouts.preview.heading': 'Check before sending',

@@ -190,6 +190,7 @@ const trpcMatrix: Record<string, TrpcEntry> = {
   'miniPrograms.members': { addresses: (t) => ({ ...onAuthorizerInput(t), action: 'bind', member: 'wxid_tester' }) },
   'miniPrograms.versions': { addresses: onAuthorizerInput },
   'miniPrograms.baseinfo': { addresses: onAuthorizerInput },
+  'miniPrograms.versionHistory': { addresses: onAuthorizerInput },
   'miniProgramRollouts.list': { platformOnly: { platform: 'providerA' } },
   'miniProgramRollouts.get': { addresses: onRolloutInput },
   'miniProgramRollouts.create': {
@@ -200,6 +201,14 @@ const trpcMatrix: Record<string, TrpcEntry> = {
       extJson: extJsonFor(t.resources.appId),
       targets: { appIds: [t.resources.appId] },
     }),
+  },
+  // Every authorized mini program of the caller's platform: B's preview counts none of A's.
+  'miniProgramRollouts.preview': {
+    platformOnly: {
+      platform: 'providerA',
+      extJson: '{"extEnable":true,"extAppid":"{{appId}}","ext":{},"window":{}}',
+      targets: { all: true },
+    },
   },
   'miniProgramRollouts.pause': { addresses: onRolloutInput },
   'miniProgramRollouts.resume': { addresses: onRolloutInput },

@@ -9,9 +9,17 @@ export type AuthorizerToken = { appId: string; accessToken: string };
 
 /** Thrown by adapters when the upstream says the authorizer's token is invalid or expired (refresh, retry once). */
 export class AuthorizerTokenExpired extends Error {
-  constructor() {
-    super('The authorizer access token is invalid or expired.');
+  constructor(upstreamWords?: string) {
+    super(upstreamWords ?? 'The authorizer access token is invalid or expired.');
     this.name = 'AuthorizerTokenExpired';
+  }
+}
+
+/** Thrown by adapters when the upstream refuses the refresh token as well: the authorization was revoked. */
+export class AuthorizationRevoked extends Error {
+  constructor(upstreamWords: string) {
+    super(upstreamWords);
+    this.name = 'AuthorizationRevoked';
   }
 }
 

@@ -1,4 +1,5 @@
 import type { Provider } from '@/domain/providers';
+import { AppError } from '@/server/errors';
 
 export type AuthorizerTokens = { accessToken: string; refreshToken: string; expiresInSeconds: number };
 export type AuthorizerGrant = AuthorizerTokens & { appId: string; permissions: unknown[] };
@@ -15,10 +16,13 @@ export class AuthorizerTokenExpired extends Error {
   }
 }
 
-/** Thrown by adapters when the upstream refuses the refresh token as well: the authorization was revoked. */
-export class AuthorizationRevoked extends Error {
-  constructor(upstreamWords: string) {
-    super(upstreamWords);
+/**
+ * Thrown by adapters when the upstream refuses the refresh token: after it refused the access token too, the
+ * authorization was revoked; on its own (a refresh whose answer was lost spent it) the grant is over all the same.
+ */
+export class AuthorizationRevoked extends AppError {
+  constructor(upstreamWords: string, cause: unknown) {
+    super('upstream_rejected', upstreamWords, { cause });
     this.name = 'AuthorizationRevoked';
   }
 }

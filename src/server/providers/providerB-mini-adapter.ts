@@ -85,8 +85,8 @@ export function providerBMiniAdapter(options: {
     refreshTokens: async (_appId, refreshToken) =>
       tokens(
         await mini.refreshAppAuthToken(refreshToken).catch((error: unknown) => {
-          // The merchant cancelled the authorization (B.5): its tokens and refresh token are refused from then on.
-          throw error instanceof AppAuthorizationRevokedError ? new AuthorizationRevoked(`providerB refused the refresh token too: ${error.subCode}`) : error;
+          // After a cancellation (B.5) Alipay refuses the app's tokens and refresh token alike.
+          throw error instanceof AppAuthorizationRevokedError ? new AuthorizationRevoked(error.message, error) : error;
         }),
       ),
     profile: (token) =>

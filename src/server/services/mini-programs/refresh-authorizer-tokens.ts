@@ -32,19 +32,17 @@ function replacementToken(current: Row | undefined, seen: Row, refusedToken: str
 }
 
 /**
- * The upstream refused the token and then its refresh token: the authorization was revoked (Alipay tells no one
- * else, docs/upstream/providerB.md B.5). The authorizer is marked so, as WeChat's revocation push marks it.
+ * The upstream refused the token and then its refresh token: the authorization was revoked (Alipay sends no
+ * message we can read, docs/upstream/providerB.md B.5). The authorizer is marked so, as WeChat's push marks it.
  */
-async function markRevoked(ctx: PlatformContext, row: Row, words: string[], cause: unknown): Promise<never> {
+async function markRevoked(ctx: PlatformContext, row: Row, refusal: string, error: AuthorizationRevoked) {
   await ctx.db
     .update(mpAuthorizers)
     .set({ status: 'unauthorized', tokenRefreshLockUntil: null, updatedAt: new Date() })
     .where(keyOf(row));
-  throw new AppError(
-    'conflict',
-    `This mini program revoked its authorization (${words.join('; ')}); authorize it again.`,
-    { cause },
-  );
+  return new AppError('conflict', `This mini program revoked its authorization: ${refusal}; ${error.message}`, {
+    cause: error,
+  });
 }
 
 async function refreshUpstream(ctx: PlatformContext, row: Row, refusal: string | undefined): Promise<string> {
@@ -53,11 +51,10 @@ async function refreshUpstream(ctx: PlatformContext, row: Row, refusal: string |
   const upstream = await miniProgramProvider(row.provider as Provider, row.platformId);
   const tokens = await upstream
     .refreshTokens(row.appId, cipher.decrypt(row.refreshTokenEnc))
-    .catch((error: unknown) =>
-      error instanceof AuthorizationRevoked
-        ? markRevoked(ctx, row, [...(refusal ? [refusal] : []), error.message], error)
-        : Promise.reject(error),
-    );
+    .catch(async (error: unknown) => {
+      // A refused refresh alone (its first answer lost, the refresh token spent) is not a revocation.
+      throw error instanceof AuthorizationRevoked && refusal ? await markRevoked(ctx, row, refusal, error) : error;
+    });
   await ctx.db
     .update(mpAuthorizers)
     .set({

@@ -289,6 +289,9 @@ const sandboxMatrix: Record<string, SandboxEntry> = {
   'POST /sandbox/control/{provider}/authorizations': {
     addresses: (t) => ({ params: { provider: 'providerA' }, body: { state: t.resources.state } }),
   },
+  'DELETE /sandbox/control/{provider}/authorizations/{appId}': {
+    addresses: (t) => ({ params: { provider: 'providerA', appId: t.resources.appId } }),
+  },
   'POST /sandbox/control/{provider}/tokens/expire': {
     addresses: (t) => ({ params: { provider: 'providerA' }, body: { authorizerAppId: t.resources.appId } }),
   },

@@ -79,5 +79,6 @@ export const declaredInputs: Record<string, Partial<Record<HttpMethod, 'none' | 
   '/sandbox/control/{provider}/calls': { GET: 'none' },
   '/sandbox/control/{provider}/audits/{auditId}': { POST: auditDecisionSchema },
   '/sandbox/control/{provider}/authorizations': { POST: grantSchema },
+  '/sandbox/control/{provider}/authorizations/{appId}': { DELETE: 'none' },
   '/sandbox/control/{provider}/tokens/expire': { POST: expireSchema },
 };

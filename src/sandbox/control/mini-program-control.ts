@@ -10,11 +10,19 @@ import { AppError, notFound } from '@/server/errors';
 import { hashState, openAuthorizationLink } from '@/server/services/mini-programs/authorization-state';
 import { deliverAlipayMessage, deliverComponentPush } from '../mini-program-pushes';
 import { assertAuthorizerAppIdFree, claimAuthorizerAppId } from '../namespace';
-import { buildPush, decideAudit, expireTokens, grantAuthorization, readAuthUrl } from '../providerA/component';
+import {
+  buildPush,
+  decideAudit,
+  expireTokens,
+  grantAuthorization,
+  readAuthUrl,
+  revokeAuthorization,
+} from '../providerA/component';
 import { KIND as PROVIDER_A_KIND } from '../providerA/component/state';
 import { getApp } from '../providerB/mini/mini-store';
 import {
   buildMiniAuditMessage,
+  cancelAppAuthorization,
   decideMiniAudit,
   expireAppAuthTokens,
   grantAppAuthorization,
@@ -122,6 +130,25 @@ export async function decideAsReviewer(
       await buildMiniAuditMessage(store, { auditId }, { keys: (await namespaceKeys(sandbox.namespace)).providerB }),
     );
   return { ...summary, auditId, decision: body.decision };
+}
+
+/**
+ * The seller revokes its authorization upstream (of this namespace only: any other app id is a 404). WeChat
+ * pushes `unauthorized` to the service (C.10); Alipay refuses the app's tokens from then on (B.5, no message sent).
+ */
+export async function revokeAsSeller(sandbox: NamespacedSandbox, provider: SandboxProvider, appId: string) {
+  // Looked up before anything else is read or written (the namespace's WeChat config is created on first use).
+  const authorizer =
+    provider === 'providerA'
+      ? await sandbox.store.get<{ status: string }>(PROVIDER_A_KIND.authorizer, appId)
+      : await getApp(sandbox.store, appId);
+  if (authorizer?.status !== 'authorized') throw notFound('Authorizer');
+  if (provider === 'providerA') {
+    const config = await providerAComponentSandboxConfig(sandbox.namespace);
+    const event = await revokeAuthorization(sandbox.store, { authorizerAppId: appId }, { config });
+    await deliverComponentPush(buildPush(config, event));
+  } else await cancelAppAuthorization(sandbox.store, { authAppId: appId });
+  return { authorizerAppId: appId, status: 'unauthorized' as const };
 }
 
 /** Tokens expire upstream: one authorizer's (of this namespace only: any other is a 404), or all of them. */

@@ -17,7 +17,7 @@ import type { PlatformContext } from '@/server/services/context';
 import { listOperatorPlatforms } from '@/server/services/operators/list-operator-platforms';
 import { passwordChangeRequired, passwordMustChange } from '@/server/services/operators/password-must-change';
 import { platformSandboxWithKeys, sandboxContext, type NamespacedSandbox } from '@/sandbox/sandbox-context';
-import { crossSiteProblem } from '@/server/http/cross-site-guard';
+import { crossOriginProblem, crossSiteProblem } from '@/server/http/cross-site-guard';
 import type { RouteContext, RouteHandler } from '@/server/http/define-route';
 import { readRouteParams } from '@/server/http/route-params';
 import { authenticate } from '@/server/http/with-api-key';
@@ -55,7 +55,9 @@ export function withSandboxControl(area: SandboxControlArea, handler: SandboxCon
     }
     if (!named) throw new AppError('invalid_request', 'Name the platform in the X-Platform-Id header.');
     if (request.method !== 'GET') {
-      const problem = crossSiteProblem(request);
+      // A DELETE carries no body, and no page of another site can send one without a CORS preflight (never
+      // granted): the origin checks suffice. Other mutations must also be JSON (cross-site-guard.ts).
+      const problem = request.method === 'DELETE' ? crossOriginProblem(request) : crossSiteProblem(request);
       if (problem) throw problem;
     }
     const membership = (await listOperatorPlatforms({ db, actor: `operator:${operatorId}` }, { operatorId })).find(

@@ -26,6 +26,7 @@ export const ROUTE_TEMPLATES = [
   '/sandbox/control/{provider}/audit-policy',
   '/sandbox/control/{provider}/calls',
   '/sandbox/control/{provider}/audits/{auditId}',
+  '/sandbox/control/{provider}/authorizations/{appId}',
   '/sandbox/control/{provider}/authorizations',
   '/sandbox/control/{provider}/tokens/expire',
   '/sandbox/control/faults',

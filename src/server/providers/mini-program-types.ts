@@ -1,4 +1,5 @@
 import type { Provider } from '@/domain/providers';
+import { AppError } from '@/server/errors';
 
 export type AuthorizerTokens = { accessToken: string; refreshToken: string; expiresInSeconds: number };
 export type AuthorizerGrant = AuthorizerTokens & { appId: string; permissions: unknown[] };
@@ -9,9 +10,20 @@ export type AuthorizerToken = { appId: string; accessToken: string };
 
 /** Thrown by adapters when the upstream says the authorizer's token is invalid or expired (refresh, retry once). */
 export class AuthorizerTokenExpired extends Error {
-  constructor() {
-    super('The authorizer access token is invalid or expired.');
+  constructor(upstreamWords?: string) {
+    super(upstreamWords ?? 'The authorizer access token is invalid or expired.');
     this.name = 'AuthorizerTokenExpired';
+  }
+}
+
+/**
+ * Thrown by adapters when the upstream refuses the refresh token: after it refused the access token too, the
+ * authorization was revoked; on its own (a refresh whose answer was lost spent it) the grant is over all the same.
+ */
+export class AuthorizationRevoked extends AppError {
+  constructor(upstreamWords: string, cause: unknown) {
+    super('upstream_rejected', upstreamWords, { cause });
+    this.name = 'AuthorizationRevoked';
   }
 }
 

@@ -1,12 +1,14 @@
+import { parseGatewayTimestamp } from '@/protocols/providerB/gateway/timestamp';
 import { AppError } from '@/server/errors';
 import {
+  AppAuthorizationRevokedError,
   AppAuthTokenExpiredError,
   createProviderBMiniClient,
   gatewayFailureOf,
   type ProviderBGateway,
   type MiniMemberRole,
 } from './providerB';
-import { AuthorizerTokenExpired, type MiniProgramProvider } from './mini-program-types';
+import { AuthorizationRevoked, AuthorizerTokenExpired, type MiniProgramProvider } from './mini-program-types';
 
 const stateLifetimeSeconds = 30 * 60;
 
@@ -15,7 +17,7 @@ async function tokenAware<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (error instanceof AppAuthTokenExpiredError) throw new AuthorizerTokenExpired();
+    if (error instanceof AppAuthTokenExpiredError) throw new AuthorizerTokenExpired(`providerB ${error.method} answered ${error.subCode}`);
     throw error;
   }
 }
@@ -36,6 +38,15 @@ async function repeatable(
     if (gatewayFailureOf(error)?.subCode !== subCode || !(await alreadyDone())) throw error;
   }
 }
+
+const isInit = (version: { upstreamStatus: string }) => version.upstreamStatus === 'INIT';
+/** A version in one of these states was submitted for review (C.3): under review, approved, or rejected. */
+const SUBMITTED_STATUSES = new Set(['AUDITING', 'WAIT_RELEASE', 'AUDIT_REJECT']);
+/** Alipay stamps times in whole seconds of China time (`yyyy-MM-dd HH:mm:ss`); an unreadable one is not since. */
+const stampedSince = (stamp: string | undefined, from: Date) => {
+  const at = stamp ? parseGatewayTimestamp(stamp) : undefined;
+  return at !== undefined && at.getTime() >= from.getTime();
+};
 
 /** Alipay wants a 30–500 character version description; ours is built from the commit when it is short. */
 const versionDesc = (input: { userDesc?: string; userVersion: string; templateId?: string }) => {
@@ -71,7 +82,13 @@ export function providerBMiniAdapter(options: {
       const grant = await mini.exchangeAuthCode(code);
       return { appId: grant.authAppId, permissions: [], ...tokens(grant) };
     },
-    refreshTokens: async (_appId, refreshToken) => tokens(await mini.refreshAppAuthToken(refreshToken)),
+    refreshTokens: async (_appId, refreshToken) =>
+      tokens(
+        await mini.refreshAppAuthToken(refreshToken).catch((error: unknown) => {
+          // After a cancellation (B.5) Alipay refuses the app's tokens and refresh token alike.
+          throw error instanceof AppAuthorizationRevokedError ? new AuthorizationRevoked(error.message, error) : error;
+        }),
+      ),
     profile: (token) =>
       tokenAware(async () => {
         const info = await mini.baseinfo({ appAuthToken: token.accessToken });
@@ -87,6 +104,14 @@ export function providerBMiniAdapter(options: {
     commit: (token, input) =>
       tokenAware(async () => {
         const ref = { appAuthToken: token.accessToken, appVersion: input.userVersion };
+        // A retry whose first upload may have arrived: Alipay refuses a second upload of an app_version, so the
+        // version is looked for first and, uploaded since the first attempt began, taken as that upload.
+        const from = input.since;
+        if (from) {
+          const versions = await mini.listVersions({ appAuthToken: token.accessToken });
+          if (versions.some((v) => v.appVersion === input.userVersion && isInit(v) && stampedSince(v.createdAt, from)))
+            return;
+        }
         await repeatable(
           async () =>
             void (await mini.uploadVersion({
@@ -96,19 +121,27 @@ export function providerBMiniAdapter(options: {
               extJson: input.extJson,
             })),
           'VERSION_HAS_EXISTED',
-          async () => (await mini.versionDetail(ref)).upstreamStatus === 'INIT',
+          async () => isInit(await mini.versionDetail(ref)),
         );
       }),
     submitAudit: (token, input) =>
       tokenAware(async () => {
         const ref = { appAuthToken: token.accessToken, appVersion: input.userVersion };
+        const upstreamAuditId = `${token.appId}:${input.userVersion}`;
+        // A retry whose first submit may have arrived: a review of this version applied for since then (under
+        // review, or already decided) is that submit's, adopted instead of applying again.
+        if (input.since) {
+          const detail = await mini.versionDetail(ref);
+          if (SUBMITTED_STATUSES.has(detail.upstreamStatus) && stampedSince(detail.auditAppliedAt, input.since))
+            return { upstreamAuditId, adopted: true };
+        }
         let adopted = false;
         await repeatable(
           () => mini.applyAudit({ ...ref, versionDesc: versionDesc(input) }).then(() => undefined),
           'CAN_NOT_SUBMIT_WITH_AUDIT_GRAY',
           async () => (adopted = (await mini.versionDetail(ref)).upstreamStatus === 'AUDITING'),
         );
-        return { upstreamAuditId: `${token.appId}:${input.userVersion}`, adopted };
+        return { upstreamAuditId, adopted };
       }),
     auditStatus: (token, input) =>
       tokenAware(async () => {

@@ -1,4 +1,4 @@
-import { COUNTED_PROVIDER_A_CALLS, recordProviderACall } from '@/sandbox/call-ledger';
+import { recordUpstreamCall } from '@/sandbox/call-ledger';
 import { auditRoutes } from './audit-routes';
 import { checkAuthorizerToken, checkComponentToken } from './check-token';
 import { codeRoutes } from './code-routes';
@@ -57,8 +57,7 @@ export async function handleProviderAComponentRequest(
   }
 
   const api = apiPath(url.pathname);
-  if (authorizer && COUNTED_PROVIDER_A_CALLS.has(api))
-    await recordProviderACall(context.store, { appId: authorizer.appId, api, at: nowMs });
+  if (authorizer) await recordUpstreamCall(context.store, 'providerA', { appId: authorizer.appId, api, at: nowMs });
 
   let body: Record<string, unknown> = {};
   if (request.method === 'POST') {

@@ -1,6 +1,9 @@
+import { notFound } from '@/server/errors';
 import type { SandboxStore } from '@/sandbox/store';
 import {
   MINI_KINDS,
+  getApp,
+  saveApp,
   newAppToken,
   type SandboxAppAuthToken,
   type SandboxMerchantApp,
@@ -86,4 +89,27 @@ export async function expireAppAuthTokens(
     expired++;
   }
   return { expired };
+}
+
+/**
+ * Control: the merchant cancels its authorization of the ISV (B.5). The app is `cancelled` and every token and
+ * refresh token of it is refused from now on (`aop.invalid-app-auth-token`, `isv.refresh-token-invalid`). The
+ * cancellation message's body is unknown (B.5 [U]), so none is sent: the ISV learns it from its next call.
+ */
+export async function cancelAppAuthorization(
+  store: SandboxStore,
+  input: { authAppId: string },
+  options: { now?: () => Date } = {},
+): Promise<{ authAppId: string; revokedTokens: number }> {
+  const now = options.now?.() ?? new Date();
+  const app = await getApp(store, input.authAppId);
+  if (!app || app.status !== 'authorized') throw notFound('Authorized mini program');
+  await saveApp(store, { ...app, status: 'cancelled' });
+  let revokedTokens = 0;
+  for (const token of await store.list<SandboxAppAuthToken>(MINI_KINDS.token)) {
+    if (token.auth_app_id !== app.auth_app_id || token.revoked_at) continue;
+    await store.put(MINI_KINDS.token, token.app_auth_token, { ...token, revoked_at: now.toISOString() });
+    revokedTokens++;
+  }
+  return { authAppId: app.auth_app_id, revokedTokens };
 }

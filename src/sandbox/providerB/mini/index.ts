@@ -3,7 +3,7 @@ import './register';
 export { registerMiniGatewayMethods } from './register';
 export { grantAppAuthorization } from './app-auth';
 export type { GrantAppAuthorizationInput, GrantAppAuthorizationResult } from './app-auth';
-export { expireAppAuthTokens } from './app-tokens';
+export { cancelAppAuthorization, expireAppAuthTokens } from './app-tokens';
 export { renderAuthorizePage, grantInputFromAuthorizeForm } from './authorize-page';
 export type { AuthorizePageInput } from './authorize-page';
 export { decideMiniAudit, buildMiniAuditMessage, DEFAULT_REJECT_REASON } from './audit-control';

@@ -1,4 +1,5 @@
 import type { UpstreamVersionStatus } from '@/protocols/providerB/mini/version-status';
+import { recordUpstreamCall } from '@/sandbox/call-ledger';
 import {
   GatewayBusinessError,
   businessFailed,
@@ -45,7 +46,10 @@ type ProxiedHandle = (
   app: SandboxMerchantApp,
 ) => Promise<Record<string, unknown>>;
 
-/** A method called by the ISV on behalf of the merchant app its token names. */
+/**
+ * A method called by the ISV on behalf of the merchant app its token names. A state-changing call is in the
+ * sandbox's call ledger once its token is accepted, before it is handled (as WeChat's calls are).
+ */
 export function proxiedMethod(
   handle: ProxiedHandle,
   options: { bizFrom?: 'biz_content' | 'params' } = {},
@@ -53,7 +57,12 @@ export function proxiedMethod(
   return {
     requiresAppAuthToken: true,
     bizFrom: options.bizFrom,
-    handle: async (request, ctx) => handle(request, ctx, await authorizedApp(request, ctx)),
+    handle: async (request, ctx) => {
+      const app = await authorizedApp(request, ctx);
+      const entry = { appId: app.auth_app_id, api: request.method, at: ctx.now().getTime() };
+      await recordUpstreamCall(ctx.store, 'providerB', entry);
+      return handle(request, ctx, app);
+    },
   };
 }
 

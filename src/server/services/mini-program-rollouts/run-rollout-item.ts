@@ -45,12 +45,26 @@ const auditQuotaUsed = (error: AppError) =>
 /** Each upstream call of a step takes a token of its platform's rollout limit first (docs/mini-program-rollouts.md). */
 const upstreamTurn = (rollout: Rollout) => rolloutRateLimit(rollout.provider as Provider, rollout.platformId);
 
-async function commitStep(ctx: PlatformContext, rollout: Rollout, item: Item): Promise<Outcome> {
-  const provider = rollout.provider as Provider;
-  // ctx is the rollout's platform (runRolloutItem): its authorizer, or none when it was removed since the rollout began.
-  const authorizer = await findAuthorizer(ctx, { appId: item.appId, provider }).catch((error: unknown) =>
+// ctx is the rollout's platform (runRolloutItem): its authorizer, or none when it was removed since the rollout began.
+const authorizerOf = (ctx: PlatformContext, rollout: Rollout, item: Item) =>
+  findAuthorizer(ctx, { appId: item.appId, provider: rollout.provider as Provider }).catch((error: unknown) =>
     error instanceof AppError && error.code === 'not_found' ? undefined : Promise.reject(error),
   );
+
+/**
+ * A refused step of an authorizer that is no longer authorized (WeChat's revocation push arrived, or Alipay refused
+ * its token and refresh token: with-authorizer-token marks it) is skipped with the upstream's words, not failed.
+ */
+async function revokedOutcome(ctx: PlatformContext, rollout: Rollout, item: Item, error: unknown) {
+  const authorizer = await authorizerOf(ctx, rollout, item);
+  if (authorizer?.status === 'authorized') return undefined;
+  const reason = authorizer ? `unauthorized: ${words(error)}` : 'the authorizer was removed';
+  return { step: item.step, state: 'skipped' as const, reason };
+}
+
+async function commitStep(ctx: PlatformContext, rollout: Rollout, item: Item): Promise<Outcome> {
+  const provider = rollout.provider as Provider;
+  const authorizer = await authorizerOf(ctx, rollout, item);
   if (!authorizer) return { step: 'commit', state: 'skipped', reason: 'the authorizer was removed' };
   if (authorizer.status !== 'authorized')
     return { step: 'commit', state: 'skipped', reason: 'unauthorized: the mini program revoked its authorization' };
@@ -201,7 +215,11 @@ export async function runRolloutItem(ctx: ServiceContext, { rollout, item }: { r
         : throttled(error)
           ? // A call quota ran out (45009 daily, 45011 per minute): the item backs off instead of failing.
             { step: current.step, state: 'pending', reason: `rate limited: ${words(error)}`, notBefore: backOff(error) }
-          : { step: current.step, state: 'failed', reason: words(error) };
+          : ((await revokedOutcome(pctx, rollout, current, error)) ?? {
+              step: current.step,
+              state: 'failed',
+              reason: words(error),
+            });
     }
     const [state] = await ctx.db
       .select({ state: miniProgramRollouts.state })

@@ -3,6 +3,7 @@ import { getFieldCipher } from '@/server/config/field-cipher';
 import { mpAuthorizers, type Provider } from '@/server/db/schema';
 import { AppError, notFound } from '@/server/errors';
 import { miniProgramProvider } from '@/server/upstreams/mini-programs';
+import { AuthorizationRevoked } from '@/server/providers/mini-program-types';
 import type { PlatformContext } from '../context';
 
 type Row = typeof mpAuthorizers.$inferSelect;
@@ -30,12 +31,30 @@ function replacementToken(current: Row | undefined, seen: Row, refusedToken: str
   return token === refusedToken ? null : token;
 }
 
-async function refreshUpstream(ctx: PlatformContext, row: Row): Promise<string> {
+/**
+ * The upstream refused the token and then its refresh token: the authorization was revoked (Alipay sends no
+ * message we can read, docs/upstream/providerB.md B.5). The authorizer is marked so, as WeChat's push marks it.
+ */
+async function markRevoked(ctx: PlatformContext, row: Row, refusal: string, error: AuthorizationRevoked) {
+  await ctx.db
+    .update(mpAuthorizers)
+    .set({ status: 'unauthorized', tokenRefreshLockUntil: null, updatedAt: new Date() })
+    .where(keyOf(row));
+  return new AppError('conflict', `This mini program revoked its authorization: ${refusal}; ${error.message}`, {
+    cause: error,
+  });
+}
+
+async function refreshUpstream(ctx: PlatformContext, row: Row, refusal: string | undefined): Promise<string> {
   const cipher = getFieldCipher();
   if (!row.refreshTokenEnc) throw new AppError('conflict', 'This authorizer has no refresh token; authorize it again.');
-  const tokens = await (
-    await miniProgramProvider(row.provider as Provider, row.platformId)
-  ).refreshTokens(row.appId, cipher.decrypt(row.refreshTokenEnc));
+  const upstream = await miniProgramProvider(row.provider as Provider, row.platformId);
+  const tokens = await upstream
+    .refreshTokens(row.appId, cipher.decrypt(row.refreshTokenEnc))
+    .catch(async (error: unknown) => {
+      // A refused refresh alone (its first answer lost, the refresh token spent) is not a revocation.
+      throw error instanceof AuthorizationRevoked && refusal ? await markRevoked(ctx, row, refusal, error) : error;
+    });
   await ctx.db
     .update(mpAuthorizers)
     .set({
@@ -54,11 +73,11 @@ async function refreshUpstream(ctx: PlatformContext, row: Row): Promise<string> 
  * requests and instances: a row lease (token_refresh_lock_until, freed after 30 s if its holder dies) instead
  * of a transaction held over the upstream call. Whoever loses the lease waits for the winner's token, so 20
  * concurrent calls with an expired token make one upstream refresh. `row` is the authorizer as the caller
- * read it; `refusedToken` the token the upstream just refused, if that is why we are here.
+ * read it; `refusedToken` the token the upstream just refused, if that is why we are here, and `refusal` its words.
  */
 export async function refreshAuthorizerTokens(
   ctx: PlatformContext,
-  { row, refusedToken }: { row: Row; refusedToken?: string },
+  { row, refusedToken, refusal }: { row: Row; refusedToken?: string; refusal?: string },
 ): Promise<string> {
   const deadline = Date.now() + leaseWaitMs;
   for (;;) {
@@ -79,7 +98,7 @@ export async function refreshAuthorizerTokens(
         return done;
       }
       try {
-        return await refreshUpstream(ctx, claimed);
+        return await refreshUpstream(ctx, claimed, refusal);
       } catch (error) {
         await ctx.db.update(mpAuthorizers).set({ tokenRefreshLockUntil: null }).where(keyOf(row));
         throw error;

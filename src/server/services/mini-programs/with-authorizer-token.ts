@@ -36,7 +36,7 @@ export async function withAuthorizerToken<T>(
   } catch (error) {
     if (!(error instanceof AuthorizerTokenExpired)) throw error;
     // Against the row as read: a token another request stored since then is reused, not refreshed again.
-    accessToken = await refreshAuthorizerTokens(ctx, { row, refusedToken: accessToken });
+    accessToken = await refreshAuthorizerTokens(ctx, { row, refusedToken: accessToken, refusal: error.message });
     return call(upstream, { appId, accessToken });
   }
 }

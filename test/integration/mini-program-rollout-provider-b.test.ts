@@ -48,7 +48,9 @@ describeEachDatabase('providerB (Alipay) rollouts: each step sent once, as the s
 
   type ItemView = { authorizerAppId: string; state: string; step: string; reason: string | null; auditId: string };
   const itemsOf = async (id: string): Promise<Record<string, ItemView>> =>
-    Object.fromEntries(((await api.rollout('providerB', id)).body.items as ItemView[]).map((i) => [i.authorizerAppId, i]));
+    Object.fromEntries(
+      ((await api.rollout('providerB', id)).body.items as ItemView[]).map((i) => [i.authorizerAppId, i]),
+    );
 
   async function startRollout(appIds: string[], userVersion: string, concurrency: number) {
     const created = await api.createRollout('providerB', {
@@ -68,19 +70,16 @@ describeEachDatabase('providerB (Alipay) rollouts: each step sent once, as the s
     database()
       .db.update(miniProgramRolloutItems)
       .set({ state: 'running', leaseUntil: sql`now() - interval '1 second'`, notBefore: null, ...patch })
-      .where(
-        and(
-          eq(miniProgramRolloutItems.rolloutId, rolloutId),
-          sql`${miniProgramRolloutItems.appId} in ${appIds}`,
-        ),
-      );
+      .where(and(eq(miniProgramRolloutItems.rolloutId, rolloutId), sql`${miniProgramRolloutItems.appId} in ${appIds}`));
 
   it('eight authorizers through two crashes, two executors and a revocation: one upload and one audit.apply each, the revoked one skipped with Alipay’s words', async () => {
     const appIds = await authorizeApps(8, 'seller-b-crash');
     const revoked = appIds[7]!;
     const kept = appIds.slice(0, 7);
     // Audit submissions do not get through: every item stops after its upload, waiting to submit.
-    const fault = await control('PUT', '/faults', [{ provider: 'providerB', match: 'version.audit.apply', status: 503 }]);
+    const fault = await control('PUT', '/faults', [
+      { provider: 'providerB', match: 'version.audit.apply', status: 503 },
+    ]);
     expect(fault.status).toBe(200);
     const id = await startRollout(appIds, '1.0.0', 4);
     await executor();
@@ -124,7 +123,10 @@ describeEachDatabase('providerB (Alipay) rollouts: each step sent once, as the s
     items = await itemsOf(id);
     for (const appId of kept) {
       expect(items[appId]).toMatchObject({ step: 'await_audit', state: 'waiting', auditId: `${appId}:1.0.0` });
-      const [audit] = await database().db.select().from(mpAudits).where(eq(mpAudits.auditId, `${appId}:1.0.0`));
+      const [audit] = await database()
+        .db.select()
+        .from(mpAudits)
+        .where(eq(mpAudits.auditId, `${appId}:1.0.0`));
       expect(audit).toMatchObject({ status: 'pending', userVersion: '1.0.0' });
     }
 

@@ -17,7 +17,8 @@ async function tokenAware<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (error instanceof AppAuthTokenExpiredError) throw new AuthorizerTokenExpired(`providerB ${error.method} answered ${error.subCode}`);
+    if (error instanceof AppAuthTokenExpiredError)
+      throw new AuthorizerTokenExpired(`providerB ${error.method} answered ${error.subCode}`);
     throw error;
   }
 }

@@ -17,7 +17,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
     if (!(sandboxProviders as readonly string[]).includes(provider))
       throw new AppError('invalid_request', 'provider must be providerA or providerB.');
     const appId = params.appId!;
-    if (appId.length === 0 || appId.length > 64) throw new AppError('invalid_request', 'appId must be 1–64 characters.');
+    if (appId.length === 0 || appId.length > 64)
+      throw new AppError('invalid_request', 'appId must be 1–64 characters.');
     return json(await revokeAsSeller(sandbox, provider as SandboxProvider, appId));
   }),
 });

@@ -129,13 +129,20 @@ export function providerBMiniAdapter(options: {
       tokenAware(async () => {
         const ref = { appAuthToken: token.accessToken, appVersion: input.userVersion };
         const upstreamAuditId = `${token.appId}:${input.userVersion}`;
-        // A retry whose first submit may have arrived: a review of this version applied for since then (under
-        // review, or already decided) is that submit's, adopted instead of applying again.
-        if (input.since) {
-          const detail = await mini.versionDetail(ref);
-          if (SUBMITTED_STATUSES.has(detail.upstreamStatus) && stampedSince(detail.auditAppliedAt, input.since))
-            return { upstreamAuditId, adopted: true };
-        }
+        // Read first (reads are free of side effects; Alipay refuses an apply in the wrong state, and a refusal is a
+        // call like any other upstream):
+        const detail = await mini.versionDetail(ref);
+        // a retry whose first submit may have arrived: a review of this version applied for since then (under review,
+        // or already decided) is that submit's, adopted instead of applying again;
+        if (
+          input.since &&
+          SUBMITTED_STATUSES.has(detail.upstreamStatus) &&
+          stampedSince(detail.auditAppliedAt, input.since)
+        )
+          return { upstreamAuditId, adopted: true };
+        // this very version rejected: Alipay takes it again only after 退回开发 (audited.cancel → INIT), as its console
+        // does before a resubmission (C.4). Another version in the way is not touched.
+        if (detail.upstreamStatus === 'AUDIT_REJECT') await mini.cancelAudited(ref);
         let adopted = false;
         await repeatable(
           () => mini.applyAudit({ ...ref, versionDesc: versionDesc(input) }).then(() => undefined),

@@ -149,7 +149,8 @@ async function submitStep(ctx: PlatformContext, rollout: Rollout, item: Item, wr
         notBefore: later(Math.min(error.options.retryAfterSeconds ?? QUOTA_RETRY_SECONDS, QUOTA_RETRY_SECONDS)),
       };
     if (error instanceof AppError && error.code === 'audit_in_progress')
-      return { step: 'submit_audit', state: 'skipped', submitIntentAt: null, reason: 'already under another audit' };
+      // The upstream's own words: on Alipay "another version" may also be approved and waiting for its release.
+      return { step: 'submit_audit', state: 'skipped', submitIntentAt: null, reason: error.message };
     throw error;
   }
 }

@@ -146,7 +146,9 @@ async function submitStep(ctx: PlatformContext, rollout: Rollout, item: Item, wr
         state: 'waiting',
         submitIntentAt: null,
         reason: `audit quota: ${error.message}`,
-        notBefore: later(Math.min(error.options.retryAfterSeconds ?? QUOTA_RETRY_SECONDS, QUOTA_RETRY_SECONDS)),
+        // A monthly (WeChat) or daily (Alipay) quota: the throttle's generic hint (Alipay's gateway says 1 s) would only
+        // spend calls on refusals; the platform raising its quota is picked up at the next try.
+        notBefore: later(QUOTA_RETRY_SECONDS),
       };
     if (error instanceof AppError && error.code === 'audit_in_progress')
       // The upstream's own words: on Alipay "another version" may also be approved and waiting for its release.

@@ -13,10 +13,6 @@ import type { Provider } from '@/domain/providers';
 
 const providers = ['providerA', 'providerB'] as const;
 const N = 20;
-// 20 requests at once share one PGlite connection with the sandbox they call; under a loaded CI machine the
-// suite-wide 1.5 s upstream timeout (test/setup.ts, meant for the fault tests) would measure the machine, not
-// the races. The sandbox server's beforeAll re-reads the environment and rebuilds the provider clients.
-process.env.UPSTREAM_TIMEOUT_MS = '10000';
 
 /** What the upstream itself recorded, read from the sandbox's store: the ground truth for "once upstream". */
 const upstream = {
@@ -39,7 +35,8 @@ const upstream = {
 };
 
 describeEachDatabase('mini-program concurrency: states, releases and token refreshes', (database) => {
-  const sandbox = useSandboxOverHttp();
+  // 20 requests at once share one PGlite connection with the sandbox they call.
+  const sandbox = useSandboxOverHttp({ upstreamTimeoutMs: 10_000 });
   let platformId: string;
   let apiKey: string;
   let api: ReturnType<typeof miniProgramApi>;

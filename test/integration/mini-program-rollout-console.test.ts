@@ -15,7 +15,7 @@ const extTemplate = JSON.stringify({
 });
 
 describeEachDatabase('the console’s rollout preview and version history', (database) => {
-  const sandbox = useSandboxOverHttp();
+  const sandbox = useSandboxOverHttp({ upstreamTimeoutMs: 15_000 });
   let team: Awaited<ReturnType<typeof createConsoleTeam>>;
   let api: ReturnType<typeof miniProgramApi>;
   const appIds: string[] = [];

@@ -18,7 +18,7 @@ const itemList = [{ address: 'pages/index/index', title: '首页', tag: '购物'
  * upstream call quota. Counts and order only: no timing.
  */
 describeEachDatabase('mini-program rollouts share the instance fairly', (database) => {
-  const sandbox = useSandboxOverHttp();
+  const sandbox = useSandboxOverHttp({ upstreamTimeoutMs: 15_000 });
   type Team = { apiKey: string; platformId: string; api: ReturnType<typeof miniProgramApi>; templateId: string };
   let a: Team;
   let b: Team;

@@ -5,7 +5,7 @@
  * read by the rollout renderer; the rollout list's pages.
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import { beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it, vi } from 'vitest';
 import { auditLog, mpAuthorizers } from '@/server/db/schema';
 import { advanceRollouts } from '@/server/services/mini-program-rollouts/advance-rollouts';
 import { sweepDueAudits } from '@/sandbox/control/audit-policy-control';
@@ -25,8 +25,12 @@ const extTemplate = JSON.stringify({
 });
 const itemList = [{ address: 'pages/index/index', title: '首页', tag: '购物' }];
 
+// Many authorizers per step: a loaded CI machine takes minutes where an idle one takes seconds; a step that outlived
+// the test would go on beside the next test and change the sandbox's counts under it.
+vi.setConfig({ testTimeout: 180_000 });
+
 describeEachDatabase('rollout fleet controls against the sandbox over HTTP', (database) => {
-  const sandbox = useSandboxOverHttp();
+  const sandbox = useSandboxOverHttp({ upstreamTimeoutMs: 15_000 });
   let platform: Awaited<ReturnType<typeof createConsoleTeam>>;
   let other: Awaited<ReturnType<typeof createConsoleTeam>>;
   let api: ReturnType<typeof miniProgramApi>;

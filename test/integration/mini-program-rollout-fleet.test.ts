@@ -6,7 +6,7 @@
  * program is counted by the sandbox's ledger, as a checker in another process reads it.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { resetEnvForTests } from '@/env';
 import { miniProgramRolloutItems } from '@/server/db/schema';
 import { advanceRollouts } from '@/server/services/mini-program-rollouts/advance-rollouts';
@@ -20,6 +20,9 @@ import { authorizeMiniProgram, miniProgramApi } from '../support/mini-programs';
 import { useSandboxOverHttp } from '../support/sandbox-server';
 
 const FLEET = 50;
+// Fifty authorizers per step: a loaded CI machine takes minutes where an idle one takes seconds; a step that outlived
+// the test would go on beside the next test and change the sandbox's counts under it.
+vi.setConfig({ testTimeout: 180_000 });
 const extJson = JSON.stringify({ extEnable: true, extAppid: '{{appId}}', ext: { seller: '{{sellerId}}' }, window: {} });
 const itemList = [{ address: 'pages/index/index', title: '首页', tag: '购物' }];
 /** The ledger's names of commit, submit and release per provider. */
@@ -35,7 +38,7 @@ const CALLS = {
 type ItemView = { authorizerAppId: string; state: string; step: string; reason: string | null; auditId: string };
 
 describeEachDatabase('rollouts to fifty mini programs on both providers', (database) => {
-  const sandbox = useSandboxOverHttp();
+  const sandbox = useSandboxOverHttp({ upstreamTimeoutMs: 15_000 });
   const executor = () => advanceRollouts({ db: database().db, actor: 'test' });
   const bothInstances = () => Promise.all([executor(), executor()]);
 
@@ -73,6 +76,9 @@ describeEachDatabase('rollouts to fifty mini programs on both providers', (datab
       Object.fromEntries(
         ((await api.rollout(provider, id, '?limit=100')).body.items as ItemView[]).map((i) => [i.authorizerAppId, i]),
       );
+    /** The items not ended yet, for a failure's message. */
+    const unfinishedOf = async (id: string) =>
+      Object.values(await itemsOf(id)).filter((i) => !['succeeded', 'failed', 'skipped'].includes(i.state));
     const start = async (appIds: string[], userVersion: string, policyOf: Record<string, unknown> = {}) => {
       const created = await api.createRollout(provider, {
         templateId,
@@ -144,7 +150,10 @@ describeEachDatabase('rollouts to fifty mini programs on both providers', (datab
       await bothInstances();
       let view = await api.rollout(provider, id);
       expect(view.body.state).toBe('running');
-      expect(view.body.counts.byStep).toEqual({ await_audit: 20, submit_audit: 30 });
+      const odd = Object.values(await itemsOf(id)).filter(
+        (i) => !/^audit quota/.test(i.reason ?? '') && i.step !== 'await_audit',
+      );
+      expect(view.body.counts.byStep, JSON.stringify(odd.slice(0, 3))).toEqual({ await_audit: 20, submit_audit: 30 });
       expect(view.body.counts.byState).toEqual({ waiting: 50 });
       const items = Object.values(await itemsOf(id));
       for (const item of items.filter((i) => i.step === 'submit_audit')) expect(item.reason).toMatch(/^audit quota/);
@@ -199,7 +208,7 @@ describeEachDatabase('rollouts to fifty mini programs on both providers', (datab
       await bothInstances();
 
       let view = await api.rollout(provider, id);
-      expect(view.body.state).toBe('completed');
+      expect(view.body.state, JSON.stringify(await unfinishedOf(id))).toBe('completed');
       expect(view.body.counts.byState).toEqual({ succeeded: 37, failed: 10, skipped: 3 });
       let items = await itemsOf(id);
       for (const appId of rejected) {

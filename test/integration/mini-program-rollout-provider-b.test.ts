@@ -15,7 +15,7 @@ const APPLY = 'alipay.open.mini.version.audit.apply';
 const ONLINE = 'alipay.open.mini.version.online';
 
 describeEachDatabase('providerB (Alipay) rollouts: each step sent once, as the sandbox counts it', (database) => {
-  const sandbox = useSandboxOverHttp();
+  const sandbox = useSandboxOverHttp({ upstreamTimeoutMs: 15_000 });
   let platform: Awaited<ReturnType<typeof createConsoleTeam>>;
   let api: ReturnType<typeof miniProgramApi>;
   let templateId: string;

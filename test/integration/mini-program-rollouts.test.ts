@@ -26,7 +26,7 @@ const extTemplate = JSON.stringify({
 const itemList = [{ address: 'pages/index/index', title: '首页', tag: '购物' }];
 
 describeEachDatabase('mini-program rollouts against the sandbox over HTTP', (database) => {
-  const sandbox = useSandboxOverHttp();
+  const sandbox = useSandboxOverHttp({ upstreamTimeoutMs: 15_000 });
   let platform: Awaited<ReturnType<typeof createConsoleTeam>>;
   let api: ReturnType<typeof miniProgramApi>;
   let templateId: string;

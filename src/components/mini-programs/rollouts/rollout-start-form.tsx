@@ -33,6 +33,8 @@ const startingTemplate = JSON.stringify(
 /** The preview is asked once typing pauses this long, not on every key. */
 const PREVIEW_DELAY_MS = 400;
 
+/** A cleared number input is "not given" (the schema's default or its required error), not 0. */
+const numberOrNothing = (value: string) => (value === '' ? undefined : Number(value));
 const sellerIdsOf = (text: string) => [...new Set(text.split(/[\s,，]+/).filter(Boolean))];
 const targetsOf = (kind: TargetKind, picked: string[], sellers: string) =>
   kind === 'all'
@@ -362,7 +364,8 @@ export function RolloutStartForm({ platform }: { platform: Provider }) {
                   min={1}
                   max={50}
                   {...field}
-                  onChange={(e) => field.onChange(e.target.value === '' ? undefined : Number(e.target.value))}
+                  value={field.value ?? ''}
+                  onChange={(e) => field.onChange(numberOrNothing(e.target.value))}
                 />
               </FormControl>
             )}
@@ -383,7 +386,7 @@ export function RolloutStartForm({ platform }: { platform: Provider }) {
                     disabled={form.watch('policy.mode') === 'commit_only' || form.watch('policy.release') === 'hold'}
                     {...field}
                     value={field.value ?? ''}
-                    onChange={(e) => field.onChange(e.target.value === '' ? undefined : Number(e.target.value))}
+                    onChange={(e) => field.onChange(numberOrNothing(e.target.value))}
                   />
                 </FormControl>
               )}

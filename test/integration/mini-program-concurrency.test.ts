@@ -9,6 +9,7 @@ import { describeEachDatabase } from '../support/databases';
 import { createPlatformWithKey } from '../support/fixtures';
 import { extJsonFor, miniProgramApi } from '../support/mini-programs';
 import { useSandboxOverHttp } from '../support/sandbox-server';
+import { useEnv } from '../support/scoped-env';
 import type { Provider } from '@/domain/providers';
 
 const providers = ['providerA', 'providerB'] as const;
@@ -35,8 +36,10 @@ const upstream = {
 };
 
 describeEachDatabase('mini-program concurrency: states, releases and token refreshes', (database) => {
-  // 20 requests at once share one PGlite connection with the sandbox they call.
-  const sandbox = useSandboxOverHttp({ upstreamTimeoutMs: 10_000 });
+  // 20 requests at once share one PGlite connection with the sandbox they call: the tests' 1.5 s default upstream
+  // timeout would measure the machine, not the races.
+  useEnv({ UPSTREAM_TIMEOUT_MS: '10000' });
+  const sandbox = useSandboxOverHttp();
   let platformId: string;
   let apiKey: string;
   let api: ReturnType<typeof miniProgramApi>;

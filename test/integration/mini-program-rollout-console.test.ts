@@ -4,6 +4,7 @@ import { describeEachDatabase } from '../support/databases';
 import { createConsoleTeam, trpcFailure as failure } from '../support/console-team';
 import { authorizeMiniProgram, commitAndSubmitAudit, miniProgramApi } from '../support/mini-programs';
 import { useSandboxOverHttp } from '../support/sandbox-server';
+import { useEnv } from '../support/scoped-env';
 
 // The console's two reads for rollouts: the start form's preview (count and rendered ext JSON) and an
 // authorizer's version history (体验版 / 审核版 / 线上版 over time).
@@ -15,7 +16,10 @@ const extTemplate = JSON.stringify({
 });
 
 describeEachDatabase('the console’s rollout preview and version history', (database) => {
-  const sandbox = useSandboxOverHttp({ upstreamTimeoutMs: 15_000 });
+  // Many calls at once against the in-process sandbox: the tests' 1.5 s default upstream timeout would measure
+  // the machine, not the rollout.
+  useEnv({ UPSTREAM_TIMEOUT_MS: '15000' });
+  const sandbox = useSandboxOverHttp();
   let team: Awaited<ReturnType<typeof createConsoleTeam>>;
   let api: ReturnType<typeof miniProgramApi>;
   const appIds: string[] = [];

@@ -9,6 +9,7 @@ import { describeEachDatabase } from '../support/databases';
 import { createConsoleTeam } from '../support/console-team';
 import { authorizeMiniProgram, extJsonFor, miniProgramApi } from '../support/mini-programs';
 import { useSandboxOverHttp } from '../support/sandbox-server';
+import { useEnv } from '../support/scoped-env';
 import { until } from '../support/webhook-receiver';
 
 const itemList = [{ address: 'pages/index/index', title: '首页', tag: '购物' }];
@@ -18,7 +19,10 @@ const itemList = [{ address: 'pages/index/index', title: '首页', tag: '购物'
  * upstream call quota. Counts and order only: no timing.
  */
 describeEachDatabase('mini-program rollouts share the instance fairly', (database) => {
-  const sandbox = useSandboxOverHttp({ upstreamTimeoutMs: 15_000 });
+  // Many calls at once against the in-process sandbox: the tests' 1.5 s default upstream timeout would measure
+  // the machine, not the rollout.
+  useEnv({ UPSTREAM_TIMEOUT_MS: '15000' });
+  const sandbox = useSandboxOverHttp();
   type Team = { apiKey: string; platformId: string; api: ReturnType<typeof miniProgramApi>; templateId: string };
   let a: Team;
   let b: Team;

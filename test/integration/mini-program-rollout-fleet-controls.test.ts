@@ -16,6 +16,7 @@ import { describeEachDatabase } from '../support/databases';
 import { createConsoleTeam, trpcFailure as failure } from '../support/console-team';
 import { miniProgramApi } from '../support/mini-programs';
 import { useSandboxOverHttp } from '../support/sandbox-server';
+import { useEnv } from '../support/scoped-env';
 
 const extTemplate = JSON.stringify({
   extEnable: true,
@@ -30,7 +31,10 @@ const itemList = [{ address: 'pages/index/index', title: '首页', tag: '购物'
 vi.setConfig({ testTimeout: 180_000 });
 
 describeEachDatabase('rollout fleet controls against the sandbox over HTTP', (database) => {
-  const sandbox = useSandboxOverHttp({ upstreamTimeoutMs: 15_000 });
+  // Many calls at once against the in-process sandbox: the tests' 1.5 s default upstream timeout would measure
+  // the machine, not the rollout.
+  useEnv({ UPSTREAM_TIMEOUT_MS: '15000' });
+  const sandbox = useSandboxOverHttp();
   let platform: Awaited<ReturnType<typeof createConsoleTeam>>;
   let other: Awaited<ReturnType<typeof createConsoleTeam>>;
   let api: ReturnType<typeof miniProgramApi>;

@@ -6,8 +6,7 @@
  * program is counted by the sandbox's ledger, as a checker in another process reads it.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { resetEnvForTests } from '@/env';
+import { expect, it, vi } from 'vitest';
 import { miniProgramRolloutItems } from '@/server/db/schema';
 import { advanceRollouts } from '@/server/services/mini-program-rollouts/advance-rollouts';
 import { sweepDueAudits } from '@/sandbox/control/audit-policy-control';
@@ -18,6 +17,7 @@ import { describeEachDatabase } from '../support/databases';
 import { createConsoleTeam } from '../support/console-team';
 import { authorizeMiniProgram, miniProgramApi } from '../support/mini-programs';
 import { useSandboxOverHttp } from '../support/sandbox-server';
+import { useEnv } from '../support/scoped-env';
 
 const FLEET = 50;
 // Fifty authorizers per step: a loaded CI machine takes minutes where an idle one takes seconds; a step that outlived
@@ -38,19 +38,13 @@ const CALLS = {
 type ItemView = { authorizerAppId: string; state: string; step: string; reason: string | null; auditId: string };
 
 describeEachDatabase('rollouts to fifty mini programs on both providers', (database) => {
-  const sandbox = useSandboxOverHttp({ upstreamTimeoutMs: 15_000 });
+  // Fifty authorizers' calls at once against the in-process sandbox: the tests' 1.5 s default upstream timeout
+  // would measure the machine, not the rollout; the per-platform upstream budget (default 10 calls/s) would make
+  // this file wait, not test more.
+  useEnv({ UPSTREAM_TIMEOUT_MS: '15000', ROLLOUT_RATE_LIMIT_PER_SECOND: '1000' });
+  const sandbox = useSandboxOverHttp();
   const executor = () => advanceRollouts({ db: database().db, actor: 'test' });
   const bothInstances = () => Promise.all([executor(), executor()]);
-
-  beforeAll(() => {
-    // The per-platform upstream budget (default 10 calls/s) would make this file wait, not test more.
-    process.env.ROLLOUT_RATE_LIMIT_PER_SECOND = '1000';
-    resetEnvForTests();
-  });
-  afterAll(() => {
-    delete process.env.ROLLOUT_RATE_LIMIT_PER_SECOND;
-    resetEnvForTests();
-  });
 
   for (const provider of ['providerA', 'providerB'] as const satisfies Provider[]) {
     let platform: Awaited<ReturnType<typeof createConsoleTeam>>;

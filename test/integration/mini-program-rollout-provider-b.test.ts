@@ -6,6 +6,7 @@ import { describeEachDatabase } from '../support/databases';
 import { createConsoleTeam } from '../support/console-team';
 import { authorizeMiniProgram, miniProgramApi } from '../support/mini-programs';
 import { useSandboxOverHttp } from '../support/sandbox-server';
+import { useEnv } from '../support/scoped-env';
 import type { Provider } from '@/domain/providers';
 
 const extJson = JSON.stringify({ extEnable: true, extAppid: '{{appId}}', ext: { seller: '{{sellerId}}' }, window: {} });
@@ -15,7 +16,10 @@ const APPLY = 'alipay.open.mini.version.audit.apply';
 const ONLINE = 'alipay.open.mini.version.online';
 
 describeEachDatabase('providerB (Alipay) rollouts: each step sent once, as the sandbox counts it', (database) => {
-  const sandbox = useSandboxOverHttp({ upstreamTimeoutMs: 15_000 });
+  // Many calls at once against the in-process sandbox: the tests' 1.5 s default upstream timeout would measure
+  // the machine, not the rollout.
+  useEnv({ UPSTREAM_TIMEOUT_MS: '15000' });
+  const sandbox = useSandboxOverHttp();
   let platform: Awaited<ReturnType<typeof createConsoleTeam>>;
   let api: ReturnType<typeof miniProgramApi>;
   let templateId: string;

@@ -11,6 +11,7 @@ import { describeEachDatabase } from '../support/databases';
 import { createConsoleTeam, trpcFailure as failure } from '../support/console-team';
 import { miniProgramApi } from '../support/mini-programs';
 import { useSandboxOverHttp } from '../support/sandbox-server';
+import { useEnv } from '../support/scoped-env';
 import { until } from '../support/webhook-receiver';
 import { startJobs } from '@/server/jobs/start-jobs';
 import '@/server/jobs/all-jobs';
@@ -26,7 +27,10 @@ const extTemplate = JSON.stringify({
 const itemList = [{ address: 'pages/index/index', title: '首页', tag: '购物' }];
 
 describeEachDatabase('mini-program rollouts against the sandbox over HTTP', (database) => {
-  const sandbox = useSandboxOverHttp({ upstreamTimeoutMs: 15_000 });
+  // Many calls at once against the in-process sandbox: the tests' 1.5 s default upstream timeout would measure
+  // the machine, not the rollout.
+  useEnv({ UPSTREAM_TIMEOUT_MS: '15000' });
+  const sandbox = useSandboxOverHttp();
   let platform: Awaited<ReturnType<typeof createConsoleTeam>>;
   let api: ReturnType<typeof miniProgramApi>;
   let templateId: string;

@@ -56,15 +56,9 @@ export const sandboxHandler: FetchHandler = async (request) => {
   return new Response('Not Found', { status: 404 });
 };
 
-/**
- * Use inside a describe: starts the sandbox before the suite and returns its base URL (…/sandbox).
- * `upstreamTimeoutMs` replaces the suite-wide 1.5 s upstream timeout (test/setup.ts, meant for the fault suites) for
- * suites that drive many upstream calls at once: on a loaded machine the in-process sandbox answers them in seconds,
- * and a timeout there would measure the machine, not the behaviour under test.
- */
-export function useSandboxOverHttp({ upstreamTimeoutMs }: { upstreamTimeoutMs?: number } = {}) {
+/** Use inside a describe: starts the sandbox before the suite and returns its base URL (…/sandbox). */
+export function useSandboxOverHttp() {
   const state = { baseUrl: '', close: async () => {} };
-  const timeoutBefore = process.env.UPSTREAM_TIMEOUT_MS;
   // Paths of the emulated upstream's API the service called (not the control API or pushes), in order.
   const upstreamCalls: string[] = [];
   beforeAll(async () => {
@@ -80,7 +74,6 @@ export function useSandboxOverHttp({ upstreamTimeoutMs }: { upstreamTimeoutMs?: 
     process.env.SANDBOX_SERVICE_URL = server.url;
     // Browser-facing sandbox pages (authorization links) live on the same test server.
     process.env.PUBLIC_BASE_URL = server.url;
-    if (upstreamTimeoutMs) process.env.UPSTREAM_TIMEOUT_MS = String(upstreamTimeoutMs);
     resetEnvForTests();
     resetOnboardingProvidersForTests();
     resetMiniProgramProvidersForTests();
@@ -90,8 +83,6 @@ export function useSandboxOverHttp({ upstreamTimeoutMs }: { upstreamTimeoutMs?: 
     delete process.env.SANDBOX_BASE_URL;
     delete process.env.SANDBOX_SERVICE_URL;
     delete process.env.PUBLIC_BASE_URL;
-    if (upstreamTimeoutMs && timeoutBefore === undefined) delete process.env.UPSTREAM_TIMEOUT_MS;
-    else if (upstreamTimeoutMs) process.env.UPSTREAM_TIMEOUT_MS = timeoutBefore;
     resetEnvForTests();
     resetOnboardingProvidersForTests();
     resetMiniProgramProvidersForTests();
